@@ -1,0 +1,178 @@
+//! DescribeGroups, ListGroups, DeleteGroups (spec §4.7).
+
+use super::{Ctx, GroupState, TimerKey};
+use crate::event::{Cause, EventKind};
+use crate::protocol::{
+    DeletableGroupResult, DeleteGroupsRequest, DeleteGroupsResponse, DescribeGroupsRequest,
+    DescribeGroupsResponse, DescribedGroup, DescribedGroupMember, ListGroupsRequest,
+    ListGroupsResponse, ListedGroup,
+};
+use crate::{ErrorCode, Groups, Response};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+pub(crate) fn handle_describe(ctx: &mut Ctx, groups: &Groups, req: &DescribeGroupsRequest) {
+    let described: Vec<DescribedGroup> = req
+        .groups
+        .iter()
+        .map(|group_id| describe_one(groups, group_id, req.api_version))
+        .collect();
+    let error = described
+        .iter()
+        .map(|g| g.error_code)
+        .find(|&e| e != ErrorCode::None)
+        .unwrap_or(ErrorCode::None);
+    ctx.out.push(Response::DescribeGroups(DescribeGroupsResponse {
+        api_version: req.api_version,
+        correlation_id: req.correlation_id,
+        throttle_time_ms: 0,
+        error_code: error,
+        groups: described,
+    }));
+}
+
+fn describe_one(groups: &Groups, group_id: &str, api_version: i16) -> DescribedGroup {
+    let unknown = DescribedGroup {
+        error_code: ErrorCode::None,
+        group_id: String::from(group_id),
+        group_state: String::from(GroupState::Dead.name()),
+        authorized_operations: i32::MIN,
+        ..DescribedGroup::default()
+    };
+    let Some(group) = groups.get(group_id) else {
+        return unknown;
+    };
+    if group.unloaded {
+        return DescribedGroup {
+            error_code: ErrorCode::NotCoordinator,
+            group_state: String::new(),
+            ..unknown
+        };
+    }
+    // Metadata and assignments are only shown once the generation is settled.
+    let stable = group.state() == GroupState::Stable;
+    let protocol = group.protocol_name.clone().unwrap_or_default();
+    DescribedGroup {
+        group_state: String::from(group.state().name()),
+        protocol_type: group.protocol_type.clone().unwrap_or_default(),
+        protocol_data: if stable {
+            protocol.clone()
+        } else {
+            String::new()
+        },
+        members: if group.state() == GroupState::Dead {
+            Vec::new()
+        } else {
+            group
+                .members()
+                .map(|m| DescribedGroupMember {
+                    member_id: String::from(m.member_id()),
+                    group_instance_id: if api_version >= 4 {
+                        m.group_instance_id.clone()
+                    } else {
+                        None
+                    },
+                    client_id: m.client_id.clone(),
+                    client_host: m.client_host.clone(),
+                    member_metadata: if stable {
+                        m.metadata(&protocol)
+                    } else {
+                        Default::default()
+                    },
+                    member_assignment: if stable {
+                        m.assignment().clone()
+                    } else {
+                        Default::default()
+                    },
+                })
+                .collect()
+        },
+        ..unknown
+    }
+}
+
+pub(crate) fn handle_list(ctx: &mut Ctx, groups: &Groups, req: &ListGroupsRequest) {
+    let wanted_state = |state: GroupState| {
+        req.states_filter.is_empty()
+            || req
+                .states_filter
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(state.name()))
+    };
+    let wanted_type = req.types_filter.is_empty()
+        || req
+            .types_filter
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case("classic"));
+    let listed = groups
+        .values()
+        .filter(|g| !g.unloaded && wanted_type && wanted_state(g.state()))
+        .map(|g| ListedGroup {
+            group_id: String::from(g.group_id()),
+            protocol_type: g.protocol_type.clone().unwrap_or_default(),
+            group_state: if req.api_version >= 4 {
+                String::from(g.state().name())
+            } else {
+                String::new()
+            },
+            group_type: if req.api_version >= 5 {
+                String::from("classic")
+            } else {
+                String::new()
+            },
+        })
+        .collect();
+    ctx.out.push(Response::ListGroups(ListGroupsResponse {
+        api_version: req.api_version,
+        correlation_id: req.correlation_id,
+        throttle_time_ms: 0,
+        error_code: ErrorCode::None,
+        groups: listed,
+    }));
+}
+
+pub(crate) fn handle_delete(ctx: &mut Ctx, groups: &mut Groups, req: &DeleteGroupsRequest) {
+    let mut results = Vec::new();
+    for group_id in &req.groups_names {
+        let error = match groups.get_mut(group_id) {
+            None => ErrorCode::GroupIdNotFound,
+            Some(g) if g.unloaded => ErrorCode::NotCoordinator,
+            Some(g) if g.state() == GroupState::Empty => {
+                g.transition_to(ctx, GroupState::Dead, Cause::Deleted);
+                // Pending members may still hold a session timer.
+                let keys: Vec<TimerKey> = ctx
+                    .timers
+                    .iter()
+                    .filter(|(k, _)| k.group_id() == group_id)
+                    .map(|(k, _)| k.clone())
+                    .collect();
+                for key in keys {
+                    ctx.cancel(&key);
+                }
+                ctx.offsets.remove(group_id);
+                ctx.records.remove(group_id);
+                ctx.emit(group_id, EventKind::Deleted);
+                groups.remove(group_id);
+                ErrorCode::None
+            }
+            Some(g) if g.state() == GroupState::Dead => ErrorCode::GroupIdNotFound,
+            Some(_) => ErrorCode::NonEmptyGroup,
+        };
+        results.push(DeletableGroupResult {
+            group_id: group_id.clone(),
+            error_code: error,
+        });
+    }
+    let error = results
+        .iter()
+        .map(|r| r.error_code)
+        .find(|&e| e != ErrorCode::None)
+        .unwrap_or(ErrorCode::None);
+    ctx.out.push(Response::DeleteGroups(DeleteGroupsResponse {
+        api_version: req.api_version,
+        correlation_id: req.correlation_id,
+        throttle_time_ms: 0,
+        error_code: error,
+        results,
+    }));
+}

@@ -1,0 +1,240 @@
+//! A classic group's data (Kafka's `ClassicGroup`, spec §1.1) and the pure queries on it.
+//! What changes state and emits events lives in `rebalance.rs`.
+
+use super::member::ClassicGroupMember;
+use super::state::GroupState;
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Which variant of the join timer is armed (spec §5.1, §5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum JoinTimer {
+    /// The initial-rebalance delay window (Kafka's `InitialDelayedJoin`).
+    Initial { delay_ms: i64, remaining_ms: i64 },
+    /// The rebalance timeout (Kafka's `DelayedJoin`).
+    Rebalance,
+}
+
+#[derive(Clone, Debug)]
+pub struct ClassicGroup {
+    pub(crate) group_id: String,
+    pub(crate) state: GroupState,
+    pub(crate) previous_state: GroupState,
+    pub(crate) state_timestamp_ms: i64,
+    pub(crate) generation_id: i32,
+    pub(crate) protocol_type: Option<String>,
+    pub(crate) protocol_name: Option<String>,
+    pub(crate) leader_id: Option<String>,
+    /// Members in insertion order (Kafka uses a hash map; spec §5.6 asks for insertion order).
+    members: BTreeMap<u64, ClassicGroupMember>,
+    member_slots: BTreeMap<String, u64>,
+    next_slot: u64,
+    pub(crate) static_members: BTreeMap<String, String>,
+    pub(crate) pending_join_members: BTreeSet<String>,
+    pub(crate) num_awaiting_join: usize,
+    /// protocol name -> number of members listing it.
+    pub(crate) supported_protocols: BTreeMap<String, usize>,
+    pub(crate) pending_sync_members: BTreeSet<String>,
+    pub(crate) new_member_added: bool,
+    pub(crate) join_timer: Option<JoinTimer>,
+    /// The generation the sync timer was armed for.
+    pub(crate) sync_timer_generation: Option<i32>,
+    /// The coordinator lost the group's partition (`unload`); requests get NOT_COORDINATOR.
+    pub(crate) unloaded: bool,
+}
+
+impl ClassicGroup {
+    pub(crate) fn new(group_id: &str, now: i64) -> ClassicGroup {
+        ClassicGroup {
+            group_id: String::from(group_id),
+            state: GroupState::Empty,
+            previous_state: GroupState::Empty,
+            state_timestamp_ms: now,
+            generation_id: 0,
+            protocol_type: None,
+            protocol_name: None,
+            leader_id: None,
+            members: BTreeMap::new(),
+            member_slots: BTreeMap::new(),
+            next_slot: 0,
+            static_members: BTreeMap::new(),
+            pending_join_members: BTreeSet::new(),
+            num_awaiting_join: 0,
+            supported_protocols: BTreeMap::new(),
+            pending_sync_members: BTreeSet::new(),
+            new_member_added: false,
+            join_timer: None,
+            sync_timer_generation: None,
+            unloaded: false,
+        }
+    }
+
+    pub fn group_id(&self) -> &str {
+        &self.group_id
+    }
+    pub fn state(&self) -> GroupState {
+        self.state
+    }
+    pub fn generation_id(&self) -> i32 {
+        self.generation_id
+    }
+    pub fn leader_id(&self) -> Option<&str> {
+        self.leader_id.as_deref()
+    }
+    pub fn protocol_name(&self) -> Option<&str> {
+        self.protocol_name.as_deref()
+    }
+    pub fn protocol_type(&self) -> Option<&str> {
+        self.protocol_type.as_deref()
+    }
+
+    /// Members in insertion order.
+    pub fn members(&self) -> impl Iterator<Item = &ClassicGroupMember> {
+        self.members.values()
+    }
+    pub(crate) fn members_mut(&mut self) -> impl Iterator<Item = &mut ClassicGroupMember> {
+        self.members.values_mut()
+    }
+    pub fn member_ids(&self) -> Vec<String> {
+        self.members().map(|m| m.member_id.clone()).collect()
+    }
+    pub fn num_members(&self) -> usize {
+        self.members.len()
+    }
+    pub fn has_member(&self, member_id: &str) -> bool {
+        self.member_slots.contains_key(member_id)
+    }
+    pub fn member(&self, member_id: &str) -> Option<&ClassicGroupMember> {
+        self.member_slots
+            .get(member_id)
+            .and_then(|slot| self.members.get(slot))
+    }
+    pub(crate) fn member_mut(&mut self, member_id: &str) -> Option<&mut ClassicGroupMember> {
+        let slot = self.member_slots.get(member_id)?;
+        self.members.get_mut(slot)
+    }
+    pub fn is_leader(&self, member_id: &str) -> bool {
+        self.leader_id.as_deref() == Some(member_id)
+    }
+    pub fn is_pending_member(&self, member_id: &str) -> bool {
+        self.pending_join_members.contains(member_id)
+    }
+    pub fn static_member_id(&self, group_instance_id: &str) -> Option<&str> {
+        self.static_members.get(group_instance_id).map(String::as_str)
+    }
+
+    /// Inserts a member record at the end of the order and updates the derived counts (not the
+    /// leader, not the static mapping: the callers decide those).
+    pub(crate) fn insert_member(&mut self, member: ClassicGroupMember) {
+        for p in &member.supported_protocols {
+            *self.supported_protocols.entry(p.name.clone()).or_insert(0) += 1;
+        }
+        if member.awaiting_join.is_some() {
+            self.num_awaiting_join += 1;
+        }
+        let slot = self.next_slot;
+        self.next_slot += 1;
+        self.member_slots.insert(member.member_id.clone(), slot);
+        self.members.insert(slot, member);
+    }
+
+    /// Removes a member record and undoes its counts.
+    pub(crate) fn take_member(&mut self, member_id: &str) -> Option<ClassicGroupMember> {
+        let slot = self.member_slots.remove(member_id)?;
+        let member = self.members.remove(&slot)?;
+        self.forget_protocols(&member);
+        if member.awaiting_join.is_some() {
+            self.num_awaiting_join -= 1;
+        }
+        Some(member)
+    }
+
+    pub(crate) fn forget_protocols(&mut self, member: &ClassicGroupMember) {
+        for p in &member.supported_protocols {
+            if let Some(count) = self.supported_protocols.get_mut(&p.name) {
+                *count -= 1;
+                if *count == 0 {
+                    self.supported_protocols.remove(&p.name);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn count_protocols(&mut self, member_id: &str) {
+        let names: Vec<String> = match self.member(member_id) {
+            Some(m) => m.supported_protocols.iter().map(|p| p.name.clone()).collect(),
+            None => return,
+        };
+        for name in names {
+            *self.supported_protocols.entry(name).or_insert(0) += 1;
+        }
+    }
+
+    /// `rebalanceTimeoutMs`: the largest rebalance timeout of the current members (0 if none).
+    pub fn rebalance_timeout_ms(&self) -> i64 {
+        self.members()
+            .map(|m| i64::from(m.rebalance_timeout_ms))
+            .max()
+            .unwrap_or(0)
+            .max(0)
+    }
+
+    /// `hasAllMembersJoined`.
+    pub fn all_members_joined(&self) -> bool {
+        self.members.len() == self.num_awaiting_join && self.pending_join_members.is_empty()
+    }
+
+    /// The rebalance that started from Empty (Kafka 4.0: `previousState == EMPTY`).
+    pub fn is_initial_rebalance(&self) -> bool {
+        self.state == GroupState::PreparingRebalance && self.previous_state == GroupState::Empty
+    }
+
+    /// `supportsProtocols` (spec §5.3).
+    pub(crate) fn supports_protocols(&self, protocol_type: &str, names: &[&str]) -> bool {
+        if self.state == GroupState::Empty {
+            return !protocol_type.is_empty() && !names.is_empty();
+        }
+        self.protocol_type.as_deref() == Some(protocol_type)
+            && names.iter().any(|name| {
+                self.supported_protocols.get(*name).copied().unwrap_or(0) == self.members.len()
+            })
+    }
+
+    /// `selectProtocol` (spec §5.4): every member votes for its most preferred protocol among
+    /// those all members support; most votes wins. Kafka breaks ties by hash-map order; this
+    /// model breaks them by the leader's order of preference, then by name, and says so.
+    pub fn select_protocol(&self) -> Option<String> {
+        let candidates: Vec<&str> = self
+            .supported_protocols
+            .iter()
+            .filter(|&(_, &count)| count == self.members.len())
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
+        for member in self.members() {
+            if let Some(vote) = member.vote(&candidates) {
+                *votes.entry(vote).or_insert(0) += 1;
+            }
+        }
+        let most = votes.values().copied().max()?;
+        let tied: Vec<&str> = votes
+            .iter()
+            .filter(|&(_, &n)| n == most)
+            .map(|(name, _)| *name)
+            .collect();
+        let leader_order = self
+            .leader_id
+            .as_deref()
+            .and_then(|id| self.member(id))
+            .and_then(|leader| {
+                leader
+                    .supported_protocols
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .find(|name| tied.contains(name))
+            });
+        // `tied` is sorted by name (BTreeMap order), so its first entry is the fallback.
+        leader_order.or(tied.first().copied()).map(String::from)
+    }
+}

@@ -1,0 +1,97 @@
+//! A member of a classic group (Kafka's `ClassicGroupMember`, spec §1.2).
+
+use crate::protocol::{Bytes, JoinGroupRequestProtocol};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A JoinGroup response held until the join phase completes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ParkedJoin {
+    pub correlation_id: i32,
+    pub api_version: i16,
+}
+
+/// A SyncGroup response held until the leader's assignment is persisted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ParkedSync {
+    pub correlation_id: i32,
+    pub api_version: i16,
+}
+
+#[derive(Clone, Debug)]
+pub struct ClassicGroupMember {
+    pub(crate) member_id: String,
+    pub(crate) group_instance_id: Option<String>,
+    pub(crate) client_id: String,
+    pub(crate) client_host: String,
+    pub(crate) rebalance_timeout_ms: i32,
+    pub(crate) session_timeout_ms: i32,
+    pub(crate) protocol_type: String,
+    /// In order of preference.
+    pub(crate) supported_protocols: Vec<JoinGroupRequestProtocol>,
+    pub(crate) assignment: Bytes,
+    pub(crate) awaiting_join: Option<ParkedJoin>,
+    pub(crate) awaiting_sync: Option<ParkedSync>,
+    /// From being added until the next join-phase completion.
+    pub(crate) is_new: bool,
+}
+
+impl ClassicGroupMember {
+    pub fn member_id(&self) -> &str {
+        &self.member_id
+    }
+    pub fn group_instance_id(&self) -> Option<&str> {
+        self.group_instance_id.as_deref()
+    }
+    pub fn is_static(&self) -> bool {
+        self.group_instance_id.is_some()
+    }
+    pub fn protocol_type(&self) -> &str {
+        &self.protocol_type
+    }
+    pub fn client_id(&self) -> &str {
+        &self.client_id
+    }
+    pub fn session_timeout_ms(&self) -> i32 {
+        self.session_timeout_ms
+    }
+    pub fn rebalance_timeout_ms(&self) -> i32 {
+        self.rebalance_timeout_ms
+    }
+    pub fn assignment(&self) -> &Bytes {
+        &self.assignment
+    }
+    pub fn is_awaiting_join(&self) -> bool {
+        self.awaiting_join.is_some()
+    }
+    pub fn is_awaiting_sync(&self) -> bool {
+        self.awaiting_sync.is_some()
+    }
+
+    /// `hasSatisfiedHeartbeat`: a known member parked in JoinGroup or SyncGroup cannot expire.
+    pub(crate) fn has_satisfied_heartbeat(&self) -> bool {
+        !self.is_new && (self.awaiting_join.is_some() || self.awaiting_sync.is_some())
+    }
+
+    /// `matches`: the same protocol names, in the same order, with byte-identical metadata.
+    pub(crate) fn matches(&self, protocols: &[JoinGroupRequestProtocol]) -> bool {
+        self.supported_protocols == protocols
+    }
+
+    /// The metadata this member sent for `protocol`.
+    pub(crate) fn metadata(&self, protocol: &str) -> Bytes {
+        self.supported_protocols
+            .iter()
+            .find(|p| p.name == protocol)
+            .map(|p| p.metadata.clone())
+            .unwrap_or_default()
+    }
+
+    /// The member's vote: its most preferred protocol among the candidates.
+    pub(crate) fn vote<'a>(&'a self, candidates: &[&str]) -> Option<&'a str> {
+        self.supported_protocols
+            .iter()
+            .map(|p| p.name.as_str())
+            .find(|name| candidates.contains(name))
+    }
+}

@@ -1,0 +1,153 @@
+//! The classic group protocol: the group state machine and the request handlers
+//! (spec §2–§5), driven by [`crate::Coordinator`].
+
+pub(crate) mod admin;
+mod group;
+pub(crate) mod heartbeat;
+pub(crate) mod join_group;
+pub(crate) mod leave_group;
+mod member;
+pub(crate) mod offsets;
+pub(crate) mod rebalance;
+mod record;
+mod state;
+pub(crate) mod sync_group;
+
+pub use group::ClassicGroup;
+pub use member::ClassicGroupMember;
+pub use record::{GroupRecord, GroupRecordMember};
+pub use state::GroupState;
+
+pub(crate) use group::JoinTimer;
+pub(crate) use offsets::OffsetAndMetadata;
+pub(crate) use member::{ParkedJoin, ParkedSync};
+
+use crate::config::BrokerConfig;
+use crate::event::{Event, EventKind};
+use crate::timer::TimerQueue;
+use crate::{ErrorCode, Response};
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Kafka's timer keys (spec §1.4): `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TimerKey {
+    Join(String),
+    Sync(String),
+    Heartbeat(String, String),
+}
+
+impl TimerKey {
+    pub fn group_id(&self) -> &str {
+        match self {
+            TimerKey::Join(g) | TimerKey::Sync(g) | TimerKey::Heartbeat(g, _) => g,
+        }
+    }
+}
+
+impl core::fmt::Display for TimerKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TimerKey::Join(g) => write!(f, "join-{g}"),
+            TimerKey::Sync(g) => write!(f, "sync-{g}"),
+            TimerKey::Heartbeat(g, m) => write!(f, "heartbeat-{g}-{m}"),
+        }
+    }
+}
+
+/// Everything a group operation may touch besides the group itself: the clock, the settings,
+/// the timers, the outputs, the log of persisted records and the offsets.
+#[derive(Debug)]
+pub(crate) struct Ctx {
+    pub now: i64,
+    pub config: BrokerConfig,
+    pub timers: TimerQueue<TimerKey>,
+    pub events: Vec<Event>,
+    pub out: Vec<Response>,
+    /// The last group record written per group (what `load` reads back).
+    pub records: BTreeMap<String, GroupRecord>,
+    /// Committed offsets per group (they are their own records in Kafka, so they survive an
+    /// unload/load).
+    pub offsets: BTreeMap<String, BTreeMap<(String, i32), OffsetAndMetadata>>,
+    pub persist_fault: Option<ErrorCode>,
+    pub member_ids: MemberIdGenerator,
+}
+
+impl Ctx {
+    pub fn emit(&mut self, group_id: &str, kind: EventKind) {
+        self.events.push(Event {
+            at_ms: self.now,
+            group_id: String::from(group_id),
+            kind,
+        });
+    }
+
+    pub fn schedule(&mut self, key: TimerKey, delay_ms: i64) {
+        let deadline = self.now.saturating_add(delay_ms.max(0));
+        self.timers.schedule(key.clone(), deadline);
+        let group = String::from(key.group_id());
+        self.emit(
+            &group,
+            EventKind::TimerScheduled {
+                key: format!("{key}"),
+                deadline_ms: deadline,
+            },
+        );
+    }
+
+    pub fn cancel(&mut self, key: &TimerKey) {
+        if self.timers.cancel(key) {
+            self.emit(
+                key.group_id(),
+                EventKind::TimerCancelled {
+                    key: format!("{key}"),
+                },
+            );
+        }
+    }
+
+    /// Takes the injected persist failure, if one is armed.
+    pub fn take_persist_fault(&mut self) -> Option<ErrorCode> {
+        self.persist_fault.take()
+    }
+}
+
+/// Member ids `<client.id or group.instance.id>-<uuid>`, with the uuid (a version-4 UUID, as
+/// `java.util.UUID.randomUUID()` prints it) drawn from a seeded SplitMix64 stream instead of
+/// a random source, so runs repeat.
+#[derive(Clone, Debug)]
+pub(crate) struct MemberIdGenerator {
+    state: u64,
+}
+
+impl MemberIdGenerator {
+    pub fn new(seed: u64) -> MemberIdGenerator {
+        MemberIdGenerator { state: seed }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn next(&mut self, prefix: &str) -> String {
+        let hi = self.next_u64();
+        let lo = self.next_u64();
+        // Version 4, IETF variant, as Java's randomUUID.
+        let hi = (hi & !0xF000) | 0x4000;
+        let lo = (lo & !(0b11 << 62)) | (0b10 << 62);
+        format!(
+            "{prefix}-{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+            hi >> 32,
+            (hi >> 16) & 0xFFFF,
+            hi & 0xFFFF,
+            lo >> 48,
+            lo & 0xFFFF_FFFF_FFFF
+        )
+    }
+}

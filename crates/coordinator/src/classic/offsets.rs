@@ -1,0 +1,268 @@
+//! OffsetCommit and OffsetFetch (spec §4.5, §4.6), at the level the simulation needs.
+
+use super::{ClassicGroup, Ctx, GroupState};
+use crate::config::Flavour;
+use crate::event::EventKind;
+use crate::protocol::{
+    OffsetCommitRequest, OffsetCommitResponse, OffsetCommitResponsePartition,
+    OffsetCommitResponseTopic, OffsetFetchRequest, OffsetFetchRequestTopic, OffsetFetchResponse,
+    OffsetFetchResponseGroup, OffsetFetchResponsePartition, OffsetFetchResponseTopic,
+};
+use crate::{ErrorCode, Groups, Response};
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A committed offset (Kafka's `OffsetAndMetadata`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OffsetAndMetadata {
+    pub committed_offset: i64,
+    pub leader_epoch: i32,
+    pub metadata: String,
+    pub commit_timestamp_ms: i64,
+    pub expire_timestamp_ms: Option<i64>,
+}
+
+pub(crate) fn handle_commit(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetCommitRequest) {
+    let (generation, member_id, instance) = match req.api_version {
+        0 => (-1, "", None),
+        v => (
+            req.generation_id_or_member_epoch,
+            req.member_id.as_str(),
+            if v >= 7 {
+                req.group_instance_id.as_deref()
+            } else {
+                None
+            },
+        ),
+    };
+    let group_error = validate_commit(ctx, groups, req, generation, member_id, instance);
+    let max_metadata = usize::try_from(ctx.config.offset_metadata_max_bytes).unwrap_or(0);
+    let retention = (2..=4).contains(&req.api_version) && req.retention_time_ms != -1;
+    let mut topics = Vec::new();
+    let mut first_error = ErrorCode::None;
+    for topic in &req.topics {
+        let mut partitions = Vec::new();
+        for p in &topic.partitions {
+            let metadata = p.committed_metadata.clone().unwrap_or_default();
+            let error = match group_error {
+                Some(error) => error,
+                // Java measures String.length(): UTF-16 code units.
+                None if metadata.encode_utf16().count() > max_metadata => {
+                    ErrorCode::OffsetMetadataTooLarge
+                }
+                None => {
+                    let offsets = ctx.offsets.entry(req.group_id.clone()).or_default();
+                    offsets.insert(
+                        (topic.name.clone(), p.partition_index),
+                        OffsetAndMetadata {
+                            committed_offset: p.committed_offset,
+                            leader_epoch: p.committed_leader_epoch,
+                            metadata,
+                            commit_timestamp_ms: ctx.now,
+                            expire_timestamp_ms: retention
+                                .then(|| ctx.now.saturating_add(req.retention_time_ms)),
+                        },
+                    );
+                    ErrorCode::None
+                }
+            };
+            if first_error == ErrorCode::None {
+                first_error = error;
+            }
+            partitions.push(OffsetCommitResponsePartition {
+                partition_index: p.partition_index,
+                error_code: error,
+            });
+        }
+        topics.push(OffsetCommitResponseTopic {
+            name: topic.name.clone(),
+            partitions,
+        });
+    }
+    ctx.out.push(Response::OffsetCommit(OffsetCommitResponse {
+        api_version: req.api_version,
+        correlation_id: req.correlation_id,
+        throttle_time_ms: 0,
+        error_code: group_error.unwrap_or(first_error),
+        topics,
+    }));
+}
+
+/// The group-level checks of an offset commit (C3–C11); `Some(error)` fails every partition.
+fn validate_commit(
+    ctx: &mut Ctx,
+    groups: &mut Groups,
+    req: &OffsetCommitRequest,
+    generation: i32,
+    member_id: &str,
+    instance: Option<&str>,
+) -> Option<ErrorCode> {
+    let Some(group) = groups.get_mut(&req.group_id) else {
+        if generation < 0 {
+            // A "simple" group: offsets managed outside group management.
+            ctx.emit(&req.group_id, EventKind::GroupCreated);
+            groups.insert(
+                req.group_id.clone(),
+                ClassicGroup::new(&req.group_id, ctx.now),
+            );
+            return None;
+        }
+        return Some(
+            if ctx.config.flavour == Flavour::Kafka4 && req.api_version >= 9 {
+                ErrorCode::GroupIdNotFound
+            } else {
+                ErrorCode::IllegalGeneration
+            },
+        );
+    };
+    if group.unloaded {
+        return Some(ErrorCode::NotCoordinator);
+    }
+    if group.state() == GroupState::Dead {
+        return Some(ErrorCode::CoordinatorNotAvailable);
+    }
+    if generation < 0 && group.state() == GroupState::Empty {
+        return None;
+    }
+    if generation >= 0 || !member_id.is_empty() || instance.is_some() {
+        if let Err(error) = group.validate_member(member_id, instance) {
+            return Some(error);
+        }
+        if generation != group.generation_id() {
+            return Some(ErrorCode::IllegalGeneration);
+        }
+    } else if group.state() != GroupState::Empty {
+        return Some(ErrorCode::UnknownMemberId);
+    }
+    match group.state() {
+        GroupState::CompletingRebalance => Some(ErrorCode::RebalanceInProgress),
+        GroupState::Stable | GroupState::PreparingRebalance => {
+            // A commit keeps the session alive, which is how a consumer can commit in
+            // onPartitionsRevoked while the group is rebalancing.
+            group.refresh_session(ctx, member_id);
+            None
+        }
+        GroupState::Empty | GroupState::Dead => None,
+    }
+}
+
+pub(crate) fn handle_fetch(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetFetchRequest) {
+    let mut response = OffsetFetchResponse {
+        api_version: req.api_version,
+        correlation_id: req.correlation_id,
+        ..OffsetFetchResponse::default()
+    };
+    if req.api_version >= 8 {
+        for g in &req.groups {
+            let (error, topics) = fetch_group(ctx, groups, &g.group_id, g.topics.as_deref());
+            response.groups.push(OffsetFetchResponseGroup {
+                group_id: g.group_id.clone(),
+                topics,
+                error_code: error,
+            });
+        }
+        response.error_code = response
+            .groups
+            .iter()
+            .map(|g| g.error_code)
+            .find(|&e| e != ErrorCode::None)
+            .unwrap_or(ErrorCode::None);
+    } else {
+        let (error, mut topics) = fetch_group(ctx, groups, &req.group_id, req.topics.as_deref());
+        if req.api_version < 2 && error != ErrorCode::None {
+            // v0/v1 have no top-level error: it goes to every partition.
+            for t in &mut topics {
+                for p in &mut t.partitions {
+                    p.error_code = error;
+                }
+            }
+        }
+        if req.api_version < 5 {
+            for t in &mut topics {
+                for p in &mut t.partitions {
+                    p.committed_leader_epoch = -1;
+                }
+            }
+        }
+        response.error_code = error;
+        response.topics = topics;
+    }
+    ctx.out.push(Response::OffsetFetch(response));
+}
+
+fn fetch_group(
+    ctx: &Ctx,
+    groups: &Groups,
+    group_id: &str,
+    topics: Option<&[OffsetFetchRequestTopic]>,
+) -> (ErrorCode, Vec<OffsetFetchResponseTopic>) {
+    let unloaded = groups.get(group_id).is_some_and(|g| g.unloaded);
+    let empty = BTreeMap::new();
+    let stored = if groups.contains_key(group_id) {
+        ctx.offsets.get(group_id).unwrap_or(&empty)
+    } else {
+        &empty
+    };
+    let partition = |topic: &str, index: i32| {
+        let found = stored.get(&(String::from(topic), index));
+        OffsetFetchResponsePartition {
+            partition_index: index,
+            committed_offset: found.map_or(-1, |o| o.committed_offset),
+            committed_leader_epoch: found.map_or(-1, |o| o.leader_epoch),
+            metadata: Some(found.map(|o| o.metadata.clone()).unwrap_or_default()),
+            error_code: ErrorCode::None,
+        }
+    };
+    if unloaded {
+        let topics = topics
+            .unwrap_or_default()
+            .iter()
+            .map(|t| OffsetFetchResponseTopic {
+                name: t.name.clone(),
+                partitions: t
+                    .partition_indexes
+                    .iter()
+                    .map(|&i| OffsetFetchResponsePartition {
+                        partition_index: i,
+                        committed_offset: -1,
+                        committed_leader_epoch: -1,
+                        metadata: Some(String::new()),
+                        error_code: ErrorCode::NotCoordinator,
+                    })
+                    .collect(),
+            })
+            .collect();
+        return (ErrorCode::NotCoordinator, topics);
+    }
+    let result = match topics {
+        Some(topics) => topics
+            .iter()
+            .map(|t| OffsetFetchResponseTopic {
+                name: t.name.clone(),
+                partitions: t
+                    .partition_indexes
+                    .iter()
+                    .map(|&i| partition(&t.name, i))
+                    .collect(),
+            })
+            .collect(),
+        None => {
+            let mut by_topic: BTreeMap<&str, Vec<OffsetFetchResponsePartition>> = BTreeMap::new();
+            for (topic, index) in stored.keys() {
+                by_topic
+                    .entry(topic.as_str())
+                    .or_default()
+                    .push(partition(topic, *index));
+            }
+            by_topic
+                .into_iter()
+                .map(|(name, partitions)| OffsetFetchResponseTopic {
+                    name: String::from(name),
+                    partitions,
+                })
+                .collect()
+        }
+    };
+    (ErrorCode::None, result)
+}

@@ -1,0 +1,284 @@
+//! Broker configuration, by Kafka's own property names and with Kafka's defaults (spec §8.1).
+
+use alloc::format;
+use alloc::string::{String, ToString};
+
+/// Which coordinator implementation to reproduce where Kafka's two disagree (spec §12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Flavour {
+    /// The Java coordinator of `group-coordinator/` (Kafka 4.0, the default).
+    #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "4.0"))]
+    Kafka4,
+    /// The Scala `GroupCoordinator` (Kafka up to 3.9): divergences D1–D11 of spec §12.
+    #[cfg_attr(feature = "serde", serde(rename = "3.x"))]
+    Kafka3,
+}
+
+/// The broker settings the classic group coordinator reads.
+///
+/// Field names are Kafka's property names in snake case; [`BrokerConfig::set`] takes the dotted
+/// names (`group.initial.rebalance.delay.ms`, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrokerConfig {
+    /// `group.min.session.timeout.ms`
+    pub group_min_session_timeout_ms: i32,
+    /// `group.max.session.timeout.ms`
+    pub group_max_session_timeout_ms: i32,
+    /// `group.initial.rebalance.delay.ms`
+    pub group_initial_rebalance_delay_ms: i32,
+    /// `group.max.size`
+    pub group_max_size: i32,
+    /// `offsets.retention.minutes`
+    pub offsets_retention_minutes: i32,
+    /// `offsets.retention.check.interval.ms`
+    pub offsets_retention_check_interval_ms: i64,
+    /// `offset.metadata.max.bytes`
+    pub offset_metadata_max_bytes: i32,
+    /// `group.coordinator.new.enable` (true: the Java coordinator; false: the Scala one), also
+    /// settable as `flavour` = `"4.0"` / `"3.x"`.
+    pub flavour: Flavour,
+}
+
+/// The new-member join timeout: a constant in Kafka since 2.2 (KAFKA-7610), not a setting.
+pub const NEW_MEMBER_JOIN_TIMEOUT_MS: i64 = 300_000;
+
+impl Default for BrokerConfig {
+    fn default() -> Self {
+        BrokerConfig {
+            group_min_session_timeout_ms: 6_000,
+            group_max_session_timeout_ms: 1_800_000,
+            group_initial_rebalance_delay_ms: 3_000,
+            group_max_size: i32::MAX,
+            offsets_retention_minutes: 10_080,
+            offsets_retention_check_interval_ms: 600_000,
+            offset_metadata_max_bytes: 4_096,
+            flavour: Flavour::Kafka4,
+        }
+    }
+}
+
+/// A configuration value as it arrives from a properties file or JSON: a number or a string.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConfigValue {
+    Number(f64),
+    Text(String),
+    Bool(bool),
+}
+
+/// Why a configuration was refused. The message names the key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    pub key: String,
+    pub message: String,
+}
+
+impl core::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "config \"{}\": {}", self.key, self.message)
+    }
+}
+
+/// One accepted key: its name, its default as text, and what it means (for the page's help).
+#[derive(Clone, Copy, Debug)]
+pub struct ConfigKey {
+    pub name: &'static str,
+    pub default: &'static str,
+    pub doc: &'static str,
+}
+
+impl BrokerConfig {
+    /// Every key [`BrokerConfig::set`] accepts, in the order the page lists them.
+    pub const KEYS: [ConfigKey; 9] = [
+        ConfigKey {
+            name: "group.initial.rebalance.delay.ms",
+            default: "3000",
+            doc: "how long the first rebalance of an empty group waits for more members",
+        },
+        ConfigKey {
+            name: "group.min.session.timeout.ms",
+            default: "6000",
+            doc: "smallest session timeout a JoinGroup may ask for",
+        },
+        ConfigKey {
+            name: "group.max.session.timeout.ms",
+            default: "1800000",
+            doc: "largest session timeout a JoinGroup may ask for",
+        },
+        ConfigKey {
+            name: "group.max.size",
+            default: "2147483647",
+            doc: "most members a group may have",
+        },
+        ConfigKey {
+            name: "offsets.retention.minutes",
+            default: "10080",
+            doc: "how long offsets of an empty group are kept",
+        },
+        ConfigKey {
+            name: "offsets.retention.check.interval.ms",
+            default: "600000",
+            doc: "how often expired offsets are removed",
+        },
+        ConfigKey {
+            name: "offset.metadata.max.bytes",
+            default: "4096",
+            doc: "longest metadata string an offset commit may carry",
+        },
+        ConfigKey {
+            name: "group.coordinator.new.enable",
+            default: "true",
+            doc: "true: Kafka 4.0's Java coordinator; false: the Scala coordinator of Kafka 3.x",
+        },
+        ConfigKey {
+            name: "flavour",
+            default: "4.0",
+            doc: "playground shorthand for group.coordinator.new.enable: \"4.0\" or \"3.x\"",
+        },
+    ];
+
+    /// Sets one property by its Kafka name. Unknown keys and out-of-range values are errors that
+    /// name the key; on error the configuration is unchanged.
+    pub fn set(&mut self, key: &str, value: &ConfigValue) -> Result<(), ConfigError> {
+        let err = |message: String| ConfigError {
+            key: key.to_string(),
+            message,
+        };
+        match key {
+            "group.initial.rebalance.delay.ms" => {
+                self.group_initial_rebalance_delay_ms = int(value, 0, i32::MAX).map_err(err)?
+            }
+            "group.min.session.timeout.ms" => {
+                self.group_min_session_timeout_ms = int(value, 0, i32::MAX).map_err(err)?
+            }
+            "group.max.session.timeout.ms" => {
+                self.group_max_session_timeout_ms = int(value, 0, i32::MAX).map_err(err)?
+            }
+            "group.max.size" => self.group_max_size = int(value, 1, i32::MAX).map_err(err)?,
+            "offsets.retention.minutes" => {
+                self.offsets_retention_minutes = int(value, 1, i32::MAX).map_err(err)?
+            }
+            "offsets.retention.check.interval.ms" => {
+                self.offsets_retention_check_interval_ms =
+                    i64::from(int(value, 1, i32::MAX).map_err(err)?)
+            }
+            "offset.metadata.max.bytes" => {
+                self.offset_metadata_max_bytes = int(value, 0, i32::MAX).map_err(err)?
+            }
+            "group.coordinator.new.enable" => {
+                self.flavour = match value {
+                    ConfigValue::Bool(true) => Flavour::Kafka4,
+                    ConfigValue::Bool(false) => Flavour::Kafka3,
+                    ConfigValue::Text(t) if t == "true" => Flavour::Kafka4,
+                    ConfigValue::Text(t) if t == "false" => Flavour::Kafka3,
+                    _ => return Err(err("expected true or false".to_string())),
+                }
+            }
+            "flavour" => {
+                self.flavour = match value {
+                    ConfigValue::Text(t) if t == "4.0" => Flavour::Kafka4,
+                    ConfigValue::Text(t) if t == "3.x" => Flavour::Kafka3,
+                    _ => return Err(err("expected \"4.0\" or \"3.x\"".to_string())),
+                }
+            }
+            _ => {
+                return Err(err(
+                    "unknown key (broker settings use Kafka's property names, e.g. group.initial.rebalance.delay.ms)"
+                        .to_string(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the relations between settings (Kafka's `GroupCoordinatorConfig` requirements).
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.group_max_session_timeout_ms < self.group_min_session_timeout_ms {
+            return Err(ConfigError {
+                key: "group.max.session.timeout.ms".to_string(),
+                message: format!(
+                    "{} is below group.min.session.timeout.ms ({})",
+                    self.group_max_session_timeout_ms, self.group_min_session_timeout_ms
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Builds a configuration from `(key, value)` pairs over the defaults.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a ConfigValue)>,
+    ) -> Result<BrokerConfig, ConfigError> {
+        let mut config = BrokerConfig::default();
+        for (key, value) in pairs {
+            config.set(key, value)?;
+        }
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+fn int(value: &ConfigValue, min: i32, max: i32) -> Result<i32, String> {
+    let n = match value {
+        ConfigValue::Number(n) => *n,
+        ConfigValue::Text(t) => t
+            .trim()
+            .parse::<f64>()
+            .map_err(|_| format!("\"{t}\" is not a number"))?,
+        ConfigValue::Bool(b) => return Err(format!("{b} is not a number")),
+    };
+    // `n != n` is the NaN test without std's float methods.
+    #[allow(clippy::eq_op)]
+    let is_integer = n == n && n == (n as i64) as f64;
+    if !is_integer {
+        return Err(format!("{n} is not an integer"));
+    }
+    if n < f64::from(min) || n > f64::from(max) {
+        return Err(format!("{n} is outside {min}..={max}"));
+    }
+    Ok(n as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_kafkas() {
+        let c = BrokerConfig::default();
+        assert_eq!(c.group_initial_rebalance_delay_ms, 3000);
+        assert_eq!(c.group_min_session_timeout_ms, 6000);
+        assert_eq!(c.group_max_session_timeout_ms, 1_800_000);
+        assert_eq!(c.group_max_size, i32::MAX);
+        assert_eq!(c.offsets_retention_minutes, 10_080);
+        assert_eq!(c.flavour, Flavour::Kafka4);
+        for key in BrokerConfig::KEYS {
+            let mut c = BrokerConfig::default();
+            let value = match key.default {
+                "true" => ConfigValue::Bool(true),
+                d => ConfigValue::Text(d.to_string()),
+            };
+            c.set(key.name, &value).unwrap();
+            assert_eq!(c, BrokerConfig::default(), "{}", key.name);
+        }
+    }
+
+    #[test]
+    fn bad_values_name_the_key_and_change_nothing() {
+        let mut c = BrokerConfig::default();
+        let e = c.set("group.max.size", &ConfigValue::Number(0.0)).unwrap_err();
+        assert_eq!(e.key, "group.max.size");
+        assert!(c.set("group.max.size", &ConfigValue::Number(1.5)).is_err());
+        assert!(c.set("group.max.size", &ConfigValue::Number(f64::NAN)).is_err());
+        assert!(c.set("group.max.size", &ConfigValue::Text("x".into())).is_err());
+        assert!(c.set("session.timeout.ms", &ConfigValue::Number(1.0)).is_err());
+        assert_eq!(c, BrokerConfig::default());
+        let e = BrokerConfig::from_pairs([
+            ("group.min.session.timeout.ms", &ConfigValue::Number(10.0)),
+            ("group.max.session.timeout.ms", &ConfigValue::Number(5.0)),
+        ])
+        .unwrap_err();
+        assert_eq!(e.key, "group.max.session.timeout.ms");
+    }
+}

@@ -1,0 +1,368 @@
+//! The coordinator: the sans-IO entry point that owns the groups, the timers and the outputs.
+
+use crate::classic::{
+    self, ClassicGroup, ClassicGroupMember, Ctx, GroupRecord, GroupState, MemberIdGenerator,
+    ParkedJoin, TimerKey,
+};
+use crate::config::{BrokerConfig, ConfigError};
+use crate::event::{Cause, Event, EventKind};
+use crate::protocol::{JoinGroupRequestProtocol, Request, RequestError};
+use crate::timer::TimerQueue;
+use crate::view::GroupView;
+use crate::{ErrorCode, Response};
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+pub(crate) type Groups = BTreeMap<String, ClassicGroup>;
+
+/// Misuse of the API. Protocol-level failures are never errors: they are Kafka error codes in
+/// responses. On `Err` the coordinator is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoordinatorError {
+    /// `now` is before a time the coordinator has already seen.
+    TimeWentBackwards { now_ms: i64, current_ms: i64 },
+    /// A request that could not have been sent at its version.
+    InvalidRequest(RequestError),
+    InvalidConfig(ConfigError),
+    /// `unload`/`load` of a group this coordinator does not know.
+    UnknownGroup(String),
+    /// `unload` of a group that is already unloaded.
+    GroupNotLoaded(String),
+    /// `load` of a group that is loaded (unload it first).
+    GroupAlreadyLoaded(String),
+}
+
+impl core::fmt::Display for CoordinatorError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            CoordinatorError::TimeWentBackwards { now_ms, current_ms } => write!(
+                f,
+                "time went backwards: now = {now_ms} ms but the coordinator is already at {current_ms} ms"
+            ),
+            CoordinatorError::InvalidRequest(e) => write!(f, "{e}"),
+            CoordinatorError::InvalidConfig(e) => write!(f, "{e}"),
+            CoordinatorError::UnknownGroup(g) => write!(f, "unknown group \"{g}\""),
+            CoordinatorError::GroupNotLoaded(g) => {
+                write!(f, "group \"{g}\" is not loaded (it was already unloaded)")
+            }
+            CoordinatorError::GroupAlreadyLoaded(g) => {
+                write!(f, "group \"{g}\" is loaded; unload it before loading it again")
+            }
+        }
+    }
+}
+
+impl From<RequestError> for CoordinatorError {
+    fn from(e: RequestError) -> Self {
+        CoordinatorError::InvalidRequest(e)
+    }
+}
+
+/// Kafka's classic group coordinator, one `__consumer_offsets` partition's worth of groups.
+///
+/// Call order, as in quinn-proto and str0m: feed an input ([`Coordinator::handle`] a request, or
+/// [`Coordinator::advance`] the clock), take the responses it returns, drain the
+/// [`Coordinator::drain_events`] if you draw them, and call `advance` again at
+/// [`Coordinator::next_deadline`]. The coordinator never reads a clock: time is an argument
+/// and may only move forward.
+#[derive(Debug)]
+pub struct Coordinator {
+    ctx: Ctx,
+    groups: Groups,
+}
+
+impl Default for Coordinator {
+    fn default() -> Self {
+        Coordinator::new(BrokerConfig::default())
+    }
+}
+
+impl Coordinator {
+    pub fn new(config: BrokerConfig) -> Coordinator {
+        Coordinator::with_seed(config, 0)
+    }
+
+    /// A coordinator whose member-id uuids come from `seed`.
+    pub fn with_seed(config: BrokerConfig, seed: u64) -> Coordinator {
+        Coordinator {
+            ctx: Ctx {
+                now: 0,
+                config,
+                timers: TimerQueue::default(),
+                events: Vec::new(),
+                out: Vec::new(),
+                records: BTreeMap::new(),
+                offsets: BTreeMap::new(),
+                persist_fault: None,
+                member_ids: MemberIdGenerator::new(seed),
+            },
+            groups: BTreeMap::new(),
+        }
+    }
+
+    // ---- getters ---------------------------------------------------------------------------
+
+    pub fn config(&self) -> &BrokerConfig {
+        &self.ctx.config
+    }
+
+    /// The latest time the coordinator has seen.
+    pub fn now(&self) -> i64 {
+        self.ctx.now
+    }
+
+    /// When [`Coordinator::advance`] next has work to do.
+    pub fn next_deadline(&self) -> Option<i64> {
+        self.ctx.timers.next_deadline()
+    }
+
+    pub fn group(&self, group_id: &str) -> Option<&ClassicGroup> {
+        self.groups.get(group_id)
+    }
+
+    pub fn groups(&self) -> impl Iterator<Item = &ClassicGroup> {
+        self.groups.values()
+    }
+
+    /// A snapshot of the group for the views; `None` for a group this coordinator never saw
+    /// (or deleted).
+    pub fn describe(&self, group_id: &str) -> Option<GroupView> {
+        self.groups
+            .get(group_id)
+            .map(|g| GroupView::of(g, &self.ctx.timers))
+    }
+
+    /// The last group record written for the group (what a failover would load).
+    pub fn last_record(&self, group_id: &str) -> Option<&GroupRecord> {
+        self.ctx.records.get(group_id)
+    }
+
+    /// Every armed timer, in firing order, as (Kafka key, deadline).
+    pub fn timers(&self) -> Vec<(String, i64)> {
+        self.ctx
+            .timers
+            .iter()
+            .map(|(k, d)| (k.to_string(), d))
+            .collect()
+    }
+
+    /// Test support: change a setting of a running coordinator, as Kafka's tests build groups
+    /// directly. Not a Kafka feature (broker settings of the coordinator are static there).
+    #[doc(hidden)]
+    pub fn config_mut(&mut self) -> &mut BrokerConfig {
+        &mut self.ctx.config
+    }
+
+    // ---- inputs ----------------------------------------------------------------------------
+
+    /// Handles one request at `now`: first every timer due at `now` fires (as
+    /// [`Coordinator::advance`] would), then the request is handled. Returns the responses this
+    /// produced, in order: those released by the timers, then the request's own response if it
+    /// is immediate, with any parked responses it released.
+    pub fn handle(
+        &mut self,
+        now: i64,
+        request: Request,
+    ) -> Result<Vec<Response>, CoordinatorError> {
+        self.check_time(now)?;
+        request.validate()?;
+        self.fire_due_timers(now);
+        let (ctx, groups) = (&mut self.ctx, &mut self.groups);
+        match &request {
+            Request::JoinGroup(r) => classic::join_group::handle(ctx, groups, r),
+            Request::SyncGroup(r) => classic::sync_group::handle(ctx, groups, r),
+            Request::Heartbeat(r) => classic::heartbeat::handle(ctx, groups, r),
+            Request::LeaveGroup(r) => classic::leave_group::handle(ctx, groups, r),
+            Request::OffsetCommit(r) => classic::offsets::handle_commit(ctx, groups, r),
+            Request::OffsetFetch(r) => classic::offsets::handle_fetch(ctx, groups, r),
+            Request::DescribeGroups(r) => classic::admin::handle_describe(ctx, groups, r),
+            Request::ListGroups(r) => classic::admin::handle_list(ctx, groups, r),
+            Request::DeleteGroups(r) => classic::admin::handle_delete(ctx, groups, r),
+        }
+        Ok(core::mem::take(&mut self.ctx.out))
+    }
+
+    /// Moves the clock to `now` and fires every due timer in (deadline, scheduling order),
+    /// each seeing `now` as the current time — Kafka's `MockCoordinatorTimer`. Timers that
+    /// fire schedule new ones relative to `now`; those already due fire in the same call, but a
+    /// key fires at most once per call (so a zero-length timer cannot spin forever).
+    /// Calling `advance(next_deadline())` repeatedly fires each timer exactly at its deadline.
+    pub fn advance(&mut self, now: i64) -> Result<Vec<Response>, CoordinatorError> {
+        self.check_time(now)?;
+        self.fire_due_timers(now);
+        Ok(core::mem::take(&mut self.ctx.out))
+    }
+
+    /// Events since the last call, oldest first.
+    pub fn drain_events(&mut self) -> Vec<Event> {
+        core::mem::take(&mut self.ctx.events)
+    }
+
+    /// The next group-record write whose failure Kafka handles (the leader's SyncGroup, a static
+    /// member's replacement) fails with `error` (e.g. `NotLeaderOrFollower`, mapped to
+    /// NOT_COORDINATOR for the client as Kafka maps it).
+    pub fn fail_next_persist(&mut self, error: ErrorCode) {
+        self.ctx.persist_fault = Some(error);
+    }
+
+    /// The coordinator loses the group's partition (spec §4.7): parked requests are answered
+    /// NOT_COORDINATOR, the timers go, the group is Dead here and later requests get
+    /// NOT_COORDINATOR until [`Coordinator::load`].
+    pub fn unload(&mut self, group_id: &str) -> Result<Vec<Response>, CoordinatorError> {
+        let group = self
+            .groups
+            .get_mut(group_id)
+            .ok_or_else(|| CoordinatorError::UnknownGroup(group_id.to_string()))?;
+        if group.unloaded {
+            return Err(CoordinatorError::GroupNotLoaded(group_id.to_string()));
+        }
+        let ctx = &mut self.ctx;
+        for member_id in group.member_ids() {
+            if let Some(parked) = group.unpark_join(&member_id) {
+                ctx.out.push(classic::rebalance::join_error(
+                    parked,
+                    ErrorCode::NotCoordinator,
+                    &member_id,
+                ));
+            }
+        }
+        group.propagate_assignment(ctx, ErrorCode::NotCoordinator);
+        group.transition_to(ctx, GroupState::Dead, Cause::Unloaded);
+        let keys: Vec<TimerKey> = ctx
+            .timers
+            .iter()
+            .filter(|(k, _)| k.group_id() == group_id)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in keys {
+            ctx.cancel(&key);
+        }
+        group.unloaded = true;
+        ctx.emit(group_id, EventKind::Unloaded);
+        Ok(core::mem::take(&mut self.ctx.out))
+    }
+
+    /// A coordinator (this one again, after a failover) loads the group from its last record:
+    /// Stable with the recorded members (Empty without), their sessions restarted, and a
+    /// rebalance if the group is over `group.max.size` (spec §4.7).
+    pub fn load(&mut self, group_id: &str) -> Result<Vec<Response>, CoordinatorError> {
+        match self.groups.get(group_id) {
+            Some(g) if !g.unloaded => {
+                return Err(CoordinatorError::GroupAlreadyLoaded(group_id.to_string()));
+            }
+            None if !self.ctx.records.contains_key(group_id)
+                && !self.ctx.offsets.contains_key(group_id) =>
+            {
+                return Err(CoordinatorError::UnknownGroup(group_id.to_string()));
+            }
+            _ => {}
+        }
+        self.groups.remove(group_id);
+        let ctx = &mut self.ctx;
+        let mut group = ClassicGroup::new(group_id, ctx.now);
+        if let Some(record) = ctx.records.get(group_id).cloned() {
+            group.restore(&record);
+        }
+        let members = group.num_members();
+        ctx.emit(group_id, EventKind::Loaded { members });
+        for member_id in group.member_ids() {
+            group.refresh_session(ctx, &member_id);
+        }
+        if members > usize::try_from(ctx.config.group_max_size).unwrap_or(usize::MAX) {
+            group.prepare_rebalance(ctx, Cause::LoadedOverCapacity);
+        }
+        self.groups.insert(group_id.to_string(), group);
+        Ok(core::mem::take(&mut self.ctx.out))
+    }
+
+    fn check_time(&self, now: i64) -> Result<(), CoordinatorError> {
+        if now < self.ctx.now {
+            return Err(CoordinatorError::TimeWentBackwards {
+                now_ms: now,
+                current_ms: self.ctx.now,
+            });
+        }
+        Ok(())
+    }
+
+    fn fire_due_timers(&mut self, now: i64) {
+        self.ctx.now = now;
+        let mut fired: BTreeSet<TimerKey> = BTreeSet::new();
+        while let Some((key, _, _)) = self.ctx.timers.pop_due_unless(now, |k| fired.contains(k)) {
+            fired.insert(key.clone());
+            self.ctx.emit(
+                key.group_id(),
+                EventKind::TimerFired {
+                    key: format!("{key}"),
+                },
+            );
+            let Some(group) = self.groups.get_mut(key.group_id()) else {
+                continue;
+            };
+            match &key {
+                TimerKey::Join(_) => group.on_join_timer(&mut self.ctx),
+                TimerKey::Sync(_) => group.on_sync_timer(&mut self.ctx),
+                TimerKey::Heartbeat(_, member_id) => {
+                    group.on_heartbeat_timer(&mut self.ctx, member_id)
+                }
+            }
+        }
+    }
+
+    /// Test and fuzz support: the member ids of the group whose JoinGroup is parked.
+    #[doc(hidden)]
+    pub fn parked_joins(&self, group_id: &str) -> Vec<(String, i32)> {
+        self.groups
+            .get(group_id)
+            .map(|g| {
+                g.members()
+                    .filter_map(|m| {
+                        m.awaiting_join
+                            .map(|p: ParkedJoin| (m.member_id().to_string(), p.correlation_id))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+impl ClassicGroup {
+    /// Rebuilds the group from its record (`ClassicGroup.fromRecord`).
+    fn restore(&mut self, record: &GroupRecord) {
+        self.generation_id = record.generation;
+        self.protocol_type = record.protocol_type.clone();
+        self.protocol_name = record.protocol.clone();
+        self.leader_id = record.leader.clone();
+        self.state_timestamp_ms = record.current_state_timestamp_ms;
+        let protocol = record.protocol.clone().unwrap_or_default();
+        for m in &record.members {
+            if let Some(instance) = &m.group_instance_id {
+                self.static_members
+                    .insert(instance.clone(), m.member_id.clone());
+            }
+            self.insert_member(ClassicGroupMember {
+                member_id: m.member_id.clone(),
+                group_instance_id: m.group_instance_id.clone(),
+                client_id: m.client_id.clone(),
+                client_host: m.client_host.clone(),
+                rebalance_timeout_ms: m.rebalance_timeout_ms,
+                session_timeout_ms: m.session_timeout_ms,
+                protocol_type: record.protocol_type.clone().unwrap_or_default(),
+                supported_protocols: alloc::vec![JoinGroupRequestProtocol {
+                    name: protocol.clone(),
+                    metadata: m.subscription.clone(),
+                }],
+                assignment: m.assignment.clone(),
+                awaiting_join: None,
+                awaiting_sync: None,
+                is_new: false,
+            });
+        }
+        if !record.members.is_empty() {
+            self.state = GroupState::Stable;
+            self.previous_state = GroupState::CompletingRebalance;
+        }
+    }
+}

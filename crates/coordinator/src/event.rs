@@ -1,0 +1,152 @@
+//! Semantic events the coordinator emits while it works: what the views draw and the tests read.
+//! Drained with [`crate::Coordinator::drain_events`].
+
+use crate::classic::GroupState;
+use crate::{Api, ErrorCode};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// One thing that happened, at a virtual time, to a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+pub struct Event {
+    pub at_ms: i64,
+    pub group_id: String,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub kind: EventKind,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "type", rename_all_fields = "camelCase")
+)]
+pub enum EventKind {
+    /// A group came into existence (JoinGroup with an unknown group, or a simple commit).
+    GroupCreated,
+    /// The one funnel every state change goes through (spec §2.1), with its cause.
+    StateChanged {
+        from: GroupState,
+        to: GroupState,
+        cause: Cause,
+    },
+    /// The join phase completed and the generation moved on.
+    GenerationBumped {
+        generation_id: i32,
+        protocol_name: Option<String>,
+    },
+    MemberAdded {
+        member_id: String,
+        group_instance_id: Option<String>,
+    },
+    /// A static member restarted: its record moved to a new member id (spec §4.1.5).
+    MemberReplaced {
+        old_member_id: String,
+        new_member_id: String,
+        group_instance_id: String,
+    },
+    /// A replacement was rolled back because the group record could not be written.
+    MemberReplacementReverted {
+        old_member_id: String,
+        new_member_id: String,
+    },
+    MemberRemoved {
+        member_id: String,
+        reason: RemovalReason,
+    },
+    /// A member id handed out with MEMBER_ID_REQUIRED (KIP-394).
+    PendingMemberAdded { member_id: String },
+    PendingMemberRemoved {
+        member_id: String,
+        reason: RemovalReason,
+    },
+    LeaderChanged {
+        from: Option<String>,
+        to: Option<String>,
+    },
+    /// A JoinGroup or SyncGroup response held until a later event completes it.
+    ResponseParked {
+        member_id: String,
+        api: Api,
+        correlation_id: i32,
+    },
+    /// A parked response that will never be sent (replaced by a newer request of the same
+    /// member, or its member was removed while it waited in SyncGroup): the client times out.
+    ResponseDropped {
+        member_id: String,
+        api: Api,
+        correlation_id: i32,
+    },
+    TimerScheduled { key: String, deadline_ms: i64 },
+    TimerCancelled { key: String },
+    TimerFired { key: String },
+    /// A group record (`GroupMetadataValue`) was written to `__consumer_offsets`.
+    GroupRecordPersisted { generation_id: i32, members: usize },
+    /// The write failed with this (unmapped) error.
+    PersistFailed { error: ErrorCode },
+    /// The coordinator lost the group's partition.
+    Unloaded,
+    /// A coordinator loaded the group from its last record.
+    Loaded { members: usize },
+    /// The group was deleted (DeleteGroups) and is gone.
+    Deleted,
+}
+
+/// Why a member or a pending member left the group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum RemovalReason {
+    /// LeaveGroup.
+    LeaveGroup,
+    /// Its heartbeat timer expired (session timeout, new-member timeout, pending-member expiry).
+    SessionTimeout,
+    /// A dynamic member that did not rejoin before the join phase completed.
+    NotRejoined,
+    /// It did not send SyncGroup before the sync timeout.
+    SyncTimeout,
+    /// GROUP_MAX_SIZE_REACHED while (re)joining a full group.
+    GroupMaxSize,
+    /// A pending member completed its join and became a member.
+    Joined,
+}
+
+/// Why the group changed state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all_fields = "camelCase")
+)]
+pub enum Cause {
+    /// A member was added (JoinGroup of a new member).
+    MemberAdded { member_id: String },
+    /// The leader rejoined (always rebalances, spec §4.1.4).
+    LeaderRejoined { member_id: String },
+    /// A member rejoined with different protocols or metadata.
+    MetadataChanged { member_id: String },
+    /// A static member restarted with a new member id (and the protocol would change, or the
+    /// group was CompletingRebalance).
+    StaticMemberReplaced { member_id: String },
+    /// LeaveGroup removed these members.
+    MembersLeft { member_ids: Vec<String> },
+    /// A member's session expired.
+    SessionExpired { member_id: String },
+    /// These members did not send SyncGroup in time.
+    SyncTimeout { member_ids: Vec<String> },
+    /// The join phase completed (everyone rejoined, or the join timer fired).
+    JoinPhaseCompleted,
+    /// The leader's assignment was persisted.
+    AssignmentPersisted,
+    /// Persisting the leader's assignment failed.
+    AssignmentPersistFailed,
+    /// A member rejoining a full group was removed (GROUP_MAX_SIZE_REACHED, Kafka 3.x path).
+    GroupMaxSizeReached,
+    /// The group was loaded with more members than `group.max.size`.
+    LoadedOverCapacity,
+    /// The coordinator unloaded the group.
+    Unloaded,
+    /// DeleteGroups.
+    Deleted,
+}

@@ -1,0 +1,60 @@
+//! A deterministic, sans-IO model of Apache Kafka's classic consumer-group coordinator.
+//!
+//! It answers JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit, OffsetFetch,
+//! DescribeGroups, ListGroups and DeleteGroups request by request, error code by error code and
+//! timer by timer as Kafka 4.0's coordinator does (with Kafka 3.x's differences behind
+//! [`Flavour`]), following `shared/spec/classic-coordinator.md`.
+//!
+//! # Use, in call order
+//!
+//! ```
+//! use group_coordinator::{BrokerConfig, Coordinator, Request, ErrorCode};
+//! use group_coordinator::protocol::{JoinGroupRequest, JoinGroupRequestProtocol};
+//!
+//! let mut c = Coordinator::new(BrokerConfig::default());
+//! let join = |member_id: &str| Request::JoinGroup(JoinGroupRequest {
+//!     api_version: 9, correlation_id: 1, client_id: "consumer-1".into(),
+//!     group_id: "g".into(), session_timeout_ms: 45_000, rebalance_timeout_ms: 300_000,
+//!     member_id: member_id.into(), protocol_type: "consumer".into(),
+//!     protocols: vec![JoinGroupRequestProtocol { name: "range".into(), metadata: Default::default() }],
+//!     ..Default::default()
+//! });
+//! // v4+: a new dynamic member first gets its id back with MEMBER_ID_REQUIRED ...
+//! let out = c.handle(0, join("")).unwrap();
+//! let group_coordinator::Response::JoinGroup(r) = &out[0] else { unreachable!() };
+//! assert_eq!(r.error_code, ErrorCode::MemberIdRequired);
+//! // ... then joins with it; the response is parked for the initial rebalance delay.
+//! assert!(c.handle(0, join(&r.member_id.clone())).unwrap().is_empty());
+//! assert_eq!(c.next_deadline(), Some(3_000));
+//! let out = c.advance(3_000).unwrap();          // the join phase completes: generation 1
+//! assert_eq!(out.len(), 1);
+//! let events = c.drain_events();                 // StateChanged, MemberAdded, TimerFired, ...
+//! assert!(!events.is_empty());
+//! ```
+//!
+//! Rules the core keeps: no clock (time is an argument and never goes back), no randomness (member
+//! ids come from a seeded stream), no hash-ordered iteration, and no panic on any input:
+//! misuse of the API is an `Err`, protocol failures are error codes in responses.
+
+#![no_std]
+#![doc(html_no_source)]
+
+extern crate alloc;
+
+pub mod classic;
+pub mod config;
+mod coordinator;
+mod error;
+pub mod event;
+pub mod protocol;
+pub mod timer;
+mod view;
+
+pub use classic::{ClassicGroup, GroupRecord, GroupState};
+pub use config::{BrokerConfig, ConfigError, ConfigValue, Flavour};
+pub use coordinator::{Coordinator, CoordinatorError};
+pub(crate) use coordinator::Groups;
+pub use error::ErrorCode;
+pub use event::{Cause, Event, EventKind, RemovalReason};
+pub use protocol::{Api, Request, Response};
+pub use view::{GroupView, MemberView, TimerView};

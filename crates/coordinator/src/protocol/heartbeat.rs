@@ -1,0 +1,34 @@
+//! Heartbeat (api key 12), versions 0–4.
+
+use alloc::string::String;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct HeartbeatRequest {
+    #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
+    pub api_version: i16,
+    pub correlation_id: i32,
+    pub client_id: String,
+    pub group_id: String,
+    pub generation_id: i32,
+    pub member_id: String,
+    /// v3+.
+    pub group_instance_id: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct HeartbeatResponse {
+    pub api_version: i16,
+    pub correlation_id: i32,
+    pub throttle_time_ms: i32,
+    pub error_code: crate::ErrorCode,
+}

@@ -1,0 +1,126 @@
+//! Keyed timers, as Kafka's `CoordinatorTimer`: scheduling a key replaces its previous timer;
+//! due timers fire in (deadline, scheduling sequence) order, so equal deadlines fire first-in,
+//! first-out and the order never depends on anything but the inputs.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+
+/// A set of timers keyed by `K`, at most one per key.
+#[derive(Clone, Debug)]
+pub struct TimerQueue<K: Ord + Clone> {
+    by_key: BTreeMap<K, (i64, u64)>,
+    by_deadline: BTreeSet<(i64, u64, K)>,
+    next_sequence: u64,
+}
+
+impl<K: Ord + Clone> Default for TimerQueue<K> {
+    fn default() -> Self {
+        TimerQueue {
+            by_key: BTreeMap::new(),
+            by_deadline: BTreeSet::new(),
+            next_sequence: 0,
+        }
+    }
+}
+
+impl<K: Ord + Clone> TimerQueue<K> {
+    /// Schedules `key` at `deadline`, replacing (cancelling) any timer with the same key.
+    /// Returns the scheduling sequence number.
+    pub fn schedule(&mut self, key: K, deadline: i64) -> u64 {
+        self.cancel(&key);
+        let sequence = self.next_sequence;
+        self.next_sequence += 1;
+        self.by_deadline.insert((deadline, sequence, key.clone()));
+        self.by_key.insert(key, (deadline, sequence));
+        sequence
+    }
+
+    /// Cancels the timer of `key`; true if there was one.
+    pub fn cancel(&mut self, key: &K) -> bool {
+        match self.by_key.remove(key) {
+            Some((deadline, sequence)) => {
+                self.by_deadline.remove(&(deadline, sequence, key.clone()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn deadline(&self, key: &K) -> Option<i64> {
+        self.by_key.get(key).map(|&(deadline, _)| deadline)
+    }
+
+    pub fn contains(&self, key: &K) -> bool {
+        self.by_key.contains_key(key)
+    }
+
+    /// The earliest deadline.
+    pub fn next_deadline(&self) -> Option<i64> {
+        self.by_deadline.first().map(|(deadline, _, _)| *deadline)
+    }
+
+    /// Removes and returns the first timer (by deadline, then sequence) due at `now`.
+    pub fn pop_due(&mut self, now: i64) -> Option<(K, i64, u64)> {
+        let (deadline, sequence, key) = self.by_deadline.first()?.clone();
+        if deadline > now {
+            return None;
+        }
+        self.by_deadline.remove(&(deadline, sequence, key.clone()));
+        self.by_key.remove(&key);
+        Some((key, deadline, sequence))
+    }
+
+    /// Like [`TimerQueue::pop_due`], but leaves the timers whose key `skip` accepts in place.
+    pub fn pop_due_unless(&mut self, now: i64, skip: impl Fn(&K) -> bool) -> Option<(K, i64, u64)> {
+        let (deadline, sequence, key) = self
+            .by_deadline
+            .iter()
+            .take_while(|(deadline, _, _)| *deadline <= now)
+            .find(|(_, _, key)| !skip(key))?
+            .clone();
+        self.by_deadline.remove(&(deadline, sequence, key.clone()));
+        self.by_key.remove(&key);
+        Some((key, deadline, sequence))
+    }
+
+    /// Every timer in firing order.
+    pub fn iter(&self) -> impl Iterator<Item = (&K, i64)> {
+        self.by_deadline.iter().map(|(deadline, _, key)| (key, *deadline))
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_key.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_key.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_deadlines_fire_in_scheduling_order_and_schedule_replaces() {
+        let mut t = TimerQueue::default();
+        t.schedule("b", 10);
+        t.schedule("a", 10);
+        t.schedule("c", 5);
+        t.schedule("b", 10); // replaced: now after "a"
+        assert_eq!(t.len(), 3);
+        assert_eq!(t.next_deadline(), Some(5));
+        assert_eq!(t.pop_due(4), None);
+        let order: alloc::vec::Vec<_> = core::iter::from_fn(|| t.pop_due(10)).map(|x| x.0).collect();
+        assert_eq!(order, ["c", "a", "b"]);
+        assert!(t.is_empty());
+    }
+
+    #[test]
+    fn cancel_removes() {
+        let mut t = TimerQueue::default();
+        t.schedule(1, 3);
+        assert!(t.cancel(&1));
+        assert!(!t.cancel(&1));
+        assert_eq!(t.next_deadline(), None);
+    }
+}

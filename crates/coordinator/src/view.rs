@@ -1,0 +1,120 @@
+//! Read-only snapshots of a group for the views (`Coordinator::describe`).
+
+use crate::classic::{ClassicGroup, GroupState, TimerKey};
+use crate::protocol::Bytes;
+use crate::timer::TimerQueue;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+pub struct GroupView {
+    pub group_id: String,
+    pub state: GroupState,
+    pub previous_state: GroupState,
+    pub state_timestamp_ms: i64,
+    pub generation_id: i32,
+    pub protocol_type: Option<String>,
+    pub protocol_name: Option<String>,
+    pub leader_id: Option<String>,
+    pub members: Vec<MemberView>,
+    /// Member ids handed out with MEMBER_ID_REQUIRED that have not joined yet.
+    pub pending_members: Vec<String>,
+    /// Members that got the current generation but have not sent SyncGroup yet.
+    pub pending_sync_members: Vec<String>,
+    pub num_awaiting_join: usize,
+    /// The initial-rebalance delay may be extended (a member joined during the window).
+    pub new_member_added: bool,
+    /// The coordinator lost the group's partition.
+    pub unloaded: bool,
+    /// The group's timers in firing order.
+    pub timers: Vec<TimerView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+pub struct MemberView {
+    pub member_id: String,
+    pub group_instance_id: Option<String>,
+    pub client_id: String,
+    pub session_timeout_ms: i32,
+    pub rebalance_timeout_ms: i32,
+    pub protocols: Vec<String>,
+    pub is_leader: bool,
+    pub is_new: bool,
+    pub awaiting_join: bool,
+    pub awaiting_sync: bool,
+    /// When the member's heartbeat timer fires, if armed.
+    pub session_deadline_ms: Option<i64>,
+    pub assignment: Bytes,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+pub struct TimerView {
+    /// Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
+    pub key: String,
+    /// "join", "sync" or "heartbeat".
+    pub kind: String,
+    /// The member of a heartbeat timer.
+    pub member_id: Option<String>,
+    pub deadline_ms: i64,
+}
+
+impl GroupView {
+    pub(crate) fn of(group: &ClassicGroup, timers: &TimerQueue<TimerKey>) -> GroupView {
+        let group_id = group.group_id();
+        GroupView {
+            group_id: String::from(group_id),
+            state: group.state(),
+            previous_state: group.previous_state,
+            state_timestamp_ms: group.state_timestamp_ms,
+            generation_id: group.generation_id(),
+            protocol_type: group.protocol_type.clone(),
+            protocol_name: group.protocol_name.clone(),
+            leader_id: group.leader_id.clone(),
+            members: group
+                .members()
+                .map(|m| MemberView {
+                    member_id: String::from(m.member_id()),
+                    group_instance_id: m.group_instance_id.clone(),
+                    client_id: m.client_id.clone(),
+                    session_timeout_ms: m.session_timeout_ms,
+                    rebalance_timeout_ms: m.rebalance_timeout_ms,
+                    protocols: m.supported_protocols.iter().map(|p| p.name.clone()).collect(),
+                    is_leader: group.is_leader(m.member_id()),
+                    is_new: m.is_new,
+                    awaiting_join: m.is_awaiting_join(),
+                    awaiting_sync: m.is_awaiting_sync(),
+                    session_deadline_ms: timers.deadline(&TimerKey::Heartbeat(
+                        String::from(group_id),
+                        String::from(m.member_id()),
+                    )),
+                    assignment: m.assignment().clone(),
+                })
+                .collect(),
+            pending_members: group.pending_join_members.iter().cloned().collect(),
+            pending_sync_members: group.pending_sync_members.iter().cloned().collect(),
+            num_awaiting_join: group.num_awaiting_join,
+            new_member_added: group.new_member_added,
+            unloaded: group.unloaded,
+            timers: timers
+                .iter()
+                .filter(|(key, _)| key.group_id() == group_id)
+                .map(|(key, deadline)| TimerView {
+                    key: key.to_string(),
+                    kind: String::from(match key {
+                        TimerKey::Join(_) => "join",
+                        TimerKey::Sync(_) => "sync",
+                        TimerKey::Heartbeat(..) => "heartbeat",
+                    }),
+                    member_id: match key {
+                        TimerKey::Heartbeat(_, m) => Some(m.clone()),
+                        _ => None,
+                    },
+                    deadline_ms: deadline,
+                })
+                .collect(),
+        }
+    }
+}
