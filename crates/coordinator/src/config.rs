@@ -267,12 +267,23 @@ mod tests {
     #[test]
     fn bad_values_name_the_key_and_change_nothing() {
         let mut c = BrokerConfig::default();
-        let e = c.set("group.max.size", &ConfigValue::Number(0.0)).unwrap_err();
+        let e = c
+            .set("group.max.size", &ConfigValue::Number(0.0))
+            .unwrap_err();
         assert_eq!(e.key, "group.max.size");
         assert!(c.set("group.max.size", &ConfigValue::Number(1.5)).is_err());
-        assert!(c.set("group.max.size", &ConfigValue::Number(f64::NAN)).is_err());
-        assert!(c.set("group.max.size", &ConfigValue::Text("x".into())).is_err());
-        assert!(c.set("session.timeout.ms", &ConfigValue::Number(1.0)).is_err());
+        assert!(
+            c.set("group.max.size", &ConfigValue::Number(f64::NAN))
+                .is_err()
+        );
+        assert!(
+            c.set("group.max.size", &ConfigValue::Text("x".into()))
+                .is_err()
+        );
+        assert!(
+            c.set("session.timeout.ms", &ConfigValue::Number(1.0))
+                .is_err()
+        );
         assert_eq!(c, BrokerConfig::default());
         let e = BrokerConfig::from_pairs([
             ("group.min.session.timeout.ms", &ConfigValue::Number(10.0)),

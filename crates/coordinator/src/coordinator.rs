@@ -22,7 +22,10 @@ pub(crate) type Groups = BTreeMap<String, ClassicGroup>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CoordinatorError {
     /// `now` is before a time the coordinator has already seen.
-    TimeWentBackwards { now_ms: i64, current_ms: i64 },
+    TimeWentBackwards {
+        now_ms: i64,
+        current_ms: i64,
+    },
     /// A request that could not have been sent at its version.
     InvalidRequest(RequestError),
     InvalidConfig(ConfigError),
@@ -48,7 +51,10 @@ impl core::fmt::Display for CoordinatorError {
                 write!(f, "group \"{g}\" is not loaded (it was already unloaded)")
             }
             CoordinatorError::GroupAlreadyLoaded(g) => {
-                write!(f, "group \"{g}\" is loaded; unload it before loading it again")
+                write!(
+                    f,
+                    "group \"{g}\" is loaded; unload it before loading it again"
+                )
             }
         }
     }

@@ -8,7 +8,11 @@ use alloc::vec::Vec;
 
 /// One thing that happened, at a virtual time, to a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Event {
     pub at_ms: i64,
     pub group_id: String,
@@ -57,7 +61,9 @@ pub enum EventKind {
         reason: RemovalReason,
     },
     /// A member id handed out with MEMBER_ID_REQUIRED (KIP-394).
-    PendingMemberAdded { member_id: String },
+    PendingMemberAdded {
+        member_id: String,
+    },
     PendingMemberRemoved {
         member_id: String,
         reason: RemovalReason,
@@ -79,17 +85,31 @@ pub enum EventKind {
         api: Api,
         correlation_id: i32,
     },
-    TimerScheduled { key: String, deadline_ms: i64 },
-    TimerCancelled { key: String },
-    TimerFired { key: String },
+    TimerScheduled {
+        key: String,
+        deadline_ms: i64,
+    },
+    TimerCancelled {
+        key: String,
+    },
+    TimerFired {
+        key: String,
+    },
     /// A group record (`GroupMetadataValue`) was written to `__consumer_offsets`.
-    GroupRecordPersisted { generation_id: i32, members: usize },
+    GroupRecordPersisted {
+        generation_id: i32,
+        members: usize,
+    },
     /// The write failed with this (unmapped) error.
-    PersistFailed { error: ErrorCode },
+    PersistFailed {
+        error: ErrorCode,
+    },
     /// The coordinator lost the group's partition.
     Unloaded,
     /// A coordinator loaded the group from its last record.
-    Loaded { members: usize },
+    Loaded {
+        members: usize,
+    },
     /// The group was deleted (DeleteGroups) and is gone.
     Deleted,
 }

@@ -52,8 +52,8 @@ mod view;
 
 pub use classic::{ClassicGroup, GroupRecord, GroupState};
 pub use config::{BrokerConfig, ConfigError, ConfigValue, Flavour};
-pub use coordinator::{Coordinator, CoordinatorError};
 pub(crate) use coordinator::Groups;
+pub use coordinator::{Coordinator, CoordinatorError};
 pub use error::ErrorCode;
 pub use event::{Cause, Event, EventKind, RemovalReason};
 pub use protocol::{Api, Request, Response};

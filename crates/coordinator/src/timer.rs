@@ -84,7 +84,9 @@ impl<K: Ord + Clone> TimerQueue<K> {
 
     /// Every timer in firing order.
     pub fn iter(&self) -> impl Iterator<Item = (&K, i64)> {
-        self.by_deadline.iter().map(|(deadline, _, key)| (key, *deadline))
+        self.by_deadline
+            .iter()
+            .map(|(deadline, _, key)| (key, *deadline))
     }
 
     pub fn len(&self) -> usize {
@@ -110,7 +112,8 @@ mod tests {
         assert_eq!(t.len(), 3);
         assert_eq!(t.next_deadline(), Some(5));
         assert_eq!(t.pop_due(4), None);
-        let order: alloc::vec::Vec<_> = core::iter::from_fn(|| t.pop_due(10)).map(|x| x.0).collect();
+        let order: alloc::vec::Vec<_> =
+            core::iter::from_fn(|| t.pop_due(10)).map(|x| x.0).collect();
         assert_eq!(order, ["c", "a", "b"]);
         assert!(t.is_empty());
     }

@@ -7,7 +7,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct GroupView {
     pub group_id: String,
     pub state: GroupState,
@@ -32,7 +36,11 @@ pub struct GroupView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct MemberView {
     pub member_id: String,
     pub group_instance_id: Option<String>,
@@ -50,7 +58,11 @@ pub struct MemberView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct TimerView {
     /// Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
     pub key: String,
@@ -81,7 +93,11 @@ impl GroupView {
                     client_id: m.client_id.clone(),
                     session_timeout_ms: m.session_timeout_ms,
                     rebalance_timeout_ms: m.rebalance_timeout_ms,
-                    protocols: m.supported_protocols.iter().map(|p| p.name.clone()).collect(),
+                    protocols: m
+                        .supported_protocols
+                        .iter()
+                        .map(|p| p.name.clone())
+                        .collect(),
                     is_leader: group.is_leader(m.member_id()),
                     is_new: m.is_new,
                     awaiting_join: m.is_awaiting_join(),

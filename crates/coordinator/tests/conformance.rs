@@ -208,7 +208,10 @@ fn c23_pending_member_never_returns_stable_group_unaffected() {
     h.advance(2500);
     assert_eq!(h.heartbeat_with(&l, 1, Some("leader")), ErrorCode::None);
     let v = h.view();
-    assert_eq!((v.members.len(), v.generation_id, v.state), (1, 1, GroupState::Stable));
+    assert_eq!(
+        (v.members.len(), v.generation_id, v.state),
+        (1, 1, GroupState::Stable)
+    );
     assert!(v.pending_members.is_empty());
 }
 
@@ -320,13 +323,22 @@ fn c31_full_group_rejects_newcomers() {
 fn c33_sync_unknown_group_member_generation() {
     let mut h = profile_j();
     let (id, out) = h.sync("member", 1, &[]);
-    assert_eq!(sync_answer(&out, id).unwrap().error_code, ErrorCode::UnknownMemberId);
+    assert_eq!(
+        sync_answer(&out, id).unwrap().error_code,
+        ErrorCode::UnknownMemberId
+    );
     let a = h.one_stable();
-    assert_eq!(h.sync_now("blah", 1, &[]).error_code, ErrorCode::UnknownMemberId);
+    assert_eq!(
+        h.sync_now("blah", 1, &[]).error_code,
+        ErrorCode::UnknownMemberId
+    );
     let _ = a;
     let mut h = profile_j();
     let a = h.one(500, 500);
-    assert_eq!(h.sync_now(&a, 2, &[]).error_code, ErrorCode::IllegalGeneration);
+    assert_eq!(
+        h.sync_now(&a, 2, &[]).error_code,
+        ErrorCode::IllegalGeneration
+    );
 }
 
 /// `testSyncGroupFollowerAfterLeader`, `testSyncGroupLeaderAfterFollower`
@@ -335,19 +347,31 @@ fn c35_follower_after_and_before_leader() {
     let mut h = profile_j();
     let (a, b) = two_members_gen2(&mut h);
     let r = h.sync_now(&a, 2, &[(&a, &[0]), (&b, &[1])]);
-    assert_eq!((r.error_code, r.assignment.as_slice()), (ErrorCode::None, &[0][..]));
+    assert_eq!(
+        (r.error_code, r.assignment.as_slice()),
+        (ErrorCode::None, &[0][..])
+    );
     assert_eq!(h.state(), GroupState::Stable);
     let r = h.sync_now(&b, 2, &[]);
-    assert_eq!((r.error_code, r.assignment.as_slice()), (ErrorCode::None, &[1][..]));
+    assert_eq!(
+        (r.error_code, r.assignment.as_slice()),
+        (ErrorCode::None, &[1][..])
+    );
 
     let mut h = profile_j();
     let (a, b) = two_members_gen2(&mut h);
     let (b_sync, out) = h.sync(&b, 2, &[]);
     assert!(out.is_empty(), "follower parked");
     let (a_sync, out) = h.sync(&a, 2, &[(&a, &[0]), (&b, &[1])]);
-    assert_eq!(sync_answer(&out, a_sync).unwrap().assignment.as_slice(), &[0]);
+    assert_eq!(
+        sync_answer(&out, a_sync).unwrap().assignment.as_slice(),
+        &[0]
+    );
     let rb = sync_answer(&out, b_sync).unwrap();
-    assert_eq!((rb.error_code, rb.assignment.as_slice()), (ErrorCode::None, &[1][..]));
+    assert_eq!(
+        (rb.error_code, rb.assignment.as_slice()),
+        (ErrorCode::None, &[1][..])
+    );
     assert_eq!(rb.protocol_name.as_deref(), Some("range"));
 }
 
@@ -416,7 +440,10 @@ fn c43_session_expiry_in_stable() {
     let a = h.one_stable();
     h.advance(5000);
     let v = h.view();
-    assert_eq!((v.state, v.generation_id, v.members.len()), (GroupState::Empty, 2, 0));
+    assert_eq!(
+        (v.state, v.generation_id, v.members.len()),
+        (GroupState::Empty, 2, 0)
+    );
     assert_eq!(h.heartbeat(&a, 1), ErrorCode::UnknownMemberId);
 }
 
@@ -427,7 +454,16 @@ fn c45_session_expiry_during_rebalance() {
     let a = h.one(5000, 10_000);
     h.sync_now(&a, 1, &[]);
     let b = h.join_parked(join("").v(3).rebalance(10_000).session(5000));
-    assert_eq!(h.c.describe(G).unwrap().timers.iter().find(|t| t.kind == "join").unwrap().deadline_ms, 13_000);
+    assert_eq!(
+        h.c.describe(G)
+            .unwrap()
+            .timers
+            .iter()
+            .find(|t| t.kind == "join")
+            .unwrap()
+            .deadline_ms,
+        13_000
+    );
     h.advance(2500);
     assert_eq!(h.heartbeat(&a, 1), ErrorCode::RebalanceInProgress);
     let out = h.advance(5000);
@@ -437,7 +473,10 @@ fn c45_session_expiry_during_rebalance() {
     assert_eq!(h.heartbeat(&a, 2), ErrorCode::UnknownMemberId);
     h.advance(2500);
     let v = h.view();
-    assert_eq!((v.members.len(), v.generation_id, v.state), (1, 2, GroupState::CompletingRebalance));
+    assert_eq!(
+        (v.members.len(), v.generation_id, v.state),
+        (1, 2, GroupState::CompletingRebalance)
+    );
 }
 
 /// `testStaticMemberRejoinWithExplicitUnknownMemberId`
@@ -458,13 +497,24 @@ fn c49_duplicate_follower_fences_the_rejoining_old_follower() {
     let (_l, f) = h.static2(10_000, 5000);
     h.join_parked(join("").v(3));
     assert_eq!(h.state(), GroupState::PreparingRebalance);
-    let old_f = h.join_parked(join(&f).instance("follower-instance-id").protocols(&["range", "roundrobin"]));
-    let (dup, out) = h.join(join("").instance("follower-instance-id").protocols(&["range", "roundrobin"]));
+    let old_f = h.join_parked(
+        join(&f)
+            .instance("follower-instance-id")
+            .protocols(&["range", "roundrobin"]),
+    );
+    let (dup, out) = h.join(
+        join("")
+            .instance("follower-instance-id")
+            .protocols(&["range", "roundrobin"]),
+    );
     let r = join_answer(&out, old_f).unwrap();
     assert_eq!(r.error_code, ErrorCode::FencedInstanceId);
     assert_eq!((r.generation_id, r.leader.as_str()), (-1, ""));
     assert_eq!(r.protocol_name, None);
-    assert!(join_answer(&out, dup).is_none(), "the duplicate stays parked");
+    assert!(
+        join_answer(&out, dup).is_none(),
+        "the duplicate stays parked"
+    );
     assert_eq!(h.state(), GroupState::PreparingRebalance);
 }
 
@@ -498,17 +548,33 @@ fn static_leader_restart(version: i16) {
     let v = h.view();
     assert_eq!((v.state, v.generation_id), (GroupState::Stable, 1));
     assert_eq!(v.members[0].member_id, r.member_id);
-    assert_eq!((v.members[0].rebalance_timeout_ms, v.members[0].session_timeout_ms), (7000, 6000));
+    assert_eq!(
+        (
+            v.members[0].rebalance_timeout_ms,
+            v.members[0].session_timeout_ms
+        ),
+        (7000, 6000)
+    );
     assert_eq!(v.members[0].protocols, ["range", "roundrobin"]);
     // The restarted member gets its old assignment through SyncGroup.
-    assert_eq!(h.sync_now(&r.member_id, 1, &[]).assignment.as_slice(), b"assignment");
     assert_eq!(
-        h.join_now(join(&old).instance("leader-instance-id")).error_code,
+        h.sync_now(&r.member_id, 1, &[]).assignment.as_slice(),
+        b"assignment"
+    );
+    assert_eq!(
+        h.join_now(join(&old).instance("leader-instance-id"))
+            .error_code,
         ErrorCode::FencedInstanceId
     );
     let (id, out) = h.sync_with(&old, 1, Some("leader-instance-id"), &[]);
-    assert_eq!(sync_answer(&out, id).unwrap().error_code, ErrorCode::FencedInstanceId);
-    assert_eq!(h.sync_now(&old, 1, &[]).error_code, ErrorCode::UnknownMemberId);
+    assert_eq!(
+        sync_answer(&out, id).unwrap().error_code,
+        ErrorCode::FencedInstanceId
+    );
+    assert_eq!(
+        h.sync_now(&old, 1, &[]).error_code,
+        ErrorCode::UnknownMemberId
+    );
 }
 
 /// `testReplaceStaticMemberInStableStateSucceeds` (v9 and v8)
@@ -549,23 +615,36 @@ fn c55_id_and_instance_mismatches() {
     let (l, f) = h.static2(10_000, 5000);
     let superset = ["range", "roundrobin"];
     assert_eq!(
-        h.join_now(join(&f).instance("leader-instance-id").protocols(&superset)).error_code,
+        h.join_now(join(&f).instance("leader-instance-id").protocols(&superset))
+            .error_code,
         ErrorCode::FencedInstanceId
     );
     assert_eq!(
-        h.join_now(join(&l).instance("follower-instance-id").protocols(&superset)).error_code,
+        h.join_now(
+            join(&l)
+                .instance("follower-instance-id")
+                .protocols(&superset)
+        )
+        .error_code,
         ErrorCode::FencedInstanceId
     );
     let (id, out) = h.sync_with("invalid", 1, Some("leader-instance-id"), &[]);
-    assert_eq!(sync_answer(&out, id).unwrap().error_code, ErrorCode::FencedInstanceId);
+    assert_eq!(
+        sync_answer(&out, id).unwrap().error_code,
+        ErrorCode::FencedInstanceId
+    );
     assert_eq!(
         h.heartbeat_with("invalid", 1, Some("leader-instance-id")),
         ErrorCode::FencedInstanceId
     );
     let r = h.commit("invalid", 1, Some("leader-instance-id"), 5);
-    assert_eq!(r.topics[0].partitions[0].error_code, ErrorCode::FencedInstanceId);
     assert_eq!(
-        h.join_now(join(&l).instance("unknown_instance").protocols(&superset)).error_code,
+        r.topics[0].partitions[0].error_code,
+        ErrorCode::FencedInstanceId
+    );
+    assert_eq!(
+        h.join_now(join(&l).instance("unknown_instance").protocols(&superset))
+            .error_code,
         ErrorCode::UnknownMemberId
     );
     assert_eq!(h.state(), GroupState::Stable);
@@ -591,11 +670,17 @@ fn c57_group_stuck_on_a_non_rejoined_static_member() {
         h.advance(5000);
         let v = h.view();
         assert_eq!(h.member_ids(), [l.clone()]);
-        assert_eq!((v.generation_id, v.state), (2, GroupState::PreparingRebalance));
+        assert_eq!(
+            (v.generation_id, v.state),
+            (2, GroupState::PreparingRebalance)
+        );
         if continuation == "expire" {
             h.advance(5000);
             let v = h.view();
-            assert_eq!((v.state, v.generation_id, v.leader_id), (GroupState::Empty, 3, None));
+            assert_eq!(
+                (v.state, v.generation_id, v.leader_id),
+                (GroupState::Empty, 3, None)
+            );
         } else {
             let r = h.join_now(
                 join("")
@@ -615,26 +700,42 @@ fn c57_group_stuck_on_a_non_rejoined_static_member() {
 /// `testStaticMembersValidBatchLeaveGroup` and the other batch-leave tests.
 #[test]
 fn c59_batch_leave() {
-    let errors = |r: &LeaveGroupResponse| r.members.iter().map(|m| m.error_code).collect::<Vec<_>>();
+    let errors =
+        |r: &LeaveGroupResponse| r.members.iter().map(|m| m.error_code).collect::<Vec<_>>();
     let mut h = profile_j();
     h.static2(10_000, 5000);
-    let (r, _) = h.leave(&[("", Some("leader-instance-id")), ("", Some("follower-instance-id"))]);
+    let (r, _) = h.leave(&[
+        ("", Some("leader-instance-id")),
+        ("", Some("follower-instance-id")),
+    ]);
     assert_eq!(errors(&r), [ErrorCode::None, ErrorCode::None]);
     assert_eq!(h.state(), GroupState::Empty);
 
     let mut h = profile_j();
-    let (r, _) = h.leave(&[("", Some("leader-instance-id")), ("", Some("follower-instance-id"))]);
+    let (r, _) = h.leave(&[
+        ("", Some("leader-instance-id")),
+        ("", Some("follower-instance-id")),
+    ]);
     assert_eq!(r.error_code, ErrorCode::None);
-    assert_eq!(errors(&r), [ErrorCode::UnknownMemberId, ErrorCode::UnknownMemberId]);
+    assert_eq!(
+        errors(&r),
+        [ErrorCode::UnknownMemberId, ErrorCode::UnknownMemberId]
+    );
 
     let mut h = profile_j();
     h.static2(10_000, 5000);
-    let (r, _) = h.leave(&[("", Some("leader-instance-id")), ("invalid-member", Some("follower-instance-id"))]);
+    let (r, _) = h.leave(&[
+        ("", Some("leader-instance-id")),
+        ("invalid-member", Some("follower-instance-id")),
+    ]);
     assert_eq!(errors(&r), [ErrorCode::None, ErrorCode::FencedInstanceId]);
 
     let mut h = profile_j();
     h.static2(10_000, 5000);
-    let (r, _) = h.leave(&[("", Some("unknown-instance")), ("", Some("follower-instance-id"))]);
+    let (r, _) = h.leave(&[
+        ("", Some("unknown-instance")),
+        ("", Some("follower-instance-id")),
+    ]);
     assert_eq!(errors(&r), [ErrorCode::UnknownMemberId, ErrorCode::None]);
 
     let mut h = profile_j();
@@ -645,7 +746,10 @@ fn c59_batch_leave() {
     let mut h = profile_j();
     let (a, b, pending, _, _) = pending_setup(&mut h);
     let (r, _) = h.leave(&[(&a, None), (&b, None), (&pending, None)]);
-    assert_eq!(errors(&r), [ErrorCode::None, ErrorCode::None, ErrorCode::None]);
+    assert_eq!(
+        errors(&r),
+        [ErrorCode::None, ErrorCode::None, ErrorCode::None]
+    );
 }
 
 /// `testCommitOffsetsAfterGroupIsEmpty`
@@ -666,7 +770,9 @@ fn c61_commit_after_the_group_emptied() {
         }]),
         ..Default::default()
     }));
-    let Response::OffsetFetch(f) = &out[0] else { panic!() };
+    let Response::OffsetFetch(f) = &out[0] else {
+        panic!()
+    };
     assert_eq!(f.topics[0].partitions[0].committed_offset, 0);
 }
 
@@ -707,13 +813,23 @@ fn c65_generation_bookkeeping() {
     let mut h = profile_j();
     let a = h.one(500, 500);
     let v = h.view();
-    assert_eq!((v.generation_id, v.protocol_name.as_deref()), (1, Some("range")));
+    assert_eq!(
+        (v.generation_id, v.protocol_name.as_deref()),
+        (1, Some("range"))
+    );
     assert_eq!(v.pending_sync_members, [a.clone()]);
     h.leave(&[(&a, None)]);
     let v = h.view();
-    assert_eq!((v.state, v.generation_id, v.protocol_name), (GroupState::Empty, 2, None));
+    assert_eq!(
+        (v.state, v.generation_id, v.protocol_name),
+        (GroupState::Empty, 2, None)
+    );
     assert!(v.pending_sync_members.is_empty());
-    assert_eq!(v.protocol_type.as_deref(), Some("consumer"), "protocol type is kept");
+    assert_eq!(
+        v.protocol_type.as_deref(),
+        Some("consumer"),
+        "protocol type is kept"
+    );
 }
 
 /// `testOnLoadedExceedGroupMaxSizeTriggersRebalance`

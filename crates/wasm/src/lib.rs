@@ -1,1 +1,298 @@
+//! The JavaScript binding of the group coordinator model: plain JS objects in and out (Kafka's
+//! JSON field names, bytes as base64), errors as JS `TypeError`/`RangeError`/`Error` with a
+//! message that names the problem. No logic lives here: every call converts, forwards to
+//! `group-coordinator` and converts back.
 
+use group_coordinator as core_model;
+use group_coordinator::{BrokerConfig, ConfigValue, CoordinatorError, ErrorCode, Request};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+mod types;
+
+/// The package version and the Kafka behaviour it models.
+#[wasm_bindgen]
+pub fn version() -> String {
+    format!(
+        "{} (Kafka classic group coordinator, 4.0 behaviour; 3.x flavour available)",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&JsValue::from_str(&format!(
+            "group-coordinator-wasm panicked (a bug in the model): {info}"
+        )));
+    }));
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_sys::Error::new(&format!("cannot convert the result to JS: {e}")).into())
+}
+
+fn type_error(message: &str) -> JsValue {
+    js_sys::TypeError::new(message).into()
+}
+
+fn range_error(message: &str) -> JsValue {
+    js_sys::RangeError::new(message).into()
+}
+
+fn into_error(e: CoordinatorError) -> JsValue {
+    match &e {
+        CoordinatorError::TimeWentBackwards { .. } => range_error(&e.to_string()),
+        CoordinatorError::InvalidRequest(_) => range_error(&e.to_string()),
+        CoordinatorError::InvalidConfig(_) => range_error(&e.to_string()),
+        CoordinatorError::UnknownGroup(_)
+        | CoordinatorError::GroupNotLoaded(_)
+        | CoordinatorError::GroupAlreadyLoaded(_) => js_sys::Error::new(&e.to_string()).into(),
+    }
+}
+
+/// A virtual time in ms from JS: a whole, non-negative, safe-integer number.
+fn time_arg(name: &str, value: f64) -> Result<i64, JsValue> {
+    const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+    if !value.is_finite() || value.fract() != 0.0 || !(0.0..=MAX_SAFE).contains(&value) {
+        return Err(range_error(&format!(
+            "{name} must be a whole number of milliseconds between 0 and 2^53-1, got {value}"
+        )));
+    }
+    Ok(value as i64)
+}
+
+/// Reads a config object `{ "group.initial.rebalance.delay.ms": 0, ... }`.
+pub fn parse_config(config: &JsValue) -> Result<BrokerConfig, JsValue> {
+    if config.is_undefined() || config.is_null() {
+        return Ok(BrokerConfig::default());
+    }
+    if !config.is_object() || js_sys::Array::is_array(config) {
+        return Err(type_error(
+            "config must be an object of Kafka broker properties, e.g. { \"group.initial.rebalance.delay.ms\": 0 }",
+        ));
+    }
+    let mut pairs = Vec::new();
+    for entry in js_sys::Object::entries(config.unchecked_ref()).iter() {
+        let entry: js_sys::Array = entry.unchecked_into();
+        let key = entry.get(0).as_string().unwrap_or_default();
+        let value = entry.get(1);
+        let value = if let Some(n) = value.as_f64() {
+            ConfigValue::Number(n)
+        } else if let Some(s) = value.as_string() {
+            ConfigValue::Text(s)
+        } else if let Some(b) = value.as_bool() {
+            ConfigValue::Bool(b)
+        } else {
+            return Err(type_error(&format!(
+                "config \"{key}\": expected a number, a string or a boolean"
+            )));
+        };
+        pairs.push((key, value));
+    }
+    let mut result = BrokerConfig::default();
+    for (key, value) in &pairs {
+        result.set(key, value).map_err(|e| {
+            if e.message.starts_with("unknown key") {
+                type_error(&e.to_string())
+            } else {
+                range_error(&e.to_string())
+            }
+        })?;
+    }
+    result.validate().map_err(|e| range_error(&e.to_string()))?;
+    Ok(result)
+}
+
+/// Kafka's classic group coordinator, driven request by request.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Coordinator {
+    inner: core_model::Coordinator,
+}
+
+#[wasm_bindgen]
+impl Coordinator {
+    /// `config`: Kafka broker properties by name; unknown keys are an error.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Record<string, number | string | boolean>")]
+        config: JsValue,
+    ) -> Result<Coordinator, JsValue> {
+        Ok(Coordinator {
+            inner: core_model::Coordinator::new(parse_config(&config)?),
+        })
+    }
+
+    /// Handles one request at `nowMs` (due timers fire first). Returns the responses it
+    /// produced: timers' releases, its own (if immediate), and parked ones it released.
+    #[wasm_bindgen(unchecked_return_type = "Response[]")]
+    pub fn handle(
+        &mut self,
+        #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+        #[wasm_bindgen(unchecked_param_type = "Request")] request: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let now = time_arg("nowMs", now_ms)?;
+        let request: Request = serde_wasm_bindgen::from_value(request)
+            .map_err(|e| type_error(&format!("malformed request: {e}")))?;
+        let out = self.inner.handle(now, request).map_err(into_error)?;
+        to_js(&out)
+    }
+
+    /// Moves the clock to `nowMs` and fires every due timer.
+    #[wasm_bindgen(unchecked_return_type = "Response[]")]
+    pub fn advance(
+        &mut self,
+        #[wasm_bindgen(js_name = nowMs)] now_ms: f64,
+    ) -> Result<JsValue, JsValue> {
+        let now = time_arg("nowMs", now_ms)?;
+        let out = self.inner.advance(now).map_err(into_error)?;
+        to_js(&out)
+    }
+
+    /// When `advance` next has work to do, or null.
+    #[wasm_bindgen(js_name = nextDeadline)]
+    pub fn next_deadline(&self) -> Option<f64> {
+        self.inner.next_deadline().map(|t| t as f64)
+    }
+
+    /// The latest virtual time the coordinator has seen.
+    pub fn now(&self) -> f64 {
+        self.inner.now() as f64
+    }
+
+    /// A snapshot of the group, or null for an unknown group.
+    #[wasm_bindgen(unchecked_return_type = "GroupView | null")]
+    pub fn describe(
+        &self,
+        #[wasm_bindgen(js_name = groupId)] group_id: &str,
+    ) -> Result<JsValue, JsValue> {
+        match self.inner.describe(group_id) {
+            Some(view) => to_js(&view),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Every group this coordinator knows, by id.
+    #[wasm_bindgen(js_name = groupIds)]
+    pub fn group_ids(&self) -> Vec<String> {
+        self.inner
+            .groups()
+            .map(|g| g.group_id().to_string())
+            .collect()
+    }
+
+    /// The events since the last call.
+    #[wasm_bindgen(unchecked_return_type = "CoordinatorEvent[]")]
+    pub fn events(&mut self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.drain_events())
+    }
+
+    /// The coordinator loses the group's partition: parked requests are answered
+    /// NOT_COORDINATOR and the group is Dead here until `load`.
+    #[wasm_bindgen(unchecked_return_type = "Response[]")]
+    pub fn unload(
+        &mut self,
+        #[wasm_bindgen(js_name = groupId)] group_id: &str,
+    ) -> Result<JsValue, JsValue> {
+        let out = self.inner.unload(group_id).map_err(into_error)?;
+        to_js(&out)
+    }
+
+    /// A coordinator loads the group from its last persisted record.
+    pub fn load(
+        &mut self,
+        #[wasm_bindgen(js_name = groupId)] group_id: &str,
+    ) -> Result<(), JsValue> {
+        // `load` can only release responses when the loaded group rebalances at once, which
+        // parks nothing; there is nothing to return.
+        self.inner.load(group_id).map(drop).map_err(into_error)
+    }
+
+    /// The last group record written for the group (what `load` reads), or null.
+    #[wasm_bindgen(js_name = lastRecord, unchecked_return_type = "GroupRecord | null")]
+    pub fn last_record(
+        &self,
+        #[wasm_bindgen(js_name = groupId)] group_id: &str,
+    ) -> Result<JsValue, JsValue> {
+        match self.inner.last_record(group_id) {
+            Some(r) => to_js(r),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The next group-record write whose failure Kafka handles fails with this error code
+    /// (e.g. 6 NOT_LEADER_OR_FOLLOWER, which the client sees as NOT_COORDINATOR).
+    #[wasm_bindgen(js_name = failNextPersist)]
+    pub fn fail_next_persist(
+        &mut self,
+        #[wasm_bindgen(js_name = errorCode)] error_code: f64,
+    ) -> Result<(), JsValue> {
+        if error_code.fract() != 0.0
+            || !(-32768.0..=32767.0).contains(&error_code)
+            || error_code == 0.0
+        {
+            return Err(range_error(&format!(
+                "errorCode must be a non-zero Kafka error code (an int16), got {error_code}"
+            )));
+        }
+        self.inner
+            .fail_next_persist(ErrorCode::from_code(error_code as i16));
+        Ok(())
+    }
+}
+
+/// Kafka's error names by code, for display.
+#[wasm_bindgen(js_name = errorName)]
+pub fn error_name(code: f64) -> String {
+    if code.fract() != 0.0 || !(-32768.0..=32767.0).contains(&code) {
+        return String::from("UNKNOWN");
+    }
+    ErrorCode::from_code(code as i16).name().to_string()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfigKeyInfo {
+    name: &'static str,
+    default: &'static str,
+    doc: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ApiInfo {
+    name: &'static str,
+    key: i16,
+    max_version: i16,
+}
+
+/// The broker settings the coordinator accepts, with Kafka's defaults.
+#[wasm_bindgen(js_name = brokerConfigKeys, unchecked_return_type = "{ name: string; default: string; doc: string }[]")]
+pub fn broker_config_keys() -> Result<JsValue, JsValue> {
+    let keys: Vec<ConfigKeyInfo> = BrokerConfig::KEYS
+        .iter()
+        .map(|k| ConfigKeyInfo {
+            name: k.name,
+            default: k.default,
+            doc: k.doc,
+        })
+        .collect();
+    to_js(&keys)
+}
+
+/// The APIs the coordinator answers and their highest accepted version.
+#[wasm_bindgen(unchecked_return_type = "{ name: string; key: number; maxVersion: number }[]")]
+pub fn apis() -> Result<JsValue, JsValue> {
+    let apis: Vec<ApiInfo> = core_model::Api::ALL
+        .iter()
+        .map(|a| ApiInfo {
+            name: a.name(),
+            key: a.key(),
+            max_version: a.max_version(),
+        })
+        .collect();
+    to_js(&apis)
+}

@@ -22,13 +22,14 @@ pub(crate) fn handle_describe(ctx: &mut Ctx, groups: &Groups, req: &DescribeGrou
         .map(|g| g.error_code)
         .find(|&e| e != ErrorCode::None)
         .unwrap_or(ErrorCode::None);
-    ctx.out.push(Response::DescribeGroups(DescribeGroupsResponse {
-        api_version: req.api_version,
-        correlation_id: req.correlation_id,
-        throttle_time_ms: 0,
-        error_code: error,
-        groups: described,
-    }));
+    ctx.out
+        .push(Response::DescribeGroups(DescribeGroupsResponse {
+            api_version: req.api_version,
+            correlation_id: req.correlation_id,
+            throttle_time_ms: 0,
+            error_code: error,
+            groups: described,
+        }));
 }
 
 fn describe_one(groups: &Groups, group_id: &str, api_version: i16) -> DescribedGroup {

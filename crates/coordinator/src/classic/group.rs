@@ -121,7 +121,9 @@ impl ClassicGroup {
         self.pending_join_members.contains(member_id)
     }
     pub fn static_member_id(&self, group_instance_id: &str) -> Option<&str> {
-        self.static_members.get(group_instance_id).map(String::as_str)
+        self.static_members
+            .get(group_instance_id)
+            .map(String::as_str)
     }
 
     /// Inserts a member record at the end of the order and updates the derived counts (not the
@@ -163,7 +165,11 @@ impl ClassicGroup {
 
     pub(crate) fn count_protocols(&mut self, member_id: &str) {
         let names: Vec<String> = match self.member(member_id) {
-            Some(m) => m.supported_protocols.iter().map(|p| p.name.clone()).collect(),
+            Some(m) => m
+                .supported_protocols
+                .iter()
+                .map(|p| p.name.clone())
+                .collect(),
             None => return,
         };
         for name in names {

@@ -97,7 +97,9 @@ fn accept_joining_member(group: &ClassicGroup, member_id: &str, group_max_size: 
     match group.state() {
         GroupState::Empty | GroupState::Dead => true,
         GroupState::PreparingRebalance => {
-            group.member(member_id).is_some_and(|m| m.is_awaiting_join())
+            group
+                .member(member_id)
+                .is_some_and(|m| m.is_awaiting_join())
                 || group.num_awaiting_join < max
         }
         GroupState::CompletingRebalance | GroupState::Stable => {

@@ -101,7 +101,10 @@ fn leave_one(
     let instance = identity.group_instance_id.as_deref();
     if identity.member_id.is_empty() {
         // An admin removing a static member by its instance id alone.
-        return match instance.and_then(|i| group.static_member_id(i)).map(String::from) {
+        return match instance
+            .and_then(|i| group.static_member_id(i))
+            .map(String::from)
+        {
             Some(member_id) => {
                 group.remove_current_member(ctx, &member_id, RemovalReason::LeaveGroup);
                 (ErrorCode::None, Some((member_id, false)))

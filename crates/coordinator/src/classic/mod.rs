@@ -19,8 +19,8 @@ pub use record::{GroupRecord, GroupRecordMember};
 pub use state::GroupState;
 
 pub(crate) use group::JoinTimer;
-pub(crate) use offsets::OffsetAndMetadata;
 pub(crate) use member::{ParkedJoin, ParkedSync};
+pub(crate) use offsets::OffsetAndMetadata;
 
 use crate::config::BrokerConfig;
 use crate::event::{Event, EventKind};

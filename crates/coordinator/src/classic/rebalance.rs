@@ -97,7 +97,10 @@ impl ClassicGroup {
     fn set_leader(&mut self, ctx: &mut Ctx, leader: Option<String>) {
         if self.leader_id != leader {
             let from = core::mem::replace(&mut self.leader_id, leader.clone());
-            ctx.emit(&self.group_id, EventKind::LeaderChanged { from, to: leader });
+            ctx.emit(
+                &self.group_id,
+                EventKind::LeaderChanged { from, to: leader },
+            );
         }
     }
 
@@ -177,12 +180,7 @@ impl ClassicGroup {
     }
 
     /// `addMemberAndRebalance` (spec §3.1).
-    pub(crate) fn add_member(
-        &mut self,
-        ctx: &mut Ctx,
-        new: NewMember,
-        parked: ParkedJoin,
-    ) {
+    pub(crate) fn add_member(&mut self, ctx: &mut Ctx, new: NewMember, parked: ParkedJoin) {
         // Kafka 4.0 flags every member added during a rebalance that started from Empty;
         // Kafka 3.x only during the very first rebalance of the group (generation 0).
         let initial = match ctx.config.flavour {
@@ -199,7 +197,8 @@ impl ClassicGroup {
             self.protocol_type = Some(new.protocol_type.clone());
         }
         if let Some(instance) = &new.group_instance_id {
-            self.static_members.insert(instance.clone(), member_id.clone());
+            self.static_members
+                .insert(instance.clone(), member_id.clone());
         }
         if self.pending_join_members.remove(&member_id) {
             ctx.emit(
@@ -563,7 +562,11 @@ impl ClassicGroup {
                     protocol_name: self.protocol_name.clone(),
                 },
             );
-            self.transition_to(ctx, GroupState::CompletingRebalance, Cause::JoinPhaseCompleted);
+            self.transition_to(
+                ctx,
+                GroupState::CompletingRebalance,
+                Cause::JoinPhaseCompleted,
+            );
         } else {
             self.protocol_name = None;
             ctx.emit(
@@ -675,7 +678,12 @@ impl ClassicGroup {
         for member_id in &missing {
             self.remove_member(ctx, member_id, RemovalReason::SyncTimeout);
         }
-        self.prepare_rebalance(ctx, Cause::SyncTimeout { member_ids: missing });
+        self.prepare_rebalance(
+            ctx,
+            Cause::SyncTimeout {
+                member_ids: missing,
+            },
+        );
     }
 
     /// A heartbeat timer fired: the member's session (or a pending member's) expired (§5.7).

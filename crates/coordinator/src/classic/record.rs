@@ -6,7 +6,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct GroupRecord {
     pub protocol_type: Option<String>,
     pub generation: i32,
@@ -17,7 +21,11 @@ pub struct GroupRecord {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct GroupRecordMember {
     pub member_id: String,
     pub group_instance_id: Option<String>,

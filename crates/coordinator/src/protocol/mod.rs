@@ -269,7 +269,12 @@ impl Request {
                 ("topics", r.topics.is_some() && v >= 8, 0, 7),
                 ("groups", !r.groups.is_empty(), 8, 9),
                 ("requireStable", r.require_stable, 7, 9),
-                ("topics: null (fetch all)", r.topics.is_none() && v < 2, 2, 9),
+                (
+                    "topics: null (fetch all)",
+                    r.topics.is_none() && v < 2,
+                    2,
+                    9,
+                ),
             ],
             Request::DescribeGroups(r) => &[(
                 "includeAuthorizedOperations",

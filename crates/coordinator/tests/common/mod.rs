@@ -151,7 +151,10 @@ impl H {
     /// A JoinGroup that must be parked.
     pub fn join_parked(&mut self, j: Join) -> i32 {
         let (id, out) = self.join(j);
-        assert!(join_answer(&out, id).is_none(), "expected parked, got {out:?}");
+        assert!(
+            join_answer(&out, id).is_none(),
+            "expected parked, got {out:?}"
+        );
         id
     }
 
@@ -239,7 +242,10 @@ impl H {
     }
 
     /// LeaveGroup v5 with (member id, instance id) pairs; returns (response, all outputs).
-    pub fn leave(&mut self, members: &[(&str, Option<&str>)]) -> (LeaveGroupResponse, Vec<Response>) {
+    pub fn leave(
+        &mut self,
+        members: &[(&str, Option<&str>)],
+    ) -> (LeaveGroupResponse, Vec<Response>) {
         let correlation_id = self.correlation();
         let out = self.send(Request::LeaveGroup(LeaveGroupRequest {
             api_version: 5,
@@ -286,7 +292,10 @@ impl H {
             }],
             ..Default::default()
         }));
-        match out.into_iter().find(|r| r.correlation_id() == correlation_id) {
+        match out
+            .into_iter()
+            .find(|r| r.correlation_id() == correlation_id)
+        {
             Some(Response::OffsetCommit(r)) => r,
             other => panic!("no commit response: {other:?}"),
         }
@@ -305,7 +314,11 @@ impl H {
     }
 
     pub fn member_ids(&self) -> Vec<String> {
-        self.view().members.iter().map(|m| m.member_id.clone()).collect()
+        self.view()
+            .members
+            .iter()
+            .map(|m| m.member_id.clone())
+            .collect()
     }
 
     pub fn events(&mut self) -> Vec<Event> {

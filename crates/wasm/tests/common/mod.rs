@@ -1,0 +1,252 @@
+//! The seed's four cases (a LeaveGroup in every state), driven through the JS API: requests
+//! are JS objects parsed from JSON text, responses and views are read back as JSON.
+#![allow(dead_code)]
+
+use group_coordinator_wasm::Coordinator;
+use serde_json::{Value, json};
+use wasm_bindgen::{JsCast, JsValue};
+
+pub struct Js {
+    pub c: Coordinator,
+    correlation: i64,
+}
+
+pub fn js(value: &Value) -> JsValue {
+    js_sys::JSON::parse(&value.to_string()).expect("valid JSON")
+}
+
+pub fn rust(value: &JsValue) -> Value {
+    let text = js_sys::JSON::stringify(value)
+        .expect("serialisable")
+        .as_string()
+        .unwrap();
+    serde_json::from_str(&text).expect("JSON")
+}
+
+impl Js {
+    pub fn new(config: Value) -> Js {
+        Js {
+            c: Coordinator::new(js(&config)).expect("valid config"),
+            correlation: 0,
+        }
+    }
+
+    pub fn send(&mut self, now: f64, mut request: Value) -> Vec<Value> {
+        self.correlation += 1;
+        request["correlationId"] = json!(self.correlation);
+        let out = self.c.handle(now, js(&request)).expect("request accepted");
+        rust(&out).as_array().unwrap().clone()
+    }
+
+    pub fn advance(&mut self, now: f64) -> Vec<Value> {
+        rust(&self.c.advance(now).unwrap())
+            .as_array()
+            .unwrap()
+            .clone()
+    }
+
+    pub fn view(&self) -> Value {
+        rust(&self.c.describe("g").unwrap())
+    }
+
+    pub fn join(&mut self, now: f64, member_id: &str) -> Vec<Value> {
+        self.send(
+            now,
+            json!({ "api": "JoinGroup", "apiVersion": 3, "groupId": "g", "clientId": "consumer",
+                    "sessionTimeoutMs": 10000, "rebalanceTimeoutMs": 60000, "memberId": member_id,
+                    "protocolType": "consumer", "protocols": [{ "name": "range", "metadata": "" }] }),
+        )
+    }
+
+    pub fn sync(
+        &mut self,
+        now: f64,
+        member_id: &str,
+        generation: i64,
+        assignments: Value,
+    ) -> Vec<Value> {
+        self.send(
+            now,
+            json!({ "api": "SyncGroup", "apiVersion": 5, "groupId": "g", "generationId": generation,
+                    "memberId": member_id, "assignments": assignments }),
+        )
+    }
+
+    pub fn leave(&mut self, now: f64, member_id: &str) -> Vec<Value> {
+        self.send(
+            now,
+            json!({ "api": "LeaveGroup", "apiVersion": 3, "groupId": "g",
+                    "members": [{ "memberId": member_id }] }),
+        )
+    }
+
+    pub fn heartbeat(&mut self, now: f64, member_id: &str, generation: i64) -> i64 {
+        let out = self.send(
+            now,
+            json!({ "api": "Heartbeat", "apiVersion": 4, "groupId": "g",
+                    "generationId": generation, "memberId": member_id }),
+        );
+        out[0]["errorCode"].as_i64().unwrap()
+    }
+
+    /// `n` dynamic members (v3) form generation 1 (CompletingRebalance); returns their ids,
+    /// leader first.
+    pub fn form(&mut self, n: usize) -> Vec<String> {
+        for _ in 0..n {
+            assert!(
+                self.join(0.0, "").is_empty(),
+                "parked during the initial delay"
+            );
+        }
+        let mut out = self.advance(3000.0);
+        if n > 1 {
+            assert!(out.is_empty(), "a late joiner extends the delay");
+            out = self.advance(6000.0);
+        }
+        assert_eq!(out.len(), n);
+        let leader = out[0]["leader"].as_str().unwrap().to_string();
+        let mut ids: Vec<String> = out
+            .iter()
+            .map(|r| r["memberId"].as_str().unwrap().to_string())
+            .collect();
+        ids.sort_by_key(|id| *id != leader);
+        assert_eq!(self.view()["state"], "CompletingRebalance");
+        ids
+    }
+
+    /// `form(n)`, then everyone syncs: Stable at generation 1.
+    pub fn stable(&mut self, n: usize) -> Vec<String> {
+        let ids = self.form(n);
+        let assignments: Vec<Value> = ids
+            .iter()
+            .map(|id| json!({ "memberId": id, "assignment": "AAE=" }))
+            .collect();
+        self.sync(6000.0, &ids[0], 1, json!(assignments));
+        for id in &ids[1..] {
+            self.sync(6000.0, id, 1, json!([]));
+        }
+        assert_eq!(self.view()["state"], "Stable");
+        ids
+    }
+}
+
+/// Seed case 1: a member leaving while PreparingRebalance lets the delayed join complete.
+pub fn leave_while_preparing_rebalance_completes_the_join() {
+    let mut g = Js::new(json!({}));
+    let ids = g.stable(2);
+    let (a, b) = (&ids[0], &ids[1]);
+    assert!(g.join(7000.0, "").is_empty(), "a new member C parks");
+    assert_eq!(g.view()["state"], "PreparingRebalance");
+    assert!(g.join(7100.0, a).is_empty(), "A rejoins and parks");
+    // B has not rejoined: the join waits for it (or for the rebalance timeout) ...
+    assert_eq!(g.view()["state"], "PreparingRebalance");
+    let out = g.leave(7200.0, b);
+    // ... and B leaving is what completes it: A and C get generation 2 at once.
+    let joins: Vec<&Value> = out.iter().filter(|r| r["api"] == "JoinGroup").collect();
+    assert_eq!(joins.len(), 2);
+    assert!(
+        joins
+            .iter()
+            .all(|r| r["errorCode"] == 0 && r["generationId"] == 2)
+    );
+    let leave = out.iter().find(|r| r["api"] == "LeaveGroup").unwrap();
+    assert_eq!(leave["members"][0]["errorCode"], 0);
+    let v = g.view();
+    assert_eq!(v["state"], "CompletingRebalance");
+    assert_eq!(v["generationId"], 2);
+    assert_eq!(v["leaderId"], json!(a));
+    assert_eq!(v["members"].as_array().unwrap().len(), 2);
+}
+
+/// Seed case 2: leaving while CompletingRebalance answers the waiting SyncGroups with
+/// REBALANCE_IN_PROGRESS and starts a new rebalance.
+pub fn leave_while_completing_rebalance_restarts_the_rebalance() {
+    let mut g = Js::new(json!({}));
+    let ids = g.form(3);
+    let b_sync = g.sync(6000.0, &ids[1], 1, json!([]));
+    assert!(b_sync.is_empty(), "B's SyncGroup waits for the leader");
+    let out = g.leave(6100.0, &ids[2]);
+    let sync = out
+        .iter()
+        .find(|r| r["api"] == "SyncGroup")
+        .expect("B answered");
+    assert_eq!(sync["errorCode"], 27, "REBALANCE_IN_PROGRESS");
+    assert_eq!(sync["assignment"], "");
+    let v = g.view();
+    assert_eq!(v["state"], "PreparingRebalance");
+    assert_eq!(v["generationId"], 1);
+    assert_eq!(v["members"].as_array().unwrap().len(), 2);
+    // The leader's late SyncGroup is refused too.
+    assert_eq!(g.sync(6200.0, &ids[0], 1, json!([]))[0]["errorCode"], 27);
+}
+
+/// Seed case 3: leaving while Stable starts a new rebalance.
+pub fn leave_while_stable_starts_a_rebalance() {
+    let mut g = Js::new(json!({}));
+    let ids = g.stable(2);
+    g.leave(7000.0, &ids[1]);
+    assert_eq!(g.view()["state"], "PreparingRebalance");
+    assert_eq!(
+        g.heartbeat(7100.0, &ids[0], 1),
+        27,
+        "A learns of the rebalance"
+    );
+    let out = g.join(7200.0, &ids[0]);
+    assert_eq!(out[0]["generationId"], 2);
+    assert_eq!(g.view()["state"], "CompletingRebalance");
+}
+
+/// Seed case 4: the last member leaving makes the group Empty with generation + 1.
+pub fn last_member_leaving_empties_the_group() {
+    let mut g = Js::new(json!({}));
+    let ids = g.stable(1);
+    g.leave(7000.0, &ids[0]);
+    let v = g.view();
+    assert_eq!(v["state"], "Empty");
+    assert_eq!(v["generationId"], 2);
+    assert_eq!(v["members"].as_array().unwrap().len(), 0);
+}
+
+/// Misuse throws a JS error naming the problem and changes nothing.
+pub fn misuse_throws_and_changes_nothing() {
+    let mut g = Js::new(json!({}));
+    g.stable(1);
+    let before = g.view();
+    let err =
+        g.c.handle(
+            7000.0,
+            js(&json!({ "api": "JoinGroup", "apiVersion": 3, "groupID": "g" })),
+        )
+        .unwrap_err();
+    let err: &js_sys::TypeError = err.dyn_ref().expect("TypeError");
+    let message = String::from(err.message());
+    assert!(message.contains("groupID"), "{message}");
+    let err =
+        g.c.handle(
+            7000.0,
+            js(&json!({ "api": "JoinGroup", "apiVersion": 12, "groupId": "g" })),
+        )
+        .unwrap_err();
+    assert!(err.dyn_ref::<js_sys::RangeError>().is_some());
+    assert!(String::from(err.unchecked_ref::<js_sys::Error>().message()).contains("version 12"));
+    assert!(
+        g.c.advance(10.0)
+            .unwrap_err()
+            .dyn_ref::<js_sys::RangeError>()
+            .is_some()
+    );
+    assert!(g.c.advance(f64::NAN).is_err());
+    assert_eq!(g.view(), before);
+    let err = Coordinator::new(js(&json!({ "session.timeout.ms": 10 }))).unwrap_err();
+    assert!(
+        String::from(err.unchecked_ref::<js_sys::Error>().message()).contains("session.timeout.ms")
+    );
+    assert!(Coordinator::new(js(&json!({ "group.max.size": 0 }))).is_err());
+}
+
+/// The same inputs give the same events and ids, bit for bit.
+pub fn deterministic_trace() -> String {
+    let mut g = Js::new(json!({ "group.initial.rebalance.delay.ms": 100 }));
+    g.stable(3);
+    rust(&g.c.events().unwrap()).to_string()
+}
