@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, if missing (idempotent; Debian 12, as root or with sudo):
+#   --browser   also Debian's Chromium + ChromeDriver (browser tests)
+# Versions follow ../shared/notes/toolchain.md: the wasm-bindgen CLI must equal the wasm-bindgen
+# crate in Cargo.lock; wasm-pack and wasm-opt come from registries (crates.io, npm), never from
+# GitHub downloads or Debian's binaryen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_PACK_VERSION=0.15.1
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+
+if [ "${1:-}" = "--browser" ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    echo "setup: installing chromium + chromium-driver (apt)"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+fi
+
+rustup target add wasm32-unknown-unknown thumbv7em-none-eabihf >/dev/null 2>&1 \
+  || rustup target add wasm32-unknown-unknown thumbv7em-none-eabihf
+
+WBG_VERSION=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p;q}' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$WBG_VERSION" ]; then
+  echo "setup: installing wasm-bindgen-cli $WBG_VERSION (a few minutes, once)"
+  # no --locked: the CLI's own lockfile pins a crate version the registry here does not have
+  cargo install --force wasm-bindgen-cli --version "$WBG_VERSION"
+fi
+if [ "$(wasm-pack --version 2>/dev/null | cut -d' ' -f2)" != "$WASM_PACK_VERSION" ]; then
+  echo "setup: installing wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
+  cargo install --force --locked wasm-pack --version "$WASM_PACK_VERSION"
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Sets up (idempotently) and runs every test: lints, the core's native tests (unit, conformance,
+# property), the no_std build, the wasm tests in Node and headless Chromium, the TypeScript
+# checks and unit tests, and the end-to-end browser tests of the built page.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never NO_COLOR=1
+t0=$SECONDS
+step() { echo; echo "=== [$((SECONDS - t0))s] $*"; }
+
+step "setup"
+bash scripts/setup.sh --browser
+# npm's wasm-opt first on PATH (Debian's binaryen breaks wasm-bindgen output)
+export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+step "format and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p group-coordinator-wasm --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+step "no_std: the core builds for a target without std"
+cargo build -p group-coordinator --no-default-features --target thumbv7em-none-eabihf
+
+step "native tests (core: unit, conformance, property; doc-tests)"
+cargo test --workspace
+
+step "wasm tests in Node.js"
+wasm-pack test --node crates/wasm
+
+step "wasm tests in headless Chromium"
+wasm-pack test --headless --chrome crates/wasm
+
+step "wasm build for the page -> web/pkg"
+npm run build:wasm
+
+step "TypeScript: typecheck, unit tests (vitest, Node), vite build"
+npx tsc --noEmit
+npx vitest run
+npx vite build
+
+step "end-to-end: the built page in Chromium (playwright-core)"
+node e2e/console.mjs

@@ -1,0 +1,178 @@
+// The console's state: one coordinator, the virtual clock, and the log of what was sent and what
+// came back. The coordinator owns all protocol state; this only remembers the exchanges.
+
+import type {
+  Coordinator,
+  CoordinatorEvent,
+  GroupView,
+  Request,
+  Response,
+} from '../../pkg/group_coordinator_wasm.js';
+
+export interface Exchange {
+  seq: number;
+  atMs: number;
+  /** The request sent, or null for a clock advance. */
+  request: Request | null;
+  responses: Response[];
+  events: CoordinatorEvent[];
+  /** The coordinator refused the input (misuse); nothing changed. */
+  error: string | null;
+  /** What the user did, when it was not a request (advance, unload, ...). */
+  action: string | null;
+}
+
+export type CoordinatorFactory = (config: Record<string, number | string | boolean>) => Coordinator;
+
+export class Session {
+  readonly coordinator: Coordinator;
+  readonly config: Record<string, number | string | boolean>;
+  readonly log: Exchange[] = [];
+  nextCorrelationId = 1;
+  /** The member id the coordinator handed out last (a JoinGroup response's memberId). */
+  lastMemberId = '';
+  /** The group the console looks at. */
+  groupId = 'my-group';
+  private seq = 0;
+  private correlationListeners = new Map<number, (r: Response) => void>();
+
+  constructor(factory: CoordinatorFactory, config: Record<string, number | string | boolean> = {}) {
+    this.config = { ...config };
+    this.coordinator = factory(this.config);
+  }
+
+  get now(): number {
+    return this.coordinator.now();
+  }
+
+  view(groupId = this.groupId): GroupView | null {
+    return this.coordinator.describe(groupId) ?? null;
+  }
+
+  /** Call `listener` with the response to `correlationId` whenever it arrives (parked ones later). */
+  onResponse(correlationId: number, listener: (r: Response) => void): void {
+    this.correlationListeners.set(correlationId, listener);
+  }
+
+  /** Sends a request at `atMs` (due timers fire first). A refused request is logged, not thrown. */
+  send(atMs: number, request: Request): Exchange {
+    return this.record(atMs, request, null, () => this.coordinator.handle(atMs, request), () => {
+      if (request.correlationId !== undefined && request.correlationId >= this.nextCorrelationId) {
+        this.nextCorrelationId = request.correlationId + 1;
+      }
+    });
+  }
+
+  /** Moves the clock to `atMs`, firing due timers. */
+  advance(atMs: number): Exchange {
+    return this.record(atMs, null, `advance to ${atMs} ms`, () => this.coordinator.advance(atMs));
+  }
+
+  /** Advances to the next timer deadline, if there is one. */
+  advanceToNextDeadline(): Exchange | null {
+    const next = this.coordinator.nextDeadline();
+    return next === null || next === undefined ? null : this.advance(Math.max(next, this.now));
+  }
+
+  unload(groupId = this.groupId): Exchange {
+    return this.record(this.now, null, `unload ${groupId}`, () => this.coordinator.unload(groupId));
+  }
+
+  load(groupId = this.groupId): Exchange {
+    return this.record(this.now, null, `load ${groupId}`, () => {
+      this.coordinator.load(groupId);
+      return [];
+    });
+  }
+
+  failNextPersist(errorCode: number): Exchange {
+    return this.record(this.now, null, `fail next persist with ${errorCode}`, () => {
+      this.coordinator.failNextPersist(errorCode);
+      return [];
+    });
+  }
+
+  private record(
+    atMs: number,
+    request: Request | null,
+    action: string | null,
+    run: () => Response[],
+    onSuccess?: () => void,
+  ): Exchange {
+    const exchange: Exchange = {
+      seq: ++this.seq,
+      atMs,
+      request,
+      responses: [],
+      events: [],
+      error: null,
+      action,
+    };
+    try {
+      exchange.responses = run();
+      onSuccess?.();
+    } catch (e) {
+      exchange.error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+    exchange.events = this.coordinator.events();
+    for (const r of exchange.responses) {
+      if (r.api === 'JoinGroup' && r.memberId) this.lastMemberId = r.memberId;
+      const listener = this.correlationListeners.get(r.correlationId);
+      if (listener) {
+        this.correlationListeners.delete(r.correlationId);
+        listener(r);
+      }
+    }
+    this.log.push(exchange);
+    return exchange;
+  }
+
+  /** A request of `api` at `apiVersion` with sensible defaults: the next correlation id, the
+   * console's group, the member id last handed out and the group's current generation. */
+  template(api: Request['api'], apiVersion: number): Request {
+    const view = this.view();
+    const generationId = view?.generationId ?? -1;
+    const memberId = this.lastMemberId;
+    // A JoinGroup reuses the last id only while the group still knows it (pending or member).
+    const known = !!view && (view.pendingMembers.includes(memberId) || view.members.some((m) => m.memberId === memberId));
+    const head = { apiVersion, correlationId: this.nextCorrelationId, clientId: 'console' };
+    const groupId = this.groupId;
+    switch (api) {
+      case 'JoinGroup':
+        return {
+          api, ...head, groupId, sessionTimeoutMs: 45000, rebalanceTimeoutMs: 300000, memberId: known ? memberId : '',
+          ...(apiVersion >= 5 ? { groupInstanceId: null } : {}),
+          protocolType: 'consumer', protocols: [{ name: 'range', metadata: '' }],
+        };
+      case 'SyncGroup':
+        return {
+          api, ...head, groupId, generationId, memberId,
+          assignments: view?.leaderId === memberId && memberId
+            ? view.members.map((m) => ({ memberId: m.memberId, assignment: '' }))
+            : [],
+        };
+      case 'Heartbeat':
+        return { api, ...head, groupId, generationId, memberId };
+      case 'LeaveGroup':
+        return apiVersion >= 3
+          ? { api, ...head, groupId, members: [{ memberId }] }
+          : { api, ...head, groupId, memberId };
+      case 'OffsetCommit':
+        return {
+          api, ...head, groupId,
+          ...(apiVersion >= 1 ? { generationIdOrMemberEpoch: generationId, memberId } : {}),
+          topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 42 }] }],
+        };
+      case 'OffsetFetch':
+        return apiVersion >= 8
+          ? { api, ...head, groups: [{ groupId, topics: null }] }
+          : { api, ...head, groupId, topics: apiVersion >= 2 ? null : [{ name: 'orders', partitionIndexes: [0] }] };
+      case 'DescribeGroups':
+        return { api, ...head, groups: [groupId] };
+      case 'ListGroups':
+        return { api, ...head };
+      case 'DeleteGroups':
+        return { api, ...head, groupsNames: [groupId] };
+    }
+  }
+}
