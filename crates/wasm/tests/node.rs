@@ -1,5 +1,6 @@
 //! The seed's cases through the JS API, in Node.js (`wasm-pack test --node`).
 #![cfg(target_arch = "wasm32")]
+#![allow(clippy::unwrap_used)]
 
 mod common;
 
