@@ -37,7 +37,12 @@
 //! misuse of the API is an `Err`, protocol failures are error codes in responses.
 
 #![no_std]
-#![doc(html_no_source)]
+// Keep no_std honest: core and alloc paths, never std's re-exports.
+#![warn(
+    clippy::std_instead_of_core,
+    clippy::std_instead_of_alloc,
+    clippy::alloc_instead_of_core
+)]
 
 extern crate alloc;
 
