@@ -477,10 +477,10 @@ impl World {
                     self.last_generation.remove(&e.group_id);
                 }
                 EventKind::MemberAdded { member_id, .. }
-                | EventKind::PendingMemberAdded { member_id } => {
-                    if !self.ids.contains(member_id) {
-                        self.ids.push(member_id.clone());
-                    }
+                | EventKind::PendingMemberAdded { member_id }
+                    if !self.ids.contains(member_id) =>
+                {
+                    self.ids.push(member_id.clone());
                 }
                 EventKind::MemberReplaced { new_member_id, .. } => {
                     self.ids.push(new_member_id.clone())
