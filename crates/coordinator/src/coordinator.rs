@@ -145,6 +145,10 @@ impl Coordinator {
         self.ctx.records.get(group_id)
     }
 
+    pub(crate) fn timer_deadline(&self, key: &TimerKey) -> Option<i64> {
+        self.ctx.timers.deadline(key)
+    }
+
     /// Every armed timer, in firing order, as (Kafka key, deadline).
     pub fn timers(&self) -> Vec<(String, i64)> {
         self.ctx

@@ -45,12 +45,16 @@
 )]
 
 extern crate alloc;
+// The `Arbitrary` derive (fuzzing, on a host) names std paths.
+#[cfg(feature = "arbitrary")]
+extern crate std;
 
 pub mod classic;
 pub mod config;
 mod coordinator;
 mod error;
 pub mod event;
+mod invariants;
 pub mod protocol;
 pub mod timer;
 mod view;

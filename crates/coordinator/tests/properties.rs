@@ -503,6 +503,9 @@ impl World {
     }
 
     fn check_groups(&self) {
+        if let Err(e) = self.c.check_invariants() {
+            panic!("invariant: {e}");
+        }
         let mut parked_in_groups = BTreeSet::new();
         for group in self.c.groups() {
             let v = self.c.describe(group.group_id()).unwrap();

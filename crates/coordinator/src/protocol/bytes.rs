@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 /// An opaque byte string of a Kafka message (`bytes` in the message schema).
 #[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Bytes(pub Vec<u8>);
 
 impl Bytes {
