@@ -42,13 +42,13 @@ fn check_group(g: &ClassicGroup, armed: impl Fn(&TimerKey) -> bool) -> Result<()
         for p in &m.supported_protocols {
             *counts.entry(p.name.as_str()).or_insert(0) += 1;
         }
-        if let Some(instance) = m.group_instance_id() {
-            if g.static_member_id(instance) != Some(m.member_id()) {
-                return Err(format!(
-                    "static member {} is not mapped by {instance}",
-                    m.member_id()
-                ));
-            }
+        if let Some(instance) = m.group_instance_id()
+            && g.static_member_id(instance) != Some(m.member_id())
+        {
+            return Err(format!(
+                "static member {} is not mapped by {instance}",
+                m.member_id()
+            ));
         }
         if m.is_awaiting_sync() && g.state() != GroupState::CompletingRebalance {
             return Err(format!(
