@@ -240,15 +240,7 @@ impl Coordinator {
         }
         group.propagate_assignment(ctx, ErrorCode::NotCoordinator);
         group.transition_to(ctx, GroupState::Dead, Cause::Unloaded);
-        let keys: Vec<TimerKey> = ctx
-            .timers
-            .iter()
-            .filter(|(k, _)| k.group_id() == group_id)
-            .map(|(k, _)| k.clone())
-            .collect();
-        for key in keys {
-            ctx.cancel(&key);
-        }
+        ctx.cancel_group_timers(group_id);
         group.unloaded = true;
         ctx.emit(group_id, EventKind::Unloaded);
         Ok(core::mem::take(&mut self.ctx.out))
@@ -283,6 +275,7 @@ impl Coordinator {
         if members > usize::try_from(ctx.config.group_max_size).unwrap_or(usize::MAX) {
             group.prepare_rebalance(ctx, Cause::LoadedOverCapacity);
         }
+        group.schedule_offsets_expiration(ctx);
         self.groups.insert(group_id.to_string(), group);
         Ok(core::mem::take(&mut self.ctx.out))
     }
@@ -316,6 +309,16 @@ impl Coordinator {
                 TimerKey::Sync(_) => group.on_sync_timer(&mut self.ctx),
                 TimerKey::Heartbeat(_, member_id) => {
                     group.on_heartbeat_timer(&mut self.ctx, member_id)
+                }
+                TimerKey::OffsetsExpiration(group_id) => {
+                    if group.on_offsets_expiration_timer(&mut self.ctx) {
+                        classic::admin::delete_group(
+                            &mut self.ctx,
+                            &mut self.groups,
+                            group_id,
+                            Cause::OffsetsExpired,
+                        );
+                    }
                 }
             }
         }

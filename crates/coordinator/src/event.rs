@@ -110,8 +110,12 @@ pub enum EventKind {
     Loaded {
         members: usize,
     },
-    /// The group was deleted (DeleteGroups) and is gone.
+    /// The group was deleted (DeleteGroups, or the offsets cleanup) and is gone.
     Deleted,
+    /// The offsets cleanup removed expired committed offsets.
+    OffsetsExpired {
+        partitions: usize,
+    },
 }
 
 /// Why a member or a pending member left the group.
@@ -169,4 +173,6 @@ pub enum Cause {
     Unloaded,
     /// DeleteGroups.
     Deleted,
+    /// The offsets cleanup removed an Empty group whose offsets had all expired.
+    OffsetsExpired,
 }

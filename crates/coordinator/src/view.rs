@@ -66,7 +66,7 @@ pub struct MemberView {
 pub struct TimerView {
     /// Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
     pub key: String,
-    /// "join", "sync" or "heartbeat".
+    /// "join", "sync", "heartbeat" or "expiration" (the offsets cleanup).
     pub kind: String,
     /// The member of a heartbeat timer.
     pub member_id: Option<String>,
@@ -123,6 +123,7 @@ impl GroupView {
                         TimerKey::Join(_) => "join",
                         TimerKey::Sync(_) => "sync",
                         TimerKey::Heartbeat(..) => "heartbeat",
+                        TimerKey::OffsetsExpiration(_) => "expiration",
                     }),
                     member_id: match key {
                         TimerKey::Heartbeat(_, m) => Some(m.clone()),

@@ -75,7 +75,7 @@ export interface MemberView { memberId: string; groupInstanceId: string | null; 
   sessionTimeoutMs: number; rebalanceTimeoutMs: number; protocols: string[]; isLeader: boolean;
   isNew: boolean; awaitingJoin: boolean; awaitingSync: boolean; sessionDeadlineMs: number | null;
   /** base64 */ assignment: string }
-export interface TimerView { key: string; kind: "join" | "sync" | "heartbeat"; memberId: string | null;
+export interface TimerView { key: string; kind: "join" | "sync" | "heartbeat" | "expiration"; memberId: string | null;
   deadlineMs: number }
 export interface GroupView { groupId: string; state: GroupState; previousState: GroupState;
   stateTimestampMs: number; generationId: number; protocolType: string | null;
@@ -89,7 +89,7 @@ export type Cause =
   | { kind: "MemberAdded" | "LeaderRejoined" | "MetadataChanged" | "StaticMemberReplaced" | "SessionExpired"; memberId: string }
   | { kind: "MembersLeft" | "SyncTimeout"; memberIds: string[] }
   | { kind: "JoinPhaseCompleted" | "AssignmentPersisted" | "AssignmentPersistFailed"
-      | "GroupMaxSizeReached" | "LoadedOverCapacity" | "Unloaded" | "Deleted" };
+      | "GroupMaxSizeReached" | "LoadedOverCapacity" | "Unloaded" | "Deleted" | "OffsetsExpired" };
 export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "GroupCreated" | "Unloaded" | "Deleted" }
   | { type: "StateChanged"; from: GroupState; to: GroupState; cause: Cause }
@@ -105,7 +105,8 @@ export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "TimerCancelled" | "TimerFired"; key: string }
   | { type: "GroupRecordPersisted"; generationId: number; members: number }
   | { type: "PersistFailed"; error: number }
-  | { type: "Loaded"; members: number });
+  | { type: "Loaded"; members: number }
+  | { type: "OffsetsExpired"; partitions: number });
 
 export interface GroupRecord { protocolType: string | null; generation: number; protocol: string | null;
   leader: string | null; currentStateTimestampMs: number; members: { memberId: string;

@@ -68,6 +68,10 @@ export function describeEvent(e: CoordinatorEvent): string {
       return `group record written (generation ${e.generationId}, ${e.members} members)`;
     case 'PersistFailed':
       return `group record write failed (error ${e.error})`;
+    case 'OffsetsExpired':
+      return `${e.partitions} committed offset(s) expired`;
+    case 'Deleted':
+      return 'group removed';
     case 'Loaded':
       return `loaded from its record (${e.members} members)`;
     default:

@@ -1,6 +1,6 @@
 //! DescribeGroups, ListGroups, DeleteGroups (spec §4.7).
 
-use super::{Ctx, GroupState, TimerKey};
+use super::{Ctx, GroupState};
 use crate::event::{Cause, EventKind};
 use crate::protocol::{
     DeletableGroupResult, DeleteGroupsRequest, DeleteGroupsResponse, DescribeGroupsRequest,
@@ -132,6 +132,20 @@ pub(crate) fn handle_list(ctx: &mut Ctx, groups: &Groups, req: &ListGroupsReques
     }));
 }
 
+/// Removes an Empty group with its offsets and record (DeleteGroups, or the offsets cleanup):
+/// Dead, then gone.
+pub(crate) fn delete_group(ctx: &mut Ctx, groups: &mut Groups, group_id: &str, cause: Cause) {
+    let Some(mut group) = groups.remove(group_id) else {
+        return;
+    };
+    group.transition_to(ctx, GroupState::Dead, cause);
+    // Pending members may still hold a session timer.
+    ctx.cancel_group_timers(group_id);
+    ctx.offsets.remove(group_id);
+    ctx.records.remove(group_id);
+    ctx.emit(group_id, EventKind::Deleted);
+}
+
 pub(crate) fn handle_delete(ctx: &mut Ctx, groups: &mut Groups, req: &DeleteGroupsRequest) {
     let mut results = Vec::new();
     for group_id in &req.groups_names {
@@ -139,21 +153,7 @@ pub(crate) fn handle_delete(ctx: &mut Ctx, groups: &mut Groups, req: &DeleteGrou
             None => ErrorCode::GroupIdNotFound,
             Some(g) if g.unloaded => ErrorCode::NotCoordinator,
             Some(g) if g.state() == GroupState::Empty => {
-                g.transition_to(ctx, GroupState::Dead, Cause::Deleted);
-                // Pending members may still hold a session timer.
-                let keys: Vec<TimerKey> = ctx
-                    .timers
-                    .iter()
-                    .filter(|(k, _)| k.group_id() == group_id)
-                    .map(|(k, _)| k.clone())
-                    .collect();
-                for key in keys {
-                    ctx.cancel(&key);
-                }
-                ctx.offsets.remove(group_id);
-                ctx.records.remove(group_id);
-                ctx.emit(group_id, EventKind::Deleted);
-                groups.remove(group_id);
+                delete_group(ctx, groups, group_id, Cause::Deleted);
                 ErrorCode::None
             }
             Some(g) if g.state() == GroupState::Dead => ErrorCode::GroupIdNotFound,

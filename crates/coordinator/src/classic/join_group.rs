@@ -48,6 +48,7 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
         if ctx.config.flavour == Flavour::Kafka4 {
             group.persist_record(ctx);
         }
+        group.schedule_offsets_expiration(ctx);
         groups.insert(req.group_id.clone(), group);
     }
     let Some(group) = groups.get_mut(&req.group_id) else {

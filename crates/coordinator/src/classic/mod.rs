@@ -37,12 +37,18 @@ pub enum TimerKey {
     Join(String),
     Sync(String),
     Heartbeat(String, String),
+    /// The periodic offsets cleanup (`offsets.retention.check.interval.ms`) as it concerns one
+    /// group: armed only while the group has something that can expire.
+    OffsetsExpiration(String),
 }
 
 impl TimerKey {
     pub fn group_id(&self) -> &str {
         match self {
-            TimerKey::Join(g) | TimerKey::Sync(g) | TimerKey::Heartbeat(g, _) => g,
+            TimerKey::Join(g)
+            | TimerKey::Sync(g)
+            | TimerKey::Heartbeat(g, _)
+            | TimerKey::OffsetsExpiration(g) => g,
         }
     }
 }
@@ -53,6 +59,7 @@ impl core::fmt::Display for TimerKey {
             TimerKey::Join(g) => write!(f, "join-{g}"),
             TimerKey::Sync(g) => write!(f, "sync-{g}"),
             TimerKey::Heartbeat(g, m) => write!(f, "heartbeat-{g}-{m}"),
+            TimerKey::OffsetsExpiration(g) => write!(f, "offsets-expiration-{g}"),
         }
     }
 }
@@ -105,6 +112,19 @@ impl Ctx {
                     key: format!("{key}"),
                 },
             );
+        }
+    }
+
+    /// Cancels every timer of the group.
+    pub fn cancel_group_timers(&mut self, group_id: &str) {
+        let keys: Vec<TimerKey> = self
+            .timers
+            .iter()
+            .filter(|(k, _)| k.group_id() == group_id)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in keys {
+            self.cancel(&key);
         }
     }
 

@@ -1,6 +1,6 @@
 //! OffsetCommit and OffsetFetch (spec §4.5, §4.6), at the level the simulation needs.
 
-use super::{ClassicGroup, Ctx, GroupState};
+use super::{ClassicGroup, Ctx, GroupState, TimerKey};
 use crate::config::Flavour;
 use crate::event::EventKind;
 use crate::protocol::{
@@ -79,6 +79,11 @@ pub(crate) fn handle_commit(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetComm
             name: topic.name.clone(),
             partitions,
         });
+    }
+    if group_error.is_none()
+        && let Some(group) = groups.get(&req.group_id)
+    {
+        group.schedule_offsets_expiration(ctx);
     }
     ctx.out.push(Response::OffsetCommit(OffsetCommitResponse {
         api_version: req.api_version,
@@ -265,4 +270,93 @@ fn fetch_group(
         }
     };
     (ErrorCode::None, result)
+}
+
+impl ClassicGroup {
+    /// The time from which an offset's retention counts, if it can expire in the group's current
+    /// state (Kafka's `offsetExpirationCondition`): an Empty consumer group counts from when it
+    /// became Empty, a simple group (no protocol type) from each commit; members' offsets in a
+    /// live group never expire here.
+    fn expiration_base(&self, offset: &OffsetAndMetadata) -> Option<i64> {
+        match (&self.protocol_type, self.state()) {
+            (None, _) => Some(offset.commit_timestamp_ms),
+            (Some(_), GroupState::Empty) => Some(self.state_timestamp_ms),
+            _ => None,
+        }
+    }
+
+    fn expires_at(&self, offset: &OffsetAndMetadata, retention_ms: i64) -> Option<i64> {
+        match offset.expire_timestamp_ms {
+            Some(at) => Some(at),
+            None => self
+                .expiration_base(offset)
+                .map(|base| base.saturating_add(retention_ms)),
+        }
+    }
+
+    /// Arms `offsets-expiration-<group>` at the first cleanup run (a multiple of
+    /// `offsets.retention.check.interval.ms` since the coordinator started) at which an offset
+    /// expires or, for an Empty group without offsets, the group itself is removed.
+    pub(crate) fn schedule_offsets_expiration(&self, ctx: &mut Ctx) {
+        let key = TimerKey::OffsetsExpiration(self.group_id.clone());
+        let retention = i64::from(ctx.config.offsets_retention_minutes).saturating_mul(60_000);
+        let offsets = ctx.offsets.get(&self.group_id);
+        let earliest = match offsets {
+            Some(o) if !o.is_empty() => o
+                .values()
+                .filter_map(|x| self.expires_at(x, retention))
+                .min(),
+            _ if self.state() == GroupState::Empty => Some(ctx.now),
+            _ => None,
+        };
+        match earliest {
+            Some(at) => {
+                let interval = ctx.config.offsets_retention_check_interval_ms.max(1);
+                let from = at.max(ctx.now);
+                let tick = from
+                    .div_euclid(interval)
+                    .saturating_add(i64::from(from.rem_euclid(interval) != 0))
+                    .saturating_mul(interval);
+                let tick = if tick <= ctx.now {
+                    tick.saturating_add(interval)
+                } else {
+                    tick
+                };
+                if ctx.timers.deadline(&key) != Some(tick) {
+                    ctx.schedule(key, tick - ctx.now);
+                }
+            }
+            None => ctx.cancel(&key),
+        }
+    }
+
+    /// The cleanup ran: expired offsets go; returns true if the group is now an Empty group with
+    /// no offsets, which Kafka deletes.
+    pub(crate) fn on_offsets_expiration_timer(&mut self, ctx: &mut Ctx) -> bool {
+        let retention = i64::from(ctx.config.offsets_retention_minutes).saturating_mul(60_000);
+        let now = ctx.now;
+        let mut removed = 0;
+        if let Some(offsets) = ctx.offsets.get_mut(&self.group_id) {
+            let before = offsets.len();
+            offsets.retain(|_, o| !self.expires_at(o, retention).is_some_and(|at| now >= at));
+            removed = before - offsets.len();
+        }
+        if removed > 0 {
+            ctx.emit(
+                &self.group_id,
+                EventKind::OffsetsExpired {
+                    partitions: removed,
+                },
+            );
+        }
+        let no_offsets = ctx.offsets.get(&self.group_id).is_none_or(|o| o.is_empty());
+        if no_offsets {
+            ctx.offsets.remove(&self.group_id);
+        }
+        if self.state() == GroupState::Empty && no_offsets {
+            return true;
+        }
+        self.schedule_offsets_expiration(ctx);
+        false
+    }
 }

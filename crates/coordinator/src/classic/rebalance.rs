@@ -92,6 +92,9 @@ impl ClassicGroup {
         self.state = to;
         self.state_timestamp_ms = ctx.now;
         ctx.emit(&self.group_id, EventKind::StateChanged { from, to, cause });
+        if to == GroupState::Empty {
+            self.schedule_offsets_expiration(ctx);
+        }
     }
 
     fn set_leader(&mut self, ctx: &mut Ctx, leader: Option<String>) {
