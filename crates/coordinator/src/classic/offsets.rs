@@ -338,7 +338,7 @@ impl ClassicGroup {
         let mut removed = 0;
         if let Some(offsets) = ctx.offsets.get_mut(&self.group_id) {
             let before = offsets.len();
-            offsets.retain(|_, o| !self.expires_at(o, retention).is_some_and(|at| now >= at));
+            offsets.retain(|_, o| self.expires_at(o, retention).is_none_or(|at| now < at));
             removed = before - offsets.len();
         }
         if removed > 0 {
