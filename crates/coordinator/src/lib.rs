@@ -49,8 +49,10 @@ extern crate alloc;
 #[cfg(feature = "arbitrary")]
 extern crate std;
 
+pub mod assignor;
 pub mod classic;
 pub mod config;
+pub mod consumer_protocol;
 mod coordinator;
 mod error;
 pub mod event;

@@ -1,0 +1,435 @@
+//! The printed test vectors of spec §2.1–§2.2 (range, roundrobin), named after Kafka's tests,
+//! and the checks on their results.
+#![allow(clippy::unwrap_used)]
+
+use group_coordinator::assignor::*;
+use group_coordinator::consumer_protocol::TopicPartitions;
+use std::collections::BTreeMap;
+
+fn member(id: &str, topics: &[&str]) -> MemberSubscription {
+    MemberSubscription {
+        member_id: id.into(),
+        topics: topics.iter().map(|t| t.to_string()).collect(),
+        ..Default::default()
+    }
+}
+
+fn statik(id: &str, instance: &str, topics: &[&str]) -> MemberSubscription {
+    MemberSubscription {
+        group_instance_id: Some(instance.into()),
+        ..member(id, topics)
+    }
+}
+
+fn input(topics: &[(&str, i32)], members: Vec<MemberSubscription>) -> AssignmentInput {
+    AssignmentInput {
+        topics: topics.iter().map(|(t, n)| (t.to_string(), *n)).collect(),
+        members,
+        ..Default::default()
+    }
+}
+
+/// "topic1-0, topic2-1" style listing of one member's assignment.
+fn listed(out: &AssignmentOutput, member: &str) -> String {
+    out[member]
+        .iter()
+        .flat_map(|tp| {
+            tp.partitions
+                .iter()
+                .map(move |p| format!("{}-{p}", tp.topic))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn check(
+    strategy: Strategy,
+    input: &AssignmentInput,
+    expected: &[(&str, &str)],
+) -> AssignmentOutput {
+    let out = assign(strategy, input).unwrap();
+    validate(input, &out).unwrap();
+    for (m, want) in expected {
+        assert_eq!(listed(&out, m), *want, "{} for {m}", strategy.name());
+    }
+    assert_eq!(out.len(), input.members.len());
+    out
+}
+
+#[test]
+fn v01_range_test_one_consumer_multiple_topics() {
+    let i = input(
+        &[("topic1", 1), ("topic2", 2)],
+        vec![member("consumer1", &["topic1", "topic2"])],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[("consumer1", "topic1-0, topic2-0, topic2-1")],
+    );
+}
+
+#[test]
+fn v03_range_test_multiple_consumers_mixed_topics() {
+    let i = input(
+        &[("topic1", 3), ("topic2", 2)],
+        vec![
+            member("consumer1", &["topic1"]),
+            member("consumer2", &["topic1", "topic2"]),
+            member("consumer3", &["topic1"]),
+        ],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[
+            ("consumer1", "topic1-0"),
+            ("consumer2", "topic1-1, topic2-0, topic2-1"),
+            ("consumer3", "topic1-2"),
+        ],
+    );
+}
+
+#[test]
+fn v05_range_test_two_static_consumers_two_topics_six_partitions() {
+    // The instance id decides the order, not the member id.
+    let i = input(
+        &[("topic1", 3), ("topic2", 3)],
+        vec![
+            statik("consumer-b", "instance1", &["topic1", "topic2"]),
+            statik("consumer-a", "instance2", &["topic1", "topic2"]),
+        ],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[
+            ("consumer-b", "topic1-0, topic1-1, topic2-0, topic2-1"),
+            ("consumer-a", "topic1-2, topic2-2"),
+        ],
+    );
+}
+
+#[test]
+fn v07_range_test_static_member_range_assignment_persistent() {
+    let both = ["topic1", "topic2"];
+    let mut members = vec![
+        statik("consumer1", "instance1", &both),
+        statik("consumer2", "instance2", &both),
+        statik("consumer3", "instance3", &both),
+        member("consumer4", &both),
+    ];
+    let i = input(&[("topic1", 5), ("topic2", 4)], members.clone());
+    let out = check(
+        Strategy::Range,
+        &i,
+        &[
+            ("consumer1", "topic1-0, topic1-1, topic2-0"),
+            ("consumer2", "topic1-2, topic2-1"),
+            ("consumer3", "topic1-3, topic2-2"),
+            ("consumer4", "topic1-4, topic2-3"),
+        ],
+    );
+    members[3] = member("consumer5", &both);
+    let out2 = assign(
+        Strategy::Range,
+        &input(&[("topic1", 5), ("topic2", 4)], members),
+    )
+    .unwrap();
+    assert_eq!(out2["consumer5"], out["consumer4"]);
+}
+
+/// Kafka's rack layout (spec §0.4): replica j of partition p of a topic with running offset
+/// `off` lives on broker (p + j + off) % B.
+fn racked(
+    topics: &[(&str, i32)],
+    rf: usize,
+    broker_racks: &[&str],
+    consumers: &[(&str, &[&str])],
+) -> AssignmentInput {
+    let mut i = input(
+        topics,
+        consumers
+            .iter()
+            .enumerate()
+            .map(|(n, (rack, subs))| MemberSubscription {
+                rack_id: (!rack.is_empty()).then(|| rack.to_string()),
+                ..member(&format!("consumer{n}"), subs)
+            })
+            .collect(),
+    );
+    let b = broker_racks.len();
+    let mut off = 0usize;
+    for (t, n) in topics {
+        let racks: Vec<Vec<String>> = (0..*n as usize)
+            .map(|p| {
+                (0..rf)
+                    .map(|j| broker_racks[(p + j + off) % b].to_string())
+                    .filter(|r| !r.is_empty())
+                    .collect()
+            })
+            .collect();
+        i.racks.insert(t.to_string(), racks);
+        off += *n as usize;
+    }
+    i
+}
+
+#[test]
+fn v09_range_test_rack_aware_assignment_with_uniform_subscription_no_racks() {
+    let all: &[&str] = &["t1", "t2", "t3"];
+    let expected = [
+        ("consumer0", "t1-0, t1-1, t2-0, t2-1, t2-2, t3-0"),
+        ("consumer1", "t1-2, t1-3, t2-3, t2-4, t3-1"),
+        ("consumer2", "t1-4, t1-5, t2-5, t2-6"),
+    ];
+    let topics = [("t1", 6), ("t2", 7), ("t3", 2)];
+    // No consumer racks; and (the same result) every partition on every rack.
+    check(
+        Strategy::Range,
+        &racked(
+            &topics,
+            3,
+            &["a", "b", "c"],
+            &[("", all), ("", all), ("", all)],
+        ),
+        &expected,
+    );
+    check(
+        Strategy::Range,
+        &racked(
+            &topics,
+            3,
+            &["a", "b", "c"],
+            &[("a", all), ("b", all), ("c", all)],
+        ),
+        &expected,
+    );
+}
+
+#[test]
+fn v11_range_test_rack_aware_assignment_with_uniform_subscription_rf2() {
+    let all: &[&str] = &["t1", "t2", "t3"];
+    let i = racked(
+        &[("t1", 6), ("t2", 7), ("t3", 2)],
+        2,
+        &["a", "b", "c"],
+        &[("a", all), ("b", all), ("c", all)],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[
+            ("consumer0", "t1-0, t1-2, t2-0, t2-2, t2-3, t3-1"),
+            ("consumer1", "t1-1, t1-3, t2-1, t2-4, t3-0"),
+            ("consumer2", "t1-4, t1-5, t2-5, t2-6"),
+        ],
+    );
+}
+
+#[test]
+fn v13_range_test_rack_aware_assignment_with_non_equal_subscription() {
+    let all: &[&str] = &["t1", "t2", "t3"];
+    let i = racked(
+        &[("t1", 6), ("t2", 7), ("t3", 2)],
+        3,
+        &["a", "b", "c"],
+        &[("", all), ("", all), ("", &["t1", "t3"])],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[
+            ("consumer0", "t1-0, t1-1, t2-0, t2-1, t2-2, t2-3, t3-0"),
+            ("consumer1", "t1-2, t1-3, t2-4, t2-5, t2-6, t3-1"),
+            ("consumer2", "t1-4, t1-5"),
+        ],
+    );
+}
+
+#[test]
+fn v15_range_test_rack_aware_assignment_with_uniform_partitions() {
+    let all: &[&str] = &["t1", "t2", "t3"];
+    let i = racked(
+        &[("t1", 5), ("t2", 5), ("t3", 5)],
+        1,
+        &["a", "b", "c"],
+        &[("a", all), ("b", all), ("c", all)],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[
+            ("consumer0", "t1-0, t1-1, t2-0, t2-1, t3-0, t3-1"),
+            ("consumer1", "t1-2, t1-3, t2-2, t2-3, t3-2, t3-3"),
+            ("consumer2", "t1-4, t2-4, t3-4"),
+        ],
+    );
+}
+
+#[test]
+fn v17_range_test_rack_aware_assignment_with_co_partitioning() {
+    let a: &[&str] = &["t1", "t2"];
+    let b: &[&str] = &["t3", "t4"];
+    let i = racked(
+        &[("t1", 6), ("t2", 6), ("t3", 2), ("t4", 2)],
+        1,
+        &["a", "b"],
+        &[("a", a), ("b", a), ("b", b), ("a", b)],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[
+            ("consumer0", "t1-0, t1-2, t1-4, t2-0, t2-2, t2-4"),
+            ("consumer1", "t1-1, t1-3, t1-5, t2-1, t2-3, t2-5"),
+            ("consumer2", "t3-1, t4-1"),
+            ("consumer3", "t3-0, t4-0"),
+        ],
+    );
+}
+
+#[test]
+fn v19_roundrobin_test_multiple_consumers_mixed_topics() {
+    let i = input(
+        &[("topic1", 3), ("topic2", 2)],
+        vec![
+            member("consumer1", &["topic1"]),
+            member("consumer2", &["topic1", "topic2"]),
+            member("consumer3", &["topic1"]),
+        ],
+    );
+    check(
+        Strategy::RoundRobin,
+        &i,
+        &[
+            ("consumer1", "topic1-0"),
+            ("consumer2", "topic1-1, topic2-0, topic2-1"),
+            ("consumer3", "topic1-2"),
+        ],
+    );
+}
+
+#[test]
+fn v21_roundrobin_test_two_static_consumers_two_topics_six_partitions() {
+    let both: &[&str] = &["topic1", "topic2"];
+    let dynamic = input(
+        &[("topic1", 3), ("topic2", 3)],
+        vec![member("consumer1", both), member("consumer2", both)],
+    );
+    let out = check(
+        Strategy::RoundRobin,
+        &dynamic,
+        &[
+            ("consumer1", "topic1-0, topic1-2, topic2-1"),
+            ("consumer2", "topic1-1, topic2-0, topic2-2"),
+        ],
+    );
+    let i = input(
+        &[("topic1", 3), ("topic2", 3)],
+        vec![
+            statik("consumer-b", "instance1", both),
+            statik("consumer-a", "instance2", both),
+        ],
+    );
+    let out2 = check(Strategy::RoundRobin, &i, &[]);
+    assert_eq!(out2["consumer-b"], out["consumer1"]);
+}
+
+#[test]
+fn v23_roundrobin_test_static_member_round_robin_assignment_persistent_after_member_id_changes() {
+    let both: &[&str] = &["topic1", "topic2"];
+    let i = input(
+        &[("topic1", 5), ("topic2", 5)],
+        vec![
+            statik("consumer1", "instance1", both),
+            statik("consumer2", "instance2", both),
+            statik("consumer3", "instance3", both),
+        ],
+    );
+    check(
+        Strategy::RoundRobin,
+        &i,
+        &[
+            ("consumer1", "topic1-0, topic1-3, topic2-1, topic2-4"),
+            ("consumer2", "topic1-1, topic1-4, topic2-2"),
+            ("consumer3", "topic1-2, topic2-0, topic2-3"),
+        ],
+    );
+}
+
+#[test]
+fn member_order_static_first_by_instance_then_dynamic_by_id() {
+    // AbstractPartitionAssignorTest: (a,y),(b,z),(c,x) -> c,a,b; (a,-),(b,y),(c,x) -> c,b,a
+    let t: &[&str] = &["t"];
+    let i = input(
+        &[("t", 3)],
+        vec![
+            statik("a", "y", t),
+            statik("b", "z", t),
+            statik("c", "x", t),
+        ],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[("c", "t-0"), ("a", "t-1"), ("b", "t-2")],
+    );
+    let i = input(
+        &[("t", 3)],
+        vec![member("a", t), statik("b", "y", t), statik("c", "x", t)],
+    );
+    check(
+        Strategy::Range,
+        &i,
+        &[("c", "t-0"), ("b", "t-1"), ("a", "t-2")],
+    );
+}
+
+#[test]
+fn topics_without_metadata_give_nothing_and_every_member_is_present() {
+    let i = input(
+        &[("known", 2), ("empty", 0)],
+        vec![
+            member("a", &["known", "unknown", "empty"]),
+            member("b", &["unknown"]),
+        ],
+    );
+    for s in [Strategy::Range, Strategy::RoundRobin] {
+        let out = check(s, &i, &[("a", "known-0, known-1"), ("b", "")]);
+        assert!(is_balanced(&i, &out));
+    }
+}
+
+#[test]
+fn checks_catch_bad_assignments() {
+    let i = input(&[("t", 2)], vec![member("a", &["t"]), member("b", &[])]);
+    let tp = |p: Vec<i32>| {
+        vec![TopicPartitions {
+            topic: "t".into(),
+            partitions: p,
+        }]
+    };
+    let out: AssignmentOutput =
+        BTreeMap::from([("a".into(), tp(vec![0])), ("b".into(), tp(vec![1]))]);
+    assert!(
+        validate(&i, &out)
+            .unwrap_err()
+            .contains("does not subscribe")
+    );
+    let out: AssignmentOutput =
+        BTreeMap::from([("a".into(), tp(vec![0, 5])), ("b".into(), vec![])]);
+    assert!(validate(&i, &out).unwrap_err().contains("does not exist"));
+    let i2 = input(&[("t", 4)], vec![member("a", &["t"]), member("b", &["t"])]);
+    let out: AssignmentOutput =
+        BTreeMap::from([("a".into(), tp(vec![0, 1, 2])), ("b".into(), tp(vec![]))]);
+    assert!(!is_balanced(&i2, &out));
+    assert!(assign(Strategy::Range, &input(&[("t", -1)], vec![])).is_err());
+    assert!(
+        assign(
+            Strategy::Range,
+            &input(&[], vec![member("a", &[]), member("a", &[])])
+        )
+        .is_err()
+    );
+}
