@@ -24,6 +24,14 @@ cargo build -p group-coordinator --no-default-features --target thumbv7em-none-e
 step "native tests (core: unit, conformance, property; doc-tests)"
 cargo test --workspace
 
+step "side by side with kafka-python (the peer's own assignors and codecs, from PyPI)"
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import kafka; assert kafka.__version__ == "3.0.12"' 2>/dev/null; then
+  python3 -m venv .venv
+  .venv/bin/pip install -q kafka-python==3.0.12
+fi
+cargo build -q --release -p group-coordinator --example peer_io
+.venv/bin/python compare/kafka_python.py target/release/examples/peer_io 1000
+
 step "wasm tests in Node.js"
 wasm-pack test --node crates/wasm
 
