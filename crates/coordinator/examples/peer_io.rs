@@ -18,8 +18,10 @@ fn run(line: &str) -> Result<Value, String> {
     let bytes = || base64_decode(v["bytes"].as_str().unwrap_or_default());
     match op {
         "assign" => {
-            let strategy = Strategy::from_name(v["strategy"].as_str().unwrap_or_default()).ok_or("unknown strategy")?;
-            let input: AssignmentInput = serde_json::from_value(v["input"].clone()).map_err(|e| e.to_string())?;
+            let strategy = Strategy::from_name(v["strategy"].as_str().unwrap_or_default())
+                .ok_or("unknown strategy")?;
+            let input: AssignmentInput =
+                serde_json::from_value(v["input"].clone()).map_err(|e| e.to_string())?;
             let out = assign(strategy, &input).map_err(|e| e.to_string())?;
             Ok(json!({ "ok": out }))
         }
@@ -32,11 +34,13 @@ fn run(line: &str) -> Result<Value, String> {
             Ok(json!({ "ok": a, "reencoded": base64_encode(a.encode().as_slice()) }))
         }
         "encodeSubscription" => {
-            let s: Subscription = serde_json::from_value(v["value"].clone()).map_err(|e| e.to_string())?;
+            let s: Subscription =
+                serde_json::from_value(v["value"].clone()).map_err(|e| e.to_string())?;
             Ok(json!({ "ok": base64_encode(s.encode().as_slice()) }))
         }
         "encodeAssignment" => {
-            let a: Assignment = serde_json::from_value(v["value"].clone()).map_err(|e| e.to_string())?;
+            let a: Assignment =
+                serde_json::from_value(v["value"].clone()).map_err(|e| e.to_string())?;
             Ok(json!({ "ok": base64_encode(a.encode().as_slice()) }))
         }
         other => Err(format!("unknown op {other:?}")),

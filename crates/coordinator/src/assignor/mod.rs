@@ -9,10 +9,12 @@
 mod checks;
 mod range;
 mod round_robin;
+mod sticky;
 
 pub use checks::{is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate};
 pub use range::range;
 pub use round_robin::round_robin;
+pub use sticky::{cooperative_sticky, sticky};
 
 use crate::consumer_protocol::TopicPartitions;
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -62,6 +64,8 @@ pub type AssignmentOutput = BTreeMap<String, Vec<TopicPartitions>>;
 pub enum Strategy {
     Range,
     RoundRobin,
+    Sticky,
+    CooperativeSticky,
 }
 
 impl Strategy {
@@ -69,6 +73,8 @@ impl Strategy {
         match name {
             "range" => Some(Strategy::Range),
             "roundrobin" => Some(Strategy::RoundRobin),
+            "sticky" => Some(Strategy::Sticky),
+            "cooperative-sticky" => Some(Strategy::CooperativeSticky),
             _ => None,
         }
     }
@@ -77,6 +83,8 @@ impl Strategy {
         match self {
             Strategy::Range => "range",
             Strategy::RoundRobin => "roundrobin",
+            Strategy::Sticky => "sticky",
+            Strategy::CooperativeSticky => "cooperative-sticky",
         }
     }
 }
@@ -97,10 +105,12 @@ pub fn assign(
     input: &AssignmentInput,
 ) -> Result<AssignmentOutput, AssignError> {
     check_input(input)?;
-    Ok(match strategy {
-        Strategy::Range => range(input),
-        Strategy::RoundRobin => round_robin(input),
-    })
+    match strategy {
+        Strategy::Range => Ok(range(input)),
+        Strategy::RoundRobin => Ok(round_robin(input)),
+        Strategy::Sticky => sticky(input),
+        Strategy::CooperativeSticky => cooperative_sticky(input),
+    }
 }
 
 /// Refuses inputs no Kafka group could produce: duplicate member ids, negative partition

@@ -1,0 +1,724 @@
+//! The sticky family (`AbstractStickyAssignor`, spec §1.4): `sticky` (eager, KIP-54) and
+//! `cooperative-sticky` (KIP-429), with Kafka's conflict resolution by generation, the
+//! constrained builder (identical subscriptions) and the general builder.
+//!
+//! Canonical orders where Kafka iterates Java hash maps (spec §0.3): members by id (who claims
+//! first, who keeps `maxQuota`), and the smallest partition when undoing an earlier move.
+//!
+//! Speed without changing results: partitions and members are dense indices; the general
+//! builder's `isBalanced` verdict only changes when a partition moves, so it is recomputed per
+//! move (in O(P + Σ subscriptions)) rather than per partition visited; the balance score is
+//! computed from sorted counts in O(M log M).
+
+use super::{AssignError, AssignmentInput, AssignmentOutput, group_by_topic};
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+const DEFAULT_GENERATION: i32 = -1;
+
+/// Dense view of the input: topics with metadata by name, members by id.
+struct Dense<'a> {
+    topics: Vec<&'a str>,
+    counts: Vec<usize>,
+    offsets: Vec<usize>,
+    total: usize,
+    /// Members sorted by id (indices into `input.members`).
+    members: Vec<usize>,
+    /// Per dense member: its subscribed topics that have partitions (dense topic indices).
+    subscribed: Vec<Vec<usize>>,
+    /// Per dense member: its raw topic list as a set of names (for the equality test).
+    topic_sets: Vec<BTreeSet<&'a str>>,
+}
+
+impl<'a> Dense<'a> {
+    fn new(input: &'a AssignmentInput) -> Dense<'a> {
+        let mut topics = Vec::new();
+        let mut counts = Vec::new();
+        let mut offsets = Vec::new();
+        let mut total = 0;
+        for (name, &n) in &input.topics {
+            if n > 0 {
+                topics.push(name.as_str());
+                counts.push(n as usize);
+                offsets.push(total);
+                total += n as usize;
+            }
+        }
+        let mut members: Vec<usize> = (0..input.members.len()).collect();
+        members.sort_by(|&a, &b| input.members[a].member_id.cmp(&input.members[b].member_id));
+        let topic_index: BTreeMap<&str, usize> =
+            topics.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+        let subscribed = members
+            .iter()
+            .map(|&m| {
+                let set: BTreeSet<usize> = input.members[m]
+                    .topics
+                    .iter()
+                    .filter_map(|t| topic_index.get(t.as_str()).copied())
+                    .collect();
+                set.into_iter().collect()
+            })
+            .collect();
+        let topic_sets = members
+            .iter()
+            .map(|&m| input.members[m].topics.iter().map(String::as_str).collect())
+            .collect();
+        Dense {
+            topics,
+            counts,
+            offsets,
+            total,
+            members,
+            subscribed,
+            topic_sets,
+        }
+    }
+
+    fn index_of(&self, topic: &str, partition: i32) -> Option<usize> {
+        let t = self.topics.binary_search(&topic).ok()?;
+        let p = usize::try_from(partition)
+            .ok()
+            .filter(|&p| p < self.counts[t])?;
+        Some(self.offsets[t] + p)
+    }
+
+    fn topic_of(&self, gp: usize) -> usize {
+        match self.offsets.binary_search(&gp) {
+            Ok(t) => {
+                // Several empty-offset topics cannot exist (counts > 0), so this is the topic.
+                t
+            }
+            Err(t) => t - 1,
+        }
+    }
+
+    fn partition_of(&self, gp: usize) -> (usize, i32) {
+        let t = self.topic_of(gp);
+        (t, (gp - self.offsets[t]) as i32)
+    }
+}
+
+/// The resolved claims (spec §1.4.2).
+struct Claims {
+    /// Per dense member: the partitions it keeps claiming (in its claim order).
+    owned: Vec<Vec<usize>>,
+    /// Per dense member: everything it claimed, before conflicts (the previous-owner hints
+    /// come from these, as Kafka re-reads the member data).
+    raw: Vec<Vec<usize>>,
+    multiple_owners: BTreeSet<usize>,
+    generations: Vec<i32>,
+    has_generation: Vec<bool>,
+    max_generation: i32,
+    all_equal: bool,
+}
+
+fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
+    let n = d.members.len();
+    let mut owned: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut raw: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut multiple_owners = BTreeSet::new();
+    let mut previous_owner: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut max_generation = DEFAULT_GENERATION;
+    let generations: Vec<i32> = d
+        .members
+        .iter()
+        .map(|&m| input.members[m].generation_id.unwrap_or(DEFAULT_GENERATION))
+        .collect();
+    let has_generation = d
+        .members
+        .iter()
+        .map(|&m| input.members[m].generation_id.is_some())
+        .collect();
+    let mut all_equal = true;
+    for (i, &m) in d.members.iter().enumerate() {
+        if i > 0 && d.topic_sets[i] != d.topic_sets[0] {
+            all_equal = false;
+        }
+        let generation = generations[i];
+        max_generation = max_generation.max(generation);
+        for tp in &input.members[m].owned_partitions {
+            for &p in &tp.partitions {
+                // Partitions that do not exist (a topic without metadata, or a partition number
+                // past the topic's count) are not claimable.
+                let Some(gp) = d.index_of(&tp.topic, p) else {
+                    continue;
+                };
+                raw[i].push(gp);
+                match previous_owner.insert(gp, i) {
+                    None => owned[i].push(gp),
+                    Some(other) => {
+                        let other_generation = generations[other];
+                        if generation == other_generation {
+                            // Two owners in the same generation: neither keeps it.
+                            multiple_owners.insert(gp);
+                            owned[other].retain(|&x| x != gp);
+                        } else if generation > other_generation {
+                            owned[i].push(gp);
+                            owned[other].retain(|&x| x != gp);
+                        } else {
+                            previous_owner.insert(gp, other);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Claims {
+        owned,
+        raw,
+        multiple_owners,
+        generations,
+        has_generation,
+        max_generation,
+        all_equal,
+    }
+}
+
+/// Result of the sticky algorithm: per dense member its partitions, and (constrained path) the
+/// partitions changing owner.
+struct Built {
+    assignment: Vec<Vec<usize>>,
+    transferring: Option<BTreeMap<usize, usize>>,
+}
+
+/// `sticky`: the eager sticky assignor.
+pub fn sticky(input: &AssignmentInput) -> Result<AssignmentOutput, AssignError> {
+    let d = Dense::new(input);
+    let built = build(input, &d)?;
+    Ok(output(input, &d, &built.assignment))
+}
+
+/// `cooperative-sticky`: the sticky result, minus every partition that moves from one member to
+/// another (it is revoked this round and assigned in the follow-up rebalance).
+pub fn cooperative_sticky(input: &AssignmentInput) -> Result<AssignmentOutput, AssignError> {
+    let d = Dense::new(input);
+    let mut built = build(input, &d)?;
+    let transferring = match built.transferring.take() {
+        Some(t) => t,
+        None => {
+            // General path: compare with the raw ownedPartitions.
+            let mut added: BTreeMap<usize, usize> = BTreeMap::new();
+            let mut revoked: BTreeSet<usize> = BTreeSet::new();
+            for (i, &m) in d.members.iter().enumerate() {
+                let owned: BTreeSet<usize> = input.members[m]
+                    .owned_partitions
+                    .iter()
+                    .flat_map(|tp| {
+                        tp.partitions
+                            .iter()
+                            .filter_map(|&p| d.index_of(&tp.topic, p))
+                    })
+                    .collect();
+                let assigned: BTreeSet<usize> = built.assignment[i].iter().copied().collect();
+                for &gp in &assigned {
+                    if !owned.contains(&gp) {
+                        added.insert(gp, i);
+                    }
+                }
+                revoked.extend(owned.difference(&assigned));
+            }
+            added.retain(|gp, _| revoked.contains(gp));
+            added
+        }
+    };
+    for (gp, member) in transferring {
+        built.assignment[member].retain(|&x| x != gp);
+    }
+    Ok(output(input, &d, &built.assignment))
+}
+
+fn output(input: &AssignmentInput, d: &Dense, assignment: &[Vec<usize>]) -> AssignmentOutput {
+    let mut out = AssignmentOutput::new();
+    for (i, &m) in d.members.iter().enumerate() {
+        let pairs = assignment[i].iter().map(|&gp| {
+            let (t, p) = d.partition_of(gp);
+            (d.topics[t], p)
+        });
+        out.insert(input.members[m].member_id.clone(), group_by_topic(pairs));
+    }
+    out
+}
+
+fn build(input: &AssignmentInput, d: &Dense) -> Result<Built, AssignError> {
+    if d.members.is_empty() {
+        return Ok(Built {
+            assignment: Vec::new(),
+            transferring: Some(BTreeMap::new()),
+        });
+    }
+    let claims = resolve_claims(input, d);
+    if claims.all_equal {
+        constrained(d, &claims)
+    } else {
+        Ok(general(d, &claims))
+    }
+}
+
+/// The constrained builder (spec §1.4.3, KAFKA-9987/12464/16277).
+fn constrained(d: &Dense, claims: &Claims) -> Result<Built, AssignError> {
+    let m = d.members.len();
+    let total = d.total;
+    let min_quota = total / m;
+    let max_quota = total.div_ceil(m);
+    let expected_over = total % m;
+    let mut current_over = 0;
+    let mut assignment: Vec<Vec<usize>> = vec![Vec::new(); m];
+    let mut assigned = vec![false; total];
+    let mut revoked: BTreeSet<usize> = BTreeSet::new();
+    let mut under_min: Vec<usize> = Vec::new();
+    let mut at_min: Vec<usize> = Vec::new();
+    for (i, owned) in claims.owned.iter().enumerate() {
+        let mut own: Vec<usize> = owned
+            .iter()
+            .copied()
+            .filter(|gp| !claims.multiple_owners.contains(gp))
+            .collect();
+        // By partition number, then topic (KAFKA-16277: spread topics evenly).
+        own.sort_by(|&a, &b| {
+            let (ta, pa) = d.partition_of(a);
+            let (tb, pb) = d.partition_of(b);
+            pa.cmp(&pb).then(d.topics[ta].cmp(d.topics[tb]))
+        });
+        let keep = if own.len() < min_quota {
+            under_min.push(i);
+            own.len()
+        } else if own.len() >= max_quota && current_over < expected_over {
+            current_over += 1;
+            if current_over == expected_over {
+                at_min.clear();
+            }
+            max_quota
+        } else {
+            if current_over < expected_over {
+                at_min.push(i);
+            }
+            min_quota
+        };
+        for &gp in &own[..keep] {
+            assignment[i].push(gp);
+            assigned[gp] = true;
+        }
+        revoked.extend(own[keep..].iter().copied());
+    }
+    // Members are already in id order (dense order), so the sorts of Kafka are no-ops here.
+    let mut transferring: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut at_min: alloc::collections::VecDeque<usize> = at_min.into();
+    let mut cursor = 0;
+    let unassigned: Vec<usize> = (0..total).filter(|&gp| !assigned[gp]).collect();
+    for (index, &gp) in unassigned.iter().enumerate() {
+        let member = if cursor < under_min.len() {
+            let member = under_min[cursor];
+            cursor += 1;
+            member
+        } else if under_min.is_empty() && at_min.is_empty() {
+            return Err(AssignError(format!(
+                "no more unfilled consumers to assign partition {index} of {}",
+                unassigned.len()
+            )));
+        } else if under_min.is_empty() {
+            at_min
+                .pop_front()
+                .ok_or_else(|| AssignError(String::from("no unfilled consumer")))?
+        } else {
+            cursor = 1;
+            under_min[0]
+        };
+        assignment[member].push(gp);
+        if revoked.contains(&gp) || claims.multiple_owners.contains(&gp) {
+            transferring.insert(gp, member);
+        }
+        let count = assignment[member].len();
+        if count == min_quota {
+            // Remove the member the cursor just returned.
+            cursor -= 1;
+            under_min.remove(cursor);
+            at_min.push_back(member);
+        } else if count == max_quota {
+            current_over += 1;
+        }
+    }
+    if !under_min.is_empty() {
+        if current_over != expected_over {
+            return Err(AssignError(format!(
+                "{} members remain under the minimum quota {min_quota}, and {current_over} of {expected_over} are over it",
+                under_min.len()
+            )));
+        }
+        if let Some(&bad) = under_min
+            .iter()
+            .find(|&&i| assignment[i].len() != min_quota)
+        {
+            return Err(AssignError(format!(
+                "member {bad} has {} partitions, not the minimum quota {min_quota}",
+                assignment[bad].len()
+            )));
+        }
+    }
+    Ok(Built {
+        assignment,
+        transferring: Some(transferring),
+    })
+}
+
+/// The general builder's state (spec §1.4.4).
+struct General<'a> {
+    d: &'a Dense<'a>,
+    /// Per dense member: its partitions (insertion order).
+    assignment: Vec<Vec<usize>>,
+    owner: Vec<Option<usize>>,
+    /// (count, member) ascending: Kafka's `sortedCurrentSubscriptions`.
+    sorted: BTreeSet<(usize, usize)>,
+    /// Members taking part (not set aside as fixed).
+    active: Vec<bool>,
+    topic_subscribers: Vec<Vec<usize>>,
+    /// partition -> (previous owner, generation)
+    prev: BTreeMap<usize, (usize, i32)>,
+    movements: Movements,
+    balanced: Option<bool>,
+}
+
+impl General<'_> {
+    fn count(&self, i: usize) -> usize {
+        self.assignment[i].len()
+    }
+
+    fn subscribes(&self, i: usize, t: usize) -> bool {
+        self.d.subscribed[i].binary_search(&t).is_ok()
+    }
+
+    fn give(&mut self, gp: usize, to: usize) {
+        self.sorted.remove(&(self.count(to), to));
+        self.assignment[to].push(gp);
+        self.owner[gp] = Some(to);
+        self.sorted.insert((self.count(to), to));
+    }
+
+    fn take(&mut self, gp: usize, from: usize) {
+        self.sorted.remove(&(self.count(from), from));
+        if let Some(pos) = self.assignment[from].iter().position(|&x| x == gp) {
+            self.assignment[from].remove(pos);
+        }
+        self.owner[gp] = None;
+        self.sorted.insert((self.count(from), from));
+    }
+
+    /// The first member (fewest partitions, then id) subscribed to topic `t`.
+    fn least_loaded_subscriber(&self, t: usize) -> Option<usize> {
+        self.sorted
+            .iter()
+            .map(|&(_, i)| i)
+            .find(|&i| self.subscribes(i, t))
+    }
+
+    fn max_assignment_size(&self, i: usize) -> usize {
+        if self.d.subscribed[i].len() == self.d.topics.len() {
+            self.d.total
+        } else {
+            self.d.subscribed[i].iter().map(|&t| self.d.counts[t]).sum()
+        }
+    }
+
+    /// `isBalanced`, cached until the next move.
+    fn is_balanced(&mut self) -> bool {
+        if let Some(b) = self.balanced {
+            return b;
+        }
+        let b = self.compute_balanced();
+        self.balanced = Some(b);
+        b
+    }
+
+    fn compute_balanced(&self) -> bool {
+        let (Some(&(min, _)), Some(&(max, _))) = (self.sorted.first(), self.sorted.last()) else {
+            return true;
+        };
+        if min + 1 >= max {
+            return true;
+        }
+        // Per topic, the two most loaded holders of its partitions (count, member).
+        let mut top: Vec<[(usize, usize); 2]> = vec![[(0, usize::MAX); 2]; self.d.topics.len()];
+        for (gp, owner) in self.owner.iter().enumerate() {
+            let Some(o) = *owner else { continue };
+            if !self.active[o] {
+                continue;
+            }
+            let t = self.d.topic_of(gp);
+            let c = (self.count(o), o);
+            let slot = &mut top[t];
+            if slot[0].1 == o || slot[1].1 == o {
+                continue;
+            }
+            if c.0 > slot[0].0 || slot[0].1 == usize::MAX {
+                slot[1] = slot[0];
+                slot[0] = c;
+            } else if c.0 > slot[1].0 || slot[1].1 == usize::MAX {
+                slot[1] = c;
+            }
+        }
+        for &(count, i) in &self.sorted {
+            if count == self.max_assignment_size(i) {
+                continue;
+            }
+            for &t in &self.d.subscribed[i] {
+                let holders = top[t];
+                let other = if holders[0].1 == i {
+                    holders[1]
+                } else {
+                    holders[0]
+                };
+                if other.1 != usize::MAX && count + 1 < other.0 {
+                    // The other holder may hold only partitions this member also holds? No:
+                    // partitions have one owner, so the other holder's partitions of `t` are not
+                    // this member's.
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn move_partition(&mut self, gp: usize, to: usize) {
+        let Some(from) = self.owner[gp] else { return };
+        let actual = self
+            .movements
+            .actual_partition_to_move(self.d, gp, from, to);
+        let Some(actual_from) = self.owner[actual] else {
+            return;
+        };
+        self.movements.record(self.d, actual, actual_from, to);
+        self.take(actual, actual_from);
+        self.give(actual, to);
+        self.balanced = None;
+    }
+
+    /// `performReassignments`: passes over `partitions` until one moves nothing.
+    fn perform_reassignments(&mut self, partitions: &[usize]) -> bool {
+        let mut performed = false;
+        loop {
+            let mut modified = false;
+            for &gp in partitions {
+                if self.is_balanced() {
+                    break;
+                }
+                let Some(owner) = self.owner[gp] else {
+                    continue;
+                };
+                let t = self.d.topic_of(gp);
+                if let Some(&(prev_owner, _)) = self.prev.get(&gp)
+                    && self.active[prev_owner]
+                    && self.count(owner) > self.count(prev_owner) + 1
+                {
+                    self.move_partition(gp, prev_owner);
+                    performed = true;
+                    modified = true;
+                    continue;
+                }
+                let better = self.topic_subscribers[t]
+                    .iter()
+                    .any(|&other| self.active[other] && self.count(owner) > self.count(other) + 1);
+                if better && let Some(to) = self.least_loaded_subscriber(t) {
+                    self.move_partition(gp, to);
+                    performed = true;
+                    modified = true;
+                }
+            }
+            if !modified {
+                return performed;
+            }
+        }
+    }
+
+    fn balance_score(&self) -> usize {
+        let mut counts: Vec<usize> = (0..self.assignment.len())
+            .filter(|&i| self.active[i])
+            .map(|i| self.count(i))
+            .collect();
+        counts.sort_unstable();
+        let n = counts.len();
+        let mut score: i128 = 0;
+        for (k, &c) in counts.iter().enumerate() {
+            score += c as i128 * (2 * k as i128 - n as i128 + 1);
+        }
+        score as usize
+    }
+}
+
+/// Kafka's `PartitionMovements`: moves within this run, so a move back can undo an earlier one.
+#[derive(Default)]
+struct Movements {
+    /// partition -> (source, destination)
+    by_partition: BTreeMap<usize, (usize, usize)>,
+    /// (topic, source, destination) -> partitions
+    by_topic: BTreeMap<(usize, usize, usize), BTreeSet<usize>>,
+}
+
+impl Movements {
+    fn remove(&mut self, d: &Dense, gp: usize) -> Option<(usize, usize)> {
+        let pair = self.by_partition.remove(&gp)?;
+        let key = (d.topic_of(gp), pair.0, pair.1);
+        if let Some(set) = self.by_topic.get_mut(&key) {
+            set.remove(&gp);
+            if set.is_empty() {
+                self.by_topic.remove(&key);
+            }
+        }
+        Some(pair)
+    }
+
+    fn add(&mut self, d: &Dense, gp: usize, pair: (usize, usize)) {
+        self.by_partition.insert(gp, pair);
+        self.by_topic
+            .entry((d.topic_of(gp), pair.0, pair.1))
+            .or_default()
+            .insert(gp);
+    }
+
+    fn record(&mut self, d: &Dense, gp: usize, from: usize, to: usize) {
+        match self.remove(d, gp) {
+            Some((src, _)) if src == to => {}
+            Some((src, _)) => self.add(d, gp, (src, to)),
+            None => self.add(d, gp, (from, to)),
+        }
+    }
+
+    /// `getTheActualPartitionToBeMoved`: if a partition of the same topic moved the other way
+    /// earlier, move that one back instead (the smallest such partition, where Kafka takes a
+    /// hash set's first element).
+    fn actual_partition_to_move(&self, d: &Dense, gp: usize, from: usize, to: usize) -> usize {
+        let t = d.topic_of(gp);
+        let from = match self.by_partition.get(&gp) {
+            Some(&(src, _)) => src,
+            None => from,
+        };
+        match self
+            .by_topic
+            .get(&(t, to, from))
+            .and_then(|set| set.first())
+        {
+            Some(&other) => other,
+            None => gp,
+        }
+    }
+}
+
+fn general(d: &Dense, claims: &Claims) -> Built {
+    let m = d.members.len();
+    let mut topic_subscribers: Vec<Vec<usize>> = vec![Vec::new(); d.topics.len()];
+    for i in 0..m {
+        for &t in &d.subscribed[i] {
+            topic_subscribers[t].push(i);
+        }
+    }
+    // Previous owners from older generations (hints to move partitions back).
+    let mut prev: BTreeMap<usize, (usize, i32)> = BTreeMap::new();
+    for i in 0..m {
+        let generation =
+            if claims.has_generation[i] && claims.generations[i] < claims.max_generation {
+                Some(claims.generations[i])
+            } else if !claims.has_generation[i] && claims.max_generation > DEFAULT_GENERATION {
+                Some(DEFAULT_GENERATION)
+            } else {
+                None
+            };
+        let Some(generation) = generation else {
+            continue;
+        };
+        for &gp in &claims.raw[i] {
+            match prev.get(&gp) {
+                Some(&(_, g)) if generation <= g => {}
+                _ => {
+                    prev.insert(gp, (i, generation));
+                }
+            }
+        }
+    }
+    let mut g = General {
+        d,
+        assignment: vec![Vec::new(); m],
+        owner: vec![None; d.total],
+        sorted: BTreeSet::new(),
+        active: vec![true; m],
+        topic_subscribers,
+        prev,
+        movements: Movements::default(),
+        balanced: None,
+    };
+    // 1. Keep what members own and still subscribe to.
+    let mut revocation_required = false;
+    for i in 0..m {
+        for &gp in &claims.owned[i] {
+            let t = d.topic_of(gp);
+            if g.subscribes(i, t) {
+                g.assignment[i].push(gp);
+                g.owner[gp] = Some(i);
+            } else {
+                revocation_required = true;
+            }
+        }
+    }
+    for i in 0..m {
+        g.sorted.insert((g.count(i), i));
+    }
+    // 2. Topics by (number of potential members, name); their partitions in that order.
+    let mut topic_order: Vec<usize> = (0..d.topics.len()).collect();
+    topic_order.sort_by(|&a, &b| {
+        g.topic_subscribers[a]
+            .len()
+            .cmp(&g.topic_subscribers[b].len())
+            .then(d.topics[a].cmp(d.topics[b]))
+    });
+    let mut sorted_all: Vec<usize> = topic_order
+        .iter()
+        .flat_map(|&t| d.offsets[t]..d.offsets[t] + d.counts[t])
+        .collect();
+    let mut unassigned: Vec<usize> = sorted_all
+        .iter()
+        .copied()
+        .filter(|&gp| g.owner[gp].is_none())
+        .collect();
+    let initializing = g.sorted.last().is_none_or(|&(c, _)| c == 0);
+    // 3. Fill.
+    for &gp in &unassigned {
+        let t = d.topic_of(gp);
+        if g.topic_subscribers[t].is_empty() {
+            continue;
+        }
+        if let Some(to) = g.least_loaded_subscriber(t) {
+            g.give(gp, to);
+        }
+    }
+    // 4. What cannot move: topics with fewer than two potential members, and members that hold
+    //    everything they could and nothing movable.
+    let can_topic_move = |t: usize| g.topic_subscribers[t].len() >= 2;
+    sorted_all.retain(|&gp| can_topic_move(d.topic_of(gp)));
+    unassigned.retain(|&gp| can_topic_move(d.topic_of(gp)));
+    for i in 0..m {
+        let full = g.count(i) >= g.max_assignment_size(i);
+        let movable = g.assignment[i]
+            .iter()
+            .any(|&gp| can_topic_move(d.topic_of(gp)));
+        if full && !movable {
+            g.sorted.remove(&(g.count(i), i));
+            g.active[i] = false;
+        }
+    }
+    g.balanced = None;
+    // 5. Reassign, and keep the result only if it is better balanced.
+    let snapshot = (g.assignment.clone(), g.owner.clone());
+    let score_before = g.balance_score();
+    if !revocation_required {
+        g.perform_reassignments(&unassigned);
+    }
+    let performed = g.perform_reassignments(&sorted_all);
+    if !initializing && performed && g.balance_score() >= score_before {
+        g.assignment = snapshot.0;
+        g.owner = snapshot.1;
+    }
+    Built {
+        assignment: g.assignment,
+        transferring: None,
+    }
+}

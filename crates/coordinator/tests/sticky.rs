@@ -1,0 +1,505 @@
+//! The printed sticky / cooperative-sticky vectors of spec §2.3 (canonical orders where Kafka's
+//! result depends on Java hash order), and the randomized properties of Kafka's
+//! `AbstractStickyAssignorTest`: valid, balanced, sticky.
+#![allow(clippy::unwrap_used)]
+
+use group_coordinator::assignor::*;
+use group_coordinator::consumer_protocol::TopicPartitions;
+use proptest::prelude::any;
+use proptest::test_runner::{Config, TestRunner};
+
+fn member(
+    id: &str,
+    topics: &[&str],
+    owned: &[(&str, &[i32])],
+    generation: Option<i32>,
+) -> MemberSubscription {
+    MemberSubscription {
+        member_id: id.into(),
+        topics: topics.iter().map(|t| t.to_string()).collect(),
+        owned_partitions: owned
+            .iter()
+            .map(|(t, ps)| TopicPartitions {
+                topic: t.to_string(),
+                partitions: ps.to_vec(),
+            })
+            .collect(),
+        generation_id: generation,
+        ..Default::default()
+    }
+}
+
+fn input(topics: &[(&str, i32)], members: Vec<MemberSubscription>) -> AssignmentInput {
+    AssignmentInput {
+        topics: topics.iter().map(|(t, n)| (t.to_string(), *n)).collect(),
+        members,
+        ..Default::default()
+    }
+}
+
+fn listed(out: &AssignmentOutput, member: &str) -> String {
+    out[member]
+        .iter()
+        .flat_map(|tp| {
+            tp.partitions
+                .iter()
+                .map(move |p| format!("{}-{p}", tp.topic))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn run(strategy: Strategy, i: &AssignmentInput, expected: &[(&str, &str)]) -> AssignmentOutput {
+    let out = assign(strategy, i).unwrap();
+    validate(i, &out).unwrap();
+    for (m, want) in expected {
+        assert_eq!(listed(&out, m), *want, "{} for {m}", strategy.name());
+    }
+    out
+}
+
+#[test]
+fn v25_test_multiple_consumers_mixed_topic_subscriptions_general_path() {
+    let i = input(
+        &[("topic1", 3), ("topic2", 2)],
+        vec![
+            member("consumer1", &["topic1"], &[], None),
+            member("consumer2", &["topic1", "topic2"], &[], None),
+            member("consumer3", &["topic1"], &[], None),
+        ],
+    );
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        run(
+            s,
+            &i,
+            &[
+                ("consumer1", "topic1-0, topic1-2"),
+                ("consumer2", "topic2-0, topic2-1"),
+                ("consumer3", "topic1-1"),
+            ],
+        );
+    }
+}
+
+#[test]
+fn v27_test_max_quota_consumer_more_than_num_expected_max_capacity_members_canonical_order() {
+    let t: &[&str] = &["topic1", "topic2"];
+    let i = input(
+        &[("topic1", 2), ("topic2", 2)],
+        vec![
+            member(
+                "consumer1",
+                t,
+                &[("topic1", &[0]), ("topic2", &[0])],
+                Some(1),
+            ),
+            member(
+                "consumer2",
+                t,
+                &[("topic1", &[1]), ("topic2", &[1])],
+                Some(1),
+            ),
+            member("consumer3", t, &[], Some(1)),
+        ],
+    );
+    // Kafka under Java's hash order gives c1: topic1-0; c2: topic1-1, topic2-1; c3: topic2-0.
+    run(
+        Strategy::Sticky,
+        &i,
+        &[
+            ("consumer1", "topic1-0, topic2-0"),
+            ("consumer2", "topic1-1"),
+            ("consumer3", "topic2-1"),
+        ],
+    );
+    run(
+        Strategy::CooperativeSticky,
+        &i,
+        &[
+            ("consumer1", "topic1-0, topic2-0"),
+            ("consumer2", "topic1-1"),
+            ("consumer3", ""),
+        ],
+    );
+}
+
+#[test]
+fn v29_test_add_remove_consumer_one_topic() {
+    let t: &[&str] = &["topic"];
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        run(
+            s,
+            &input(&[("topic", 3)], vec![member("consumer1", t, &[], None)]),
+            &[("consumer1", "topic-0, topic-1, topic-2")],
+        );
+        let i = input(
+            &[("topic", 3)],
+            vec![
+                member("consumer1", t, &[("topic", &[0, 1, 2])], Some(1)),
+                member("consumer2", t, &[], None),
+            ],
+        );
+        let expected_c2 = if s == Strategy::Sticky { "topic-2" } else { "" };
+        run(
+            s,
+            &i,
+            &[
+                ("consumer1", "topic-0, topic-1"),
+                ("consumer2", expected_c2),
+            ],
+        );
+        let i = input(
+            &[("topic", 3)],
+            vec![member("consumer2", t, &[("topic", &[2])], Some(2))],
+        );
+        run(s, &i, &[("consumer2", "topic-0, topic-1, topic-2")]);
+    }
+}
+
+#[test]
+fn v31_test_all_consumers_reach_expected_quota_and_are_considered_filled() {
+    let t: &[&str] = &["topic"];
+    let i = input(
+        &[("topic", 4)],
+        vec![
+            member("consumer1", t, &[("topic", &[0, 1])], Some(1)),
+            member("consumer2", t, &[("topic", &[2])], Some(1)),
+            member("consumer3", t, &[], Some(1)),
+        ],
+    );
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        run(
+            s,
+            &i,
+            &[
+                ("consumer1", "topic-0, topic-1"),
+                ("consumer2", "topic-2"),
+                ("consumer3", "topic-3"),
+            ],
+        );
+    }
+}
+
+#[test]
+fn v33_owned_partitions_invalidated_in_same_generation_with_unequal_partitions_per_consumer() {
+    let t: &[&str] = &["topic"];
+    let i = input(
+        &[("topic", 4)],
+        vec![
+            member("consumer1", t, &[("topic", &[0, 1])], Some(1)),
+            member("consumer2", t, &[("topic", &[0, 2])], Some(1)),
+            member("consumer3", t, &[], Some(1)),
+        ],
+    );
+    run(
+        Strategy::Sticky,
+        &i,
+        &[
+            ("consumer1", "topic-1, topic-3"),
+            ("consumer2", "topic-2"),
+            ("consumer3", "topic-0"),
+        ],
+    );
+    run(
+        Strategy::CooperativeSticky,
+        &i,
+        &[
+            ("consumer1", "topic-1, topic-3"),
+            ("consumer2", "topic-2"),
+            ("consumer3", ""),
+        ],
+    );
+}
+
+#[test]
+fn v35_test_ensure_partitions_assigned_to_highest_generation() {
+    let t: &[&str] = &["topic", "topic2", "topic3"];
+    let i = input(
+        &[("topic", 3), ("topic2", 3), ("topic3", 3)],
+        vec![
+            member(
+                "consumer1",
+                t,
+                &[("topic", &[0]), ("topic2", &[0]), ("topic3", &[0])],
+                Some(10),
+            ),
+            member(
+                "consumer2",
+                t,
+                &[("topic", &[1]), ("topic2", &[1]), ("topic3", &[1])],
+                Some(9),
+            ),
+            member(
+                "consumer3",
+                t,
+                &[("topic2", &[1]), ("topic3", &[0, 2])],
+                Some(8),
+            ),
+        ],
+    );
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        run(
+            s,
+            &i,
+            &[
+                ("consumer1", "topic-0, topic2-0, topic3-0"),
+                ("consumer2", "topic-1, topic2-1, topic3-1"),
+                ("consumer3", "topic-2, topic2-2, topic3-2"),
+            ],
+        );
+    }
+}
+
+#[test]
+fn v37_test_owned_partitions_are_invalidated_for_consumer_with_multiple_generation() {
+    let t: &[&str] = &["topic", "topic2"];
+    let i = input(
+        &[("topic", 3), ("topic2", 3)],
+        vec![
+            member(
+                "consumer1",
+                t,
+                &[("topic", &[0, 1]), ("topic2", &[1])],
+                Some(10),
+            ),
+            member(
+                "consumer2",
+                t,
+                &[("topic", &[0]), ("topic2", &[1, 2])],
+                Some(8),
+            ),
+        ],
+    );
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        run(
+            s,
+            &i,
+            &[
+                ("consumer1", "topic-0, topic-1, topic2-1"),
+                ("consumer2", "topic-2, topic2-0, topic2-2"),
+            ],
+        );
+    }
+}
+
+/// The next round: every member reports what it got (and the generation moves on).
+fn next_round(mut i: AssignmentInput, out: &AssignmentOutput, generation: i32) -> AssignmentInput {
+    for m in &mut i.members {
+        m.owned_partitions = out[&m.member_id].clone();
+        m.generation_id = Some(generation);
+    }
+    i
+}
+
+fn check_round(strategy: Strategy, i: &AssignmentInput) -> AssignmentOutput {
+    let out = assign(strategy, i).unwrap();
+    validate(i, &out).unwrap();
+    match strategy {
+        Strategy::CooperativeSticky => assert!(
+            revoked_and_assigned(i, &out).is_empty(),
+            "cooperative: revoked and assigned at once"
+        ),
+        _ => {
+            assert!(is_balanced(i, &out), "unbalanced: {out:?}");
+            assert!(is_sticky(i, &out), "not sticky");
+        }
+    }
+    out
+}
+
+/// Cooperative rounds until nothing is revoked (Kafka's tests allow up to 4): then balanced.
+fn converge(i: AssignmentInput, mut generation: i32) -> (AssignmentInput, AssignmentOutput) {
+    let mut i = i;
+    for _ in 0..4 {
+        let out = check_round(Strategy::CooperativeSticky, &i);
+        generation += 1;
+        let next = next_round(i.clone(), &out, generation);
+        if moved_partitions(&i, &out) == 0
+            && out == assign(Strategy::CooperativeSticky, &next).unwrap()
+        {
+            assert!(is_balanced(&i, &out), "converged but unbalanced");
+            return (next, out);
+        }
+        i = next;
+    }
+    let out = check_round(Strategy::CooperativeSticky, &i);
+    assert!(
+        is_balanced(&i, &out),
+        "no balance after 4 cooperative rounds"
+    );
+    (i, out)
+}
+
+#[test]
+fn test_reassignment_after_one_consumer_leaves() {
+    // 19 topics t01..t19 with i partitions; consumer cXX subscribes to t01..tXX; then c10 leaves.
+    let topics: Vec<(String, i32)> = (1..20).map(|i| (format!("t{i:02}"), i)).collect();
+    let members: Vec<MemberSubscription> = (1..20)
+        .map(|c| MemberSubscription {
+            member_id: format!("c{c:02}"),
+            topics: (1..=c).map(|t| format!("t{t:02}")).collect(),
+            ..Default::default()
+        })
+        .collect();
+    let i = AssignmentInput {
+        topics: topics.into_iter().collect(),
+        members,
+        ..Default::default()
+    };
+    for strategy in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        let out = check_round(strategy, &i);
+        let mut next = next_round(i.clone(), &out, 1);
+        next.members.retain(|m| m.member_id != "c10");
+        if strategy == Strategy::Sticky {
+            check_round(strategy, &next);
+        } else {
+            converge(next, 1);
+        }
+    }
+}
+
+#[test]
+fn test_same_subscriptions() {
+    let topics: Vec<(String, i32)> = (1..15).map(|i| (format!("t{i}"), i)).collect();
+    let names: Vec<String> = topics.iter().map(|t| t.0.clone()).collect();
+    let members: Vec<MemberSubscription> = (1..9)
+        .map(|c| MemberSubscription {
+            member_id: format!("c{c}"),
+            topics: names.clone(),
+            ..Default::default()
+        })
+        .collect();
+    let i = AssignmentInput {
+        topics: topics.into_iter().collect(),
+        members,
+        ..Default::default()
+    };
+    for strategy in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        let out = check_round(strategy, &i);
+        let mut next = next_round(i.clone(), &out, 1);
+        next.members.retain(|m| m.member_id != "c5");
+        let out2 = check_round(strategy, &next);
+        assert!(is_balanced(&next, &out2));
+    }
+}
+
+fn random_round_input(topics: usize, members: usize, seed: &[u8]) -> AssignmentInput {
+    let mut k = 0;
+    let mut next = || {
+        k += 1;
+        seed[k % seed.len()] as usize + k
+    };
+    let t: Vec<(String, i32)> = (0..topics)
+        .map(|i| (format!("t{i}"), (next() % 20) as i32 + 1))
+        .collect();
+    let ms = (0..members)
+        .map(|c| MemberSubscription {
+            member_id: format!("c{c:03}"),
+            topics: (0..topics)
+                .filter(|_| next() % 3 != 0)
+                .map(|i| format!("t{i}"))
+                .collect(),
+            ..Default::default()
+        })
+        .collect();
+    AssignmentInput {
+        topics: t.into_iter().collect(),
+        members: ms,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn test_reassignment_with_random_subscriptions_and_changes() {
+    let mut runner = TestRunner::new(Config {
+        cases: 24,
+        ..Config::default()
+    });
+    runner
+        .run(
+            &(
+                20usize..40,
+                10usize..20,
+                proptest::collection::vec(any::<u8>(), 8..32),
+            ),
+            |(members, topics, seed)| {
+                for strategy in [Strategy::Sticky, Strategy::CooperativeSticky] {
+                    let i = random_round_input(topics, members, &seed);
+                    let out = check_round(strategy, &i);
+                    // New random subscriptions, same members, owners report what they have.
+                    let mut changed = random_round_input(topics, members, &seed[1..]);
+                    for m in &mut changed.members {
+                        m.owned_partitions = out[&m.member_id].clone();
+                        m.generation_id = Some(1);
+                    }
+                    if strategy == Strategy::Sticky {
+                        check_round(strategy, &changed);
+                    } else {
+                        converge(changed, 1);
+                    }
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+}
+
+#[test]
+fn test_large_assignment_with_multiple_consumers_leaving_and_random_subscription() {
+    let mut i = random_round_input(40, 200, &[7, 13, 29, 31, 41, 59, 61, 77]);
+    for t in i.topics.values_mut() {
+        *t = *t * 5 % 97 + 1;
+    }
+    for strategy in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        let out = check_round(strategy, &i);
+        let mut next = next_round(i.clone(), &out, 1);
+        let mut k = 0;
+        next.members.retain(|_| {
+            k += 1;
+            k % 4 != 0
+        });
+        let out = check_round(strategy, &next);
+        assert!(strategy == Strategy::CooperativeSticky || is_balanced(&next, &out));
+    }
+}
+
+#[test]
+fn test_subscription_not_equal_and_assign_same_partition_with_3_generation() {
+    // Conflicting claims from three generations, presented in all six member orders: no
+    // duplicates, and every member gets 1-2 partitions.
+    let t: &[&str] = &["t"];
+    let claims: [(&[i32], i32); 3] = [(&[0, 1, 4], 1), (&[0, 2, 3], 2), (&[1, 3, 5], 3)];
+    let perms = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    for perm in perms {
+        let members = perm
+            .iter()
+            .enumerate()
+            .map(|(slot, &c)| {
+                member(
+                    &format!("c{slot}"),
+                    t,
+                    &[("t", claims[c].0)],
+                    Some(claims[c].1),
+                )
+            })
+            .collect();
+        let i = input(&[("t", 6)], members);
+        for strategy in [Strategy::Sticky, Strategy::CooperativeSticky] {
+            let out = assign(strategy, &i).unwrap();
+            validate(&i, &out).unwrap();
+            if strategy == Strategy::Sticky {
+                for m in &i.members {
+                    let n: usize = out[&m.member_id].iter().map(|tp| tp.partitions.len()).sum();
+                    assert!((1..=2).contains(&n), "{perm:?}: {} has {n}", m.member_id);
+                }
+            }
+        }
+    }
+}
