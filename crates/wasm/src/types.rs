@@ -112,4 +112,18 @@ export interface GroupRecord { protocolType: string | null; generation: number; 
   leader: string | null; currentStateTimestampMs: number; members: { memberId: string;
   groupInstanceId: string | null; clientId: string; clientHost: string; rebalanceTimeoutMs: number;
   sessionTimeoutMs: number; subscription: string; assignment: string }[] }
+
+export interface TopicPartitions { topic: string; partitions: number[] }
+export interface AssignmentMember { memberId: string; groupInstanceId?: string | null; topics: string[];
+  ownedPartitions?: TopicPartitions[]; generationId?: number | null; rackId?: string | null }
+/** topics: name -> partition count; racks: topic -> for each partition, its replicas' racks. */
+export interface AssignmentInput { topics: Record<string, number>; racks?: Record<string, string[][]>;
+  members: AssignmentMember[] }
+/** member id -> its partitions (topics ascending, partitions ascending); every member present. */
+export type Assignment = Record<string, TopicPartitions[]>;
+/** ConsumerProtocolSubscription (v0-v3); userData base64 or null. */
+export interface Subscription { version?: number; topics: string[]; userData?: string | null;
+  ownedPartitions?: TopicPartitions[]; generationId?: number; rackId?: string | null }
+/** ConsumerProtocolAssignment (v0-v3); userData base64 or null. */
+export interface ConsumerAssignment { version?: number; assignedPartitions: TopicPartitions[]; userData?: string | null }
 "#;

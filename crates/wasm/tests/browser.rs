@@ -37,3 +37,8 @@ fn misuse_throws_and_changes_nothing() {
 fn same_inputs_same_trace() {
     assert_eq!(common::deterministic_trace(), common::deterministic_trace());
 }
+
+#[wasm_bindgen_test]
+fn assignors_and_codecs_through_js() {
+    common::assignors_and_codecs();
+}

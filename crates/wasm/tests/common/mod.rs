@@ -250,3 +250,58 @@ pub fn deterministic_trace() -> String {
     g.stable(3);
     rust(&g.c.events().unwrap()).to_string()
 }
+
+/// `assign` and the codecs through the JS API.
+pub fn assignors_and_codecs() {
+    use group_coordinator_wasm::{
+        assign, decode_assignment, decode_subscription, encode_assignment, encode_subscription,
+    };
+    let input = json!({ "topics": { "topic1": 3, "topic2": 2 }, "members": [
+        { "memberId": "consumer1", "topics": ["topic1"] },
+        { "memberId": "consumer2", "topics": ["topic1", "topic2"] },
+        { "memberId": "consumer3", "topics": ["topic1"] } ] });
+    let out = rust(&assign("range", js(&input)).unwrap());
+    assert_eq!(
+        out["consumer2"],
+        json!([{ "topic": "topic1", "partitions": [1] }, { "topic": "topic2", "partitions": [0, 1] }])
+    );
+    let out = rust(&assign("sticky", js(&input)).unwrap());
+    assert_eq!(
+        out["consumer1"],
+        json!([{ "topic": "topic1", "partitions": [0, 2] }])
+    );
+    let err = assign("fastest", js(&input)).unwrap_err();
+    assert!(err.dyn_ref::<js_sys::TypeError>().is_some());
+    assert!(
+        assign(
+            "range",
+            js(&json!({ "topics": {}, "members": [{ "memberID": "x" }] }))
+        )
+        .is_err()
+    );
+    let sub = json!({ "version": 0, "topics": ["a", "b"], "userData": "AQI=" });
+    let bytes = encode_subscription(js(&sub)).unwrap();
+    // The bytes Kafka writes for this subscription (and kafka-python too).
+    assert_eq!(
+        group_coordinator::protocol::base64_decode(&bytes).unwrap(),
+        [0, 0, 0, 0, 0, 2, 0, 1, b'a', 0, 1, b'b', 0, 0, 0, 2, 1, 2]
+    );
+    let back = rust(&decode_subscription(&bytes).unwrap());
+    assert_eq!(back["topics"], json!(["a", "b"]));
+    assert_eq!(back["userData"], "AQI=");
+    let asg = json!({ "version": 1, "assignedPartitions": [{ "topic": "t", "partitions": [1] }], "userData": null });
+    let back = rust(&decode_assignment(&encode_assignment(js(&asg)).unwrap()).unwrap());
+    assert_eq!(back, asg);
+    assert!(
+        decode_subscription("AAA")
+            .unwrap_err()
+            .dyn_ref::<js_sys::RangeError>()
+            .is_some()
+    );
+    assert!(
+        decode_subscription("!!")
+            .unwrap_err()
+            .dyn_ref::<js_sys::TypeError>()
+            .is_some()
+    );
+}
