@@ -20,7 +20,10 @@ import subprocess
 import sys
 
 from kafka.coordinator.assignors import roundrobin as rr_module
+from kafka.coordinator.assignors.cooperative_sticky import CooperativeStickyAssignor
 from kafka.coordinator.assignors.range import RangePartitionAssignor
+from kafka.coordinator.assignors.sticky.sticky_assignor import StickyPartitionAssignor
+from kafka.coordinator.assignors.sticky.user_data import StickyAssignorUserData as U
 from kafka.coordinator.assignors.roundrobin import RoundRobinPartitionAssignor
 from kafka.protocol.consumer.metadata import ConsumerProtocolAssignment as A
 from kafka.protocol.consumer.metadata import ConsumerProtocolSubscription as S
@@ -51,10 +54,13 @@ rr_module.itertools = _Itertools
 
 class Cluster:
     def __init__(self, topics):
-        self.topics = topics
+        self._topics = topics
+
+    def topics(self):
+        return set(self._topics)
 
     def partitions_for_topic(self, topic):
-        n = self.topics.get(topic)
+        n = self._topics.get(topic)
         return None if n is None else set(range(n))
 
 
@@ -123,6 +129,131 @@ def asg_json(a):
             "userData": None if a.user_data is None else base64.b64encode(a.user_data).decode()}
 
 
+def call(binary, requests):
+    proc = subprocess.run([binary], input="\n".join(json.dumps(r) for r in requests) + "\n",
+                          capture_output=True, text=True, check=True)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(requests), (len(answers), len(requests))
+    return answers
+
+
+def sticky_case(rng):
+    """Round 1 (fresh) and a change: members leave, join, change subscriptions."""
+    topics = {f"t{i}": rng.randint(1, 16) for i in range(rng.randint(1, 6))}
+    names = sorted(topics)
+    same = rng.random() < 0.4
+    subs = lambda: list(names) if same else sorted(rng.sample(names, rng.randint(1, len(names))))
+    members = [{"memberId": f"c{i:03}", "topics": subs()} for i in range(rng.randint(2, 20))]
+    return topics, members, subs
+
+
+def perturb(rng, members, subs, owned):
+    kept = [m for m in members if rng.random() > 0.15] or members[:1]
+    new = [{"memberId": f"n{i:03}", "topics": subs()} for i in range(rng.randint(0, 2))]
+    out = []
+    for m in kept:
+        topics = subs() if rng.random() < 0.1 else m["topics"]
+        out.append({"memberId": m["memberId"], "topics": topics, "ownedPartitions": owned.get(m["memberId"], []), "generationId": 1})
+    for m in new:
+        out.append({"memberId": m["memberId"], "topics": m["topics"], "ownedPartitions": [], "generationId": None})
+    return out
+
+
+class TimedOut(Exception):
+    pass
+
+
+def peer_sticky(assignor, case, time_limit):
+    import signal
+
+    def alarm(*_):
+        raise TimedOut()
+    members = []
+    for m in case["members"]:
+        owned = [S.TopicPartition(topic=tp["topic"], partitions=tp["partitions"]) for tp in m["ownedPartitions"]]
+        if assignor is StickyPartitionAssignor:
+            user_data = b"" if m["generationId"] is None else U(previous_assignment=[U.TopicPartition(version=1, topic=tp["topic"], partitions=tp["partitions"]) for tp in m["ownedPartitions"]], generation=m["generationId"])
+            meta = S(version=0, topics=m["topics"], user_data=user_data)
+        else:
+            meta = S(version=2, topics=m["topics"], user_data=b"", owned_partitions=owned,
+                     generation_id=-1 if m["generationId"] is None else m["generationId"])
+        member = Member({"memberId": m["memberId"], "topics": m["topics"]})
+        member.metadata = meta
+        members.append(member)
+    signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, time_limit)
+    try:
+        result = assignor().assign(Cluster(case["topics"]), members)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return {mid: {(t, p) for t, ps in a.assigned_partitions for p in ps} for mid, a in result.items()}
+
+
+def sticky_metrics(case, assignment):
+    """Partitions moved (owned by one member, now assigned to another) and revoked (owned, no
+    longer assigned to the owner); validity and balance in Kafka's sense."""
+    owner = {(tp["topic"], p): m["memberId"] for m in case["members"] for tp in m["ownedPartitions"] for p in tp["partitions"]}
+    subs = {m["memberId"]: set(m["topics"]) for m in case["members"]}
+    seen, valid = {}, True
+    for mid, tps in assignment.items():
+        for tp in tps:
+            if tp in seen or tp[0] not in subs.get(mid, ()) or not (0 <= tp[1] < case["topics"].get(tp[0], 0)):
+                valid = False
+            seen[tp] = mid
+    moved = sum(1 for tp, mid in seen.items() if tp in owner and owner[tp] != mid)
+    revoked = sum(1 for tp, o in owner.items() if tp not in assignment.get(o, set()))
+    counts = {mid: len(assignment.get(mid, ())) for mid in subs}
+    balanced = max(counts.values()) - min(counts.values()) <= 1 or not any(
+        counts[a] + 1 < counts[b] and any(tp[0] in subs[a] for tp in assignment.get(b, ()))
+        for a in subs for b in subs)
+    return moved, revoked, valid, balanced
+
+
+def compare_sticky(binary, n, rng, time_limit=5.0):
+    """Ours must be valid and balanced (sticky) or revoke-before-assign (cooperative), and move
+    (or revoke) no more partitions than kafka-python on the same change."""
+    cases = [sticky_case(rng) for _ in range(n)]
+    first = call(binary, [{"op": "assign", "strategy": "sticky", "input": {"topics": t, "members": m}} for t, m, _ in cases])
+    round2 = []
+    for (topics, members, subs), ans in zip(cases, first):
+        owned = {mid: lst for mid, lst in ans["ok"].items()}
+        round2.append({"topics": topics, "members": perturb(rng, members, subs, owned)})
+    lines, failures = [], 0
+    for strategy, peer_cls in (("sticky", StickyPartitionAssignor), ("cooperative-sticky", CooperativeStickyAssignor)):
+        answers = call(binary, [{"op": "assign", "strategy": strategy, "input": c} for c in round2])
+        stats = {"cases": 0, "ours_moved": 0, "peer_moved": 0, "peer_timeouts": 0, "peer_unbalanced": 0, "bad": 0}
+        for case, ans in zip(round2, answers):
+            stats["cases"] += 1
+            if "error" in ans:
+                stats["bad"] += 1
+                print("DIFFERENCE:", strategy, json.dumps(case)[:1500], ans["error"])
+                continue
+            ours = {mid: {(tp["topic"], p) for tp in lst for p in tp["partitions"]} for mid, lst in ans["ok"].items()}
+            o_moved, o_revoked, o_valid, o_balanced = sticky_metrics(case, ours)
+            ok = o_valid and (o_balanced if strategy == "sticky" else o_moved == 0)
+            try:
+                theirs = peer_sticky(peer_cls, case, time_limit)
+                p_moved, p_revoked, _, p_balanced = sticky_metrics(case, theirs)
+                stats["peer_unbalanced"] += 0 if p_balanced else 1
+                mine, peer = (o_moved, p_moved) if strategy == "sticky" else (o_revoked, p_revoked)
+                stats["ours_moved"] += mine
+                stats["peer_moved"] += peer
+                ok = ok and mine <= peer
+            except TimedOut:
+                stats["peer_timeouts"] += 1
+            if not ok:
+                stats["bad"] += 1
+                if stats["bad"] <= 3:
+                    print("DIFFERENCE:", strategy, json.dumps(case)[:1500], {"ours": {k: sorted(v) for k, v in ours.items()}})
+        failures += stats["bad"]
+        what = "moved" if strategy == "sticky" else "revoked"
+        lines.append(f"kafka-python comparison: {strategy}: {stats['cases'] - stats['bad']} valid, "
+                     f"{'balanced' if strategy == 'sticky' else 'cooperative'} and no more partitions {what} than the peer, "
+                     f"{stats['bad']} not; partitions {what}: ours {stats['ours_moved']}, kafka-python {stats['peer_moved']} "
+                     f"(peer unbalanced {stats['peer_unbalanced']}, timed out {stats['peer_timeouts']})")
+    return lines, failures, 2 * n
+
+
 def main():
     binary = sys.argv[1]
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
@@ -179,14 +310,18 @@ def main():
             back = (S if exp[0] == "encodeSubscription" else A).decode(base64.b64decode(ans["ok"]))
             if back.to_dict() != exp[1].to_dict() if hasattr(back, "to_dict") else False:
                 failures.append((kind, req, "kafka-python decodes our bytes differently"))
+    sticky_lines, sticky_failures, sticky_cases = compare_sticky(binary, n, rng)
+    for line in sticky_lines:
+        print(line)
     for failure in failures[:5]:
         print("DIFFERENCE:", json.dumps(failure, default=str)[:2000])
     for kind, count in sorted(counts.items()):
         bad = sum(1 for f in failures if f[0] == kind)
         print(f"kafka-python comparison: {kind}: {count - bad} identical, {bad} different")
-    total = sum(counts.values())
-    print(f"kafka-python comparison: {total - len(failures)} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    total = sum(counts.values()) + sticky_cases
+    bad = len(failures) + sticky_failures
+    print(f"kafka-python comparison: {total - bad} passed, {bad} failed")
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

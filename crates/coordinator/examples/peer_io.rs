@@ -7,7 +7,7 @@
 //! Errors come back as {"error": "..."}.
 
 use group_coordinator::assignor::{AssignmentInput, Strategy, assign};
-use group_coordinator::consumer_protocol::{Assignment, Subscription};
+use group_coordinator::consumer_protocol::{Assignment, StickyUserData, Subscription};
 use group_coordinator::protocol::{base64_decode, base64_encode};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
@@ -32,6 +32,10 @@ fn run(line: &str) -> Result<Value, String> {
         "decodeAssignment" => {
             let a = Assignment::decode(&bytes()?).map_err(|e| e.to_string())?;
             Ok(json!({ "ok": a, "reencoded": base64_encode(a.encode().as_slice()) }))
+        }
+        "decodeStickyUserData" => {
+            let u = StickyUserData::decode(&bytes()?).map_err(|e| e.to_string())?;
+            Ok(json!({ "ok": u, "reencoded": base64_encode(u.encode().as_slice()) }))
         }
         "encodeSubscription" => {
             let s: Subscription =

@@ -503,3 +503,16 @@ fn test_subscription_not_equal_and_assign_same_partition_with_3_generation() {
         }
     }
 }
+
+#[test]
+fn topics_nobody_subscribes_to_are_not_assigned() {
+    // Found by the kafka-python comparison: the constrained path must only deal out subscribed
+    // topics' partitions.
+    let i = input(
+        &[("t0", 15), ("t1", 6), ("t2", 2)],
+        vec![member("c000", &["t2"], &[("t2", &[0, 1])], Some(1))],
+    );
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        run(s, &i, &[("c000", "t2-0, t2-1")]);
+    }
+}

@@ -39,8 +39,15 @@ impl<'a> Dense<'a> {
         let mut counts = Vec::new();
         let mut offsets = Vec::new();
         let mut total = 0;
+        // Only subscribed topics take part (Kafka's partitionsPerTopic covers the topics the
+        // members subscribe to, and only those with metadata).
+        let subscribed_anywhere: BTreeSet<&str> = input
+            .members
+            .iter()
+            .flat_map(|m| m.topics.iter().map(String::as_str))
+            .collect();
         for (name, &n) in &input.topics {
-            if n > 0 {
+            if n > 0 && subscribed_anywhere.contains(name.as_str()) {
                 topics.push(name.as_str());
                 counts.push(n as usize);
                 offsets.push(total);
