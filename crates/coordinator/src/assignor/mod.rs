@@ -196,7 +196,94 @@ pub(crate) fn empty_output(input: &AssignmentInput) -> AssignmentOutput {
         .collect()
 }
 
-/// The partition count of a topic with metadata and at least one partition.
-pub(crate) fn partitions_of(input: &AssignmentInput, topic: &str) -> Option<i32> {
-    input.topics.get(topic).copied().filter(|&n| n > 0)
+/// The input in dense form: subscribed topics that have partitions, by name (index order =
+/// name order), and each member's subscribed topics as sorted indices.
+pub(crate) struct Interned<'a> {
+    pub topics: Vec<&'a str>,
+    pub counts: Vec<usize>,
+    /// Per input member (input order): its topics with partitions, ascending, deduplicated.
+    pub member_topics: Vec<Vec<usize>>,
+}
+
+impl<'a> Interned<'a> {
+    pub fn new(input: &'a AssignmentInput) -> Interned<'a> {
+        // Index every topic with partitions (BTreeMap order = name order), map each member's
+        // topics to indices (members with the same list as the previous one reuse its result,
+        // the common case), then keep only the topics someone subscribes to.
+        let all: Vec<(&str, usize)> = input
+            .topics
+            .iter()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(t, &n)| (t.as_str(), n as usize))
+            .collect();
+        let mut used = alloc::vec![false; all.len()];
+        let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(input.members.len());
+        let mut previous: Option<&Vec<String>> = None;
+        for m in &input.members {
+            let ts = match (previous, member_topics.last()) {
+                (Some(p), Some(last)) if *p == m.topics => last.clone(),
+                _ => {
+                    let mut ts: Vec<usize> = m
+                        .topics
+                        .iter()
+                        .filter_map(|t| {
+                            all.binary_search_by(|(name, _)| (*name).cmp(t.as_str()))
+                                .ok()
+                        })
+                        .collect();
+                    ts.sort_unstable();
+                    ts.dedup();
+                    ts
+                }
+            };
+            for &t in &ts {
+                used[t] = true;
+            }
+            member_topics.push(ts);
+            previous = Some(&m.topics);
+        }
+        let mut remap = alloc::vec![usize::MAX; all.len()];
+        let mut topics = Vec::new();
+        let mut counts = Vec::new();
+        for (i, &(name, n)) in all.iter().enumerate() {
+            if used[i] {
+                remap[i] = topics.len();
+                topics.push(name);
+                counts.push(n);
+            }
+        }
+        for ts in &mut member_topics {
+            for t in ts.iter_mut() {
+                *t = remap[*t];
+            }
+        }
+        Interned {
+            topics,
+            counts,
+            member_topics,
+        }
+    }
+}
+
+/// Builds one member's output from its partitions as (topic index, partition) pairs sorted by
+/// topic index then partition.
+pub(crate) fn to_topic_partitions(
+    topics: &[&str],
+    sorted_pairs: impl IntoIterator<Item = (usize, i32)>,
+) -> Vec<TopicPartitions> {
+    let mut out: Vec<TopicPartitions> = Vec::new();
+    let mut current = usize::MAX;
+    for (t, p) in sorted_pairs {
+        if t != current {
+            out.push(TopicPartitions {
+                topic: String::from(topics[t]),
+                partitions: Vec::new(),
+            });
+            current = t;
+        }
+        if let Some(last) = out.last_mut() {
+            last.partitions.push(p);
+        }
+    }
+    out
 }

@@ -1,9 +1,10 @@
 //! `RangeAssignor` ("range", spec §1.2), with rack awareness (KIP-881).
 
 use super::{
-    AssignmentInput, AssignmentOutput, MemberSubscription, empty_output, group_by_topic,
+    AssignmentInput, AssignmentOutput, Interned, MemberSubscription, empty_output, group_by_topic,
     member_order,
 };
+use crate::consumer_protocol::TopicPartitions;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 
@@ -80,6 +81,9 @@ pub(crate) fn use_rack_aware(
 pub fn range(input: &AssignmentInput) -> AssignmentOutput {
     let members: Vec<&MemberSubscription> = input.members.iter().collect();
     let order = member_order(&members);
+    if members.iter().all(|m| rack_of(m).is_none()) {
+        return plain_range(input, &members, &order);
+    }
     let mut states: Vec<TopicState> = Vec::new();
     for (topic, &n) in &input.topics {
         if n <= 0 {
@@ -137,6 +141,43 @@ pub fn range(input: &AssignmentInput) -> AssignmentOutput {
         output.insert(members[i].member_id.clone(), group_by_topic(pairs));
     }
     output
+}
+
+/// Range without racks (nobody has a rack, so rack awareness cannot apply): per topic, its
+/// subscribers in member order take consecutive ranges.
+fn plain_range(
+    input: &AssignmentInput,
+    members: &[&MemberSubscription],
+    order: &[usize],
+) -> AssignmentOutput {
+    let interned = Interned::new(input);
+    let mut subscribers: Vec<Vec<usize>> = alloc::vec![Vec::new(); interned.topics.len()];
+    for &m in order {
+        for &t in &interned.member_topics[m] {
+            subscribers[t].push(m);
+        }
+    }
+    let mut out: Vec<Vec<TopicPartitions>> = alloc::vec![Vec::new(); members.len()];
+    for (t, subs) in subscribers.iter().enumerate() {
+        let n = interned.counts[t];
+        let (q, r) = (n / subs.len(), n % subs.len());
+        let mut start = 0;
+        for (k, &m) in subs.iter().enumerate() {
+            let len = q + usize::from(k < r);
+            if len > 0 {
+                out[m].push(TopicPartitions {
+                    topic: alloc::string::String::from(interned.topics[t]),
+                    partitions: (start as i32..(start + len) as i32).collect(),
+                });
+            }
+            start += len;
+        }
+    }
+    members
+        .iter()
+        .zip(out)
+        .map(|(m, list)| (m.member_id.clone(), list))
+        .collect()
 }
 
 fn assign_ranges(

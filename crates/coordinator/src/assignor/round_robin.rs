@@ -1,42 +1,39 @@
 //! `RoundRobinAssignor` ("roundrobin", spec §1.3).
 
-use super::{
-    AssignmentInput, AssignmentOutput, empty_output, group_by_topic, member_order, partitions_of,
-};
-use alloc::collections::BTreeSet;
+use super::{AssignmentInput, AssignmentOutput, Interned, member_order, to_topic_partitions};
 use alloc::vec::Vec;
 
 /// Every partition of every subscribed topic (topics by name, partitions ascending) goes to the
 /// next member, in member order, that subscribes to its topic.
 pub fn round_robin(input: &AssignmentInput) -> AssignmentOutput {
-    let mut output = empty_output(input);
     let members: Vec<_> = input.members.iter().collect();
-    if members.is_empty() {
-        return output;
-    }
+    let interned = Interned::new(input);
     let order = member_order(&members);
-    let subscribed: Vec<BTreeSet<&str>> = members
-        .iter()
-        .map(|m| m.topics.iter().map(|t| t.as_str()).collect())
-        .collect();
-    let topics: BTreeSet<&str> = subscribed.iter().flatten().copied().collect();
-    let mut assigned: Vec<Vec<(&str, i32)>> = alloc::vec![Vec::new(); members.len()];
-    let mut cursor = 0;
-    for topic in topics {
-        let Some(n) = partitions_of(input, topic) else {
-            continue;
-        };
-        for p in 0..n {
-            // Some member subscribes to `topic` (it came from a subscription), so this ends.
-            while !subscribed[order[cursor]].contains(topic) {
+    let mut assigned: Vec<Vec<(usize, i32)>> = alloc::vec![Vec::new(); members.len()];
+    if !order.is_empty() {
+        let mut cursor = 0;
+        for (t, &n) in interned.counts.iter().enumerate() {
+            for p in 0..n as i32 {
+                // Some member subscribes to `t` (only subscribed topics are interned), so this ends.
+                while interned.member_topics[order[cursor]]
+                    .binary_search(&t)
+                    .is_err()
+                {
+                    cursor = (cursor + 1) % order.len();
+                }
+                assigned[order[cursor]].push((t, p));
                 cursor = (cursor + 1) % order.len();
             }
-            assigned[order[cursor]].push((topic, p));
-            cursor = (cursor + 1) % order.len();
         }
     }
-    for (i, pairs) in assigned.into_iter().enumerate() {
-        output.insert(members[i].member_id.clone(), group_by_topic(pairs));
-    }
-    output
+    members
+        .iter()
+        .zip(assigned)
+        .map(|(m, pairs)| {
+            (
+                m.member_id.clone(),
+                to_topic_partitions(&interned.topics, pairs),
+            )
+        })
+        .collect()
 }

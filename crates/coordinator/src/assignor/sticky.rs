@@ -10,7 +10,7 @@
 //! move (in O(P + Σ subscriptions)) rather than per partition visited; the balance score is
 //! computed from sorted counts in O(M log M).
 
-use super::{AssignError, AssignmentInput, AssignmentOutput, group_by_topic};
+use super::{AssignError, AssignmentInput, AssignmentOutput, to_topic_partitions};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;
@@ -240,11 +240,14 @@ pub fn cooperative_sticky(input: &AssignmentInput) -> Result<AssignmentOutput, A
 fn output(input: &AssignmentInput, d: &Dense, assignment: &[Vec<usize>]) -> AssignmentOutput {
     let mut out = AssignmentOutput::new();
     for (i, &m) in d.members.iter().enumerate() {
-        let pairs = assignment[i].iter().map(|&gp| {
-            let (t, p) = d.partition_of(gp);
-            (d.topics[t], p)
-        });
-        out.insert(input.members[m].member_id.clone(), group_by_topic(pairs));
+        // Dense partition indices follow topic name order, then partition number.
+        let mut gps = assignment[i].clone();
+        gps.sort_unstable();
+        let pairs = gps.into_iter().map(|gp| d.partition_of(gp));
+        out.insert(
+            input.members[m].member_id.clone(),
+            to_topic_partitions(&d.topics, pairs),
+        );
     }
     out
 }
