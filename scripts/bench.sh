@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
-# Benchmarks (not tests): requests per second for a group of 1,000 members, natively and in
-# wasm under Node, side by side with the ratio.
+# Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group
+# and the assignors over Kafka's JMH grid, natively, in wasm under Node and (assignors)
+# kafka-python on the same inputs, side by side with ratios. Pass filters to narrow the
+# assignor grid, e.g. `bash scripts/bench.sh ,1000,10,`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-[ -f web/pkg/group_coordinator_wasm_bg.wasm ] || npm run build:wasm
+out=bench/out; mkdir -p "$out"
+npm run build:wasm >/dev/null
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv && .venv/bin/pip install -q kafka-python==3.0.12; fi
+cargo build -q --release -p group-coordinator --example peer_io
+
+echo "== requests per second, one group of 1,000 members"
 native=$(cargo bench -q -p group-coordinator --bench requests 2>/dev/null | tee /dev/stderr | sed -n 's/^BENCH native requests_per_second //p')
 wasm=$(node bench/wasm-requests.mjs | tee /dev/stderr | sed -n 's/^BENCH wasm requests_per_second //p')
-echo
 printf '%-34s %14s %14s %8s\n' "benchmark" "native req/s" "wasm req/s" "ratio"
 printf '%-34s %14s %14s %7.1fx\n' "1,000-member group (all phases)" "$native" "$wasm" "$(awk -v a="$native" -v b="$wasm" 'BEGIN { print a / b }')"
+
+echo; echo "== assignors (median ms per assignment)"
+cargo bench -q -p group-coordinator --bench assignors -- "$@" > "$out/native.txt" 2>/dev/null
+node bench/wasm-assignors.mjs "$@" > "$out/wasm.txt"
+PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python_bench.py target/release/examples/peer_io "$@" > "$out/kafka-python.txt"
+python3 bench/report.py "$out/native.txt" "$out/wasm.txt" "$out/kafka-python.txt"

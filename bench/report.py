@@ -1,0 +1,29 @@
+"""Merges `BENCH key,ms` lines of the native, wasm and kafka-python assignor runs into one
+table with ratios. Usage: python bench/report.py NATIVE WASM PEER"""
+import sys
+
+
+def load(path):
+    rows = {}
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("BENCH "):
+            key, _, value = line[6:].strip().rpartition(",")
+            rows[key] = value
+    return rows
+
+
+def main():
+    native, wasm, peer = (load(p) for p in sys.argv[1:4])
+    print(f"{'assignor':<19} {'members':>7} {'topics':>6} {'subscriptions':>13} {'mode':>5} "
+          f"{'native ms':>10} {'wasm ms':>9} {'wasm/nat':>8} {'kafka-python ms':>16} {'peer/nat':>9}")
+    for key, n in native.items():
+        strategy, members, topics, subs, mode = key.split(",")
+        w = wasm.get(key, "")
+        p = peer.get(key, "")
+        ratio = lambda other: f"{float(other) / float(n):.1f}x" if other and not other.startswith("timeout") and float(n) > 0 else ""
+        print(f"{strategy:<19} {members:>7} {topics:>6} {subs:>13} {mode:>5} {float(n):>10.3f} "
+              f"{(f'{float(w):.3f}' if w else '-'):>9} {ratio(w):>8} {(p or '-'):>16} {ratio(p):>9}")
+
+
+if __name__ == "__main__":
+    main()
