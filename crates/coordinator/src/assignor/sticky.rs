@@ -29,50 +29,44 @@ struct Dense<'a> {
     members: Vec<usize>,
     /// Per dense member: its subscribed topics that have partitions (dense topic indices).
     subscribed: Vec<Vec<usize>>,
-    /// Per dense member: its raw topic list as a set of names (for the equality test).
-    topic_sets: Vec<BTreeSet<&'a str>>,
+    /// Every member subscribes to the same topics (the constrained builder applies).
+    all_equal: bool,
 }
 
 impl<'a> Dense<'a> {
     fn new(input: &'a AssignmentInput) -> Dense<'a> {
-        let mut topics = Vec::new();
-        let mut counts = Vec::new();
-        let mut offsets = Vec::new();
+        // Only subscribed topics with metadata take part (Kafka's partitionsPerTopic).
+        let interned = super::Interned::new(input);
+        let topics = interned.topics;
+        let counts = interned.counts;
+        let mut offsets = Vec::with_capacity(counts.len());
         let mut total = 0;
-        // Only subscribed topics take part (Kafka's partitionsPerTopic covers the topics the
-        // members subscribe to, and only those with metadata).
-        let subscribed_anywhere: BTreeSet<&str> = input
-            .members
-            .iter()
-            .flat_map(|m| m.topics.iter().map(String::as_str))
-            .collect();
-        for (name, &n) in &input.topics {
-            if n > 0 && subscribed_anywhere.contains(name.as_str()) {
-                topics.push(name.as_str());
-                counts.push(n as usize);
-                offsets.push(total);
-                total += n as usize;
-            }
+        for &n in &counts {
+            offsets.push(total);
+            total += n;
         }
         let mut members: Vec<usize> = (0..input.members.len()).collect();
         members.sort_by(|&a, &b| input.members[a].member_id.cmp(&input.members[b].member_id));
-        let topic_index: BTreeMap<&str, usize> =
-            topics.iter().enumerate().map(|(i, t)| (*t, i)).collect();
-        let subscribed = members
+        let mut by_input = interned.member_topics;
+        let subscribed: Vec<Vec<usize>> = members
             .iter()
-            .map(|&m| {
-                let set: BTreeSet<usize> = input.members[m]
-                    .topics
-                    .iter()
-                    .filter_map(|t| topic_index.get(t.as_str()).copied())
-                    .collect();
-                set.into_iter().collect()
-            })
+            .map(|&m| core::mem::take(&mut by_input[m]))
             .collect();
-        let topic_sets = members
-            .iter()
-            .map(|&m| input.members[m].topics.iter().map(String::as_str).collect())
-            .collect();
+        // Kafka compares the raw topic sets (topics without metadata included).
+        let as_set =
+            |list: &'a Vec<String>| list.iter().map(String::as_str).collect::<BTreeSet<&str>>();
+        let all_equal = match members.first() {
+            None => true,
+            Some(&first) => {
+                let first_list = &input.members[first].topics;
+                let mut first_set: Option<BTreeSet<&str>> = None;
+                members.iter().all(|&m| {
+                    let list = &input.members[m].topics;
+                    list == first_list
+                        || *first_set.get_or_insert_with(|| as_set(first_list)) == as_set(list)
+                })
+            }
+        };
         Dense {
             topics,
             counts,
@@ -80,7 +74,7 @@ impl<'a> Dense<'a> {
             total,
             members,
             subscribed,
-            topic_sets,
+            all_equal,
         }
     }
 
@@ -139,11 +133,8 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
         .iter()
         .map(|&m| input.members[m].generation_id.is_some())
         .collect();
-    let mut all_equal = true;
+    let all_equal = d.all_equal;
     for (i, &m) in d.members.iter().enumerate() {
-        if i > 0 && d.topic_sets[i] != d.topic_sets[0] {
-            all_equal = false;
-        }
         let generation = generations[i];
         max_generation = max_generation.max(generation);
         for tp in &input.members[m].owned_partitions {
@@ -314,27 +305,40 @@ fn constrained(d: &Dense, claims: &Claims) -> Result<Built, AssignError> {
         revoked.extend(own[keep..].iter().copied());
     }
     // Members are already in id order (dense order), so the sorts of Kafka are no-ops here.
+    // `under_min` is walked by a cursor that restarts from the front (Kafka's LinkedList
+    // iterator); removals are marked and compacted on restart, so each is O(1).
     let mut transferring: BTreeMap<usize, usize> = BTreeMap::new();
     let mut at_min: alloc::collections::VecDeque<usize> = at_min.into();
+    let mut alive = vec![true; under_min.len()];
+    let mut alive_count = under_min.len();
     let mut cursor = 0;
     let unassigned: Vec<usize> = (0..total).filter(|&gp| !assigned[gp]).collect();
     for (index, &gp) in unassigned.iter().enumerate() {
-        let member = if cursor < under_min.len() {
-            let member = under_min[cursor];
+        while cursor < under_min.len() && !alive[cursor] {
             cursor += 1;
-            member
-        } else if under_min.is_empty() && at_min.is_empty() {
+        }
+        let (member, from_under) = if cursor < under_min.len() {
+            cursor += 1;
+            (under_min[cursor - 1], Some(cursor - 1))
+        } else if alive_count == 0 && at_min.is_empty() {
             return Err(AssignError(format!(
                 "no more unfilled consumers to assign partition {index} of {}",
                 unassigned.len()
             )));
-        } else if under_min.is_empty() {
-            at_min
+        } else if alive_count == 0 {
+            let member = at_min
                 .pop_front()
-                .ok_or_else(|| AssignError(String::from("no unfilled consumer")))?
+                .ok_or_else(|| AssignError(String::from("no unfilled consumer")))?;
+            (member, None)
         } else {
+            let mut k = 0;
+            under_min.retain(|_| {
+                k += 1;
+                alive[k - 1]
+            });
+            alive = vec![true; under_min.len()];
             cursor = 1;
-            under_min[0]
+            (under_min[0], Some(0))
         };
         assignment[member].push(gp);
         if revoked.contains(&gp) || claims.multiple_owners.contains(&gp) {
@@ -342,14 +346,20 @@ fn constrained(d: &Dense, claims: &Claims) -> Result<Built, AssignError> {
         }
         let count = assignment[member].len();
         if count == min_quota {
-            // Remove the member the cursor just returned.
-            cursor -= 1;
-            under_min.remove(cursor);
+            if let Some(slot) = from_under {
+                alive[slot] = false;
+                alive_count -= 1;
+            }
             at_min.push_back(member);
         } else if count == max_quota {
             current_over += 1;
         }
     }
+    let mut k = 0;
+    under_min.retain(|_| {
+        k += 1;
+        alive[k - 1]
+    });
     if !under_min.is_empty() {
         if current_over != expected_over {
             return Err(AssignError(format!(
@@ -381,6 +391,12 @@ struct General<'a> {
     owner: Vec<Option<usize>>,
     /// (count, member) ascending: Kafka's `sortedCurrentSubscriptions`.
     sorted: BTreeSet<(usize, usize)>,
+    /// Members with identical subscriptions form a class; each class keeps its own (count,
+    /// member) order, so "the first member of the sorted set subscribed to t" is the least of
+    /// the classes subscribed to t, without walking past everyone else.
+    class_of: Vec<usize>,
+    classes: Vec<BTreeSet<(usize, usize)>>,
+    topic_classes: Vec<Vec<usize>>,
     /// Members taking part (not set aside as fixed).
     active: Vec<bool>,
     topic_subscribers: Vec<Vec<usize>>,
@@ -399,28 +415,40 @@ impl General<'_> {
         self.d.subscribed[i].binary_search(&t).is_ok()
     }
 
+    fn unlist(&mut self, i: usize) {
+        let key = (self.count(i), i);
+        self.sorted.remove(&key);
+        self.classes[self.class_of[i]].remove(&key);
+    }
+
+    fn list(&mut self, i: usize) {
+        let key = (self.count(i), i);
+        self.sorted.insert(key);
+        self.classes[self.class_of[i]].insert(key);
+    }
+
     fn give(&mut self, gp: usize, to: usize) {
-        self.sorted.remove(&(self.count(to), to));
+        self.unlist(to);
         self.assignment[to].push(gp);
         self.owner[gp] = Some(to);
-        self.sorted.insert((self.count(to), to));
+        self.list(to);
     }
 
     fn take(&mut self, gp: usize, from: usize) {
-        self.sorted.remove(&(self.count(from), from));
+        self.unlist(from);
         if let Some(pos) = self.assignment[from].iter().position(|&x| x == gp) {
             self.assignment[from].remove(pos);
         }
         self.owner[gp] = None;
-        self.sorted.insert((self.count(from), from));
+        self.list(from);
     }
 
-    /// The first member (fewest partitions, then id) subscribed to topic `t`.
-    fn least_loaded_subscriber(&self, t: usize) -> Option<usize> {
-        self.sorted
+    /// The first member (fewest partitions, then id) subscribed to topic `t`, with its count.
+    fn least_loaded_subscriber(&self, t: usize) -> Option<(usize, usize)> {
+        self.topic_classes[t]
             .iter()
-            .map(|&(_, i)| i)
-            .find(|&i| self.subscribes(i, t))
+            .filter_map(|&c| self.classes[c].first().copied())
+            .min()
     }
 
     fn max_assignment_size(&self, i: usize) -> usize {
@@ -526,10 +554,11 @@ impl General<'_> {
                     modified = true;
                     continue;
                 }
-                let better = self.topic_subscribers[t]
-                    .iter()
-                    .any(|&other| self.active[other] && self.count(owner) > self.count(other) + 1);
-                if better && let Some(to) = self.least_loaded_subscriber(t) {
+                // Some subscriber has at least two fewer partitions than the owner: the least
+                // loaded one does, and it is the one Kafka picks.
+                if let Some((least, to)) = self.least_loaded_subscriber(t)
+                    && self.count(owner) > least + 1
+                {
                     self.move_partition(gp, to);
                     performed = true;
                     modified = true;
@@ -645,11 +674,29 @@ fn general(d: &Dense, claims: &Claims) -> Built {
             }
         }
     }
+    let mut class_index: BTreeMap<&[usize], usize> = BTreeMap::new();
+    let class_of: Vec<usize> = (0..m)
+        .map(|i| {
+            let next = class_index.len();
+            *class_index
+                .entry(d.subscribed[i].as_slice())
+                .or_insert(next)
+        })
+        .collect();
+    let mut topic_classes: Vec<Vec<usize>> = vec![Vec::new(); d.topics.len()];
+    for (topics, &c) in &class_index {
+        for &t in *topics {
+            topic_classes[t].push(c);
+        }
+    }
     let mut g = General {
         d,
         assignment: vec![Vec::new(); m],
         owner: vec![None; d.total],
         sorted: BTreeSet::new(),
+        class_of,
+        classes: vec![BTreeSet::new(); class_index.len()],
+        topic_classes,
         active: vec![true; m],
         topic_subscribers,
         prev,
@@ -670,7 +717,7 @@ fn general(d: &Dense, claims: &Claims) -> Built {
         }
     }
     for i in 0..m {
-        g.sorted.insert((g.count(i), i));
+        g.list(i);
     }
     // 2. Topics by (number of potential members, name); their partitions in that order.
     let mut topic_order: Vec<usize> = (0..d.topics.len()).collect();
@@ -696,13 +743,14 @@ fn general(d: &Dense, claims: &Claims) -> Built {
         if g.topic_subscribers[t].is_empty() {
             continue;
         }
-        if let Some(to) = g.least_loaded_subscriber(t) {
+        if let Some((_, to)) = g.least_loaded_subscriber(t) {
             g.give(gp, to);
         }
     }
     // 4. What cannot move: topics with fewer than two potential members, and members that hold
     //    everything they could and nothing movable.
-    let can_topic_move = |t: usize| g.topic_subscribers[t].len() >= 2;
+    let movable_topics: Vec<bool> = g.topic_subscribers.iter().map(|s| s.len() >= 2).collect();
+    let can_topic_move = |t: usize| movable_topics[t];
     sorted_all.retain(|&gp| can_topic_move(d.topic_of(gp)));
     unassigned.retain(|&gp| can_topic_move(d.topic_of(gp)));
     for i in 0..m {
@@ -711,7 +759,7 @@ fn general(d: &Dense, claims: &Claims) -> Built {
             .iter()
             .any(|&gp| can_topic_move(d.topic_of(gp)));
         if full && !movable {
-            g.sorted.remove(&(g.count(i), i));
+            g.unlist(i);
             g.active[i] = false;
         }
     }
