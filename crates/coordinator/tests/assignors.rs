@@ -2,44 +2,18 @@
 //! and the checks on their results.
 #![allow(clippy::unwrap_used)]
 
+mod assignor_support;
+
+use assignor_support::{input, listed, member, racked};
 use group_coordinator::assignor::*;
 use group_coordinator::consumer_protocol::TopicPartitions;
 use std::collections::BTreeMap;
-
-fn member(id: &str, topics: &[&str]) -> MemberSubscription {
-    MemberSubscription {
-        member_id: id.into(),
-        topics: topics.iter().map(|t| t.to_string()).collect(),
-        ..Default::default()
-    }
-}
 
 fn statik(id: &str, instance: &str, topics: &[&str]) -> MemberSubscription {
     MemberSubscription {
         group_instance_id: Some(instance.into()),
         ..member(id, topics)
     }
-}
-
-fn input(topics: &[(&str, i32)], members: Vec<MemberSubscription>) -> AssignmentInput {
-    AssignmentInput {
-        topics: topics.iter().map(|(t, n)| (t.to_string(), *n)).collect(),
-        members,
-        ..Default::default()
-    }
-}
-
-/// "topic1-0, topic2-1" style listing of one member's assignment.
-fn listed(out: &AssignmentOutput, member: &str) -> String {
-    out[member]
-        .iter()
-        .flat_map(|tp| {
-            tp.partitions
-                .iter()
-                .map(move |p| format!("{}-{p}", tp.topic))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn check(
@@ -137,42 +111,6 @@ fn v07_range_test_static_member_range_assignment_persistent() {
     )
     .unwrap();
     assert_eq!(out2["consumer5"], out["consumer4"]);
-}
-
-/// Kafka's rack layout (spec §0.4): replica j of partition p of a topic with running offset
-/// `off` lives on broker (p + j + off) % B.
-fn racked(
-    topics: &[(&str, i32)],
-    rf: usize,
-    broker_racks: &[&str],
-    consumers: &[(&str, &[&str])],
-) -> AssignmentInput {
-    let mut i = input(
-        topics,
-        consumers
-            .iter()
-            .enumerate()
-            .map(|(n, (rack, subs))| MemberSubscription {
-                rack_id: (!rack.is_empty()).then(|| rack.to_string()),
-                ..member(&format!("consumer{n}"), subs)
-            })
-            .collect(),
-    );
-    let b = broker_racks.len();
-    let mut off = 0usize;
-    for (t, n) in topics {
-        let racks: Vec<Vec<String>> = (0..*n as usize)
-            .map(|p| {
-                (0..rf)
-                    .map(|j| broker_racks[(p + j + off) % b].to_string())
-                    .filter(|r| !r.is_empty())
-                    .collect()
-            })
-            .collect();
-        i.racks.insert(t.to_string(), racks);
-        off += *n as usize;
-    }
-    i
 }
 
 #[test]

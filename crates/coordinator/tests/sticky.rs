@@ -3,6 +3,9 @@
 //! `AbstractStickyAssignorTest`: valid, balanced, sticky.
 #![allow(clippy::unwrap_used)]
 
+mod assignor_support;
+
+use assignor_support::{input, listed, racked};
 use group_coordinator::assignor::*;
 use group_coordinator::consumer_protocol::TopicPartitions;
 use proptest::prelude::any;
@@ -27,26 +30,6 @@ fn member(
         generation_id: generation,
         ..Default::default()
     }
-}
-
-fn input(topics: &[(&str, i32)], members: Vec<MemberSubscription>) -> AssignmentInput {
-    AssignmentInput {
-        topics: topics.iter().map(|(t, n)| (t.to_string(), *n)).collect(),
-        members,
-        ..Default::default()
-    }
-}
-
-fn listed(out: &AssignmentOutput, member: &str) -> String {
-    out[member]
-        .iter()
-        .flat_map(|tp| {
-            tp.partitions
-                .iter()
-                .map(move |p| format!("{}-{p}", tp.topic))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn run(strategy: Strategy, i: &AssignmentInput, expected: &[(&str, &str)]) -> AssignmentOutput {
@@ -514,5 +497,125 @@ fn topics_nobody_subscribes_to_are_not_assigned() {
     );
     for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
         run(s, &i, &[("c000", "t2-0, t2-1")]);
+    }
+}
+
+#[test]
+fn v39_cooperative_test_uniform_subscription_transfer_ownership_list_is_right() {
+    // topic1:4, RF 1 on brokers a,b (p0 a, p1 b, p2 a, p3 b); c0 (rack a) owns 0,1, c1 (rack b)
+    // owns 2,3: rack alignment moves one partition each way, so both are revoked first.
+    let t: &[&str] = &["topic1"];
+    let mut i = racked(&[("topic1", 4)], 1, &["a", "b"], &[("a", t), ("b", t)]);
+    i.members[0].owned_partitions = vec![TopicPartitions {
+        topic: "topic1".into(),
+        partitions: vec![0, 1],
+    }];
+    i.members[1].owned_partitions = vec![TopicPartitions {
+        topic: "topic1".into(),
+        partitions: vec![2, 3],
+    }];
+    for m in &mut i.members {
+        m.generation_id = Some(1);
+    }
+    run(
+        Strategy::Sticky,
+        &i,
+        &[
+            ("consumer0", "topic1-0, topic1-2"),
+            ("consumer1", "topic1-1, topic1-3"),
+        ],
+    );
+    let out = run(
+        Strategy::CooperativeSticky,
+        &i,
+        &[("consumer0", "topic1-0"), ("consumer1", "topic1-3")],
+    );
+    assert_eq!(revoked_and_assigned(&i, &out), Vec::<(String, i32)>::new());
+    // Without racks the same input keeps everything.
+    i.racks.clear();
+    run(
+        Strategy::CooperativeSticky,
+        &i,
+        &[
+            ("consumer0", "topic1-0, topic1-1"),
+            ("consumer1", "topic1-2, topic1-3"),
+        ],
+    );
+}
+
+#[test]
+fn v41_cooperative_rack_aware_first_round_keeps_only_rack_aligned_owned_partitions() {
+    let all: &[&str] = &["t1", "t2", "t3"];
+    let mut i = racked(
+        &[("t1", 6), ("t2", 7), ("t3", 2)],
+        1,
+        &["a", "b", "c"],
+        &[("a", all), ("b", all), ("c", all)],
+    );
+    let owned: [&[(&str, &[i32])]; 3] = [
+        &[("t1", &[0, 1, 2, 3, 4])],
+        &[("t1", &[5]), ("t2", &[0, 1, 2, 3])],
+        &[("t2", &[4, 5, 6]), ("t3", &[0, 1])],
+    ];
+    for (m, o) in i.members.iter_mut().zip(owned) {
+        m.owned_partitions = o
+            .iter()
+            .map(|(t, ps)| TopicPartitions {
+                topic: t.to_string(),
+                partitions: ps.to_vec(),
+            })
+            .collect();
+        m.generation_id = Some(1);
+    }
+    let out = run(
+        Strategy::CooperativeSticky,
+        &i,
+        &[
+            ("consumer0", "t1-0, t1-3"),
+            ("consumer1", "t2-1"),
+            ("consumer2", "t2-5, t3-1"),
+        ],
+    );
+    assert!(revoked_and_assigned(&i, &out).is_empty());
+}
+
+#[test]
+fn rack_aware_sticky_prefers_rack_aligned_owners_and_stays_valid_and_balanced() {
+    // Fresh assignment with racks: every member gets partitions on its rack where the balance
+    // allows (RF 1, 3 racks, 3 members, 9 partitions: a perfect alignment exists).
+    let t: &[&str] = &["t"];
+    let i = racked(
+        &[("t", 9)],
+        1,
+        &["a", "b", "c"],
+        &[("a", t), ("b", t), ("c", t)],
+    );
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        let out = run(
+            s,
+            &i,
+            &[
+                ("consumer0", "t-0, t-3, t-6"),
+                ("consumer1", "t-1, t-4, t-7"),
+                ("consumer2", "t-2, t-5, t-8"),
+            ],
+        );
+        assert!(is_balanced(&i, &out));
+    }
+    // Unequal subscriptions (general builder) with racks: valid and balanced.
+    let i = racked(
+        &[("t1", 6), ("t2", 5)],
+        1,
+        &["a", "b"],
+        &[
+            ("a", &["t1", "t2"]),
+            ("b", &["t1"]),
+            ("a", &["t2"]),
+            ("", &["t1", "t2"]),
+        ],
+    );
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        let out = run(s, &i, &[]);
+        assert!(is_balanced(&i, &out), "{out:?}");
     }
 }

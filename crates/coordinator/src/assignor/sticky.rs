@@ -102,6 +102,98 @@ impl<'a> Dense<'a> {
     }
 }
 
+/// Kafka's `RackInfo` for the sticky family: in use only when consumers have racks that some
+/// replicas are on and not every partition is on every rack (spec §1.1); then a member with a
+/// rack "mismatches" a partition with no replica on its rack.
+struct Racks<'a> {
+    /// Per dense member: its rack, if rack awareness is in use.
+    consumer: Vec<Option<&'a str>>,
+    /// Per partition: its replicas' racks (empty when not in use).
+    partition: Vec<BTreeSet<&'a str>>,
+    /// Per partition: how many members sit on its racks (unassigned partitions are placed in
+    /// ascending order of this).
+    consumers_on_racks: Vec<usize>,
+}
+
+impl<'a> Racks<'a> {
+    fn new(input: &'a AssignmentInput, d: &Dense<'a>) -> Racks<'a> {
+        let member_racks: Vec<Option<&str>> = d
+            .members
+            .iter()
+            .map(|&m| super::range::rack_of(&input.members[m]))
+            .collect();
+        let none = || Racks {
+            consumer: vec![None; d.members.len()],
+            partition: Vec::new(),
+            consumers_on_racks: Vec::new(),
+        };
+        if member_racks.iter().all(Option::is_none) {
+            return none();
+        }
+        let mut partition: Vec<BTreeSet<&str>> = Vec::with_capacity(d.total);
+        for (t, &topic) in d.topics.iter().enumerate() {
+            let racks = input.racks.get(topic);
+            for p in 0..d.counts[t] {
+                partition.push(
+                    racks
+                        .and_then(|r| r.get(p))
+                        .map(|r| {
+                            r.iter()
+                                .map(String::as_str)
+                                .filter(|s| !s.is_empty())
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                );
+            }
+        }
+        let consumer_racks: BTreeSet<&str> = member_racks.iter().flatten().copied().collect();
+        if !super::range::use_rack_aware(&consumer_racks, &partition) {
+            return none();
+        }
+        let mut per_rack: BTreeMap<&str, usize> = BTreeMap::new();
+        for r in member_racks.iter().flatten() {
+            *per_rack.entry(r).or_insert(0) += 1;
+        }
+        let consumers_on_racks = partition
+            .iter()
+            .map(|rs| {
+                rs.iter()
+                    .map(|r| per_rack.get(r).copied().unwrap_or(0))
+                    .sum()
+            })
+            .collect();
+        Racks {
+            consumer: member_racks,
+            partition,
+            consumers_on_racks,
+        }
+    }
+
+    fn in_use(&self) -> bool {
+        !self.partition.is_empty()
+    }
+
+    fn mismatch(&self, member: usize, gp: usize) -> bool {
+        match self.consumer[member] {
+            Some(rack) if self.in_use() => !self.partition[gp].contains(rack),
+            _ => false,
+        }
+    }
+
+    /// `nextRackConsumer`: the first member of `list`, cyclically from `from`, on one of the
+    /// partition's racks.
+    fn next_rack_consumer(&self, gp: usize, list: &[usize], from: usize) -> Option<usize> {
+        let racks = self.partition.get(gp)?;
+        if racks.is_empty() || list.is_empty() {
+            return None;
+        }
+        (0..list.len())
+            .map(|k| (from + k) % list.len())
+            .find(|&index| self.consumer[list[index]].is_some_and(|r| racks.contains(r)))
+    }
+}
+
 /// The resolved claims (spec §1.4.2).
 struct Claims {
     /// Per dense member: the partitions it keeps claiming (in its claim order).
@@ -251,15 +343,16 @@ fn build(input: &AssignmentInput, d: &Dense) -> Result<Built, AssignError> {
         });
     }
     let claims = resolve_claims(input, d);
+    let racks = Racks::new(input, d);
     if claims.all_equal {
-        constrained(d, &claims)
+        constrained(d, &claims, &racks)
     } else {
-        Ok(general(d, &claims))
+        Ok(general(d, &claims, &racks))
     }
 }
 
 /// The constrained builder (spec §1.4.3, KAFKA-9987/12464/16277).
-fn constrained(d: &Dense, claims: &Claims) -> Result<Built, AssignError> {
+fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, AssignError> {
     let m = d.members.len();
     let total = d.total;
     let min_quota = total / m;
@@ -268,15 +361,19 @@ fn constrained(d: &Dense, claims: &Claims) -> Result<Built, AssignError> {
     let mut current_over = 0;
     let mut assignment: Vec<Vec<usize>> = vec![Vec::new(); m];
     let mut assigned = vec![false; total];
-    let mut revoked: BTreeSet<usize> = BTreeSet::new();
+    // Partitions a member owned but does not keep -> that member (Kafka's maybeRevokedPartitions).
+    let mut revoked: BTreeMap<usize, usize> = BTreeMap::new();
     let mut under_min: Vec<usize> = Vec::new();
     let mut at_min: Vec<usize> = Vec::new();
     for (i, owned) in claims.owned.iter().enumerate() {
-        let mut own: Vec<usize> = owned
-            .iter()
-            .copied()
-            .filter(|gp| !claims.multiple_owners.contains(gp))
-            .collect();
+        let mut own: Vec<usize> = Vec::with_capacity(owned.len());
+        for &gp in owned {
+            if racks.mismatch(i, gp) {
+                revoked.insert(gp, i);
+            } else if !claims.multiple_owners.contains(&gp) {
+                own.push(gp);
+            }
+        }
         // By partition number, then topic (KAFKA-16277: spread topics evenly).
         own.sort_by(|&a, &b| {
             let (ta, pa) = d.partition_of(a);
@@ -302,17 +399,74 @@ fn constrained(d: &Dense, claims: &Claims) -> Result<Built, AssignError> {
             assignment[i].push(gp);
             assigned[gp] = true;
         }
-        revoked.extend(own[keep..].iter().copied());
+        for &gp in &own[keep..] {
+            revoked.insert(gp, i);
+        }
     }
     // Members are already in id order (dense order), so the sorts of Kafka are no-ops here.
     // `under_min` is walked by a cursor that restarts from the front (Kafka's LinkedList
     // iterator); removals are marked and compacted on restart, so each is O(1).
     let mut transferring: BTreeMap<usize, usize> = BTreeMap::new();
     let mut at_min: alloc::collections::VecDeque<usize> = at_min.into();
+    let mut cursor = 0;
+    let transfers = |gp: usize, member: usize| {
+        revoked.get(&gp).is_some_and(|&owner| owner != member)
+            || claims.multiple_owners.contains(&gp)
+    };
+    let mut unassigned: Vec<usize> = (0..total).filter(|&gp| !assigned[gp]).collect();
+    if racks.in_use() {
+        // Partitions with the fewest members on their racks first (stable).
+        unassigned.sort_by_key(|&gp| racks.consumers_on_racks[gp]);
+        let mut left = Vec::with_capacity(unassigned.len());
+        let mut next = 0;
+        for &gp in &unassigned {
+            let mut member = None;
+            if let Some(index) = racks.next_rack_consumer(gp, &under_min, next) {
+                let m = under_min[index];
+                let count = assignment[m].len() + 1;
+                let mut next_index = index;
+                if count >= min_quota {
+                    under_min.remove(index);
+                    if count < max_quota && current_over < expected_over {
+                        at_min.push_back(m);
+                    }
+                } else {
+                    next_index += 1;
+                }
+                next = if under_min.is_empty() {
+                    0
+                } else {
+                    next_index % under_min.len()
+                };
+                member = Some(m);
+            } else if !at_min.is_empty() {
+                let list: Vec<usize> = at_min.iter().copied().collect();
+                if let Some(index) = racks.next_rack_consumer(gp, &list, 0) {
+                    let m = list[index];
+                    if assignment[m].len() + 1 == max_quota {
+                        at_min.remove(index);
+                        current_over += 1;
+                        if current_over == expected_over {
+                            at_min.clear();
+                        }
+                    }
+                    member = Some(m);
+                }
+            }
+            match member {
+                Some(m) => {
+                    assignment[m].push(gp);
+                    if transfers(gp, m) {
+                        transferring.insert(gp, m);
+                    }
+                }
+                None => left.push(gp),
+            }
+        }
+        unassigned = left;
+    }
     let mut alive = vec![true; under_min.len()];
     let mut alive_count = under_min.len();
-    let mut cursor = 0;
-    let unassigned: Vec<usize> = (0..total).filter(|&gp| !assigned[gp]).collect();
     for (index, &gp) in unassigned.iter().enumerate() {
         while cursor < under_min.len() && !alive[cursor] {
             cursor += 1;
@@ -341,7 +495,7 @@ fn constrained(d: &Dense, claims: &Claims) -> Result<Built, AssignError> {
             (under_min[0], Some(0))
         };
         assignment[member].push(gp);
-        if revoked.contains(&gp) || claims.multiple_owners.contains(&gp) {
+        if transfers(gp, member) {
             transferring.insert(gp, member);
         }
         let count = assignment[member].len();
@@ -441,6 +595,19 @@ impl General<'_> {
         }
         self.owner[gp] = None;
         self.list(from);
+    }
+
+    /// Like `least_loaded_subscriber`, among the members `eligible` accepts.
+    fn least_loaded_subscriber_where(
+        &self,
+        t: usize,
+        eligible: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        self.topic_classes[t]
+            .iter()
+            .filter_map(|&c| self.classes[c].iter().find(|&&(_, i)| eligible(i)).copied())
+            .min()
+            .map(|(_, i)| i)
     }
 
     /// The first member (fewest partitions, then id) subscribed to topic `t`, with its count.
@@ -643,7 +810,7 @@ impl Movements {
     }
 }
 
-fn general(d: &Dense, claims: &Claims) -> Built {
+fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     let m = d.members.len();
     let mut topic_subscribers: Vec<Vec<usize>> = vec![Vec::new(); d.topics.len()];
     for i in 0..m {
@@ -708,7 +875,7 @@ fn general(d: &Dense, claims: &Claims) -> Built {
     for i in 0..m {
         for &gp in &claims.owned[i] {
             let t = d.topic_of(gp);
-            if g.subscribes(i, t) {
+            if g.subscribes(i, t) && !racks.mismatch(i, gp) {
                 g.assignment[i].push(gp);
                 g.owner[gp] = Some(i);
             } else {
@@ -737,8 +904,22 @@ fn general(d: &Dense, claims: &Claims) -> Built {
         .filter(|&gp| g.owner[gp].is_none())
         .collect();
     let initializing = g.sorted.last().is_none_or(|&(c, _)| c == 0);
-    // 3. Fill.
-    for &gp in &unassigned {
+    // 3. Fill: with racks, first only members on a partition's racks (or without a rack), then
+    //    anyone subscribed.
+    let mut to_fill = unassigned.clone();
+    if racks.in_use() {
+        to_fill.retain(|&gp| {
+            let t = d.topic_of(gp);
+            match g.least_loaded_subscriber_where(t, |i| !racks.mismatch(i, gp)) {
+                Some(to) => {
+                    g.give(gp, to);
+                    false
+                }
+                None => true,
+            }
+        });
+    }
+    for &gp in &to_fill {
         let t = d.topic_of(gp);
         if g.topic_subscribers[t].is_empty() {
             continue;
