@@ -218,11 +218,12 @@ impl<'a> Interned<'a> {
             .collect();
         let mut used = alloc::vec![false; all.len()];
         let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(input.members.len());
-        let mut previous: Option<&Vec<String>> = None;
+        // Members usually share a handful of distinct topic lists: remember the last few.
+        let mut seen: Vec<(&Vec<String>, usize)> = Vec::new();
         for m in &input.members {
-            let ts = match (previous, member_topics.last()) {
-                (Some(p), Some(last)) if *p == m.topics => last.clone(),
-                _ => {
+            let ts = match seen.iter().find(|(list, _)| **list == m.topics) {
+                Some(&(_, index)) => member_topics[index].clone(),
+                None => {
                     let mut ts: Vec<usize> = m
                         .topics
                         .iter()
@@ -233,6 +234,10 @@ impl<'a> Interned<'a> {
                         .collect();
                     ts.sort_unstable();
                     ts.dedup();
+                    if seen.len() == 16 {
+                        seen.remove(0);
+                    }
+                    seen.push((&m.topics, member_topics.len()));
                     ts
                 }
             };
@@ -240,7 +245,6 @@ impl<'a> Interned<'a> {
                 used[t] = true;
             }
             member_topics.push(ts);
-            previous = Some(&m.topics);
         }
         let mut remap = alloc::vec![usize::MAX; all.len()];
         let mut topics = Vec::new();
