@@ -619,3 +619,70 @@ fn rack_aware_sticky_prefers_rack_aligned_owners_and_stays_valid_and_balanced() 
         assert!(is_balanced(&i, &out), "{out:?}");
     }
 }
+
+/// Kafka's `testReassignmentWithRandomSubscriptionsAndChanges` over 100 rounds: each round
+/// members keep what they got, some change subscriptions, one may leave or join; every
+/// round's result is valid, balanced and sticky (eager), or revokes before it assigns and
+/// converges (cooperative).
+#[test]
+fn test_reassignment_with_random_subscriptions_and_changes_over_100_rounds() {
+    for strategy in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        let mut state: u64 = 0x5eed_u64 + strategy as u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) as usize) % n.max(1)
+        };
+        let topics: Vec<(String, i32)> = (0..15)
+            .map(|t| (format!("t{t:02}"), 1 + next(12) as i32))
+            .collect();
+        let names: Vec<String> = topics.iter().map(|t| t.0.clone()).collect();
+        let subs = |next: &mut dyn FnMut(usize) -> usize| -> Vec<String> {
+            let mut s: Vec<String> = names.iter().filter(|_| next(3) != 0).cloned().collect();
+            if s.is_empty() {
+                s.push(names[0].clone());
+            }
+            s
+        };
+        let mut i = AssignmentInput {
+            topics: topics.into_iter().collect(),
+            ..Default::default()
+        };
+        for c in 0..25 {
+            i.members.push(MemberSubscription {
+                member_id: format!("c{c:03}"),
+                topics: subs(&mut next),
+                ..Default::default()
+            });
+        }
+        let mut joined = 25;
+        for round in 1..=100 {
+            let out = check_round(strategy, &i);
+            i = next_round(i, &out, round);
+            for m in &mut i.members {
+                if next(10) == 0 {
+                    m.topics = subs(&mut next);
+                }
+            }
+            match next(4) {
+                0 if i.members.len() > 2 => {
+                    let k = next(i.members.len());
+                    i.members.remove(k);
+                }
+                1 => {
+                    i.members.push(MemberSubscription {
+                        member_id: format!("c{joined:03}"),
+                        topics: subs(&mut next),
+                        ..Default::default()
+                    });
+                    joined += 1;
+                }
+                _ => {}
+            }
+        }
+        if strategy == Strategy::CooperativeSticky {
+            converge(i, 100);
+        }
+    }
+}
