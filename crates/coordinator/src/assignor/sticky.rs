@@ -213,7 +213,8 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
     let mut owned: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut raw: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut multiple_owners = BTreeSet::new();
-    let mut previous_owner: BTreeMap<usize, usize> = BTreeMap::new();
+    // partition -> the member whose claim currently stands (usize::MAX = none yet)
+    let mut previous_owner: Vec<usize> = vec![usize::MAX; d.total];
     let mut max_generation = DEFAULT_GENERATION;
     let generations: Vec<i32> = d
         .members
@@ -230,14 +231,19 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
         let generation = generations[i];
         max_generation = max_generation.max(generation);
         for tp in &input.members[m].owned_partitions {
+            // Partitions that do not exist (a topic without metadata, or a partition number
+            // past the topic's count) are not claimable.
+            let Ok(t) = d.topics.binary_search(&tp.topic.as_str()) else {
+                continue;
+            };
             for &p in &tp.partitions {
-                // Partitions that do not exist (a topic without metadata, or a partition number
-                // past the topic's count) are not claimable.
-                let Some(gp) = d.index_of(&tp.topic, p) else {
+                let Some(p) = usize::try_from(p).ok().filter(|&p| p < d.counts[t]) else {
                     continue;
                 };
+                let gp = d.offsets[t] + p;
                 raw[i].push(gp);
-                match previous_owner.insert(gp, i) {
+                let previous = core::mem::replace(&mut previous_owner[gp], i);
+                match (previous != usize::MAX).then_some(previous) {
                     None => owned[i].push(gp),
                     Some(other) => {
                         let other_generation = generations[other];
@@ -249,7 +255,7 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
                             owned[i].push(gp);
                             owned[other].retain(|&x| x != gp);
                         } else {
-                            previous_owner.insert(gp, other);
+                            previous_owner[gp] = other;
                         }
                     }
                 }
@@ -362,24 +368,30 @@ fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, Assig
     let mut assignment: Vec<Vec<usize>> = vec![Vec::new(); m];
     let mut assigned = vec![false; total];
     // Partitions a member owned but does not keep -> that member (Kafka's maybeRevokedPartitions).
-    let mut revoked: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut revoked: Vec<usize> = vec![usize::MAX; total];
     let mut under_min: Vec<usize> = Vec::new();
     let mut at_min: Vec<usize> = Vec::new();
     for (i, owned) in claims.owned.iter().enumerate() {
         let mut own: Vec<usize> = Vec::with_capacity(owned.len());
         for &gp in owned {
             if racks.mismatch(i, gp) {
-                revoked.insert(gp, i);
+                revoked[gp] = i;
             } else if !claims.multiple_owners.contains(&gp) {
                 own.push(gp);
             }
         }
-        // By partition number, then topic (KAFKA-16277: spread topics evenly).
-        own.sort_by(|&a, &b| {
-            let (ta, pa) = d.partition_of(a);
-            let (tb, pb) = d.partition_of(b);
-            pa.cmp(&pb).then(d.topics[ta].cmp(d.topics[tb]))
-        });
+        // By partition number, then topic (KAFKA-16277: spread topics evenly); topic indices
+        // follow name order.
+        let mut keyed: Vec<(i32, usize, usize)> = own
+            .iter()
+            .map(|&gp| {
+                let (t, p) = d.partition_of(gp);
+                (p, t, gp)
+            })
+            .collect();
+        keyed.sort_unstable();
+        own.clear();
+        own.extend(keyed.into_iter().map(|(_, _, gp)| gp));
         let keep = if own.len() < min_quota {
             under_min.push(i);
             own.len()
@@ -400,7 +412,7 @@ fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, Assig
             assigned[gp] = true;
         }
         for &gp in &own[keep..] {
-            revoked.insert(gp, i);
+            revoked[gp] = i;
         }
     }
     // Members are already in id order (dense order), so the sorts of Kafka are no-ops here.
@@ -410,8 +422,7 @@ fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, Assig
     let mut at_min: alloc::collections::VecDeque<usize> = at_min.into();
     let mut cursor = 0;
     let transfers = |gp: usize, member: usize| {
-        revoked.get(&gp).is_some_and(|&owner| owner != member)
-            || claims.multiple_owners.contains(&gp)
+        (revoked[gp] != usize::MAX && revoked[gp] != member) || claims.multiple_owners.contains(&gp)
     };
     let mut unassigned: Vec<usize> = (0..total).filter(|&gp| !assigned[gp]).collect();
     if racks.in_use() {
@@ -551,6 +562,9 @@ struct General<'a> {
     class_of: Vec<usize>,
     classes: Vec<BTreeSet<(usize, usize)>>,
     topic_classes: Vec<Vec<usize>>,
+    /// Whether `sorted` is kept up to date (the fill only needs the class orders; `sorted` is
+    /// rebuilt once after it).
+    keep_sorted: bool,
     /// Members taking part (not set aside as fixed).
     active: Vec<bool>,
     topic_subscribers: Vec<Vec<usize>>,
@@ -571,13 +585,17 @@ impl General<'_> {
 
     fn unlist(&mut self, i: usize) {
         let key = (self.count(i), i);
-        self.sorted.remove(&key);
+        if self.keep_sorted {
+            self.sorted.remove(&key);
+        }
         self.classes[self.class_of[i]].remove(&key);
     }
 
     fn list(&mut self, i: usize) {
         let key = (self.count(i), i);
-        self.sorted.insert(key);
+        if self.keep_sorted {
+            self.sorted.insert(key);
+        }
         self.classes[self.class_of[i]].insert(key);
     }
 
@@ -864,6 +882,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
         class_of,
         classes: vec![BTreeSet::new(); class_index.len()],
         topic_classes,
+        keep_sorted: true,
         active: vec![true; m],
         topic_subscribers,
         prev,
@@ -906,6 +925,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     let initializing = g.sorted.last().is_none_or(|&(c, _)| c == 0);
     // 3. Fill: with racks, first only members on a partition's racks (or without a rack), then
     //    anyone subscribed.
+    g.keep_sorted = false;
     let mut to_fill = unassigned.clone();
     if racks.in_use() {
         to_fill.retain(|&gp| {
@@ -928,6 +948,8 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
             g.give(gp, to);
         }
     }
+    g.keep_sorted = true;
+    g.sorted = (0..m).map(|i| (g.count(i), i)).collect();
     // 4. What cannot move: topics with fewer than two potential members, and members that hold
     //    everything they could and nothing movable.
     let movable_topics: Vec<bool> = g.topic_subscribers.iter().map(|s| s.len() >= 2).collect();
