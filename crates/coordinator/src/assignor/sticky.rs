@@ -78,12 +78,20 @@ impl<'a> Dense<'a> {
         }
     }
 
-    fn index_of(&self, topic: &str, partition: i32) -> Option<usize> {
-        let t = self.topics.binary_search(&topic).ok()?;
-        let p = usize::try_from(partition)
-            .ok()
-            .filter(|&p| p < self.counts[t])?;
-        Some(self.offsets[t] + p)
+    /// The dense indices of claimed partitions that exist (a topic without metadata, or a
+    /// partition number past the topic's count, cannot be claimed), in claim order.
+    fn owned_indices<'b>(
+        &'b self,
+        owned: &'b [crate::consumer_protocol::TopicPartitions],
+    ) -> impl Iterator<Item = usize> + 'b {
+        owned.iter().flat_map(move |tp| {
+            let topic = self.topics.binary_search(&tp.topic.as_str()).ok();
+            tp.partitions.iter().filter_map(move |&p| {
+                let t = topic?;
+                let p = usize::try_from(p).ok().filter(|&p| p < self.counts[t])?;
+                Some(self.offsets[t] + p)
+            })
+        })
     }
 
     fn topic_of(&self, gp: usize) -> usize {
@@ -230,33 +238,22 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
     for (i, &m) in d.members.iter().enumerate() {
         let generation = generations[i];
         max_generation = max_generation.max(generation);
-        for tp in &input.members[m].owned_partitions {
-            // Partitions that do not exist (a topic without metadata, or a partition number
-            // past the topic's count) are not claimable.
-            let Ok(t) = d.topics.binary_search(&tp.topic.as_str()) else {
-                continue;
-            };
-            for &p in &tp.partitions {
-                let Some(p) = usize::try_from(p).ok().filter(|&p| p < d.counts[t]) else {
-                    continue;
-                };
-                let gp = d.offsets[t] + p;
-                raw[i].push(gp);
-                let previous = core::mem::replace(&mut previous_owner[gp], i);
-                match (previous != usize::MAX).then_some(previous) {
-                    None => owned[i].push(gp),
-                    Some(other) => {
-                        let other_generation = generations[other];
-                        if generation == other_generation {
-                            // Two owners in the same generation: neither keeps it.
-                            multiple_owners.insert(gp);
-                            owned[other].retain(|&x| x != gp);
-                        } else if generation > other_generation {
-                            owned[i].push(gp);
-                            owned[other].retain(|&x| x != gp);
-                        } else {
-                            previous_owner[gp] = other;
-                        }
+        for gp in d.owned_indices(&input.members[m].owned_partitions) {
+            raw[i].push(gp);
+            let previous = core::mem::replace(&mut previous_owner[gp], i);
+            match (previous != usize::MAX).then_some(previous) {
+                None => owned[i].push(gp),
+                Some(other) => {
+                    let other_generation = generations[other];
+                    if generation == other_generation {
+                        // Two owners in the same generation: neither keeps it.
+                        multiple_owners.insert(gp);
+                        owned[other].retain(|&x| x != gp);
+                    } else if generation > other_generation {
+                        owned[i].push(gp);
+                        owned[other].retain(|&x| x != gp);
+                    } else {
+                        previous_owner[gp] = other;
                     }
                 }
             }
@@ -292,36 +289,47 @@ pub fn sticky(input: &AssignmentInput) -> Result<AssignmentOutput, AssignError> 
 pub fn cooperative_sticky(input: &AssignmentInput) -> Result<AssignmentOutput, AssignError> {
     let d = Dense::new(input);
     let mut built = build(input, &d)?;
-    let transferring = match built.transferring.take() {
-        Some(t) => t,
+    // Partitions that move from one member to another this round: withheld from their new
+    // owner (revoked now, assigned in the follow-up rebalance).
+    let mut withheld = vec![false; d.total];
+    match built.transferring.take() {
+        Some(t) => {
+            for gp in t.into_keys() {
+                withheld[gp] = true;
+            }
+        }
         None => {
-            // General path: compare with the raw ownedPartitions.
-            let mut added: BTreeMap<usize, usize> = BTreeMap::new();
-            let mut revoked: BTreeSet<usize> = BTreeSet::new();
+            // General path: Kafka compares each member's raw ownedPartitions with what it got.
+            let mut assigned_to = vec![usize::MAX; d.total];
+            for (i, parts) in built.assignment.iter().enumerate() {
+                for &gp in parts {
+                    assigned_to[gp] = i;
+                }
+            }
+            let mut revoked = vec![false; d.total];
+            let mut added = vec![false; d.total];
+            // `stamp[gp] == i` while member i's owned partitions are being compared.
+            let mut stamp = vec![usize::MAX; d.total];
             for (i, &m) in d.members.iter().enumerate() {
-                let owned: BTreeSet<usize> = input.members[m]
-                    .owned_partitions
-                    .iter()
-                    .flat_map(|tp| {
-                        tp.partitions
-                            .iter()
-                            .filter_map(|&p| d.index_of(&tp.topic, p))
-                    })
-                    .collect();
-                let assigned: BTreeSet<usize> = built.assignment[i].iter().copied().collect();
-                for &gp in &assigned {
-                    if !owned.contains(&gp) {
-                        added.insert(gp, i);
+                for gp in d.owned_indices(&input.members[m].owned_partitions) {
+                    stamp[gp] = i;
+                    if assigned_to[gp] != i {
+                        revoked[gp] = true;
                     }
                 }
-                revoked.extend(owned.difference(&assigned));
+                for &gp in &built.assignment[i] {
+                    if stamp[gp] != i {
+                        added[gp] = true;
+                    }
+                }
             }
-            added.retain(|gp, _| revoked.contains(gp));
-            added
+            for gp in 0..d.total {
+                withheld[gp] = added[gp] && revoked[gp];
+            }
         }
-    };
-    for (gp, member) in transferring {
-        built.assignment[member].retain(|&x| x != gp);
+    }
+    for parts in &mut built.assignment {
+        parts.retain(|&gp| !withheld[gp]);
     }
     Ok(output(input, &d, &built.assignment))
 }
