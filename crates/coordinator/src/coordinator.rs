@@ -199,6 +199,9 @@ impl Coordinator {
     /// fire schedule new ones relative to `now`; those already due fire in the same call, but a
     /// key fires at most once per call (so a zero-length timer cannot spin forever).
     /// Calling `advance(next_deadline())` repeatedly fires each timer exactly at its deadline.
+    /// A timer that re-arms itself with a zero delay (a join timer of static members with a
+    /// rebalance timeout of 0) is due again at once; a driver must let time move on then (Kafka's
+    /// real timer ticks every millisecond).
     pub fn advance(&mut self, now: i64) -> Result<Vec<Response>, CoordinatorError> {
         self.check_time(now)?;
         self.fire_due_timers(now);

@@ -120,6 +120,26 @@ struct World {
 }
 
 impl World {
+    /// Lets every timer fire, checking after each step. A join timer re-armed with a zero
+    /// rebalance timeout (static members that never rejoin) is due again at once: Kafka's mock
+    /// timer would spin, its real timer ticks every millisecond. The driver lets time move on
+    /// (by a second) when nothing is in the future.
+    fn drain(&mut self) {
+        for _ in 0..5000 {
+            match self.c.next_deadline() {
+                Some(t) => {
+                    self.now = if t <= self.now { self.now + 1000 } else { t };
+                    let out = self.c.advance(self.now).unwrap();
+                    let ev = self.c.drain_events();
+                    self.check_events(&ev);
+                    self.check_responses(&out, -1);
+                    self.check_groups();
+                }
+                None => break,
+            }
+        }
+    }
+
     fn new(flavour: Flavour, delay: i32, max_size: i32) -> World {
         let config = BrokerConfig {
             group_initial_rebalance_delay_ms: delay,
@@ -596,7 +616,9 @@ impl World {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    // A fixed seed: the same 1,000 sequences on every run, so CI cannot fail by chance. Change
+    // the seed (or set PROPTEST_RNG_SEED) to explore others.
+    #![proptest_config(ProptestConfig { cases: 1000, rng_seed: proptest::test_runner::RngSeed::Fixed(20261129), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_request_sequences_keep_the_invariants(
@@ -611,12 +633,7 @@ proptest! {
         }
         // Left alone long enough, every timer fires and nothing stays parked forever except what
         // waits on a client (static members' sessions are at most 700 s).
-        for _ in 0..200 {
-            match w.c.next_deadline() {
-                Some(t) => { w.now = w.now.max(t); let out = w.c.advance(w.now).unwrap(); let ev = w.c.drain_events(); w.check_events(&ev); w.check_responses(&out, -1); w.check_groups(); }
-                None => break,
-            }
-        }
+        w.drain();
         prop_assert!(w.c.next_deadline().is_none(), "timers keep firing forever");
         prop_assert!(w.parked.is_empty(), "requests left parked with no timer to release them: {:?}", w.parked);
     }
@@ -704,4 +721,35 @@ fn tally(kind: &EventKind) {
         _ => return,
     };
     TALLY.with(|t| t.borrow_mut().push(key));
+}
+
+/// Found by the property test: a dynamic member and a static member with a rebalance timeout
+/// of 0; nobody syncs, the static member never rejoins, so its join timer re-arms with delay 0
+/// until its session expires. Everything must still settle.
+#[test]
+fn zero_rebalance_timeout_static_member_settles() {
+    let mut w = World::new(Flavour::Kafka4, 100, i32::MAX);
+    w.run(&Op::Join {
+        group: 0,
+        member: 0,
+        version: 0,
+        session: 500,
+        rebalance: 500,
+        instance: None,
+        protocols: 0,
+        protocol_type: true,
+    });
+    w.run(&Op::Join {
+        group: 0,
+        member: 0,
+        version: 5,
+        session: 5000,
+        rebalance: 0,
+        instance: Some(0),
+        protocols: 0,
+        protocol_type: true,
+    });
+    w.drain();
+    assert!(w.c.next_deadline().is_none());
+    assert!(w.parked.is_empty());
 }
