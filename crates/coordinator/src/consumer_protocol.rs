@@ -18,7 +18,9 @@ use alloc::vec::Vec;
     serde(rename_all = "camelCase", deny_unknown_fields)
 )]
 pub struct TopicPartitions {
-    pub topic: String,
+    /// Shared: an assignment names each topic once per member, so the name is reference-counted
+    /// instead of copied.
+    pub topic: alloc::sync::Arc<str>,
     pub partitions: Vec<i32>,
 }
 
@@ -389,7 +391,10 @@ impl Reader<'_> {
             for j in 0..m {
                 partitions.push(self.i32(&format!("{what}[{i}].partitions[{j}]"))?);
             }
-            out.push(TopicPartitions { topic, partitions });
+            out.push(TopicPartitions {
+                topic: topic.into(),
+                partitions,
+            });
         }
         Ok(out)
     }

@@ -23,7 +23,7 @@ fn member(
         owned_partitions: owned
             .iter()
             .map(|(t, ps)| TopicPartitions {
-                topic: t.to_string(),
+                topic: (*t).into(),
                 partitions: ps.to_vec(),
             })
             .collect(),
@@ -563,7 +563,7 @@ fn v41_cooperative_rack_aware_first_round_keeps_only_rack_aligned_owned_partitio
         m.owned_partitions = o
             .iter()
             .map(|(t, ps)| TopicPartitions {
-                topic: t.to_string(),
+                topic: (*t).into(),
                 partitions: ps.to_vec(),
             })
             .collect();

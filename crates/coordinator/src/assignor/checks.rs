@@ -15,10 +15,7 @@ fn owners(output: &AssignmentOutput) -> BTreeMap<Tp<'_>, Vec<&str>> {
     for (member, list) in output {
         for tp in list {
             for &p in &tp.partitions {
-                owners
-                    .entry((tp.topic.as_str(), p))
-                    .or_default()
-                    .push(member);
+                owners.entry((&*tp.topic, p)).or_default().push(member);
             }
         }
     }
@@ -95,7 +92,7 @@ pub fn is_balanced(input: &AssignmentInput, output: &AssignmentOutput) -> bool {
                     .get(&b.member_id)
                     .into_iter()
                     .flatten()
-                    .any(|tp| a.topics.contains(&tp.topic));
+                    .any(|tp| a.topics.iter().any(|t| **t == *tp.topic));
                 if takes {
                     return false;
                 }
@@ -111,7 +108,7 @@ pub fn moved_partitions(input: &AssignmentInput, output: &AssignmentOutput) -> u
     for m in &input.members {
         for tp in &m.owned_partitions {
             for &p in &tp.partitions {
-                before.insert((tp.topic.as_str(), p), m.member_id.as_str());
+                before.insert((&*tp.topic, p), m.member_id.as_str());
             }
         }
     }
@@ -131,7 +128,7 @@ pub fn revoked_and_assigned(
     for m in &input.members {
         for tp in &m.owned_partitions {
             for &p in &tp.partitions {
-                owned.insert((tp.topic.as_str(), p), m.member_id.as_str());
+                owned.insert((&*tp.topic, p), m.member_id.as_str());
             }
         }
     }
@@ -149,7 +146,7 @@ pub fn is_sticky(input: &AssignmentInput, output: &AssignmentOutput) -> bool {
     for m in &input.members {
         for tp in &m.owned_partitions {
             for &p in &tp.partitions {
-                owned.insert((tp.topic.as_str(), p), m.member_id.as_str());
+                owned.insert((&*tp.topic, p), m.member_id.as_str());
             }
         }
     }

@@ -180,7 +180,7 @@ pub(crate) fn group_by_topic<'a>(
         .map(|(topic, mut partitions)| {
             partitions.sort_unstable();
             TopicPartitions {
-                topic: String::from(topic),
+                topic: alloc::sync::Arc::from(topic),
                 partitions,
             }
         })
@@ -269,10 +269,15 @@ impl<'a> Interned<'a> {
     }
 }
 
+/// Shared topic names for an output (one allocation per topic, not per member-topic).
+pub(crate) fn shared_names(topics: &[&str]) -> Vec<alloc::sync::Arc<str>> {
+    topics.iter().map(|t| alloc::sync::Arc::from(*t)).collect()
+}
+
 /// Builds one member's output from its partitions as (topic index, partition) pairs sorted by
 /// topic index then partition.
 pub(crate) fn to_topic_partitions(
-    topics: &[&str],
+    topics: &[alloc::sync::Arc<str>],
     sorted_pairs: impl IntoIterator<Item = (usize, i32)>,
 ) -> Vec<TopicPartitions> {
     let mut out: Vec<TopicPartitions> = Vec::new();
@@ -280,7 +285,7 @@ pub(crate) fn to_topic_partitions(
     for (t, p) in sorted_pairs {
         if t != current {
             out.push(TopicPartitions {
-                topic: String::from(topics[t]),
+                topic: topics[t].clone(),
                 partitions: Vec::new(),
             });
             current = t;

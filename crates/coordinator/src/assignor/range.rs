@@ -158,6 +158,7 @@ fn plain_range(
         }
     }
     let mut out: Vec<Vec<TopicPartitions>> = alloc::vec![Vec::new(); members.len()];
+    let names = super::shared_names(&interned.topics);
     for (t, subs) in subscribers.iter().enumerate() {
         let n = interned.counts[t];
         let (q, r) = (n / subs.len(), n % subs.len());
@@ -166,7 +167,7 @@ fn plain_range(
             let len = q + usize::from(k < r);
             if len > 0 {
                 out[m].push(TopicPartitions {
-                    topic: alloc::string::String::from(interned.topics[t]),
+                    topic: names[t].clone(),
                     partitions: (start as i32..(start + len) as i32).collect(),
                 });
             }

@@ -26,14 +26,10 @@ pub fn round_robin(input: &AssignmentInput) -> AssignmentOutput {
             }
         }
     }
+    let names = super::shared_names(&interned.topics);
     members
         .iter()
         .zip(assigned)
-        .map(|(m, pairs)| {
-            (
-                m.member_id.clone(),
-                to_topic_partitions(&interned.topics, pairs),
-            )
-        })
+        .map(|(m, pairs)| (m.member_id.clone(), to_topic_partitions(&names, pairs)))
         .collect()
 }

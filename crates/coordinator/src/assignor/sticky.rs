@@ -85,7 +85,7 @@ impl<'a> Dense<'a> {
         owned: &'b [crate::consumer_protocol::TopicPartitions],
     ) -> impl Iterator<Item = usize> + 'b {
         owned.iter().flat_map(move |tp| {
-            let topic = self.topics.binary_search(&tp.topic.as_str()).ok();
+            let topic = self.topics.binary_search(&&*tp.topic).ok();
             tp.partitions.iter().filter_map(move |&p| {
                 let t = topic?;
                 let p = usize::try_from(p).ok().filter(|&p| p < self.counts[t])?;
@@ -336,6 +336,7 @@ pub fn cooperative_sticky(input: &AssignmentInput) -> Result<AssignmentOutput, A
 
 fn output(input: &AssignmentInput, d: &Dense, assignment: &[Vec<usize>]) -> AssignmentOutput {
     let mut out = AssignmentOutput::new();
+    let names = super::shared_names(&d.topics);
     for (i, &m) in d.members.iter().enumerate() {
         // Dense partition indices follow topic name order, then partition number.
         let mut gps = assignment[i].clone();
@@ -343,7 +344,7 @@ fn output(input: &AssignmentInput, d: &Dense, assignment: &[Vec<usize>]) -> Assi
         let pairs = gps.into_iter().map(|gp| d.partition_of(gp));
         out.insert(
             input.members[m].member_id.clone(),
-            to_topic_partitions(&d.topics, pairs),
+            to_topic_partitions(&names, pairs),
         );
     }
     out

@@ -20,7 +20,7 @@ pub fn owning(
     m.owned_partitions = owned
         .iter()
         .map(|(t, ps)| TopicPartitions {
-            topic: t.to_string(),
+            topic: (*t).into(),
             partitions: ps.to_vec(),
         })
         .collect();
