@@ -43,16 +43,21 @@ fn v01_range_test_one_consumer_multiple_topics() {
     );
 }
 
-#[test]
-fn v03_range_test_multiple_consumers_mixed_topics() {
-    let i = input(
+/// The input of Kafka's `testMultipleConsumersMixedTopics` (range and roundrobin alike).
+fn mixed_topics() -> AssignmentInput {
+    input(
         &[("topic1", 3), ("topic2", 2)],
         vec![
             member("consumer1", &["topic1"]),
             member("consumer2", &["topic1", "topic2"]),
             member("consumer3", &["topic1"]),
         ],
-    );
+    )
+}
+
+#[test]
+fn v03_range_test_multiple_consumers_mixed_topics() {
+    let i = mixed_topics();
     check(
         Strategy::Range,
         &i,
@@ -229,14 +234,7 @@ fn v17_range_test_rack_aware_assignment_with_co_partitioning() {
 
 #[test]
 fn v19_roundrobin_test_multiple_consumers_mixed_topics() {
-    let i = input(
-        &[("topic1", 3), ("topic2", 2)],
-        vec![
-            member("consumer1", &["topic1"]),
-            member("consumer2", &["topic1", "topic2"]),
-            member("consumer3", &["topic1"]),
-        ],
-    );
+    let i = mixed_topics();
     check(
         Strategy::RoundRobin,
         &i,
