@@ -57,6 +57,16 @@ describe('the seed examples', () => {
 });
 
 describe('the session', () => {
+  it('a script step after the user moved the clock on happens now, not in the past', () => {
+    const s = newSession();
+    const runner = new ScriptRunner(EXAMPLES[0]);
+    s.advance(5000);
+    const x = runner.step(s)!;
+    expect(x.error).toBeNull();
+    expect(x.atMs).toBe(5000);
+    expect(s.view()!.state).toBe('PreparingRebalance');
+  });
+
   it('fills templates with the next correlation id and the member id handed out last', () => {
     const s = newSession();
     const first = s.send(0, s.template('JoinGroup', 9));

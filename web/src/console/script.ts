@@ -31,13 +31,15 @@ export class ScriptRunner {
     if (!step) return null;
     const request = this.preview(session);
     this.index++;
-    if (step.advance || !request) return session.advance(step.atMs);
+    // If the user moved the clock past the script meanwhile, the step happens now instead.
+    const at = Math.max(step.atMs, session.now);
+    if (step.advance || !request) return session.advance(at);
     if (step.bind) {
       const name = step.bind;
       session.onResponse(request.correlationId ?? 0, (r) => {
         if (r.api === 'JoinGroup' && r.memberId) this.vars[name] = r.memberId;
       });
     }
-    return session.send(step.atMs, request);
+    return session.send(at, request);
   }
 }

@@ -211,12 +211,11 @@ export class ConsoleView {
       this.fillVersions(false);
       this.els.version.value = String(preview.apiVersion);
       this.els.body.value = JSON.stringify(preview, null, 2);
-      this.els.at.value = String(this.runner.next?.atMs ?? this.session.now);
+      this.els.at.value = String(Math.max(this.runner.next?.atMs ?? 0, this.session.now));
     } else {
       const next = this.runner.next;
-      if (next?.advance) this.els.at.value = String(next.atMs);
       this.fillTemplate();
-      if (next?.advance) this.els.at.value = String(next.atMs);
+      if (next?.advance) this.els.at.value = String(Math.max(next.atMs, this.session.now));
     }
     renderGroup(this.els.group, this.session.view(), lang);
     renderLog(this.els.log, this.session.log, this.deps.errorName);
