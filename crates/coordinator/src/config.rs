@@ -220,24 +220,33 @@ impl BrokerConfig {
 }
 
 fn int(value: &ConfigValue, min: i32, max: i32) -> Result<i32, String> {
-    let n = match value {
-        ConfigValue::Number(n) => *n,
-        ConfigValue::Text(t) => t
-            .trim()
-            .parse::<f64>()
-            .map_err(|_| format!("\"{t}\" is not a number"))?,
-        ConfigValue::Bool(b) => return Err(format!("{b} is not a number")),
-    };
-    // `n != n` is the NaN test without std's float methods.
-    #[allow(clippy::eq_op)]
-    let is_integer = n == n && n == (n as i64) as f64;
-    if !is_integer {
-        return Err(format!("{n} is not an integer"));
-    }
-    if n < f64::from(min) || n > f64::from(max) {
-        return Err(format!("{n} is outside {min}..={max}"));
-    }
+    let n = value.whole_number(i64::from(min), i64::from(max))?;
     Ok(n as i32)
+}
+
+impl ConfigValue {
+    /// The value as a whole number in `min..=max` (numbers, or text holding one); the error says
+    /// what is wrong with it. Shared with the simulator's consumer settings.
+    pub fn whole_number(&self, min: i64, max: i64) -> Result<i64, String> {
+        let n = match self {
+            ConfigValue::Number(n) => *n,
+            ConfigValue::Text(t) => t
+                .trim()
+                .parse::<f64>()
+                .map_err(|_| format!("\"{t}\" is not a number"))?,
+            ConfigValue::Bool(b) => return Err(format!("{b} is not a number")),
+        };
+        // `n != n` is the NaN test without std's float methods.
+        #[allow(clippy::eq_op)]
+        let is_integer = n == n && n == (n as i64) as f64;
+        if !is_integer {
+            return Err(format!("{n} is not an integer"));
+        }
+        if n < min as f64 || n > max as f64 {
+            return Err(format!("{n} is outside {min}..={max}"));
+        }
+        Ok(n as i64)
+    }
 }
 
 #[cfg(test)]

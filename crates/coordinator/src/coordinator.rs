@@ -101,6 +101,7 @@ impl Coordinator {
                 out: Vec::new(),
                 records: BTreeMap::new(),
                 offsets: BTreeMap::new(),
+                explicit_expiries: BTreeMap::new(),
                 persist_fault: None,
                 member_ids: MemberIdGenerator::new(seed),
             },

@@ -142,6 +142,7 @@ pub(crate) fn delete_group(ctx: &mut Ctx, groups: &mut Groups, group_id: &str, c
     // Pending members may still hold a session timer.
     ctx.cancel_group_timers(group_id);
     ctx.offsets.remove(group_id);
+    ctx.explicit_expiries.remove(group_id);
     ctx.records.remove(group_id);
     ctx.emit(group_id, EventKind::Deleted);
 }

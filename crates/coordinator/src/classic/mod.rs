@@ -78,6 +78,10 @@ pub(crate) struct Ctx {
     /// Committed offsets per group (they are their own records in Kafka, so they survive an
     /// unload/load).
     pub offsets: BTreeMap<String, BTreeMap<(String, i32), OffsetAndMetadata>>,
+    /// Per group, how many of its offsets carry an explicit expiry (OffsetCommit v1-v4
+    /// retention): without any, a non-empty consumer group's offsets cannot expire, and the
+    /// cleanup timer is known without walking every offset on every commit.
+    pub explicit_expiries: BTreeMap<String, usize>,
     pub persist_fault: Option<ErrorCode>,
     pub member_ids: MemberIdGenerator,
 }

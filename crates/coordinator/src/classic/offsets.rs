@@ -53,17 +53,30 @@ pub(crate) fn handle_commit(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetComm
                 }
                 None => {
                     let offsets = ctx.offsets.entry(req.group_id.clone()).or_default();
-                    offsets.insert(
+                    let expire_timestamp_ms =
+                        retention.then(|| ctx.now.saturating_add(req.retention_time_ms));
+                    let replaced = offsets.insert(
                         (topic.name.clone(), p.partition_index),
                         OffsetAndMetadata {
                             committed_offset: p.committed_offset,
                             leader_epoch: p.committed_leader_epoch,
                             metadata,
                             commit_timestamp_ms: ctx.now,
-                            expire_timestamp_ms: retention
-                                .then(|| ctx.now.saturating_add(req.retention_time_ms)),
+                            expire_timestamp_ms,
                         },
                     );
+                    let had = replaced.is_some_and(|o| o.expire_timestamp_ms.is_some());
+                    if had != expire_timestamp_ms.is_some() {
+                        let count = ctx
+                            .explicit_expiries
+                            .entry(req.group_id.clone())
+                            .or_default();
+                        *count = if had {
+                            count.saturating_sub(1)
+                        } else {
+                            *count + 1
+                        };
+                    }
                     ErrorCode::None
                 }
             };
@@ -301,7 +314,14 @@ impl ClassicGroup {
         let key = TimerKey::OffsetsExpiration(self.group_id.clone());
         let retention = i64::from(ctx.config.offsets_retention_minutes).saturating_mul(60_000);
         let offsets = ctx.offsets.get(&self.group_id);
+        let cannot_expire = self.protocol_type.is_some()
+            && self.state() != GroupState::Empty
+            && ctx
+                .explicit_expiries
+                .get(&self.group_id)
+                .is_none_or(|n| *n == 0);
         let earliest = match offsets {
+            Some(_) if cannot_expire => None,
             Some(o) if !o.is_empty() => o
                 .values()
                 .filter_map(|x| self.expires_at(x, retention))
@@ -340,6 +360,12 @@ impl ClassicGroup {
             let before = offsets.len();
             offsets.retain(|_, o| self.expires_at(o, retention).is_none_or(|at| now < at));
             removed = before - offsets.len();
+            let explicit = offsets
+                .values()
+                .filter(|o| o.expire_timestamp_ms.is_some())
+                .count();
+            ctx.explicit_expiries
+                .insert(self.group_id.clone(), explicit);
         }
         if removed > 0 {
             ctx.emit(
@@ -352,6 +378,7 @@ impl ClassicGroup {
         let no_offsets = ctx.offsets.get(&self.group_id).is_none_or(|o| o.is_empty());
         if no_offsets {
             ctx.offsets.remove(&self.group_id);
+            ctx.explicit_expiries.remove(&self.group_id);
         }
         if self.state() == GroupState::Empty && no_offsets {
             return true;

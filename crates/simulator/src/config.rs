@@ -1,0 +1,271 @@
+//! Consumer settings by Kafka's property names, with the Java client's defaults (spec §8.2).
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use group_coordinator::assignor::Strategy;
+use group_coordinator::config::{ConfigKey, ConfigValue};
+
+/// The settings of one simulated consumer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConsumerConfig {
+    /// `session.timeout.ms`
+    pub session_timeout_ms: i64,
+    /// `heartbeat.interval.ms`
+    pub heartbeat_interval_ms: i64,
+    /// `max.poll.interval.ms` (also the JoinGroup rebalance timeout)
+    pub max_poll_interval_ms: i64,
+    /// `partition.assignment.strategy`, in order of preference
+    pub partition_assignment_strategy: Vec<Strategy>,
+    /// `group.instance.id` (static membership)
+    pub group_instance_id: Option<String>,
+    /// `enable.auto.commit`
+    pub enable_auto_commit: bool,
+    /// `auto.commit.interval.ms`
+    pub auto_commit_interval_ms: i64,
+    /// `request.timeout.ms`
+    pub request_timeout_ms: i64,
+    /// `retry.backoff.ms`
+    pub retry_backoff_ms: i64,
+    /// `retry.backoff.max.ms`
+    pub retry_backoff_max_ms: i64,
+    /// `internal.leave.group.on.close`
+    pub internal_leave_group_on_close: bool,
+    /// `client.rack`
+    pub client_rack: Option<String>,
+}
+
+impl Default for ConsumerConfig {
+    fn default() -> Self {
+        ConsumerConfig {
+            session_timeout_ms: 45_000,
+            heartbeat_interval_ms: 3_000,
+            max_poll_interval_ms: 300_000,
+            partition_assignment_strategy: alloc::vec![
+                Strategy::Range,
+                Strategy::CooperativeSticky
+            ],
+            group_instance_id: None,
+            enable_auto_commit: true,
+            auto_commit_interval_ms: 5_000,
+            request_timeout_ms: 30_000,
+            retry_backoff_ms: 100,
+            retry_backoff_max_ms: 1_000,
+            internal_leave_group_on_close: true,
+            client_rack: None,
+        }
+    }
+}
+
+/// The rebalance protocol a consumer follows (KIP-429): the highest one every configured
+/// assignor supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum RebalanceProtocol {
+    #[serde(rename = "eager")]
+    Eager,
+    #[serde(rename = "cooperative")]
+    Cooperative,
+}
+
+impl ConsumerConfig {
+    /// Every key [`ConsumerConfig::set`] accepts, in the order the page lists them.
+    pub const KEYS: [ConfigKey; 12] = [
+        ConfigKey {
+            name: "session.timeout.ms",
+            default: "45000",
+            doc: "how long the coordinator waits for a heartbeat before removing the member",
+        },
+        ConfigKey {
+            name: "heartbeat.interval.ms",
+            default: "3000",
+            doc: "how often the heartbeat thread sends a Heartbeat (must be below session.timeout.ms)",
+        },
+        ConfigKey {
+            name: "max.poll.interval.ms",
+            default: "300000",
+            doc: "longest time between two poll() calls before the consumer leaves; also the rebalance timeout",
+        },
+        ConfigKey {
+            name: "partition.assignment.strategy",
+            default: "range,cooperative-sticky",
+            doc: "assignors in order of preference: range, roundrobin, sticky, cooperative-sticky",
+        },
+        ConfigKey {
+            name: "group.instance.id",
+            default: "",
+            doc: "set for static membership: no LeaveGroup on close, a restart within the session causes no rebalance",
+        },
+        ConfigKey {
+            name: "enable.auto.commit",
+            default: "true",
+            doc: "commit offsets in the background (and before partitions are revoked)",
+        },
+        ConfigKey {
+            name: "auto.commit.interval.ms",
+            default: "5000",
+            doc: "how often offsets are committed when auto commit is on",
+        },
+        ConfigKey {
+            name: "request.timeout.ms",
+            default: "30000",
+            doc: "how long the client waits for a response (JoinGroup: max of this and the rebalance timeout + 5 s)",
+        },
+        ConfigKey {
+            name: "retry.backoff.ms",
+            default: "100",
+            doc: "first wait before retrying after a retriable error",
+        },
+        ConfigKey {
+            name: "retry.backoff.max.ms",
+            default: "1000",
+            doc: "the retry wait grows exponentially up to this",
+        },
+        ConfigKey {
+            name: "internal.leave.group.on.close",
+            default: "true",
+            doc: "a dynamic member sends LeaveGroup when it is closed",
+        },
+        ConfigKey {
+            name: "client.rack",
+            default: "",
+            doc: "the consumer's rack, for rack-aware assignment",
+        },
+    ];
+
+    /// Sets one property by its Kafka name; on error nothing changes and the error names the key.
+    pub fn set(&mut self, key: &str, value: &ConfigValue) -> Result<(), String> {
+        match key {
+            "session.timeout.ms" => self.session_timeout_ms = ms(value, 1)?,
+            "heartbeat.interval.ms" => self.heartbeat_interval_ms = ms(value, 1)?,
+            "max.poll.interval.ms" => self.max_poll_interval_ms = ms(value, 1)?,
+            "auto.commit.interval.ms" => self.auto_commit_interval_ms = ms(value, 1)?,
+            "request.timeout.ms" => self.request_timeout_ms = ms(value, 1)?,
+            "retry.backoff.ms" => self.retry_backoff_ms = ms(value, 0)?,
+            "retry.backoff.max.ms" => self.retry_backoff_max_ms = ms(value, 0)?,
+            "enable.auto.commit" => self.enable_auto_commit = boolean(value)?,
+            "internal.leave.group.on.close" => self.internal_leave_group_on_close = boolean(value)?,
+            "group.instance.id" => self.group_instance_id = optional_text(value)?,
+            "client.rack" => self.client_rack = optional_text(value)?,
+            "partition.assignment.strategy" => {
+                self.partition_assignment_strategy = strategies(value)?
+            }
+            "group.protocol" => match value {
+                ConfigValue::Text(t) if t.eq_ignore_ascii_case("classic") => {}
+                _ => {
+                    return Err(
+                        "only \"classic\" is modelled (the KIP-848 consumer protocol is not)"
+                            .to_string(),
+                    );
+                }
+            },
+            _ => {
+                return Err("unknown key (consumer settings use Kafka's property names, e.g. session.timeout.ms)".to_string());
+            }
+        }
+        Ok(())
+    }
+
+    /// The Java client's constructor checks.
+    pub fn validate(&self) -> Result<(), (&'static str, String)> {
+        if self.heartbeat_interval_ms >= self.session_timeout_ms {
+            return Err((
+                "heartbeat.interval.ms",
+                format!(
+                    "{} must be below session.timeout.ms ({})",
+                    self.heartbeat_interval_ms, self.session_timeout_ms
+                ),
+            ));
+        }
+        if self.max_poll_interval_ms > i64::from(i32::MAX) {
+            return Err((
+                "max.poll.interval.ms",
+                "must fit in an INT32 (it is sent as the rebalance timeout)".to_string(),
+            ));
+        }
+        if self.session_timeout_ms > i64::from(i32::MAX) {
+            return Err((
+                "session.timeout.ms",
+                "must fit in an INT32 (it is sent in JoinGroup)".to_string(),
+            ));
+        }
+        if self.retry_backoff_max_ms < self.retry_backoff_ms {
+            return Err((
+                "retry.backoff.max.ms",
+                format!(
+                    "{} is below retry.backoff.ms ({})",
+                    self.retry_backoff_max_ms, self.retry_backoff_ms
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn rebalance_protocol(&self) -> RebalanceProtocol {
+        if self
+            .partition_assignment_strategy
+            .iter()
+            .all(|s| *s == Strategy::CooperativeSticky)
+        {
+            RebalanceProtocol::Cooperative
+        } else {
+            RebalanceProtocol::Eager
+        }
+    }
+
+    /// The JoinGroup request timeout: max(request.timeout.ms, rebalance timeout + 5 s).
+    pub fn join_request_timeout_ms(&self) -> i64 {
+        self.request_timeout_ms
+            .max(self.max_poll_interval_ms + 5_000)
+    }
+}
+
+/// A duration in ms: a whole number from `min` up to 1,000 days (absurd sizes are refused).
+fn ms(value: &ConfigValue, min: i64) -> Result<i64, String> {
+    const MAX: i64 = 86_400_000_000;
+    value.whole_number(min, MAX)
+}
+
+fn boolean(value: &ConfigValue) -> Result<bool, String> {
+    match value {
+        ConfigValue::Bool(b) => Ok(*b),
+        ConfigValue::Text(t) if t == "true" => Ok(true),
+        ConfigValue::Text(t) if t == "false" => Ok(false),
+        _ => Err("expected true or false".to_string()),
+    }
+}
+
+fn optional_text(value: &ConfigValue) -> Result<Option<String>, String> {
+    match value {
+        ConfigValue::Text(t) if t.is_empty() => Ok(None),
+        ConfigValue::Text(t) if t.len() > 249 => Err("longer than 249 characters".to_string()),
+        ConfigValue::Text(t) => Ok(Some(t.clone())),
+        _ => Err("expected a string".to_string()),
+    }
+}
+
+/// A comma-separated list of assignor names or Kafka class names.
+fn strategies(value: &ConfigValue) -> Result<Vec<Strategy>, String> {
+    let ConfigValue::Text(t) = value else {
+        return Err("expected a comma-separated list of assignors".to_string());
+    };
+    let mut out = Vec::new();
+    for name in t.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let short = match name.rsplit('.').next().unwrap_or(name) {
+            "RangeAssignor" => "range",
+            "RoundRobinAssignor" => "roundrobin",
+            "StickyAssignor" => "sticky",
+            "CooperativeStickyAssignor" => "cooperative-sticky",
+            _ => name,
+        };
+        let s = Strategy::from_name(short).ok_or_else(|| {
+            format!("unknown assignor \"{name}\" (range, roundrobin, sticky, cooperative-sticky)")
+        })?;
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    if out.is_empty() {
+        return Err("at least one assignor is needed".to_string());
+    }
+    Ok(out)
+}

@@ -1,0 +1,108 @@
+//! Who owns which partition, over time: the metrics (time unowned, moves, overlaps) and the
+//! ownership invariant are both read from here.
+
+use crate::trace::Tp;
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+#[derive(Debug, Default)]
+pub struct Ledger {
+    /// Current owners of each partition: (consumer, generation in which it was assigned).
+    owners: BTreeMap<Tp, Vec<(usize, i32)>>,
+    /// The consumer that last got each partition.
+    last_owner: BTreeMap<Tp, usize>,
+    /// Partitions owned once and unowned now, since when.
+    unowned_since: BTreeMap<Tp, i64>,
+    /// Time each partition spent unowned after it was first owned.
+    pub unowned_ms: BTreeMap<Tp, i64>,
+    /// Partitions with two owners at once (a zombie of an older generation), since when.
+    overlap_since: BTreeMap<Tp, i64>,
+    pub overlap_ms: i64,
+    pub moved: u64,
+}
+
+impl Ledger {
+    /// `consumer` owns `tp` from generation `generation`. Returns a violation if another
+    /// consumer owns it in the same generation.
+    pub fn acquire(
+        &mut self,
+        now: i64,
+        consumer: usize,
+        generation: i32,
+        tp: &Tp,
+        name_of: impl Fn(usize) -> String,
+    ) -> Option<String> {
+        let owners = self.owners.entry(tp.clone()).or_default();
+        let mut violation = None;
+        for &(other, other_generation) in owners.iter() {
+            if other != consumer && other_generation == generation {
+                violation = Some(format!(
+                    "{}-{} is owned by {} and {} in generation {generation}",
+                    tp.0,
+                    tp.1,
+                    name_of(other),
+                    name_of(consumer)
+                ));
+            }
+        }
+        owners.retain(|&(c, _)| c != consumer);
+        owners.push((consumer, generation));
+        if owners.len() > 1 {
+            self.overlap_since.entry(tp.clone()).or_insert(now);
+        }
+        if let Some(since) = self.unowned_since.remove(tp) {
+            *self.unowned_ms.entry(tp.clone()).or_default() += now - since;
+        } else {
+            self.unowned_ms.entry(tp.clone()).or_default();
+        }
+        if let Some(previous) = self.last_owner.insert(tp.clone(), consumer)
+            && previous != consumer
+        {
+            self.moved += 1;
+        }
+        violation
+    }
+
+    pub fn release(&mut self, now: i64, consumer: usize, tp: &Tp) {
+        let Some(owners) = self.owners.get_mut(tp) else {
+            return;
+        };
+        owners.retain(|&(c, _)| c != consumer);
+        if owners.len() <= 1
+            && let Some(since) = self.overlap_since.remove(tp)
+        {
+            self.overlap_ms += now - since;
+        }
+        if owners.is_empty() {
+            self.owners.remove(tp);
+            self.unowned_since.insert(tp.clone(), now);
+        }
+    }
+
+    pub fn owned_count(&self) -> usize {
+        self.owners.len()
+    }
+
+    /// Total time unowned up to `now`, and per partition.
+    pub fn unowned_until(&self, now: i64) -> (i64, Vec<(Tp, i64)>) {
+        let mut per: Vec<(Tp, i64)> = Vec::new();
+        let mut total = 0;
+        for (tp, ms) in &self.unowned_ms {
+            let open = self.unowned_since.get(tp).map_or(0, |since| now - since);
+            total += ms + open;
+            per.push((tp.clone(), ms + open));
+        }
+        (total, per)
+    }
+
+    pub fn overlap_until(&self, now: i64) -> i64 {
+        self.overlap_ms
+            + self
+                .overlap_since
+                .values()
+                .map(|since| now - since)
+                .sum::<i64>()
+    }
+}

@@ -1,0 +1,582 @@
+//! Scenarios: a seeded world (broker and consumer settings by Kafka's names, topics, consumers,
+//! network) and a timed script of actions and narration, read from JSON and checked before
+//! anything runs.
+
+use crate::config::ConsumerConfig;
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use group_coordinator::config::ConfigValue;
+use group_coordinator::{BrokerConfig, ErrorCode};
+use serde::{Deserialize, Serialize};
+
+/// A text in the two languages of the interface.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Text {
+    pub en: String,
+    pub zh: String,
+}
+
+/// A setting's value as JSON gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Setting {
+    Bool(bool),
+    Number(f64),
+    Text(String),
+}
+
+impl Setting {
+    pub fn to_config_value(&self) -> ConfigValue {
+        match self {
+            Setting::Bool(b) => ConfigValue::Bool(*b),
+            Setting::Number(n) => ConfigValue::Number(*n),
+            Setting::Text(t) => ConfigValue::Text(t.clone()),
+        }
+    }
+}
+
+pub type Settings = BTreeMap<String, Setting>;
+
+/// Latency, jitter and loss of the link between a consumer and the coordinator (each way).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct LinkSpec {
+    pub latency_ms: i64,
+    /// Each message is delayed by a further 0..=jitter ms, drawn from the seed.
+    pub jitter_ms: i64,
+    /// Probability in 0..=1 that a message is lost.
+    pub loss: f64,
+}
+
+impl Default for LinkSpec {
+    fn default() -> Self {
+        LinkSpec {
+            latency_ms: 1,
+            jitter_ms: 0,
+            loss: 0.0,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConsumerSpec {
+    /// The consumer's `client.id`, also its name in the views.
+    pub name: String,
+    pub topics: Vec<String>,
+    /// Kafka consumer properties over the scenario's `consumer` defaults.
+    #[serde(default)]
+    pub config: Settings,
+    /// When the application creates the consumer and starts polling.
+    #[serde(default)]
+    pub start_ms: i64,
+    /// How long the application works on each batch between two `poll()` calls (not a Kafka
+    /// setting: the application's behaviour).
+    #[serde(default = "default_processing_ms")]
+    pub processing_ms: i64,
+    /// Overrides the scenario's network for this consumer's link.
+    #[serde(default)]
+    pub network: Option<LinkSpec>,
+}
+
+fn default_processing_ms() -> i64 {
+    100
+}
+
+/// What a pause stops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PauseKind {
+    /// The application is stuck between two polls (slow processing); the heartbeat thread
+    /// goes on, so the member stays in the group until `max.poll.interval.ms`.
+    #[default]
+    Processing,
+    /// The whole process stops (a long GC pause): no heartbeats, nothing is read; what arrives
+    /// waits for the resume.
+    Gc,
+}
+
+/// Something done to the world at a moment: by the script, or by the user from the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub enum Action {
+    /// A new consumer starts.
+    AddConsumer(ConsumerSpec),
+    /// The application closes the consumer (commit, revoke, LeaveGroup unless static).
+    Close {
+        consumer: String,
+    },
+    /// The process dies: nothing more is sent.
+    Crash {
+        consumer: String,
+    },
+    /// Close, then start the same consumer (same settings, same `group.instance.id`) again
+    /// after `downMs`: one step of a rolling restart.
+    Restart {
+        consumer: String,
+        #[serde(default)]
+        down_ms: i64,
+    },
+    /// A closed or crashed consumer starts again.
+    Start {
+        consumer: String,
+    },
+    Pause {
+        consumer: String,
+        #[serde(default)]
+        kind: PauseKind,
+    },
+    Resume {
+        consumer: String,
+    },
+    /// The link between the consumer and the coordinator drops everything, both ways.
+    Cut {
+        consumer: String,
+    },
+    Heal {
+        consumer: String,
+    },
+    /// Changes the network of one consumer's link, or of every link when `consumer` is absent.
+    SetNetwork {
+        #[serde(default)]
+        consumer: Option<String>,
+        #[serde(default)]
+        latency_ms: Option<i64>,
+        #[serde(default)]
+        jitter_ms: Option<i64>,
+        #[serde(default)]
+        loss: Option<f64>,
+    },
+    /// The application changes its subscription (`subscribe(topics)`).
+    Subscribe {
+        consumer: String,
+        topics: Vec<String>,
+    },
+    /// Changes consumer properties; they take effect at the consumer's next request.
+    SetConfig {
+        consumer: String,
+        config: Settings,
+    },
+    /// The coordinator loses the group's partition; after `downMs` a coordinator loads it
+    /// from the last persisted group record.
+    Failover {
+        #[serde(default)]
+        down_ms: i64,
+    },
+    /// The next group-record write fails with this Kafka error (e.g. `NOT_LEADER_OR_FOLLOWER`).
+    FailNextPersist {
+        error: String,
+    },
+}
+
+impl Action {
+    /// The consumer the action names, if any.
+    pub fn consumer(&self) -> Option<&str> {
+        match self {
+            Action::AddConsumer(spec) => Some(&spec.name),
+            Action::Close { consumer }
+            | Action::Crash { consumer }
+            | Action::Restart { consumer, .. }
+            | Action::Start { consumer }
+            | Action::Pause { consumer, .. }
+            | Action::Resume { consumer }
+            | Action::Cut { consumer }
+            | Action::Heal { consumer }
+            | Action::Subscribe { consumer, .. }
+            | Action::SetConfig { consumer, .. } => Some(consumer),
+            Action::SetNetwork { consumer, .. } => consumer.as_deref(),
+            Action::Failover { .. } | Action::FailNextPersist { .. } => None,
+        }
+    }
+
+    /// Kafka's error for `FailNextPersist`.
+    pub fn persist_error(name: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL.into_iter().find(|e| e.name() == name)
+    }
+}
+
+/// One line of the script: an action, a narration checkpoint, or both, at a time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScriptStep {
+    pub at_ms: i64,
+    #[serde(default)]
+    pub action: Option<Action>,
+    #[serde(default)]
+    pub narrate: Option<Text>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    pub title: Text,
+    #[serde(default)]
+    pub description: Text,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default = "default_group_id")]
+    pub group_id: String,
+    /// Kafka broker properties (`group.initial.rebalance.delay.ms`, ...).
+    #[serde(default)]
+    pub broker: Settings,
+    /// Kafka consumer properties every consumer starts from.
+    #[serde(default)]
+    pub consumer: Settings,
+    /// Topic -> partition count.
+    pub topics: BTreeMap<String, i32>,
+    #[serde(default)]
+    pub network: LinkSpec,
+    pub consumers: Vec<ConsumerSpec>,
+    #[serde(default)]
+    pub script: Vec<ScriptStep>,
+    /// How long the scenario runs (the page's end of the scrubber); `runUntil` may go further.
+    #[serde(default = "default_duration_ms")]
+    pub duration_ms: i64,
+}
+
+fn default_group_id() -> String {
+    "demo-group".to_string()
+}
+
+fn default_duration_ms() -> i64 {
+    60_000
+}
+
+/// Why a scenario or an action was refused: the field, and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub path: String,
+    pub message: String,
+}
+
+impl core::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "scenario: {}", self.message)
+        } else {
+            write!(f, "scenario field \"{}\": {}", self.path, self.message)
+        }
+    }
+}
+
+fn err(path: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+    ScenarioError {
+        path: path.into(),
+        message: message.into(),
+    }
+}
+
+/// Bounds that keep a run within what a browser tab can hold.
+pub const MAX_CONSUMERS: usize = 10_000;
+pub const MAX_TOPICS: usize = 10_000;
+pub const MAX_PARTITIONS: i64 = 1_000_000;
+pub const MAX_SCRIPT_STEPS: usize = 100_000;
+pub const MAX_TIME_MS: i64 = 7 * 24 * 3_600_000;
+const MAX_NAME: usize = 249;
+
+impl Scenario {
+    /// Reads and checks a scenario from JSON text.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let scenario: Scenario = serde_json::from_str(text).map_err(|e| err("", format!("{e}")))?;
+        scenario.check()?;
+        Ok(scenario)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The broker configuration the scenario asks for.
+    pub fn broker_config(&self) -> Result<BrokerConfig, ScenarioError> {
+        let mut config = BrokerConfig::default();
+        for (key, value) in &self.broker {
+            config
+                .set(key, &value.to_config_value())
+                .map_err(|e| err(format!("broker.{key}"), e.message))?;
+        }
+        config
+            .validate()
+            .map_err(|e| err(format!("broker.{}", e.key), e.message))?;
+        Ok(config)
+    }
+
+    /// The settings of a consumer: the defaults, the scenario's `consumer`, then its own.
+    pub fn consumer_config(
+        &self,
+        spec: &ConsumerSpec,
+        path: &str,
+    ) -> Result<ConsumerConfig, ScenarioError> {
+        let mut config = ConsumerConfig::default();
+        for (key, value) in &self.consumer {
+            config
+                .set(key, &value.to_config_value())
+                .map_err(|m| err(format!("consumer.{key}"), m))?;
+        }
+        apply_settings(&mut config, &spec.config, &format!("{path}.config"))?;
+        Ok(config)
+    }
+
+    /// Everything a run needs is sound: names, sizes, times, settings, and every consumer an
+    /// action names exists by then.
+    pub fn check(&self) -> Result<(), ScenarioError> {
+        name(&self.name, "name")?;
+        name(&self.group_id, "groupId")?;
+        self.broker_config()?;
+        if self.topics.len() > MAX_TOPICS {
+            return Err(err("topics", format!("more than {MAX_TOPICS} topics")));
+        }
+        let mut partitions = 0i64;
+        for (topic, &count) in &self.topics {
+            name(topic, &format!("topics.{topic}"))?;
+            if !(1..=100_000).contains(&count) {
+                return Err(err(
+                    format!("topics.{topic}"),
+                    format!("{count} partitions is outside 1..=100000"),
+                ));
+            }
+            partitions += i64::from(count);
+        }
+        if partitions > MAX_PARTITIONS {
+            return Err(err(
+                "topics",
+                format!("{partitions} partitions in all, more than {MAX_PARTITIONS}"),
+            ));
+        }
+        check_link(&self.network, "network")?;
+        if !(1..=MAX_TIME_MS).contains(&self.duration_ms) {
+            return Err(err(
+                "durationMs",
+                format!("{} is outside 1..={MAX_TIME_MS}", self.duration_ms),
+            ));
+        }
+        let mut names = BTreeSet::new();
+        let mut instances = BTreeSet::new();
+        for (i, spec) in self.consumers.iter().enumerate() {
+            let path = format!("consumers[{i}]");
+            self.check_consumer(spec, &path, &mut names, &mut instances)?;
+        }
+        if self.script.len() > MAX_SCRIPT_STEPS {
+            return Err(err("script", format!("more than {MAX_SCRIPT_STEPS} steps")));
+        }
+        // Actions run in time order; a consumer must exist when an action names it.
+        let mut order: Vec<usize> = (0..self.script.len()).collect();
+        order.sort_by_key(|&i| self.script[i].at_ms);
+        for i in order {
+            let step = &self.script[i];
+            let path = format!("script[{i}]");
+            if !(0..=MAX_TIME_MS).contains(&step.at_ms) {
+                return Err(err(
+                    format!("{path}.atMs"),
+                    format!("{} is outside 0..={MAX_TIME_MS}", step.at_ms),
+                ));
+            }
+            if step.action.is_none() && step.narrate.is_none() {
+                return Err(err(path, "a step needs an action, a narration or both"));
+            }
+            if let Some(action) = &step.action {
+                self.check_action(
+                    action,
+                    &format!("{path}.action"),
+                    &mut names,
+                    &mut instances,
+                )?;
+            }
+        }
+        if names.len() > MAX_CONSUMERS {
+            return Err(err(
+                "consumers",
+                format!("more than {MAX_CONSUMERS} consumers"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_consumer(
+        &self,
+        spec: &ConsumerSpec,
+        path: &str,
+        names: &mut BTreeSet<String>,
+        instances: &mut BTreeSet<String>,
+    ) -> Result<(), ScenarioError> {
+        name(&spec.name, &format!("{path}.name"))?;
+        if !names.insert(spec.name.clone()) {
+            return Err(err(
+                format!("{path}.name"),
+                format!("a consumer named \"{}\" already exists", spec.name),
+            ));
+        }
+        if names.len() > MAX_CONSUMERS {
+            return Err(err(path, format!("more than {MAX_CONSUMERS} consumers")));
+        }
+        self.check_topics(&spec.topics, &format!("{path}.topics"))?;
+        if !(0..=MAX_TIME_MS).contains(&spec.start_ms) {
+            return Err(err(
+                format!("{path}.startMs"),
+                format!("{} is outside 0..={MAX_TIME_MS}", spec.start_ms),
+            ));
+        }
+        if !(0..=MAX_TIME_MS).contains(&spec.processing_ms) {
+            return Err(err(
+                format!("{path}.processingMs"),
+                format!("{} is outside 0..={MAX_TIME_MS}", spec.processing_ms),
+            ));
+        }
+        if let Some(link) = &spec.network {
+            check_link(link, &format!("{path}.network"))?;
+        }
+        let config = self.consumer_config(spec, path)?;
+        if let Some(instance) = &config.group_instance_id
+            && !instances.insert(instance.clone())
+        {
+            return Err(err(
+                format!("{path}.config.group.instance.id"),
+                format!("\"{instance}\" is used by another consumer"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_topics(&self, topics: &[String], path: &str) -> Result<(), ScenarioError> {
+        if topics.len() > MAX_TOPICS {
+            return Err(err(path, format!("more than {MAX_TOPICS} topics")));
+        }
+        for (i, t) in topics.iter().enumerate() {
+            name(t, &format!("{path}[{i}]"))?;
+        }
+        Ok(())
+    }
+
+    /// Checks an action against the scenario (and, in `check`, the consumers known so far).
+    pub fn check_action(
+        &self,
+        action: &Action,
+        path: &str,
+        names: &mut BTreeSet<String>,
+        instances: &mut BTreeSet<String>,
+    ) -> Result<(), ScenarioError> {
+        match action {
+            Action::AddConsumer(spec) => return self.check_consumer(spec, path, names, instances),
+            Action::Restart { down_ms, .. } | Action::Failover { down_ms }
+                if !(0..=MAX_TIME_MS).contains(down_ms) =>
+            {
+                return Err(err(
+                    format!("{path}.downMs"),
+                    format!("{down_ms} is outside 0..={MAX_TIME_MS}"),
+                ));
+            }
+            Action::SetNetwork {
+                latency_ms,
+                jitter_ms,
+                loss,
+                ..
+            } => {
+                let link = LinkSpec {
+                    latency_ms: latency_ms.unwrap_or(0),
+                    jitter_ms: jitter_ms.unwrap_or(0),
+                    loss: loss.unwrap_or(0.0),
+                };
+                check_link(&link, path)?
+            }
+            Action::Subscribe { topics, .. } => {
+                self.check_topics(topics, &format!("{path}.topics"))?
+            }
+            Action::SetConfig { consumer, config } => {
+                let spec = self
+                    .consumers
+                    .iter()
+                    .find(|c| &c.name == consumer)
+                    .cloned()
+                    .unwrap_or(ConsumerSpec {
+                        name: consumer.clone(),
+                        topics: Vec::new(),
+                        config: Settings::new(),
+                        start_ms: 0,
+                        processing_ms: 0,
+                        network: None,
+                    });
+                let mut c = self.consumer_config(&spec, path)?;
+                apply_settings(&mut c, config, &format!("{path}.config"))?;
+            }
+            Action::FailNextPersist { error } if Action::persist_error(error).is_none() => {
+                return Err(err(
+                    format!("{path}.error"),
+                    format!("\"{error}\" is not a Kafka error name (e.g. NOT_LEADER_OR_FOLLOWER)"),
+                ));
+            }
+            _ => {}
+        }
+        if let Some(consumer) = action.consumer()
+            && !names.contains(consumer)
+        {
+            return Err(err(
+                format!("{path}.consumer"),
+                format!("no consumer named \"{consumer}\""),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Applies settings over a configuration and checks the result.
+pub fn apply_settings(
+    config: &mut ConsumerConfig,
+    settings: &Settings,
+    path: &str,
+) -> Result<(), ScenarioError> {
+    for (key, value) in settings {
+        config
+            .set(key, &value.to_config_value())
+            .map_err(|m| err(format!("{path}.{key}"), m))?;
+    }
+    config
+        .validate()
+        .map_err(|(key, m)| err(format!("{path}.{key}"), m))
+}
+
+fn name(value: &str, path: &str) -> Result<(), ScenarioError> {
+    if value.is_empty() || value.len() > MAX_NAME {
+        return Err(err(path, format!("must be 1 to {MAX_NAME} characters")));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(err(path, "must not contain control characters"));
+    }
+    Ok(())
+}
+
+fn check_link(link: &LinkSpec, path: &str) -> Result<(), ScenarioError> {
+    if !(0..=3_600_000).contains(&link.latency_ms) {
+        return Err(err(
+            format!("{path}.latencyMs"),
+            format!("{} is outside 0..=3600000", link.latency_ms),
+        ));
+    }
+    if !(0..=3_600_000).contains(&link.jitter_ms) {
+        return Err(err(
+            format!("{path}.jitterMs"),
+            format!("{} is outside 0..=3600000", link.jitter_ms),
+        ));
+    }
+    if !(0.0..=1.0).contains(&link.loss) {
+        return Err(err(
+            format!("{path}.loss"),
+            format!("{} is outside 0..=1", link.loss),
+        ));
+    }
+    Ok(())
+}
+
+impl LinkSpec {
+    /// The loss probability in parts per million (integer draws keep runs identical everywhere).
+    pub fn loss_ppm(&self) -> u32 {
+        (self.loss * 1_000_000.0) as u32
+    }
+}

@@ -1,0 +1,753 @@
+//! The simulation: one coordinator, the consumers and the network, driven event by event in
+//! (time, sequence) order. Same scenario, same seed, same actions: the same trace.
+
+use crate::consumer::{Consumer, Life};
+use crate::scenario::{Action, ConsumerSpec, Scenario, ScenarioError, apply_settings};
+use crate::trace::{LossReason, MessageApi, TraceEvent, TraceKind};
+use crate::view::{Metrics, WorldView};
+use crate::world::{Incoming, Link, Outgoing, Pending, World};
+use alloc::collections::BTreeSet;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use group_coordinator::consumer_protocol::Assignment;
+use group_coordinator::event::EventKind;
+use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
+
+#[derive(Debug)]
+pub struct Simulation {
+    pub(crate) scenario: Scenario,
+    pub(crate) w: World,
+    pub(crate) coordinator: Coordinator,
+    pub(crate) consumers: Vec<Consumer>,
+    /// The group is served (false between a failover's unload and load).
+    pub(crate) coordinator_available: bool,
+    /// The time of the last `advance` of the coordinator: a timer due again at that time (a
+    /// zero-length re-armed join timer) fires 1 ms later, as Kafka's real timer ticks.
+    last_advance: Option<i64>,
+    /// The highest generation seen since the group was last loaded.
+    generation_seen: i32,
+    /// When the world last became settled, and the time spent unsettled since the first.
+    pub(crate) settled_since: Option<i64>,
+    first_settled: Option<i64>,
+    pub(crate) unsettled_ms: i64,
+    unsettled_since: Option<i64>,
+    /// Every action applied, with its time (the page replays them to fork a run).
+    pub(crate) actions: Vec<(i64, Action)>,
+}
+
+/// The next thing to happen.
+enum Next {
+    CoordinatorTimer(i64),
+    Queued(i64),
+}
+
+impl Simulation {
+    /// Builds the world of a checked scenario; nothing runs until `step` or `run_until`.
+    pub fn new(scenario: Scenario) -> Result<Simulation, ScenarioError> {
+        scenario.check()?;
+        let broker = scenario.broker_config()?;
+        let mut w = World::new(
+            scenario.seed,
+            scenario.group_id.clone(),
+            scenario.topics.clone(),
+        );
+        let coordinator = Coordinator::with_seed(broker, scenario.seed);
+        let mut consumers = Vec::new();
+        for (i, spec) in scenario.consumers.iter().enumerate() {
+            let config = scenario.consumer_config(spec, &format!("consumers[{i}]"))?;
+            let link = spec.network.clone().unwrap_or(scenario.network.clone());
+            w.links.push(Link::new(link));
+            w.names.push(Rc::from(spec.name.as_str()));
+            consumers.push(Consumer::new(i, spec.clone(), config));
+            w.schedule(spec.start_ms, Pending::Start(i));
+        }
+        for (i, step) in scenario.script.iter().enumerate() {
+            w.schedule(step.at_ms, Pending::Script(i));
+        }
+        Ok(Simulation {
+            scenario,
+            w,
+            coordinator,
+            consumers,
+            coordinator_available: true,
+            last_advance: None,
+            generation_seen: 0,
+            settled_since: None,
+            first_settled: None,
+            unsettled_ms: 0,
+            unsettled_since: None,
+            actions: Vec::new(),
+        })
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn now(&self) -> i64 {
+        self.w.now
+    }
+
+    pub fn trace(&self) -> &[TraceEvent] {
+        &self.w.trace
+    }
+
+    pub fn consumers(&self) -> &[Consumer] {
+        &self.consumers
+    }
+
+    pub fn coordinator(&self) -> &Coordinator {
+        &self.coordinator
+    }
+
+    /// The actions applied so far, with their times.
+    pub fn actions(&self) -> &[(i64, Action)] {
+        &self.actions
+    }
+
+    fn next(&self) -> Option<Next> {
+        let queued = self.w.queue.keys().next().map(|k| k.0);
+        let timer = self
+            .coordinator
+            .next_deadline()
+            .map(|d| match self.last_advance {
+                Some(t) if d <= t => t + 1,
+                _ => d,
+            });
+        match (timer, queued) {
+            // Timers due at a time fire before the requests of that time (Kafka's order).
+            (Some(t), Some(q)) if t <= q => Some(Next::CoordinatorTimer(t)),
+            (Some(t), None) => Some(Next::CoordinatorTimer(t)),
+            (_, Some(q)) => Some(Next::Queued(q)),
+            (None, None) => None,
+        }
+    }
+
+    /// When the next event happens, if any.
+    pub fn next_event_time(&self) -> Option<i64> {
+        self.next().map(|n| match n {
+            Next::CoordinatorTimer(t) | Next::Queued(t) => t,
+        })
+    }
+
+    /// Processes events until one is recorded (a delivered message, a fired timer, an action):
+    /// returns the index of the first trace entry it recorded, or `None` when nothing is left.
+    pub fn step(&mut self) -> Option<usize> {
+        loop {
+            let before = self.w.trace.len();
+            if !self.process_one() {
+                return None;
+            }
+            if self.w.trace.len() > before {
+                return Some(before);
+            }
+        }
+    }
+
+    /// Processes every event up to `t` and moves the clock to `t`.
+    pub fn run_until(&mut self, t: i64) {
+        while self.next_event_time().is_some_and(|n| n <= t) {
+            self.process_one();
+        }
+        if t > self.w.now {
+            self.w.now = t;
+        }
+    }
+
+    fn process_one(&mut self) -> bool {
+        match self.next() {
+            None => false,
+            Some(Next::CoordinatorTimer(t)) => {
+                self.w.now = t;
+                self.last_advance = Some(t);
+                match self.coordinator.advance(t) {
+                    Ok(responses) => self.after_coordinator(responses),
+                    Err(e) => self
+                        .w
+                        .violation(format!("coordinator refused advance: {e}")),
+                }
+                self.after_event();
+                true
+            }
+            Some(Next::Queued(_)) => {
+                let Some(((t, _), pending)) = self.w.queue.pop_first() else {
+                    return false;
+                };
+                self.w.now = t;
+                self.dispatch(pending);
+                self.after_event();
+                true
+            }
+        }
+    }
+
+    fn dispatch(&mut self, pending: Pending) {
+        match pending {
+            Pending::ToBroker { consumer, message } => self.deliver_to_broker(consumer, message),
+            Pending::ToConsumer {
+                consumer,
+                incarnation,
+                message,
+            } => self.deliver_to_consumer(consumer, incarnation, message),
+            Pending::Timer {
+                consumer,
+                incarnation,
+                timer,
+            } => {
+                let c = &mut self.consumers[consumer];
+                if c.incarnation != incarnation || !c.is_running() {
+                    return;
+                }
+                if c.is_frozen() {
+                    c.deferred.push(Pending::Timer {
+                        consumer,
+                        incarnation,
+                        timer,
+                    });
+                    return;
+                }
+                c.on_timer(&mut self.w, timer);
+            }
+            Pending::Script(i) => {
+                let step = self.scenario.script[i].clone();
+                if let Some(text) = step.narrate {
+                    self.w.record(TraceKind::Narration { text });
+                }
+                if let Some(action) = step.action
+                    && let Err(why) = self.apply_checked(action.clone())
+                {
+                    self.w.record(TraceKind::ActionIgnored { action, why });
+                }
+            }
+            Pending::Start(i) => {
+                if !self.consumers[i].is_running() {
+                    self.consumers[i].start(&mut self.w);
+                }
+            }
+            Pending::LoadGroup => self.load_group(),
+        }
+    }
+
+    fn deliver_to_broker(&mut self, consumer: usize, message: Outgoing) {
+        let (api, correlation_id) = match &message {
+            Outgoing::Request(r) => (MessageApi::of(r.api()), r.correlation_id()),
+            Outgoing::FindCoordinator { correlation_id } => {
+                (MessageApi::FindCoordinator, *correlation_id)
+            }
+        };
+        let name = self.w.names[consumer].clone();
+        if self.w.links[consumer].cut {
+            self.w.routes.remove(&correlation_id);
+            self.w
+                .lost(name, api, correlation_id, false, LossReason::Cut);
+            return;
+        }
+        self.w.record(TraceKind::RequestDelivered {
+            consumer: name,
+            api,
+            correlation_id,
+        });
+        match message {
+            Outgoing::FindCoordinator { correlation_id } => {
+                let Some((c, incarnation)) = self.w.routes.remove(&correlation_id) else {
+                    return;
+                };
+                let error_code = if self.coordinator_available {
+                    ErrorCode::None
+                } else {
+                    ErrorCode::CoordinatorNotAvailable
+                };
+                self.w.respond(
+                    c,
+                    incarnation,
+                    Incoming::FindCoordinator {
+                        correlation_id,
+                        error_code,
+                    },
+                );
+            }
+            Outgoing::Request(request) => {
+                match self.coordinator.handle(self.w.now, (*request).clone()) {
+                    Ok(responses) => self.after_coordinator(responses),
+                    Err(e) => self
+                        .w
+                        .violation(format!("the coordinator refused a request: {e}")),
+                }
+            }
+        }
+    }
+
+    fn deliver_to_consumer(&mut self, consumer: usize, incarnation: u32, message: Incoming) {
+        let (api, correlation_id, error_code) = match &message {
+            Incoming::Response(r) => (MessageApi::of(r.api()), r.correlation_id(), r.error_code()),
+            Incoming::FindCoordinator {
+                correlation_id,
+                error_code,
+            } => (MessageApi::FindCoordinator, *correlation_id, *error_code),
+        };
+        let name = self.w.names[consumer].clone();
+        let c = &mut self.consumers[consumer];
+        if self.w.links[consumer].cut {
+            self.w
+                .lost(name, api, correlation_id, true, LossReason::Cut);
+            return;
+        }
+        if c.incarnation != incarnation || matches!(c.life, Life::Crashed | Life::NotStarted) {
+            self.w
+                .lost(name, api, correlation_id, true, LossReason::ConsumerDown);
+            return;
+        }
+        if c.is_frozen() {
+            c.deferred.push(Pending::ToConsumer {
+                consumer,
+                incarnation,
+                message,
+            });
+            return;
+        }
+        self.w.sent_at.remove(&correlation_id);
+        self.w.record(TraceKind::ResponseDelivered {
+            consumer: name,
+            api,
+            correlation_id,
+            error_code,
+            error: error_code.name(),
+        });
+        c.on_message(&mut self.w, message);
+    }
+
+    /// Records the coordinator's events and sends its responses.
+    fn after_coordinator(&mut self, responses: Vec<Response>) {
+        let events = self.coordinator.drain_events();
+        let mut check = false;
+        for e in events {
+            match &e.kind {
+                // Heartbeat timers move on every heartbeat: the snapshot shows them, the trace
+                // keeps only their expiry.
+                EventKind::TimerScheduled { key, .. } | EventKind::TimerCancelled { key }
+                    if key.starts_with("heartbeat-") =>
+                {
+                    continue;
+                }
+                EventKind::StateChanged { to, .. } => {
+                    if *to == GroupState::PreparingRebalance {
+                        self.w.counters.rebalances += 1;
+                    }
+                    if *to == GroupState::Stable {
+                        let ids: Vec<usize> = (0..self.consumers.len()).collect();
+                        self.w.agreement_checks.extend(ids);
+                    }
+                    self.w.mark_dirty();
+                }
+                EventKind::GenerationBumped { generation_id, .. } => {
+                    self.w.counters.generations += 1;
+                    if *generation_id < self.generation_seen {
+                        self.w.violation(format!(
+                            "the generation went back from {} to {generation_id}",
+                            self.generation_seen
+                        ));
+                    }
+                    self.generation_seen = self.generation_seen.max(*generation_id);
+                }
+                // A failover may load an older generation than the one in memory (the last
+                // record wins): Kafka allows it, so the baseline restarts.
+                EventKind::Loaded { .. } => {
+                    self.generation_seen = self
+                        .coordinator
+                        .group(&self.w.group_id)
+                        .map_or(0, |g| g.generation_id());
+                }
+                _ => {}
+            }
+            // The core's own bookkeeping is checked when membership or state moves (not on
+            // every parked response: that would be quadratic in the group size).
+            check |= matches!(
+                e.kind,
+                EventKind::StateChanged { .. }
+                    | EventKind::GenerationBumped { .. }
+                    | EventKind::MemberAdded { .. }
+                    | EventKind::MemberRemoved { .. }
+                    | EventKind::MemberReplaced { .. }
+                    | EventKind::LeaderChanged { .. }
+                    | EventKind::Loaded { .. }
+            );
+            self.w.record(TraceKind::Coordinator { event: e.kind });
+        }
+        if check && let Err(e) = self.coordinator.check_invariants() {
+            self.w.violation(format!("coordinator: {e}"));
+        }
+        for response in responses {
+            let correlation_id = response.correlation_id();
+            let Some((consumer, incarnation)) = self.w.routes.remove(&correlation_id) else {
+                continue;
+            };
+            self.w
+                .respond(consumer, incarnation, Incoming::Response(Rc::new(response)));
+        }
+    }
+
+    fn load_group(&mut self) {
+        let group_id = self.w.group_id.clone();
+        self.coordinator_available = true;
+        match self.coordinator.load(&group_id) {
+            Ok(responses) => self.after_coordinator(responses),
+            Err(e) => self.w.record(TraceKind::ActionIgnored {
+                action: Action::Failover { down_ms: 0 },
+                why: e.to_string(),
+            }),
+        }
+        self.w.mark_dirty();
+    }
+
+    // ---- checks after every event --------------------------------------------------------
+
+    fn after_event(&mut self) {
+        let checks = core::mem::take(&mut self.w.agreement_checks);
+        let mut seen = BTreeSet::new();
+        for c in checks {
+            if seen.insert(c) {
+                self.check_agreement(c);
+            }
+        }
+        if self.w.dirty {
+            self.w.dirty = false;
+            self.update_settled();
+        }
+    }
+
+    /// A Stable consumer in the group's current generation owns exactly what the coordinator
+    /// holds as its assignment, while the group is Stable.
+    fn check_agreement(&mut self, index: usize) {
+        let c = &self.consumers[index];
+        if !c.is_running() || c.state != crate::trace::MemberState::Stable || c.rejoin_needed {
+            return;
+        }
+        let Some(group) = self.coordinator.group(&self.w.group_id) else {
+            return;
+        };
+        if group.state() != GroupState::Stable
+            || group.generation_id() != c.generation.generation_id
+        {
+            return;
+        }
+        let Some(member) = group.member(&c.generation.member_id) else {
+            let message = format!(
+                "{} believes it is member {} of generation {}, which the coordinator does not know",
+                c.name, c.generation.member_id, c.generation.generation_id
+            );
+            self.w.violation(message);
+            return;
+        };
+        let expected: BTreeSet<(String, i32)> = Assignment::decode(member.assignment().as_slice())
+            .map(|a| {
+                a.assigned_partitions
+                    .iter()
+                    .flat_map(|tp| tp.partitions.iter().map(|p| (tp.topic.to_string(), *p)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let actual: BTreeSet<(String, i32)> =
+            c.owned.iter().map(|(t, p)| (t.to_string(), *p)).collect();
+        if expected != actual {
+            let message = format!(
+                "{} owns {} partitions but the coordinator assigned it {} in generation {}",
+                c.name,
+                actual.len(),
+                expected.len(),
+                c.generation.generation_id
+            );
+            self.w.violation(message);
+        }
+    }
+
+    /// The group is Stable, every running consumer is Stable in its generation with nothing
+    /// left to do, and every partition someone subscribes to is owned.
+    pub fn is_settled(&self) -> bool {
+        let Some(group) = self.coordinator.group(&self.w.group_id) else {
+            return false;
+        };
+        if group.state() != GroupState::Stable || !self.coordinator_available {
+            return false;
+        }
+        let mut subscribed: BTreeSet<&str> = BTreeSet::new();
+        for c in self.consumers.iter().filter(|c| c.life == Life::Running) {
+            if c.state != crate::trace::MemberState::Stable
+                || c.rejoin_needed
+                || c.generation.generation_id != group.generation_id()
+            {
+                return false;
+            }
+            subscribed.extend(c.topics.iter().map(String::as_str));
+        }
+        let wanted: i64 = self
+            .w
+            .topics
+            .iter()
+            .filter(|(t, _)| subscribed.contains(t.as_str()))
+            .map(|(_, n)| i64::from(*n))
+            .sum();
+        self.w.ledger.owned_count() as i64 == wanted
+    }
+
+    fn update_settled(&mut self) {
+        let now = self.w.now;
+        let settled = self.is_settled();
+        match (settled, self.settled_since) {
+            (true, None) => {
+                self.settled_since = Some(now);
+                self.first_settled.get_or_insert(now);
+                if let Some(since) = self.unsettled_since.take() {
+                    self.unsettled_ms += now - since;
+                }
+            }
+            (false, Some(_)) => {
+                self.settled_since = None;
+                if self.first_settled.is_some() {
+                    self.unsettled_since = Some(now);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn unsettled_until_now(&self) -> i64 {
+        self.unsettled_ms + self.unsettled_since.map_or(0, |s| self.w.now - s)
+    }
+
+    // ---- actions -------------------------------------------------------------------------
+
+    /// Applies an action now (from the page or a test). The action is checked first; on error
+    /// nothing changes and the message names what is wrong.
+    pub fn apply(&mut self, action: Action) -> Result<(), ScenarioError> {
+        let mut names: BTreeSet<String> =
+            self.consumers.iter().map(|c| c.spec.name.clone()).collect();
+        let mut instances: BTreeSet<String> = self
+            .consumers
+            .iter()
+            .filter_map(|c| c.config.group_instance_id.clone())
+            .collect();
+        self.scenario
+            .check_action(&action, "action", &mut names, &mut instances)?;
+        self.apply_checked(action)
+            .map_err(|message| ScenarioError {
+                path: "action".to_string(),
+                message,
+            })?;
+        self.after_event();
+        Ok(())
+    }
+
+    fn find(&self, name: &str) -> Result<usize, String> {
+        self.consumers
+            .iter()
+            .position(|c| &*c.name == name)
+            .ok_or_else(|| format!("no consumer named \"{name}\""))
+    }
+
+    /// Applies an action whose fields are sound; `Err` says why it does not apply now.
+    fn apply_checked(&mut self, action: Action) -> Result<(), String> {
+        let running = |c: &Consumer| -> Result<(), String> {
+            if c.is_running() {
+                Ok(())
+            } else {
+                Err(format!("{} is not running", c.name))
+            }
+        };
+        match &action {
+            Action::AddConsumer(spec) => {
+                if self.consumers.iter().any(|c| c.spec.name == spec.name) {
+                    return Err(format!("a consumer named \"{}\" already exists", spec.name));
+                }
+                let config = self
+                    .scenario
+                    .consumer_config(spec, "action")
+                    .map_err(|e| e.to_string())?;
+                let i = self.consumers.len();
+                let link = spec
+                    .network
+                    .clone()
+                    .unwrap_or(self.scenario.network.clone());
+                self.w.links.push(Link::new(link));
+                self.w.names.push(Rc::from(spec.name.as_str()));
+                let spec = ConsumerSpec {
+                    start_ms: self.w.now,
+                    ..spec.clone()
+                };
+                self.consumers.push(Consumer::new(i, spec, config));
+                self.record_action(action);
+                self.consumers[i].start(&mut self.w);
+            }
+            Action::Close { consumer } => {
+                let i = self.find(consumer)?;
+                running(&self.consumers[i])?;
+                if self.consumers[i].life == Life::Closing {
+                    return Err(format!("{consumer} is already closing"));
+                }
+                self.record_action(action);
+                self.consumers[i].close(&mut self.w);
+            }
+            Action::Crash { consumer } => {
+                let i = self.find(consumer)?;
+                running(&self.consumers[i])?;
+                self.record_action(action);
+                self.consumers[i].crash(&mut self.w);
+            }
+            Action::Restart { consumer, down_ms } => {
+                let i = self.find(consumer)?;
+                running(&self.consumers[i])?;
+                let at = self.w.now + down_ms;
+                self.record_action(action);
+                self.consumers[i].close(&mut self.w);
+                self.w.schedule(at, Pending::Start(i));
+            }
+            Action::Start { consumer } => {
+                let i = self.find(consumer)?;
+                if self.consumers[i].is_running() {
+                    return Err(format!("{consumer} is already running"));
+                }
+                self.record_action(action);
+                self.consumers[i].start(&mut self.w);
+            }
+            Action::Pause { consumer, kind } => {
+                let i = self.find(consumer)?;
+                running(&self.consumers[i])?;
+                if self.consumers[i].paused.is_some() {
+                    return Err(format!("{consumer} is already paused"));
+                }
+                self.record_action(action.clone());
+                self.consumers[i].pause(&mut self.w, *kind);
+            }
+            Action::Resume { consumer } => {
+                let i = self.find(consumer)?;
+                if self.consumers[i].paused.is_none() {
+                    return Err(format!("{consumer} is not paused"));
+                }
+                self.record_action(action);
+                let deferred = self.consumers[i].resume(&mut self.w);
+                let now = self.w.now;
+                for pending in deferred {
+                    self.w.schedule(now, pending);
+                }
+            }
+            Action::Cut { consumer } | Action::Heal { consumer } => {
+                let i = self.find(consumer)?;
+                let cut = matches!(action, Action::Cut { .. });
+                if self.w.links[i].cut == cut {
+                    return Err(format!(
+                        "the link of {consumer} is already {}",
+                        if cut { "cut" } else { "up" }
+                    ));
+                }
+                self.w.links[i].cut = cut;
+                self.record_action(action);
+            }
+            Action::SetNetwork {
+                consumer,
+                latency_ms,
+                jitter_ms,
+                loss,
+            } => {
+                let targets: Vec<usize> = match consumer {
+                    Some(name) => alloc::vec![self.find(name)?],
+                    None => (0..self.consumers.len()).collect(),
+                };
+                for i in targets {
+                    let spec = &mut self.w.links[i].spec;
+                    spec.latency_ms = latency_ms.unwrap_or(spec.latency_ms);
+                    spec.jitter_ms = jitter_ms.unwrap_or(spec.jitter_ms);
+                    spec.loss = loss.unwrap_or(spec.loss);
+                }
+                if consumer.is_none() {
+                    let spec = &mut self.scenario.network;
+                    spec.latency_ms = latency_ms.unwrap_or(spec.latency_ms);
+                    spec.jitter_ms = jitter_ms.unwrap_or(spec.jitter_ms);
+                    spec.loss = loss.unwrap_or(spec.loss);
+                }
+                self.record_action(action);
+            }
+            Action::Subscribe { consumer, topics } => {
+                let i = self.find(consumer)?;
+                self.record_action(action.clone());
+                self.consumers[i].subscribe(&mut self.w, topics);
+            }
+            Action::SetConfig { consumer, config } => {
+                let i = self.find(consumer)?;
+                let mut c = self.consumers[i].config.clone();
+                apply_settings(&mut c, config, "config").map_err(|e| e.to_string())?;
+                if let Some(instance) = &c.group_instance_id
+                    && self.consumers.iter().any(|o| {
+                        o.index != i && o.config.group_instance_id.as_ref() == Some(instance)
+                    })
+                {
+                    return Err(format!(
+                        "group.instance.id \"{instance}\" is used by another consumer"
+                    ));
+                }
+                self.consumers[i].config = c;
+                self.record_action(action);
+            }
+            Action::Failover { down_ms } => {
+                if !self.coordinator_available {
+                    return Err("a failover is already under way".to_string());
+                }
+                let group_id = self.w.group_id.clone();
+                let responses = self
+                    .coordinator
+                    .unload(&group_id)
+                    .map_err(|e| e.to_string())?;
+                self.record_action(action.clone());
+                self.coordinator_available = false;
+                self.after_coordinator(responses);
+                let at = self.w.now + down_ms;
+                self.w.schedule(at, Pending::LoadGroup);
+                self.w.mark_dirty();
+            }
+            Action::FailNextPersist { error } => {
+                let code = Action::persist_error(error)
+                    .ok_or_else(|| format!("\"{error}\" is not a Kafka error name"))?;
+                self.coordinator.fail_next_persist(code);
+                self.record_action(action);
+            }
+        }
+        Ok(())
+    }
+
+    fn record_action(&mut self, action: Action) {
+        self.actions.push((self.w.now, action.clone()));
+        self.w.record(TraceKind::Action { action });
+    }
+
+    // ---- reading -------------------------------------------------------------------------
+
+    pub fn snapshot(&self) -> WorldView {
+        WorldView::of(self)
+    }
+
+    pub fn metrics(&self) -> Metrics {
+        Metrics::of(self)
+    }
+
+    /// The trace as reviewable text, one line per entry (the golden-trace format).
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for e in &self.w.trace {
+            out += &format!("{:>9} {}\n", e.at_ms, e.narrate(crate::trace::Lang::En));
+        }
+        out
+    }
+
+    /// A 64-bit FNV-1a hash of the rendered trace: equal hashes, equal runs.
+    pub fn trace_hash(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for e in &self.w.trace {
+            let line = format!("{} {}\n", e.at_ms, e.narrate(crate::trace::Lang::En));
+            for b in line.bytes() {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        hash
+    }
+}

@@ -1,0 +1,357 @@
+//! The world's shared machinery: the event queue ordered by (time, sequence), the network
+//! links, correlation ids, the ownership ledger and the trace. Consumers act on it; the
+//! [`crate::Simulation`] drives it.
+
+use crate::ledger::Ledger;
+use crate::rng::Rng;
+use crate::scenario::LinkSpec;
+use crate::trace::{LossReason, MessageApi, Tp, TraceEvent, TraceKind};
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use group_coordinator::{ErrorCode, Request, Response};
+
+/// What a consumer sends to the coordinator's broker.
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    Request(Rc<Request>),
+    FindCoordinator { correlation_id: i32 },
+}
+
+/// What the broker sends back.
+#[derive(Clone, Debug)]
+pub enum Incoming {
+    Response(Rc<Response>),
+    FindCoordinator {
+        correlation_id: i32,
+        error_code: ErrorCode,
+    },
+}
+
+impl Incoming {
+    fn describe(&self) -> (MessageApi, i32, ErrorCode) {
+        match self {
+            Incoming::Response(r) => (MessageApi::of(r.api()), r.correlation_id(), r.error_code()),
+            Incoming::FindCoordinator {
+                correlation_id,
+                error_code,
+            } => (MessageApi::FindCoordinator, *correlation_id, *error_code),
+        }
+    }
+}
+
+impl Outgoing {
+    fn describe(&self) -> (MessageApi, i32) {
+        match self {
+            Outgoing::Request(r) => (MessageApi::of(r.api()), r.correlation_id()),
+            Outgoing::FindCoordinator { correlation_id } => {
+                (MessageApi::FindCoordinator, *correlation_id)
+            }
+        }
+    }
+}
+
+/// A consumer's timers; stale ones (an older token) are ignored when they fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timer {
+    Poll(u64),
+    Heartbeat(u64),
+    Backoff(u64),
+    RequestTimeout(i32),
+}
+
+/// Something due at a time.
+#[derive(Clone, Debug)]
+pub enum Pending {
+    ToBroker {
+        consumer: usize,
+        message: Outgoing,
+    },
+    ToConsumer {
+        consumer: usize,
+        incarnation: u32,
+        message: Incoming,
+    },
+    Timer {
+        consumer: usize,
+        incarnation: u32,
+        timer: Timer,
+    },
+    /// The scenario's script step.
+    Script(usize),
+    /// A consumer (re)starts.
+    Start(usize),
+    /// A coordinator loads the group after a failover.
+    LoadGroup,
+}
+
+/// One consumer's link to the coordinator, both directions.
+#[derive(Clone, Debug)]
+pub struct Link {
+    pub spec: LinkSpec,
+    pub cut: bool,
+    /// The last delivery time each way: a TCP connection delivers in order.
+    last_up: i64,
+    last_down: i64,
+}
+
+impl Link {
+    pub fn new(spec: LinkSpec) -> Link {
+        Link {
+            spec,
+            cut: false,
+            last_up: 0,
+            last_down: 0,
+        }
+    }
+}
+
+/// Run counters (the rest of the metrics come from the ledger and the coordinator's events).
+#[derive(Clone, Debug, Default)]
+pub struct Counters {
+    pub messages_sent: u64,
+    pub messages_lost: u64,
+    pub requests_timed_out: u64,
+    pub heartbeats: u64,
+    pub rebalances: u64,
+    pub generations: u64,
+    pub invariant_violations: u64,
+    pub consumer_failures: u64,
+}
+
+#[derive(Debug)]
+pub struct World {
+    pub now: i64,
+    seq: u64,
+    pub queue: BTreeMap<(i64, u64), Pending>,
+    pub rng: Rng,
+    pub trace: Vec<TraceEvent>,
+    pub group_id: String,
+    pub topics: BTreeMap<String, i32>,
+    topic_names: BTreeMap<String, Rc<str>>,
+    pub links: Vec<Link>,
+    pub names: Vec<Rc<str>>,
+    next_correlation: i32,
+    /// Who to send the coordinator's answer to, by correlation id.
+    pub routes: BTreeMap<i32, (usize, u32)>,
+    /// When each request now in flight was sent, by correlation id.
+    pub sent_at: BTreeMap<i32, i64>,
+    pub ledger: Ledger,
+    pub counters: Counters,
+    /// Something that can change "settled" happened since the last check.
+    pub dirty: bool,
+    /// Consumers that just took an assignment: their view is compared with the coordinator's.
+    pub agreement_checks: Vec<usize>,
+}
+
+impl World {
+    pub fn new(seed: u64, group_id: String, topics: BTreeMap<String, i32>) -> World {
+        let topic_names = topics
+            .keys()
+            .map(|t| (t.clone(), Rc::from(t.as_str())))
+            .collect();
+        World {
+            now: 0,
+            seq: 0,
+            queue: BTreeMap::new(),
+            rng: Rng::new(seed),
+            trace: Vec::new(),
+            group_id,
+            topics,
+            topic_names,
+            links: Vec::new(),
+            names: Vec::new(),
+            next_correlation: 0,
+            routes: BTreeMap::new(),
+            sent_at: BTreeMap::new(),
+            ledger: Ledger::default(),
+            counters: Counters::default(),
+            dirty: true,
+            agreement_checks: Vec::new(),
+        }
+    }
+
+    /// Queues `pending` at `at` (never before now: time only moves forward).
+    pub fn schedule(&mut self, at: i64, pending: Pending) {
+        let at = at.max(self.now);
+        self.seq += 1;
+        self.queue.insert((at, self.seq), pending);
+    }
+
+    pub fn schedule_timer(&mut self, at: i64, consumer: usize, incarnation: u32, timer: Timer) {
+        self.schedule(
+            at,
+            Pending::Timer {
+                consumer,
+                incarnation,
+                timer,
+            },
+        );
+    }
+
+    pub fn record(&mut self, kind: TraceKind) {
+        let index = self.trace.len();
+        self.trace.push(TraceEvent {
+            index,
+            at_ms: self.now,
+            kind,
+        });
+    }
+
+    pub fn violation(&mut self, message: String) {
+        self.counters.invariant_violations += 1;
+        self.record(TraceKind::InvariantViolated { message });
+    }
+
+    pub fn mark_dirty(&mut self) {
+        self.dirty = true;
+    }
+
+    pub fn next_correlation_id(&mut self) -> i32 {
+        self.next_correlation = self.next_correlation.wrapping_add(1) & i32::MAX;
+        self.next_correlation
+    }
+
+    /// The shared name of a topic (topics outside the metadata get one too).
+    pub fn topic_name(&mut self, topic: &str) -> Rc<str> {
+        if let Some(name) = self.topic_names.get(topic) {
+            return name.clone();
+        }
+        let name: Rc<str> = Rc::from(topic);
+        self.topic_names.insert(String::from(topic), name.clone());
+        name
+    }
+
+    /// The time a message sent now over `consumer`'s link arrives, or why it never does.
+    fn transit(&mut self, consumer: usize, up: bool) -> Result<i64, LossReason> {
+        let now = self.now;
+        let link = &self.links[consumer];
+        if link.cut {
+            return Err(LossReason::Cut);
+        }
+        let (latency, jitter, loss) = (
+            link.spec.latency_ms,
+            link.spec.jitter_ms,
+            link.spec.loss_ppm(),
+        );
+        if self.rng.chance_ppm(loss) {
+            return Err(LossReason::Loss);
+        }
+        let delay = latency + self.rng.upto(jitter);
+        let link = &mut self.links[consumer];
+        let last = if up {
+            &mut link.last_up
+        } else {
+            &mut link.last_down
+        };
+        let at = (now + delay).max(*last);
+        *last = at;
+        Ok(at)
+    }
+
+    /// A consumer sends a request to the coordinator's broker.
+    pub fn send(
+        &mut self,
+        consumer: usize,
+        incarnation: u32,
+        generation_id: i32,
+        member_id: &str,
+        message: Outgoing,
+    ) {
+        let (api, correlation_id) = message.describe();
+        let name = self.names[consumer].clone();
+        let request = match &message {
+            // Heartbeats are fully described by the summary; their bodies are not kept.
+            Outgoing::Request(r) if api != MessageApi::Heartbeat => Some(r.clone()),
+            _ => None,
+        };
+        self.counters.messages_sent += 1;
+        if api == MessageApi::Heartbeat {
+            self.counters.heartbeats += 1;
+        }
+        self.record(TraceKind::RequestSent {
+            consumer: name.clone(),
+            api,
+            correlation_id,
+            generation_id,
+            member_id: Rc::from(member_id),
+            request,
+        });
+        self.routes.insert(correlation_id, (consumer, incarnation));
+        self.sent_at.insert(correlation_id, self.now);
+        match self.transit(consumer, true) {
+            Ok(at) => self.schedule(at, Pending::ToBroker { consumer, message }),
+            Err(reason) => self.lost(name, api, correlation_id, false, reason),
+        }
+    }
+
+    /// The broker answers a consumer.
+    pub fn respond(&mut self, consumer: usize, incarnation: u32, message: Incoming) {
+        let (api, correlation_id, error_code) = message.describe();
+        let name = self.names[consumer].clone();
+        let response = match &message {
+            Incoming::Response(r) if api != MessageApi::Heartbeat => Some(r.clone()),
+            _ => None,
+        };
+        self.counters.messages_sent += 1;
+        self.record(TraceKind::ResponseSent {
+            consumer: name.clone(),
+            api,
+            correlation_id,
+            error_code,
+            error: error_code.name(),
+            response,
+        });
+        match self.transit(consumer, false) {
+            Ok(at) => self.schedule(
+                at,
+                Pending::ToConsumer {
+                    consumer,
+                    incarnation,
+                    message,
+                },
+            ),
+            Err(reason) => self.lost(name, api, correlation_id, true, reason),
+        }
+    }
+
+    pub fn lost(
+        &mut self,
+        consumer: Rc<str>,
+        api: MessageApi,
+        correlation_id: i32,
+        response: bool,
+        reason: LossReason,
+    ) {
+        self.counters.messages_lost += 1;
+        if response || reason != LossReason::ConsumerDown {
+            self.sent_at.remove(&correlation_id);
+        }
+        self.record(TraceKind::MessageLost {
+            consumer,
+            api,
+            correlation_id,
+            response,
+            reason,
+        });
+    }
+
+    pub fn acquire(&mut self, consumer: usize, generation: i32, tp: &Tp) {
+        let names = &self.names;
+        if let Some(v) = self
+            .ledger
+            .acquire(self.now, consumer, generation, tp, |c| {
+                String::from(&*names[c])
+            })
+        {
+            self.violation(v);
+        }
+        self.dirty = true;
+    }
+
+    pub fn release(&mut self, consumer: usize, tp: &Tp) {
+        self.ledger.release(self.now, consumer, tp);
+        self.dirty = true;
+    }
+}
