@@ -98,6 +98,8 @@ pub struct Consumer {
     /// What the application consumes now, and the generation it got it in.
     pub owned: BTreeSet<Tp>,
     pub owned_generation: i32,
+    /// The group incarnation the generation belongs to (see `World::group_incarnation`).
+    pub group_incarnation: u32,
     /// The last assignment (the eager sticky assignor's memory, sent back as user data).
     last_assignment: Vec<TopicPartitions>,
     in_flight: BTreeMap<i32, InFlight>,
@@ -154,6 +156,7 @@ impl Consumer {
             coordinator: CoordinatorStatus::Unknown,
             owned: BTreeSet::new(),
             owned_generation: -1,
+            group_incarnation: 0,
             last_assignment: Vec::new(),
             in_flight: BTreeMap::new(),
             join: None,
@@ -202,6 +205,7 @@ impl Consumer {
         *self = Consumer::new(index, spec, config);
         self.incarnation = incarnation;
         self.life = Life::Running;
+        w.client_generations[index] = (w.group_incarnation, -1);
         self.poll_anchor = w.now;
         self.last_commit = w.now;
         w.record(TraceKind::Lifecycle {
@@ -443,6 +447,12 @@ impl Consumer {
         });
     }
 
+    fn set_generation(&mut self, w: &mut World, generation: Generation) {
+        self.group_incarnation = w.group_incarnation;
+        w.client_generations[self.index] = (w.group_incarnation, generation.generation_id);
+        self.generation = generation;
+    }
+
     fn set_state(&mut self, w: &mut World, to: MemberState) {
         if self.state != to {
             w.record(TraceKind::ClientState {
@@ -661,10 +671,13 @@ impl Consumer {
         } else {
             self.generation.member_id.clone()
         };
-        self.generation = Generation {
-            member_id,
-            ..Generation::none()
-        };
+        self.set_generation(
+            w,
+            Generation {
+                member_id,
+                ..Generation::none()
+            },
+        );
         self.heartbeat_enabled = false;
         self.is_leader = false;
         // Requests of the old generation are abandoned: their answers are ignored.
@@ -899,11 +912,14 @@ impl Consumer {
                 if self.state != MemberState::PreparingRebalance {
                     return;
                 }
-                self.generation = Generation {
-                    generation_id: r.generation_id,
-                    member_id: r.member_id.clone(),
-                    protocol_name: r.protocol_name.clone(),
-                };
+                self.set_generation(
+                    w,
+                    Generation {
+                        generation_id: r.generation_id,
+                        member_id: r.member_id.clone(),
+                        protocol_name: r.protocol_name.clone(),
+                    },
+                );
                 self.set_state(w, MemberState::CompletingRebalance);
                 self.enable_heartbeat(w);
                 self.is_leader = r.leader == r.member_id;
@@ -915,10 +931,13 @@ impl Consumer {
                 self.send_sync_group(w, assignments);
             }
             ErrorCode::MemberIdRequired => {
-                self.generation = Generation {
-                    member_id: r.member_id.clone(),
-                    ..Generation::none()
-                };
+                self.set_generation(
+                    w,
+                    Generation {
+                        member_id: r.member_id.clone(),
+                        ..Generation::none()
+                    },
+                );
                 self.send_join_group(w);
             }
             ErrorCode::UnknownMemberId => {
@@ -1023,7 +1042,7 @@ impl Consumer {
         }
         let generation = self.generation.generation_id;
         for tp in &assigned {
-            w.acquire(self.index, generation, tp);
+            w.acquire(self.index, (self.group_incarnation, generation), tp);
         }
         self.owned = assigned.clone();
         self.owned_generation = generation;

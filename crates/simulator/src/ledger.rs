@@ -2,6 +2,10 @@
 //! ownership invariant are both read from here.
 
 use crate::trace::Tp;
+
+/// A generation of one incarnation of the group: a deleted and recreated group starts its
+/// generations again from 0.
+pub type GroupGeneration = (u32, i32);
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -10,7 +14,7 @@ use alloc::vec::Vec;
 #[derive(Debug, Default)]
 pub struct Ledger {
     /// Current owners of each partition: (consumer, generation in which it was assigned).
-    owners: BTreeMap<Tp, Vec<(usize, i32)>>,
+    owners: BTreeMap<Tp, Vec<(usize, GroupGeneration)>>,
     /// The consumer that last got each partition.
     last_owner: BTreeMap<Tp, usize>,
     /// Partitions owned once and unowned now, since when.
@@ -25,25 +29,41 @@ pub struct Ledger {
 
 impl Ledger {
     /// `consumer` owns `tp` from generation `generation`. Returns a violation if another
-    /// consumer owns it in the same generation.
+    /// consumer owns it in the same generation, or still holds it from an older generation
+    /// after it has itself joined this one (it should have revoked it first). A zombie (removed
+    /// from the group, frozen, cut off) holding it from an older generation is what the classic
+    /// protocol allows: that is counted as overlap time, not a violation.
     pub fn acquire(
         &mut self,
         now: i64,
         consumer: usize,
-        generation: i32,
+        generation: GroupGeneration,
         tp: &Tp,
-        name_of: impl Fn(usize) -> String,
+        describe: impl Fn(usize) -> (String, GroupGeneration),
     ) -> Option<String> {
         let owners = self.owners.entry(tp.clone()).or_default();
         let mut violation = None;
         for &(other, other_generation) in owners.iter() {
-            if other != consumer && other_generation == generation {
+            if other == consumer {
+                continue;
+            }
+            let (other_name, other_now) = describe(other);
+            if other_generation == generation {
                 violation = Some(format!(
-                    "{}-{} is owned by {} and {} in generation {generation}",
+                    "{}-{} is owned by {other_name} and {} in generation {}",
                     tp.0,
                     tp.1,
-                    name_of(other),
-                    name_of(consumer)
+                    describe(consumer).0,
+                    generation.1
+                ));
+            } else if other_now >= generation {
+                violation = Some(format!(
+                    "{other_name} joined generation {} still holding {}-{} from generation {}, now given to {}",
+                    other_now.1,
+                    tp.0,
+                    tp.1,
+                    other_generation.1,
+                    describe(consumer).0
                 ));
             }
         }

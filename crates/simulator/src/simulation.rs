@@ -5,7 +5,7 @@ use crate::consumer::{Consumer, Life};
 use crate::scenario::{Action, ConsumerSpec, Scenario, ScenarioError, apply_settings};
 use crate::trace::{LossReason, MessageApi, TraceEvent, TraceKind};
 use crate::view::{Metrics, WorldView};
-use crate::world::{Incoming, Link, Outgoing, Pending, World};
+use crate::world::{Incoming, Outgoing, Pending, World};
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::rc::Rc;
@@ -58,8 +58,7 @@ impl Simulation {
         for (i, spec) in scenario.consumers.iter().enumerate() {
             let config = scenario.consumer_config(spec, &format!("consumers[{i}]"))?;
             let link = spec.network.clone().unwrap_or(scenario.network.clone());
-            w.links.push(Link::new(link));
-            w.names.push(Rc::from(spec.name.as_str()));
+            w.add_consumer(&spec.name, link);
             consumers.push(Consumer::new(i, spec.clone(), config));
             w.schedule(spec.start_ms, Pending::Start(i));
         }
@@ -351,6 +350,12 @@ impl Simulation {
                     }
                     self.generation_seen = self.generation_seen.max(*generation_id);
                 }
+                // A deleted group (DeleteGroups, or the offsets cleanup of an Empty group) is
+                // recreated by the next JoinGroup with generations from 0 again.
+                EventKind::Deleted => {
+                    self.w.group_incarnation += 1;
+                    self.generation_seen = 0;
+                }
                 // A failover may load an older generation than the one in memory (the last
                 // record wins): Kafka allows it, so the baseline restarts.
                 EventKind::Loaded { .. } => {
@@ -429,6 +434,7 @@ impl Simulation {
         };
         if group.state() != GroupState::Stable
             || group.generation_id() != c.generation.generation_id
+            || c.group_incarnation != self.w.group_incarnation
         {
             return;
         }
@@ -569,8 +575,7 @@ impl Simulation {
                     .network
                     .clone()
                     .unwrap_or(self.scenario.network.clone());
-                self.w.links.push(Link::new(link));
-                self.w.names.push(Rc::from(spec.name.as_str()));
+                self.w.add_consumer(&spec.name, link);
                 let spec = ConsumerSpec {
                     start_ms: self.w.now,
                     ..spec.clone()

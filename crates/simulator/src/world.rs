@@ -2,7 +2,7 @@
 //! links, correlation ids, the ownership ledger and the trace. Consumers act on it; the
 //! [`crate::Simulation`] drives it.
 
-use crate::ledger::Ledger;
+use crate::ledger::{GroupGeneration, Ledger};
 use crate::rng::Rng;
 use crate::scenario::LinkSpec;
 use crate::trace::{LossReason, MessageApi, Tp, TraceEvent, TraceKind};
@@ -132,6 +132,10 @@ pub struct World {
     topic_names: BTreeMap<String, Rc<str>>,
     pub links: Vec<Link>,
     pub names: Vec<Rc<str>>,
+    /// Each consumer's current generation (its client-side view), for the ownership check.
+    pub client_generations: Vec<GroupGeneration>,
+    /// Bumped when the group is deleted: a recreated group counts generations from 0 again.
+    pub group_incarnation: u32,
     next_correlation: i32,
     /// Who to send the coordinator's answer to, by correlation id.
     pub routes: BTreeMap<i32, (usize, u32)>,
@@ -162,6 +166,8 @@ impl World {
             topic_names,
             links: Vec::new(),
             names: Vec::new(),
+            client_generations: Vec::new(),
+            group_incarnation: 0,
             next_correlation: 0,
             routes: BTreeMap::new(),
             sent_at: BTreeMap::new(),
@@ -337,17 +343,23 @@ impl World {
         });
     }
 
-    pub fn acquire(&mut self, consumer: usize, generation: i32, tp: &Tp) {
-        let names = &self.names;
+    pub fn acquire(&mut self, consumer: usize, generation: GroupGeneration, tp: &Tp) {
+        let (names, generations) = (&self.names, &self.client_generations);
+        let describe = |c: usize| (String::from(&*names[c]), generations[c]);
         if let Some(v) = self
             .ledger
-            .acquire(self.now, consumer, generation, tp, |c| {
-                String::from(&*names[c])
-            })
+            .acquire(self.now, consumer, generation, tp, describe)
         {
             self.violation(v);
         }
         self.dirty = true;
+    }
+
+    /// Registers a consumer's link and name.
+    pub fn add_consumer(&mut self, name: &str, link: LinkSpec) {
+        self.links.push(Link::new(link));
+        self.names.push(Rc::from(name));
+        self.client_generations.push((self.group_incarnation, -1));
     }
 
     pub fn release(&mut self, consumer: usize, tp: &Tp) {

@@ -1,0 +1,458 @@
+//! What the built-in scenarios must show, read from their traces and metrics, and the
+//! simulator's handling of actions and faults.
+
+use group_coordinator::event::{EventKind, RemovalReason};
+use group_coordinator::{ErrorCode, GroupState};
+use group_simulator::builtin::{self, scenario};
+use group_simulator::consumer::Life;
+use group_simulator::trace::{MemberState, MessageApi};
+use group_simulator::{Action, Scenario, Simulation, TraceKind};
+
+fn run(name: &str) -> Simulation {
+    let s = scenario(name).unwrap_or_else(|| panic!("{name} loads"));
+    let end = s.duration_ms;
+    let mut sim = Simulation::new(s).expect("valid");
+    sim.run_until(end);
+    assert_eq!(sim.metrics().invariant_violations, 0, "{name}");
+    sim
+}
+
+/// The group's state just before the first LeaveGroup reached the coordinator, and the state
+/// change the leave caused (if any) at the same moment.
+fn state_at_leave(sim: &Simulation) -> (GroupState, Option<GroupState>, i64) {
+    let mut state = GroupState::Empty;
+    let trace = sim.trace();
+    let at = trace
+        .iter()
+        .position(|e| {
+            if let TraceKind::Coordinator {
+                event: EventKind::StateChanged { to, .. },
+            } = &e.kind
+            {
+                state = *to;
+            }
+            matches!(
+                e.kind,
+                TraceKind::RequestDelivered {
+                    api: MessageApi::LeaveGroup,
+                    ..
+                }
+            )
+        })
+        .expect("a LeaveGroup reached the coordinator");
+    let t = trace[at].at_ms;
+    let after = trace[at..]
+        .iter()
+        .take_while(|e| e.at_ms == t)
+        .find_map(|e| match &e.kind {
+            TraceKind::Coordinator {
+                event: EventKind::StateChanged { to, .. },
+            } => Some(*to),
+            _ => None,
+        });
+    (state, after, t)
+}
+
+fn generation_bumps(sim: &Simulation) -> Vec<(i64, i32)> {
+    sim.trace()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            TraceKind::Coordinator {
+                event: EventKind::GenerationBumped { generation_id, .. },
+            } => Some((e.at_ms, *generation_id)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn members(sim: &Simulation) -> Vec<String> {
+    let view = sim.snapshot();
+    let group = view.group.expect("the group exists");
+    let mut names: Vec<String> = group.members.iter().map(|m| m.client_id.clone()).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn normal_join_forms_generation_one_with_every_member_after_the_extended_initial_delay() {
+    let sim = run("normal-join");
+    let view = sim.snapshot();
+    let group = view.group.clone().expect("group");
+    assert_eq!(group.state, GroupState::Stable);
+    assert_eq!(group.generation_id, 1);
+    assert_eq!(members(&sim), ["A", "B", "C"]);
+    assert!(
+        group
+            .leader_id
+            .as_deref()
+            .is_some_and(|l| l.starts_with("A-"))
+    );
+    // B and C joined inside the first 3 s window: the join completes one delay later.
+    let bumps = generation_bumps(&sim);
+    assert_eq!(bumps.len(), 1);
+    assert!(bumps[0].0 > 3_000 + 2_000, "{bumps:?}");
+    for c in &view.consumers {
+        assert_eq!(c.state, MemberState::Stable);
+        assert_eq!(c.owned.iter().map(|t| t.partitions.len()).sum::<usize>(), 2);
+    }
+    assert!(view.settled);
+}
+
+#[test]
+fn leave_while_preparing_rebalance_lets_the_delayed_join_complete_at_once() {
+    let sim = run("leave-while-preparing-rebalance");
+    let (before, after, t) = state_at_leave(&sim);
+    assert_eq!(before, GroupState::PreparingRebalance);
+    assert_eq!(after, Some(GroupState::CompletingRebalance));
+    // The leave itself completed the join: generation 2 begins at the same moment.
+    assert!(generation_bumps(&sim).contains(&(t, 2)));
+    assert_eq!(members(&sim), ["A", "B", "D"]);
+}
+
+#[test]
+fn leave_while_completing_rebalance_abandons_the_round_and_rebalances_again() {
+    let sim = run("leave-while-completing-rebalance");
+    let (before, after, t) = state_at_leave(&sim);
+    assert_eq!(before, GroupState::CompletingRebalance);
+    assert_eq!(after, Some(GroupState::PreparingRebalance));
+    // The parked SyncGroups of the abandoned round are answered REBALANCE_IN_PROGRESS.
+    let abandoned = sim.trace().iter().filter(|e| {
+        e.at_ms == t
+            && matches!(
+                e.kind,
+                TraceKind::ResponseSent {
+                    api: MessageApi::SyncGroup,
+                    error_code: ErrorCode::RebalanceInProgress,
+                    ..
+                }
+            )
+    });
+    assert!(abandoned.count() >= 2);
+    assert_eq!(members(&sim), ["A", "B", "D"]);
+    assert_eq!(sim.snapshot().group.map(|g| g.generation_id), Some(3));
+}
+
+#[test]
+fn leave_while_stable_starts_a_rebalance() {
+    let sim = run("leave-while-stable");
+    let (before, after, _) = state_at_leave(&sim);
+    assert_eq!(before, GroupState::Stable);
+    assert_eq!(after, Some(GroupState::PreparingRebalance));
+    assert_eq!(members(&sim), ["A", "B"]);
+    let view = sim.snapshot();
+    let owned: usize = view
+        .consumers
+        .iter()
+        .filter(|c| c.life == Life::Running)
+        .flat_map(|c| &c.owned)
+        .map(|t| t.partitions.len())
+        .sum();
+    assert_eq!(owned, 6, "C's partitions went to A and B");
+}
+
+#[test]
+fn crashed_consumer_is_removed_by_its_session_timeout() {
+    let sim = run("crash-session-timeout");
+    let removed = sim
+        .trace()
+        .iter()
+        .find_map(|e| match &e.kind {
+            TraceKind::Coordinator {
+                event:
+                    EventKind::MemberRemoved {
+                        member_id,
+                        reason: RemovalReason::SessionTimeout,
+                    },
+            } if member_id.starts_with("C-") => Some(e.at_ms),
+            _ => None,
+        })
+        .expect("C removed by its session timeout");
+    // Crash at 10 s; its last heartbeat was at most heartbeat.interval.ms (3 s) before; the
+    // session is 10 s.
+    assert!((17_000..=20_100).contains(&removed), "{removed}");
+    assert_eq!(members(&sim), ["A", "B"]);
+    assert!(sim.metrics().max_unowned_partition_ms >= 7_000);
+}
+
+#[test]
+fn static_rolling_restart_needs_no_rebalance_but_dynamic_ones_do() {
+    let eager = run("rolling-restart-eager").metrics();
+    let cooperative = run("rolling-restart-cooperative").metrics();
+    let statics = run("rolling-restart-static").metrics();
+    assert_eq!(statics.rebalances, 1, "only the first join");
+    assert_eq!(statics.partitions_moved, 0);
+    assert!(eager.rebalances >= 1 + 2 * 4, "{eager:?}");
+    // Cooperative: a follow-up rebalance after each revocation, fewer partitions moved.
+    assert!(cooperative.rebalances > eager.rebalances);
+    assert!(cooperative.partitions_moved < eager.partitions_moved);
+    for m in [&eager, &cooperative, &statics] {
+        assert!(m.settled);
+        assert_eq!(m.overlap_partition_ms, 0);
+    }
+}
+
+#[test]
+fn exceeding_max_poll_interval_makes_the_member_leave_then_rejoin_when_it_polls() {
+    let sim = run("max-poll-interval-exceeded");
+    let left = sim
+        .trace()
+        .iter()
+        .find(|e| {
+            matches!(
+                &e.kind,
+                TraceKind::RequestSent { consumer, api: MessageApi::LeaveGroup, .. } if &**consumer == "B"
+            )
+        })
+        .expect("B sends LeaveGroup");
+    // Paused at 10 s (its last poll), max.poll.interval.ms = 15 s.
+    assert_eq!(left.at_ms, 25_000);
+    assert_eq!(members(&sim), ["A", "B", "C"]);
+    assert!(sim.snapshot().settled);
+}
+
+#[test]
+fn a_zombie_overlaps_in_an_older_generation_and_is_fenced() {
+    let sim = run("zombie-fenced");
+    let m = sim.metrics();
+    assert!(m.overlap_partition_ms > 0, "frozen B kept its partitions");
+    let fenced = sim.trace().iter().any(|e| {
+        matches!(
+            &e.kind,
+            TraceKind::ResponseDelivered { consumer, error_code: ErrorCode::UnknownMemberId, .. } if &**consumer == "B"
+        )
+    });
+    assert!(fenced, "B's stale generation is refused");
+    assert_eq!(members(&sim), ["A", "B", "C"]);
+}
+
+#[test]
+fn group_max_size_refuses_the_fourth_member_fatally() {
+    let sim = run("group-max-size");
+    let view = sim.snapshot();
+    let d = view.consumers.iter().find(|c| c.name == "D").expect("D");
+    assert_eq!(d.life, Life::Failed);
+    assert_eq!(sim.metrics().consumer_failures, 1);
+    assert_eq!(members(&sim), ["A", "B", "C"]);
+}
+
+#[test]
+fn leader_leaving_mid_rebalance_gets_a_new_leader() {
+    let sim = run("leader-leaves-mid-rebalance");
+    let group = sim.snapshot().group.expect("group");
+    assert_eq!(group.state, GroupState::Stable);
+    assert!(
+        group
+            .leader_id
+            .as_deref()
+            .is_some_and(|l| !l.starts_with("A-"))
+    );
+    assert_eq!(members(&sim), ["B", "C", "D"]);
+}
+
+#[test]
+fn failover_mid_rebalance_recovers_through_find_coordinator() {
+    let sim = run("failover-mid-rebalance");
+    let trace = sim.trace();
+    assert!(trace.iter().any(|e| matches!(
+        e.kind,
+        TraceKind::ResponseSent {
+            api: MessageApi::JoinGroup,
+            error_code: ErrorCode::NotCoordinator,
+            ..
+        }
+    )));
+    assert!(trace.iter().any(|e| matches!(
+        e.kind,
+        TraceKind::ResponseSent {
+            api: MessageApi::FindCoordinator,
+            error_code: ErrorCode::CoordinatorNotAvailable,
+            ..
+        }
+    )));
+    assert_eq!(members(&sim), ["A", "B", "C", "D"]);
+    assert!(sim.snapshot().settled);
+}
+
+#[test]
+fn late_joiners_make_it_into_generation_one() {
+    let sim = run("late-joiner-initial-delay");
+    assert_eq!(generation_bumps(&sim).len(), 1);
+    assert_eq!(members(&sim), ["A", "B", "C"]);
+}
+
+#[test]
+fn same_scenario_same_trace_and_the_seed_matters() {
+    for (name, _) in builtin::SCENARIOS {
+        assert_eq!(run(name).trace_hash(), run(name).trace_hash(), "{name}");
+    }
+    let mut other = scenario("normal-join").expect("loads");
+    other.seed += 1;
+    let mut sim = Simulation::new(other).expect("valid");
+    sim.run_until(10_000);
+    assert_ne!(sim.trace_hash(), run("normal-join").trace_hash());
+}
+
+fn three(extra: &str) -> String {
+    format!(
+        r#"{{ "name": "t", "title": {{ "en": "t", "zh": "t" }}, "topics": {{ "t": 6 }},
+             "consumers": [ {{ "name": "A", "topics": ["t"] }}, {{ "name": "B", "topics": ["t"] }},
+                            {{ "name": "C", "topics": ["t"] }} ] {extra} }}"#
+    )
+}
+
+#[test]
+fn lossy_network_times_requests_out_but_breaks_nothing() {
+    let s = Scenario::from_json(&three(
+        r#", "seed": 9, "network": { "latencyMs": 20, "jitterMs": 30, "loss": 0.1 },
+           "consumer": { "max.poll.interval.ms": 30000 }, "durationMs": 3600000"#,
+    ))
+    .expect("valid");
+    let mut sim = Simulation::new(s).expect("valid");
+    sim.run_until(3_600_000);
+    let m = sim.metrics();
+    // A lost JoinGroup waits out max(request.timeout.ms, rebalance timeout + 5 s), as in Kafka.
+    assert!(m.messages_lost > 100, "{m:?}");
+    assert!(m.requests_timed_out > 50, "{m:?}");
+    assert!(m.rebalances > 3, "{m:?}");
+    assert_eq!(m.invariant_violations, 0);
+}
+
+#[test]
+fn cut_link_expires_the_session_and_heal_brings_the_member_back() {
+    let s = Scenario::from_json(&three(
+        r#", "consumer": { "session.timeout.ms": 10000 },
+           "script": [ { "atMs": 10000, "action": { "type": "cut", "consumer": "B" } },
+                       { "atMs": 40000, "action": { "type": "heal", "consumer": "B" } } ],
+           "durationMs": 90000"#,
+    ))
+    .expect("valid");
+    let mut sim = Simulation::new(s).expect("valid");
+    sim.run_until(30_000);
+    assert_eq!(members(&sim), ["A", "C"]);
+    sim.run_until(90_000);
+    assert_eq!(members(&sim), ["A", "B", "C"]);
+    assert!(sim.snapshot().settled);
+    assert_eq!(sim.metrics().invariant_violations, 0);
+}
+
+#[test]
+fn actions_apply_at_the_current_time_and_bad_ones_change_nothing() {
+    let mut sim = Simulation::new(scenario("leave-while-stable").expect("loads")).expect("valid");
+    sim.run_until(7_000);
+    let before = sim.trace().len();
+    for bad in [
+        Action::Crash {
+            consumer: "Z".into(),
+        },
+        Action::Resume {
+            consumer: "A".into(),
+        },
+        Action::Start {
+            consumer: "A".into(),
+        },
+        Action::FailNextPersist {
+            error: "NOPE".into(),
+        },
+    ] {
+        let e = sim.apply(bad.clone()).expect_err("refused");
+        assert!(!e.to_string().is_empty(), "{bad:?}");
+    }
+    assert_eq!(sim.trace().len(), before, "refused actions record nothing");
+    sim.apply(Action::Crash {
+        consumer: "A".into(),
+    })
+    .expect("A is running");
+    assert!(matches!(
+        sim.trace()[before..].iter().find(|e| matches!(e.kind, TraceKind::Action { .. })),
+        Some(e) if e.at_ms == 7_000
+    ));
+    assert_eq!(sim.actions().len(), 1);
+}
+
+#[test]
+fn bad_scenarios_are_refused_naming_the_field() {
+    let cases = [
+        (three(r#", "colour": 1"#), "colour"),
+        (three(r#", "consumer": { "sesion.timeout.ms": 1 }"#), "consumer.sesion.timeout.ms"),
+        (three(r#", "consumer": { "session.timeout.ms": -5 }"#), "consumer.session.timeout.ms"),
+        (
+            three(r#", "consumer": { "heartbeat.interval.ms": 50000 }"#),
+            "heartbeat.interval.ms",
+        ),
+        (three(r#", "broker": { "group.max.size": 0 }"#), "broker.group.max.size"),
+        (three(r#", "network": { "loss": 2 }"#), "network.loss"),
+        (three(r#", "network": { "latencyMs": -1 }"#), "network.latencyMs"),
+        (three(r#", "durationMs": 0"#), "durationMs"),
+        (three(r#", "durationMs": 999999999999"#), "durationMs"),
+        (
+            three(r#", "script": [ { "atMs": 5, "action": { "type": "crash", "consumer": "Z" } } ]"#),
+            "script[0].action.consumer",
+        ),
+        (
+            three(r#", "script": [ { "atMs": -5, "narrate": { "en": "", "zh": "" } } ]"#),
+            "script[0].atMs",
+        ),
+        (
+            three(r#", "script": [ { "atMs": 5, "action": { "type": "explode" } } ]"#),
+            "explode",
+        ),
+        (
+            three(r#", "script": [ { "atMs": 5, "action": { "type": "failNextPersist", "error": "OOPS" } } ]"#),
+            "script[0].action.error",
+        ),
+        (
+            r#"{ "name": "t", "title": { "en": "t", "zh": "t" }, "topics": { "t": 0 }, "consumers": [] }"#.to_string(),
+            "topics.t",
+        ),
+        (
+            r#"{ "name": "t", "title": { "en": "t", "zh": "t" }, "topics": { "t": 1 }, "consumers": [ { "name": "A", "topics": [] }, { "name": "A", "topics": [] } ] }"#.to_string(),
+            "consumers[1].name",
+        ),
+        ("{".to_string(), "EOF"),
+        ("[]".to_string(), "expected struct"),
+    ];
+    for (json, field) in cases {
+        let e = Scenario::from_json(&json).expect_err(&json);
+        assert!(e.to_string().contains(field), "{json}\n -> {e}");
+    }
+    // Absurd sizes are refused before anything runs.
+    let many: Vec<String> = (0..10_001)
+        .map(|i| format!(r#"{{ "name": "c{i}", "topics": ["t"] }}"#))
+        .collect();
+    let json = format!(
+        r#"{{ "name": "t", "title": {{ "en": "t", "zh": "t" }}, "topics": {{ "t": 1 }}, "consumers": [{}] }}"#,
+        many.join(",")
+    );
+    assert!(
+        Scenario::from_json(&json)
+            .unwrap_err()
+            .to_string()
+            .contains("consumers")
+    );
+}
+
+#[test]
+fn every_built_in_scenario_has_both_languages_and_round_trips() {
+    let infos = builtin::infos();
+    assert_eq!(infos.len(), builtin::SCENARIOS.len());
+    assert_eq!(infos[0].name, "normal-join");
+    for (name, json) in builtin::SCENARIOS {
+        let s = Scenario::from_json(json).expect(name);
+        assert_eq!(s.name, name);
+        assert!(!s.title.en.is_empty() && !s.title.zh.is_empty(), "{name}");
+        assert!(
+            !s.description.en.is_empty() && !s.description.zh.is_empty(),
+            "{name}"
+        );
+        for step in &s.script {
+            if let Some(t) = &step.narrate {
+                assert!(!t.en.is_empty() && !t.zh.is_empty(), "{name}");
+            }
+        }
+        assert_eq!(Scenario::from_json(&s.to_json()).expect("round trip"), s);
+        let sim = run(name);
+        for e in sim.trace() {
+            assert!(!e.narrate(group_simulator::trace::Lang::Zh).is_empty());
+        }
+    }
+}
