@@ -181,7 +181,8 @@ fn static_rolling_restart_needs_no_rebalance_but_dynamic_ones_do() {
     let statics = run("rolling-restart-static").metrics();
     assert_eq!(statics.rebalances, 1, "only the first join");
     assert_eq!(statics.partitions_moved, 0);
-    assert!(eager.rebalances >= 1 + 2 * 4, "{eager:?}");
+    // The first join, then a leave and a join for each of the four restarts.
+    assert!(eager.rebalances > 2 * 4, "{eager:?}");
     // Cooperative: a follow-up rebalance after each revocation, fewer partitions moved.
     assert!(cooperative.rebalances > eager.rebalances);
     assert!(cooperative.partitions_moved < eager.partitions_moved);
