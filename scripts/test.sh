@@ -18,10 +18,11 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy -p group-coordinator-wasm --target wasm32-unknown-unknown --all-targets -- -D warnings
 
-step "no_std: the core builds for a target without std"
+step "no_std: the core and the simulator build for a target without std"
 cargo build -p group-coordinator --no-default-features --target thumbv7em-none-eabihf
+cargo build -p group-simulator --target thumbv7em-none-eabihf
 
-step "native tests (core: unit, conformance, property; doc-tests)"
+step "native tests (core: unit, conformance, property; simulator: golden traces, behaviour, random worlds; doc-tests)"
 cargo test --workspace
 
 step "side by side with kafka-python (the peer's own assignors and codecs, from PyPI)"

@@ -133,7 +133,7 @@ pub enum Lifecycle {
 pub enum TraceKind {
     /// A narration checkpoint of the scenario.
     Narration {
-        text: Text,
+        note: Text,
     },
     /// An action of the script or the user.
     Action {
@@ -275,11 +275,11 @@ impl TraceEvent {
     pub fn narrate(&self, lang: Lang) -> String {
         let en = lang == Lang::En;
         match &self.kind {
-            TraceKind::Narration { text } => {
+            TraceKind::Narration { note } => {
                 if en {
-                    text.en.clone()
+                    note.en.clone()
                 } else {
-                    text.zh.clone()
+                    note.zh.clone()
                 }
             }
             TraceKind::Action { action } => action_text(action, lang),

@@ -28,8 +28,10 @@ fn built_in_scenarios_match_their_golden_traces() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
+    let mut hashes = String::new();
     for (name, _) in SCENARIOS {
         let (text, sim) = run(name);
+        hashes += &format!("{name} {:016x}\n", sim.trace_hash());
         assert_eq!(
             sim.metrics().invariant_violations,
             0,
@@ -59,6 +61,13 @@ fn built_in_scenarios_match_their_golden_traces() {
                 actual.display()
             ));
         }
+    }
+    // The wasm tests check that the same runs hash the same in wasm (native == wasm).
+    let hash_path = dir.join("hashes.txt");
+    if update {
+        std::fs::write(&hash_path, &hashes).expect("write hashes");
+    } else if std::fs::read_to_string(&hash_path).unwrap_or_default() != hashes {
+        failures.push(format!("trace hashes differ from {}", hash_path.display()));
     }
     assert!(
         failures.is_empty(),

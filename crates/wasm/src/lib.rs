@@ -1,4 +1,4 @@
-//! The JavaScript binding of the group coordinator model: plain JS objects in and out (Kafka's
+//! The JavaScript binding of the group coordinator model and its simulated world: plain JS objects in and out (Kafka's
 //! JSON field names, bytes as base64), errors as JS `TypeError`/`RangeError`/`Error` with a
 //! message that names the problem. No logic lives here: every call converts, forwards to
 //! `group-coordinator` and converts back.
@@ -13,7 +13,10 @@ use group_coordinator::{BrokerConfig, ConfigValue, CoordinatorError, ErrorCode, 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod simulation;
 mod types;
+
+pub use simulation::{Simulation, consumer_config_keys, scenario, scenarios};
 
 /// The package version and the Kafka behaviour it models.
 #[wasm_bindgen]
@@ -35,7 +38,7 @@ fn start() {
 
 /// Writes a value as a plain JS object through JSON text (V8 parses JSON faster than objects
 /// can be built field by field across the boundary).
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     let text = serde_json::to_string(value)
         .map_err(|e| js_sys::Error::new(&format!("cannot convert the result to JS: {e}")))?;
     js_sys::JSON::parse(&text)
@@ -43,7 +46,10 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 
 /// Reads a JS value through its JSON text: every key of every object is seen, so unknown fields
 /// are refused by name (serde-wasm-bindgen reads only the fields a struct expects).
-fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsValue> {
+pub(crate) fn from_js<T: serde::de::DeserializeOwned>(
+    value: &JsValue,
+    what: &str,
+) -> Result<T, JsValue> {
     if value.is_undefined() {
         return Err(type_error(&format!("{what}: missing (undefined)")));
     }
@@ -56,11 +62,11 @@ fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Resul
     serde_json::from_str(&text).map_err(|e| type_error(&format!("{what}: {e}")))
 }
 
-fn type_error(message: &str) -> JsValue {
+pub(crate) fn type_error(message: &str) -> JsValue {
     js_sys::TypeError::new(message).into()
 }
 
-fn range_error(message: &str) -> JsValue {
+pub(crate) fn range_error(message: &str) -> JsValue {
     js_sys::RangeError::new(message).into()
 }
 
@@ -76,7 +82,7 @@ fn into_error(e: CoordinatorError) -> JsValue {
 }
 
 /// A virtual time in ms from JS: a whole, non-negative, safe-integer number.
-fn time_arg(name: &str, value: f64) -> Result<i64, JsValue> {
+pub(crate) fn time_arg(name: &str, value: f64) -> Result<i64, JsValue> {
     const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
     if !value.is_finite() || value.fract() != 0.0 || !(0.0..=MAX_SAFE).contains(&value) {
         return Err(range_error(&format!(
@@ -276,10 +282,10 @@ pub fn error_name(code: f64) -> String {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ConfigKeyInfo {
-    name: &'static str,
-    default: &'static str,
-    doc: &'static str,
+pub(crate) struct ConfigKeyInfo {
+    pub name: &'static str,
+    pub default: &'static str,
+    pub doc: &'static str,
 }
 
 #[derive(Serialize)]

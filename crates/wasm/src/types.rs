@@ -126,4 +126,75 @@ export interface Subscription { version?: number; topics: string[]; userData?: s
   ownedPartitions?: TopicPartitions[]; generationId?: number; rackId?: string | null }
 /** ConsumerProtocolAssignment (v0-v3); userData base64 or null. */
 export interface ConsumerAssignment { version?: number; assignedPartitions: TopicPartitions[]; userData?: string | null }
+/* ---- the simulated world (group-simulator) ---- */
+export interface Text { en: string; zh: string }
+/** Kafka property name -> value (number, string or boolean). */
+export type Settings = Record<string, number | string | boolean>;
+export interface LinkSpec { latencyMs?: number; jitterMs?: number; /** 0..1 */ loss?: number }
+export interface ConsumerSpec { name: string; topics: string[]; config?: Settings; startMs?: number;
+  /** ms the application works between two poll() calls (default 100) */ processingMs?: number;
+  network?: LinkSpec | null }
+export type PauseKind = "processing" | "gc";
+export type Action =
+  | ({ type: "addConsumer" } & ConsumerSpec)
+  | { type: "close" | "crash" | "start" | "resume" | "cut" | "heal"; consumer: string }
+  | { type: "restart"; consumer: string; downMs?: number }
+  | { type: "pause"; consumer: string; kind?: PauseKind }
+  | { type: "setNetwork"; consumer?: string | null; latencyMs?: number | null; jitterMs?: number | null; loss?: number | null }
+  | { type: "subscribe"; consumer: string; topics: string[] }
+  | { type: "setConfig"; consumer: string; config: Settings }
+  | { type: "failover"; downMs?: number }
+  | { type: "failNextPersist"; error: string };
+export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Text | null }
+export interface Scenario { name: string; title: Text; description?: Text; seed?: number; groupId?: string;
+  broker?: Settings; consumer?: Settings; topics: Record<string, number>; network?: LinkSpec;
+  consumers: ConsumerSpec[]; script?: ScriptStep[]; durationMs?: number }
+export interface ScenarioInfo { name: string; title: Text; description: Text; consumers: number; durationMs: number }
+
+export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit";
+export type MemberState = "Unjoined" | "PreparingRebalance" | "CompletingRebalance" | "Stable";
+/** [topic, partition] */
+export type Tp = [string, number];
+type CoordinatorEventKind = CoordinatorEvent extends infer E ? (E extends unknown ? Omit<E, "atMs" | "groupId"> : never) : never;
+export type TraceEvent = { index: number; atMs: number; /** narration */ text: Text } & (
+  | { type: "narration"; note: Text }
+  | { type: "action"; action: Action }
+  | { type: "actionIgnored"; action: Action; why: string }
+  | { type: "lifecycle"; consumer: string; what: "started" | "closed" | "crashed" | "paused" | "resumed" }
+  | { type: "requestSent"; consumer: string; api: MessageApi; correlationId: number; generationId: number;
+      memberId: string; request?: Request }
+  | { type: "requestDelivered"; consumer: string; api: MessageApi; correlationId: number }
+  | { type: "responseSent"; consumer: string; api: MessageApi; correlationId: number; errorCode: number;
+      error: string; response?: Response }
+  | { type: "responseDelivered"; consumer: string; api: MessageApi; correlationId: number; errorCode: number; error: string }
+  | { type: "messageLost"; consumer: string; api: MessageApi; correlationId: number; response: boolean;
+      reason: "loss" | "cut" | "consumerDown" }
+  | { type: "requestTimedOut"; consumer: string; api: MessageApi; correlationId: number }
+  | { type: "coordinator"; event: CoordinatorEventKind }
+  | { type: "clientState"; consumer: string; from: MemberState; to: MemberState }
+  | { type: "assigned"; consumer: string; generationId: number; assigned: Tp[]; added: Tp[]; revoked: Tp[] }
+  | { type: "revoked"; consumer: string; partitions: Tp[]; lost: boolean }
+  | { type: "clientExpired"; consumer: string; expiry: "sessionTimeout" | "pollTimeout" }
+  | { type: "rejoinRequested"; consumer: string; reason: string }
+  | { type: "consumerFailed"; consumer: string; errorCode: number; error: string }
+  | { type: "invariantViolated"; message: string });
+
+export interface ConsumerView { name: string;
+  life: "notStarted" | "running" | "closing" | "closed" | "crashed" | "failed"; paused: PauseKind | null;
+  state: MemberState; generationId: number; memberId: string; groupInstanceId: string | null;
+  protocolName: string | null; isLeader: boolean; rebalanceProtocol: "eager" | "cooperative";
+  topics: string[]; owned: TopicPartitions[]; ownedGeneration: number; rejoinNeeded: boolean;
+  coordinator: "unknown" | "finding" | "known"; heartbeatEnabled: boolean;
+  sessionDeadlineMs: number | null; pollDeadlineMs: number | null;
+  link: { latencyMs: number; jitterMs: number; loss: number; cut: boolean };
+  /** every consumer property by its Kafka name */ config: Record<string, string>; processingMs: number }
+export interface WorldView { nowMs: number; group: GroupView | null; coordinatorAvailable: boolean;
+  consumers: ConsumerView[]; inFlight: { consumer: string; api: MessageApi; correlationId: number; sentAtMs: number }[];
+  topics: Record<string, number>; nextEventMs: number | null; settled: boolean }
+export interface Metrics { nowMs: number; rebalances: number; generations: number; generationId: number;
+  partitionsMoved: number; unownedPartitionMs: number; maxUnownedPartitionMs: number;
+  unownedByPartition: { topic: string; partition: number; ms: number }[]; overlapPartitionMs: number;
+  settled: boolean; settledSinceMs: number | null; unsettledMs: number; messagesSent: number;
+  messagesLost: number; requestsTimedOut: number; heartbeats: number; consumerFailures: number;
+  invariantViolations: number }
 "#;

@@ -1,4 +1,4 @@
-//! The seed's cases and the assignors through the JS API, in Node.js (`wasm-pack test --node`).
+//! The seed's cases, the assignors and the simulated world through the JS API, in Node.js (`wasm-pack test --node`).
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::unwrap_used)]
 
@@ -7,3 +7,4 @@ mod common;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 js_api_tests!();
+simulation_tests!();

@@ -2,6 +2,8 @@
 //! are JS objects parsed from JSON text, responses and views are read back as JSON.
 #![allow(dead_code)]
 
+pub mod simulation;
+
 use group_coordinator_wasm::Coordinator;
 use serde_json::{Value, json};
 use wasm_bindgen::{JsCast, JsValue};

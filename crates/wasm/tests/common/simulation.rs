@@ -1,0 +1,131 @@
+//! The simulated world through the JS API: built-in scenarios, stepping, actions, refusals,
+//! and the same trace hash as the native run (`crates/simulator/tests/golden/hashes.txt`).
+
+use super::{js, rust};
+use group_coordinator_wasm::{Simulation, scenario, scenarios};
+use serde_json::{Value, json};
+use wasm_bindgen::JsCast;
+
+/// The native runs' trace hashes, written by the simulator's golden test.
+const NATIVE_HASHES: &str = include_str!("../../../simulator/tests/golden/hashes.txt");
+
+fn built_in(name: &str) -> Simulation {
+    Simulation::new(scenario(name).expect("built-in")).expect("valid")
+}
+
+pub fn every_built_in_scenario_hashes_as_natively() {
+    let infos = rust(&scenarios().unwrap());
+    let infos = infos.as_array().unwrap();
+    assert_eq!(infos.len(), NATIVE_HASHES.lines().count());
+    assert_eq!(infos[0]["name"], "normal-join");
+    for line in NATIVE_HASHES.lines() {
+        let (name, hash) = line.split_once(' ').unwrap();
+        let mut sim = built_in(name);
+        let duration = rust(&sim.scenario().unwrap())["durationMs"]
+            .as_f64()
+            .unwrap();
+        sim.run_until(duration).unwrap();
+        assert_eq!(
+            sim.trace_hash(),
+            hash,
+            "{name}: the wasm run differs from the native one"
+        );
+        assert_eq!(
+            rust(&sim.metrics().unwrap())["invariantViolations"],
+            0,
+            "{name}"
+        );
+    }
+}
+
+pub fn stepping_narrates_in_both_languages_and_the_views_follow() {
+    let mut sim = built_in("leave-while-preparing-rebalance");
+    let first = rust(&sim.step().unwrap());
+    assert_eq!(first["index"], 0);
+    assert!(!first["text"]["en"].as_str().unwrap().is_empty());
+    assert!(!first["text"]["zh"].as_str().unwrap().is_empty());
+    while sim.now() < 12_600.0 {
+        let e = rust(&sim.step().unwrap());
+        assert!(e["atMs"].as_f64().unwrap() <= sim.now());
+    }
+    let view = rust(&sim.snapshot().unwrap());
+    assert_eq!(view["group"]["generationId"], 2);
+    let names: Vec<&str> = view["group"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["clientId"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 3);
+    assert!(!names.contains(&"C"));
+    let trace = rust(&sim.trace(Some(sim.trace_length() as f64 - 1.0)).unwrap());
+    assert_eq!(trace.as_array().unwrap().len(), 1);
+}
+
+pub fn actions_apply_and_bad_input_throws_changing_nothing() {
+    let mut sim = built_in("leave-while-stable");
+    sim.run_until(7_000.0).unwrap();
+    let before = sim.trace_length();
+    let err = sim
+        .apply(js(&json!({ "type": "crash", "consumer": "Z" })))
+        .unwrap_err();
+    assert!(err.dyn_ref::<js_sys::RangeError>().is_some());
+    let err = sim.apply(js(&json!({ "type": "explode" }))).unwrap_err();
+    assert!(err.dyn_ref::<js_sys::TypeError>().is_some());
+    assert!(sim.run_until(10.0).is_err(), "time only moves forward");
+    assert_eq!(sim.trace_length(), before);
+    sim.apply(js(&json!({ "type": "crash", "consumer": "A" })))
+        .unwrap();
+    let actions = rust(&sim.actions().unwrap());
+    assert_eq!(
+        actions,
+        json!([{ "atMs": 7000, "action": { "type": "crash", "consumer": "A" } }])
+    );
+    sim.run_until(60_000.0).unwrap();
+    let view = rust(&sim.snapshot().unwrap());
+    let a = view["consumers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "A")
+        .unwrap();
+    assert_eq!(a["life"], "crashed");
+}
+
+pub fn bad_scenarios_throw_naming_the_field() {
+    let mut s: Value = rust(&scenario("normal-join").unwrap());
+    s["consumer"] = json!({ "heartbeat.interval.ms": 60000 });
+    let err = Simulation::new(js(&s)).unwrap_err();
+    let message = err.dyn_ref::<js_sys::Error>().unwrap().message();
+    assert!(String::from(message).contains("heartbeat.interval.ms"));
+    s["consumer"] = json!({});
+    s["colour"] = json!("red");
+    let err = Simulation::new(js(&s)).unwrap_err();
+    assert!(String::from(err.dyn_ref::<js_sys::Error>().unwrap().message()).contains("colour"));
+    assert!(scenario("no-such-scenario").is_err());
+}
+
+#[macro_export]
+macro_rules! simulation_tests {
+    () => {
+        #[wasm_bindgen_test]
+        fn simulation_hashes_as_natively() {
+            common::simulation::every_built_in_scenario_hashes_as_natively();
+        }
+
+        #[wasm_bindgen_test]
+        fn simulation_steps_and_views() {
+            common::simulation::stepping_narrates_in_both_languages_and_the_views_follow();
+        }
+
+        #[wasm_bindgen_test]
+        fn simulation_actions_and_refusals() {
+            common::simulation::actions_apply_and_bad_input_throws_changing_nothing();
+        }
+
+        #[wasm_bindgen_test]
+        fn simulation_bad_scenarios() {
+            common::simulation::bad_scenarios_throw_naming_the_field();
+        }
+    };
+}
