@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group
-# and the assignors over Kafka's JMH grid, natively, in wasm under Node and (assignors)
+# Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group,
+# the simulator's speed (simulated time per wall second, 10/100/1,000 consumers), and the
+# assignors over Kafka's JMH grid, natively, in wasm under Node and (assignors)
 # kafka-python on the same inputs, side by side with ratios. Pass filters to narrow the
 # assignor grid, e.g. `bash scripts/bench.sh ,1000,10,`.
 set -euo pipefail
@@ -17,6 +18,14 @@ native=$(cargo bench -q -p group-coordinator --bench requests 2>/dev/null | tee 
 wasm=$(node bench/wasm-requests.mjs | tee /dev/stderr | sed -n 's/^BENCH wasm requests_per_second //p')
 printf '%-34s %14s %14s %8s\n' "benchmark" "native req/s" "wasm req/s" "ratio"
 printf '%-34s %14s %14s %7.1fx\n' "1,000-member group (all phases)" "$native" "$wasm" "$(awk -v a="$native" -v b="$wasm" 'BEGIN { print a / b }')"
+
+echo; echo "== simulator: simulated seconds per wall-clock second, one simulated hour of a large group"
+cargo bench -q -p group-simulator --bench simulation 2>/dev/null | tee "$out/sim-native.txt"
+node bench/wasm-simulation.mjs | tee "$out/sim-wasm.txt"
+printf '%-12s %16s %16s %8s\n' "consumers" "native sim-s/s" "wasm sim-s/s" "ratio"
+join <(awk '/^BENCH native/ { print $3, $4 }' "$out/sim-native.txt" | sort) \
+     <(awk '/^BENCH wasm/ { print $3, $4 }' "$out/sim-wasm.txt" | sort) | sort -n |
+  awk '{ printf "%-12s %16s %16s %7.1fx\n", $1, $2, $3, $2 / $3 }'
 
 echo; echo "== assignors (median ms per assignment)"
 cargo bench -q -p group-coordinator --bench assignors -- "$@" > "$out/native.txt" 2>/dev/null

@@ -100,3 +100,67 @@ pub fn infos() -> Vec<ScenarioInfo> {
         })
         .collect()
 }
+
+/// A large living group: `consumers` cooperative-sticky consumers on two topics with
+/// `partitions_per_consumer` partitions each in all, started 10 ms apart, and a restart of every
+/// tenth consumer spread over `duration_ms` (after the first 10 minutes, or the first tenth of the
+/// run if shorter). The page's stress scenario and the simulator benchmark's workload.
+pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms: i64) -> Scenario {
+    use crate::scenario::{Action, ConsumerSpec, ScriptStep, Setting};
+    let consumers = consumers.clamp(1, crate::scenario::MAX_CONSUMERS);
+    let per_topic = (consumers * partitions_per_consumer)
+        .div_ceil(2)
+        .clamp(1, 100_000) as i32;
+    let topics: Vec<String> = alloc::vec!["t0".to_string(), "t1".to_string()];
+    let specs = (0..consumers)
+        .map(|i| ConsumerSpec {
+            name: alloc::format!("c{i}"),
+            topics: topics.clone(),
+            config: Default::default(),
+            start_ms: i as i64 * 10,
+            processing_ms: 100,
+            network: None,
+        })
+        .collect();
+    let restarted: Vec<usize> = (0..consumers).step_by(10).collect();
+    let first = (duration_ms / 10).min(600_000);
+    let span = (duration_ms - first) * 2 / 3;
+    let script = restarted
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| ScriptStep {
+            at_ms: first + k as i64 * span / restarted.len() as i64,
+            action: Some(Action::Restart {
+                consumer: alloc::format!("c{i}"),
+                down_ms: 5_000,
+            }),
+            narrate: None,
+        })
+        .collect();
+    let mut consumer_defaults = crate::scenario::Settings::new();
+    consumer_defaults.insert(
+        "partition.assignment.strategy".to_string(),
+        Setting::Text("cooperative-sticky".to_string()),
+    );
+    Scenario {
+        name: alloc::format!("large-group-{consumers}"),
+        title: Text {
+            en: alloc::format!("A living group of {consumers} consumers"),
+            zh: alloc::format!("{consumers} 个消费者的消费组"),
+        },
+        description: Text {
+            en: "Cooperative-sticky consumers on two topics; every tenth consumer restarts once."
+                .to_string(),
+            zh: "两个主题上的 cooperative-sticky 消费者；每十个中有一个重启一次。".to_string(),
+        },
+        seed: 42,
+        group_id: "large-group".to_string(),
+        broker: Default::default(),
+        consumer: consumer_defaults,
+        topics: topics.iter().map(|t| (t.clone(), per_topic)).collect(),
+        network: Default::default(),
+        consumers: specs,
+        script,
+        duration_ms,
+    }
+}

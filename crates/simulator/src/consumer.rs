@@ -91,6 +91,8 @@ pub struct Consumer {
     pub paused: Option<PauseKind>,
     pub state: MemberState,
     pub generation: Generation,
+    /// The member id, shared by every trace entry that names it.
+    member_id: Rc<str>,
     pub rejoin_needed: bool,
     needs_join_prepare: bool,
     rejoin_reason: &'static str,
@@ -150,6 +152,7 @@ impl Consumer {
             paused: None,
             state: MemberState::Unjoined,
             generation: Generation::none(),
+            member_id: Rc::from(""),
             rejoin_needed: true,
             needs_join_prepare: true,
             rejoin_reason: "",
@@ -442,13 +445,16 @@ impl Consumer {
         }
         w.record(TraceKind::Revoked {
             consumer: self.name.clone(),
-            partitions,
+            partitions: partitions.into(),
             lost,
         });
     }
 
     fn set_generation(&mut self, w: &mut World, generation: Generation) {
         self.group_incarnation = w.group_incarnation;
+        if *self.member_id != *generation.member_id {
+            self.member_id = Rc::from(generation.member_id.as_str());
+        }
         w.client_generations[self.index] = (w.group_incarnation, generation.generation_id);
         self.generation = generation;
     }
@@ -494,7 +500,7 @@ impl Consumer {
             self.index,
             incarnation,
             self.generation.generation_id,
-            &self.generation.member_id,
+            &self.member_id,
             Outgoing::Request(Rc::new(request)),
         );
         w.schedule_timer(
@@ -709,7 +715,7 @@ impl Consumer {
             self.index,
             self.incarnation,
             -1,
-            "",
+            &Rc::from(""),
             Outgoing::FindCoordinator { correlation_id },
         );
         w.schedule_timer(
@@ -1051,8 +1057,8 @@ impl Consumer {
             consumer: self.name.clone(),
             generation_id: generation,
             assigned: assigned.into_iter().collect(),
-            added,
-            revoked: revoked.clone(),
+            added: added.into(),
+            revoked: revoked.clone().into(),
         });
         w.agreement_checks.push(self.index);
         if !revoked.is_empty() && self.config.rebalance_protocol() == RebalanceProtocol::Cooperative

@@ -37,5 +37,5 @@ mod world;
 pub use config::ConsumerConfig;
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
-pub use trace::{TraceEvent, TraceKind};
+pub use trace::{Trace, TraceEvent, TraceKind};
 pub use view::{Metrics, WorldView};

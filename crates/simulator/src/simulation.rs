@@ -3,9 +3,10 @@
 
 use crate::consumer::{Consumer, Life};
 use crate::scenario::{Action, ConsumerSpec, Scenario, ScenarioError, apply_settings};
-use crate::trace::{LossReason, MessageApi, TraceEvent, TraceKind};
+use crate::trace::{LossReason, MessageApi, Trace, TraceKind};
 use crate::view::{Metrics, WorldView};
 use crate::world::{Incoming, Outgoing, Pending, World};
+use alloc::boxed::Box;
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::rc::Rc;
@@ -89,7 +90,7 @@ impl Simulation {
         self.w.now
     }
 
-    pub fn trace(&self) -> &[TraceEvent] {
+    pub fn trace(&self) -> &Trace {
         &self.w.trace
     }
 
@@ -217,7 +218,10 @@ impl Simulation {
                 if let Some(action) = step.action
                     && let Err(why) = self.apply_checked(action.clone())
                 {
-                    self.w.record(TraceKind::ActionIgnored { action, why });
+                    self.w.record(TraceKind::ActionIgnored {
+                        action: Box::new(action),
+                        why,
+                    });
                 }
             }
             Pending::Start(i) => {
@@ -399,7 +403,7 @@ impl Simulation {
         match self.coordinator.load(&group_id) {
             Ok(responses) => self.after_coordinator(responses),
             Err(e) => self.w.record(TraceKind::ActionIgnored {
-                action: Action::Failover { down_ms: 0 },
+                action: Box::new(Action::Failover { down_ms: 0 }),
                 why: e.to_string(),
             }),
         }
@@ -721,7 +725,9 @@ impl Simulation {
 
     fn record_action(&mut self, action: Action) {
         self.actions.push((self.w.now, action.clone()));
-        self.w.record(TraceKind::Action { action });
+        self.w.record(TraceKind::Action {
+            action: Box::new(action),
+        });
     }
 
     // ---- reading -------------------------------------------------------------------------
@@ -737,7 +743,7 @@ impl Simulation {
     /// The trace as reviewable text, one line per entry (the golden-trace format).
     pub fn render(&self) -> String {
         let mut out = String::new();
-        for e in &self.w.trace {
+        for e in self.w.trace.iter() {
             out += &format!("{:>9} {}\n", e.at_ms, e.narrate(crate::trace::Lang::En));
         }
         out
@@ -746,7 +752,7 @@ impl Simulation {
     /// A 64-bit FNV-1a hash of the rendered trace: equal hashes, equal runs.
     pub fn trace_hash(&self) -> u64 {
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for e in &self.w.trace {
+        for e in self.w.trace.iter() {
             let line = format!("{} {}\n", e.at_ms, e.narrate(crate::trace::Lang::En));
             for b in line.bytes() {
                 hash ^= u64::from(b);

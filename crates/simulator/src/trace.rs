@@ -2,6 +2,7 @@
 //! English and Chinese (made when asked for, so a long run stores no text).
 
 use crate::scenario::{Action, Text};
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -47,6 +48,15 @@ impl MessageApi {
             MessageApi::LeaveGroup => "LeaveGroup",
             MessageApi::OffsetCommit => "OffsetCommit",
         }
+    }
+
+    /// Whether the trace keeps the message itself (the group protocol's requests), or only
+    /// its summary (heartbeats, commits, lookups: the bulk of a long run).
+    pub fn keeps_body(self) -> bool {
+        matches!(
+            self,
+            MessageApi::JoinGroup | MessageApi::SyncGroup | MessageApi::LeaveGroup
+        )
     }
 
     fn zh(self) -> &'static str {
@@ -137,11 +147,11 @@ pub enum TraceKind {
     },
     /// An action of the script or the user.
     Action {
-        action: Action,
+        action: Box<Action>,
     },
     /// An action that could not be applied (e.g. closing a consumer that is not running).
     ActionIgnored {
-        action: Action,
+        action: Box<Action>,
         why: String,
     },
     Lifecycle {
@@ -203,14 +213,14 @@ pub enum TraceKind {
     Assigned {
         consumer: Rc<str>,
         generation_id: i32,
-        assigned: Vec<Tp>,
-        added: Vec<Tp>,
-        revoked: Vec<Tp>,
+        assigned: Box<[Tp]>,
+        added: Box<[Tp]>,
+        revoked: Box<[Tp]>,
     },
     /// Partitions given up (`onPartitionsRevoked`), or lost (`onPartitionsLost`).
     Revoked {
         consumer: Rc<str>,
-        partitions: Vec<Tp>,
+        partitions: Box<[Tp]>,
         lost: bool,
     },
     ClientExpired {
@@ -840,5 +850,62 @@ fn action_text(action: &Action, lang: Lang) -> String {
             format!("the next group-record write will fail with {error}")
         }
         Action::FailNextPersist { error } => format!("下一次消费组记录写入将以 {error} 失败"),
+    }
+}
+
+/// The recorded trace: appended to, never changed. Stored in fixed-size chunks so a long run
+/// never copies (or doubles) one huge buffer as it grows — what keeps an hour of 1,000
+/// consumers within wasm's 4 GiB.
+#[derive(Debug, Default)]
+pub struct Trace {
+    chunks: Vec<Vec<TraceEvent>>,
+    len: usize,
+}
+
+const CHUNK: usize = 1 << 14;
+
+impl Trace {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn push(&mut self, event: TraceEvent) {
+        if self.chunks.last().is_none_or(|c| c.len() == CHUNK) {
+            self.chunks.push(Vec::with_capacity(CHUNK));
+        }
+        if let Some(chunk) = self.chunks.last_mut() {
+            chunk.push(event);
+            self.len += 1;
+        }
+    }
+
+    pub fn get(&self, index: usize) -> Option<&TraceEvent> {
+        self.chunks.get(index / CHUNK)?.get(index % CHUNK)
+    }
+
+    /// Entries from `from` on, in order.
+    pub fn iter_from(&self, from: usize) -> impl Iterator<Item = &TraceEvent> {
+        let (chunk, offset) = (from / CHUNK, from % CHUNK);
+        self.chunks
+            .iter()
+            .skip(chunk)
+            .enumerate()
+            .flat_map(move |(i, c)| c.iter().skip(if i == 0 { offset } else { 0 }))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &TraceEvent> {
+        self.iter_from(0)
+    }
+}
+
+impl core::ops::Index<usize> for Trace {
+    type Output = TraceEvent;
+
+    fn index(&self, index: usize) -> &TraceEvent {
+        &self.chunks[index / CHUNK][index % CHUNK]
     }
 }

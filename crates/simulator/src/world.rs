@@ -5,7 +5,7 @@
 use crate::ledger::{GroupGeneration, Ledger};
 use crate::rng::Rng;
 use crate::scenario::LinkSpec;
-use crate::trace::{LossReason, MessageApi, Tp, TraceEvent, TraceKind};
+use crate::trace::{LossReason, MessageApi, Tp, Trace, TraceEvent, TraceKind};
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -126,7 +126,7 @@ pub struct World {
     seq: u64,
     pub queue: BTreeMap<(i64, u64), Pending>,
     pub rng: Rng,
-    pub trace: Vec<TraceEvent>,
+    pub trace: Trace,
     pub group_id: String,
     pub topics: BTreeMap<String, i32>,
     topic_names: BTreeMap<String, Rc<str>>,
@@ -160,7 +160,7 @@ impl World {
             seq: 0,
             queue: BTreeMap::new(),
             rng: Rng::new(seed),
-            trace: Vec::new(),
+            trace: Trace::default(),
             group_id,
             topics,
             topic_names,
@@ -262,14 +262,15 @@ impl World {
         consumer: usize,
         incarnation: u32,
         generation_id: i32,
-        member_id: &str,
+        member_id: &Rc<str>,
         message: Outgoing,
     ) {
         let (api, correlation_id) = message.describe();
         let name = self.names[consumer].clone();
         let request = match &message {
-            // Heartbeats are fully described by the summary; their bodies are not kept.
-            Outgoing::Request(r) if api != MessageApi::Heartbeat => Some(r.clone()),
+            // Heartbeats and commits are described by the summary; their bodies (most of a long
+            // run's messages) are not kept.
+            Outgoing::Request(r) if api.keeps_body() => Some(r.clone()),
             _ => None,
         };
         self.counters.messages_sent += 1;
@@ -281,7 +282,7 @@ impl World {
             api,
             correlation_id,
             generation_id,
-            member_id: Rc::from(member_id),
+            member_id: member_id.clone(),
             request,
         });
         self.routes.insert(correlation_id, (consumer, incarnation));
@@ -297,7 +298,7 @@ impl World {
         let (api, correlation_id, error_code) = message.describe();
         let name = self.names[consumer].clone();
         let response = match &message {
-            Incoming::Response(r) if api != MessageApi::Heartbeat => Some(r.clone()),
+            Incoming::Response(r) if api.keeps_body() => Some(r.clone()),
             _ => None,
         };
         self.counters.messages_sent += 1;

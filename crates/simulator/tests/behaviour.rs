@@ -41,8 +41,8 @@ fn state_at_leave(sim: &Simulation) -> (GroupState, Option<GroupState>, i64) {
         })
         .expect("a LeaveGroup reached the coordinator");
     let t = trace[at].at_ms;
-    let after = trace[at..]
-        .iter()
+    let after = trace
+        .iter_from(at)
         .take_while(|e| e.at_ms == t)
         .find_map(|e| match &e.kind {
             TraceKind::Coordinator {
@@ -364,7 +364,7 @@ fn actions_apply_at_the_current_time_and_bad_ones_change_nothing() {
     })
     .expect("A is running");
     assert!(matches!(
-        sim.trace()[before..].iter().find(|e| matches!(e.kind, TraceKind::Action { .. })),
+        sim.trace().iter_from(before).find(|e| matches!(e.kind, TraceKind::Action { .. })),
         Some(e) if e.at_ms == 7_000
     ));
     assert_eq!(sim.actions().len(), 1);
@@ -452,7 +452,7 @@ fn every_built_in_scenario_has_both_languages_and_round_trips() {
         }
         assert_eq!(Scenario::from_json(&s.to_json()).expect("round trip"), s);
         let sim = run(name);
-        for e in sim.trace() {
+        for e in sim.trace().iter() {
             assert!(!e.narrate(group_simulator::trace::Lang::Zh).is_empty());
         }
     }

@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 mod simulation;
 mod types;
 
-pub use simulation::{Simulation, consumer_config_keys, scenario, scenarios};
+pub use simulation::{Simulation, consumer_config_keys, large_group_scenario, scenario, scenarios};
 
 /// The package version and the Kafka behaviour it models.
 #[wasm_bindgen]

@@ -106,8 +106,7 @@ impl Simulation {
         let events: Vec<NarratedEvent<'_>> = self
             .inner
             .trace()
-            .iter()
-            .skip(from)
+            .iter_from(from)
             .map(|e| e.narrated())
             .collect();
         to_js(&events)
@@ -183,4 +182,27 @@ pub fn consumer_config_keys() -> Result<JsValue, JsValue> {
         })
         .collect();
     to_js(&keys)
+}
+
+/// A large living group (cooperative-sticky, two topics, every tenth consumer restarted once):
+/// the page's stress scenario and the benchmark's workload.
+#[wasm_bindgen(js_name = largeGroupScenario, unchecked_return_type = "Scenario")]
+pub fn large_group_scenario(
+    consumers: f64,
+    #[wasm_bindgen(js_name = partitionsPerConsumer)] partitions_per_consumer: f64,
+    #[wasm_bindgen(js_name = durationMs)] duration_ms: f64,
+) -> Result<JsValue, JsValue> {
+    let whole = |name: &str, v: f64, max: f64| {
+        if v.is_finite() && v.fract() == 0.0 && (1.0..=max).contains(&v) {
+            Ok(v)
+        } else {
+            Err(range_error(&format!(
+                "{name} must be a whole number in 1..={max}, got {v}"
+            )))
+        }
+    };
+    let consumers = whole("consumers", consumers, 10_000.0)? as usize;
+    let per = whole("partitionsPerConsumer", partitions_per_consumer, 100.0)? as usize;
+    let duration = time_arg("durationMs", duration_ms)?;
+    to_js(&builtin::large_group(consumers, per, duration.max(1)))
 }

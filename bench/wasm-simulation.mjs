@@ -1,0 +1,21 @@
+// The simulator benchmark of crates/simulator/benches/simulation.rs through the JS API of the
+// wasm build, in Node: simulated seconds per wall-clock second for one simulated hour of the
+// same large group (10, 100, 1,000 consumers). Run after `npm run build:wasm`:
+// `node bench/wasm-simulation.mjs [consumers]`.
+import { readFileSync } from 'node:fs';
+import { Simulation, initSync, largeGroupScenario } from '../web/pkg/group_coordinator_wasm.js';
+
+initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
+
+const only = process.argv[2] ? Number(process.argv[2]) : null;
+for (const n of [10, 100, 1000]) {
+  if (only !== null && only !== n) continue;
+  const sim = new Simulation(largeGroupScenario(n, 10, 3_600_000));
+  const start = performance.now();
+  sim.runUntil(3_600_000);
+  const wall = (performance.now() - start) / 1000;
+  const m = sim.metrics();
+  if (m.invariantViolations !== 0) throw new Error(`${n} consumers: ${m.invariantViolations} invariant violations`);
+  console.log(`BENCH wasm ${n} ${(3600 / wall).toFixed(0)} ${sim.traceLength()} (wall ${wall.toFixed(2)} s, ${m.rebalances} rebalances, ${m.messagesSent} messages)`);
+  sim.free();
+}
