@@ -12,10 +12,12 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 
 if [ "${1:-}" = "--browser" ]; then
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    echo "setup: installing chromium + chromium-driver (apt)"
+  # A CJK font, so the Chinese interface renders in the browser tests' screenshots.
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
+    || ! dpkg -s fonts-wqy-zenhei >/dev/null 2>&1; then
+    echo "setup: installing chromium + chromium-driver + fonts-wqy-zenhei (apt)"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-wqy-zenhei >/dev/null
   fi
 fi
 

@@ -49,4 +49,4 @@ npx vitest run
 npx vite build
 
 step "end-to-end: the built page in Chromium (playwright-core)"
-node e2e/console.mjs
+node e2e/page.mjs

@@ -1,7 +1,11 @@
-import init, { apis, brokerConfigKeys, Coordinator, errorName, version } from '../pkg/group_coordinator_wasm.js';
+import init, {
+  apis, brokerConfigKeys, Coordinator, errorName, largeGroupScenario, scenario, scenarios, Simulation, version,
+} from '../pkg/group_coordinator_wasm.js';
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
-import { detectLang } from './i18n.ts';
+import { detectLang, type Lang } from './i18n.ts';
+import { PlaygroundView } from './playground/view.ts';
+import { t } from './playground/text.ts';
 
 async function main(): Promise<void> {
   const app = document.getElementById('app');
@@ -15,16 +19,47 @@ async function main(): Promise<void> {
   const versionEl = document.getElementById('version');
   if (versionEl) versionEl.textContent = version();
   const params = new URLSearchParams(location.search);
-  const view = new ConsoleView({
-    factory: (config) => new Coordinator(config),
-    errorName,
-    apis: apis(),
-    configKeys: brokerConfigKeys(),
-    lang: params.get('lang') === 'zh' || params.get('lang') === 'en' ? (params.get('lang') as 'en' | 'zh') : detectLang(),
-  }, params.get('example') ?? undefined);
-  replaceChildren(app, view.root);
+  const chosen = params.get('lang');
+  const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
+  const mode = params.get('mode') === 'console' ? 'console' : 'playground';
+  renderNav(mode, lang);
+  if (mode === 'console') {
+    const view = new ConsoleView({
+      factory: (config) => new Coordinator(config),
+      errorName,
+      apis: apis(),
+      configKeys: brokerConfigKeys(),
+      lang,
+    }, params.get('example') ?? undefined);
+    replaceChildren(app, view.root);
+  } else {
+    // The built-in scenarios, then a living group of 50 consumers on 500 partitions.
+    const large = largeGroupScenario(50, 10, 600_000);
+    const list = [...scenarios(), { name: large.name, title: large.title, description: large.description!, consumers: 50, durationMs: 600_000 }];
+    const view = new PlaygroundView({
+      newSimulation: (s) => new Simulation(s),
+      scenarios: list,
+      scenario: (name) => (name === large.name ? large : scenario(name)),
+      lang,
+      onLang: (l) => renderNav(mode, l),
+    }, params.get('scenario') ?? undefined);
+    replaceChildren(app, view.root);
+    (window as unknown as { playground: PlaygroundView }).playground = view;
+  }
   app.removeAttribute('aria-busy');
   document.body.dataset.wasm = 'ready';
+}
+
+function renderNav(mode: string, lang: Lang): void {
+  const nav = document.getElementById('modes');
+  if (!nav) return;
+  const link = (m: string, label: string) => {
+    const url = new URL(location.href);
+    url.search = '';
+    if (m === 'console') url.searchParams.set('mode', 'console');
+    return h('a', { href: url.toString(), 'aria-current': m === mode ? 'page' : undefined, id: `mode-${m}` }, label);
+  };
+  replaceChildren(nav, link('playground', t('playground', lang)), ' · ', link('console', t('console', lang)));
 }
 
 void main();

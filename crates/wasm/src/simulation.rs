@@ -88,6 +88,17 @@ impl Simulation {
         to_js(&self.inner.snapshot())
     }
 
+    /// Only the group's view (what `snapshot().group` holds, without the consumers): cheap
+    /// enough to read every frame.
+    #[wasm_bindgen(unchecked_return_type = "GroupView | null")]
+    pub fn group(&self) -> Result<JsValue, JsValue> {
+        let group_id = &self.inner.scenario().group_id;
+        match self.inner.coordinator().describe(group_id) {
+            Some(view) => to_js(&view),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
     /// Trace entries from `fromIndex` (default 0), each with its narration in en and zh.
     #[wasm_bindgen(unchecked_return_type = "TraceEvent[]")]
     pub fn trace(

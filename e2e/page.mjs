@@ -1,0 +1,245 @@
+// End-to-end: the built page (the playground and the protocol console) in Debian's Chromium,
+// driven as a user would.
+// Prints "N passed, M failed" last and exits non-zero on failure.
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const out = new URL('./out/', import.meta.url);
+mkdirSync(out, { recursive: true });
+const server = await serve(new URL('../web/dist/', import.meta.url).pathname);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+let passed = 0;
+let failed = 0;
+
+async function test(name, body, query = '?mode=console') {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.setDefaultTimeout(5000);
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  try {
+    await page.goto(server.url + query);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    await body(page);
+    if (problems.length) throw new Error(problems.join('\n'));
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAILED - ${name}\n  ${String(e.stack ?? e).split('\n').join('\n  ')}`);
+    await page.screenshot({ path: new URL(`failed-${name.replace(/\W+/g, '-')}.png`, out).pathname, fullPage: true });
+  } finally {
+    await page.close();
+  }
+}
+
+function expectEq(actual, expected, what) {
+  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+const state = (page) => page.locator('#group-state').getAttribute('data-state');
+
+await test('a JoinGroup composed in the console gets MEMBER_ID_REQUIRED, then joins', async (page) => {
+  await page.waitForSelector('text=No such group yet');
+  await page.selectOption('#api', 'JoinGroup');
+  await page.click('#template');
+  await page.click('#send');
+  await page.waitForSelector('#log .responses li:has-text("MEMBER_ID_REQUIRED")');
+  expectEq(await state(page), 'Empty', 'state after MEMBER_ID_REQUIRED');
+  expectEq((await page.textContent('#pending')).includes('console-'), true, 'pending member listed');
+  await page.click('#template');
+  const body = JSON.parse(await page.inputValue('#request'));
+  expectEq(body.memberId.startsWith('console-'), true, 'the template reuses the id handed out');
+  expectEq(body.correlationId, 2, 'next correlation id');
+  await page.click('#send');
+  expectEq(await state(page), 'PreparingRebalance', 'state after the second JoinGroup');
+  await page.click('#next-deadline');
+  await page.waitForSelector('#log .responses li:has-text("generation 1")');
+  expectEq(await state(page), 'CompletingRebalance', 'state after the initial delay');
+  expectEq(await page.textContent('#generation'), '1', 'generation');
+  await page.screenshot({ path: new URL('console-join.png', out).pathname, fullPage: true });
+});
+
+await test('the default example (leave while PreparingRebalance) runs to generation 2', async (page) => {
+  const seen = [];
+  while (await page.isEnabled('#next-step')) {
+    await page.click('#next-step');
+    seen.push(await state(page));
+  }
+  expectEq(seen.join(','), ['PreparingRebalance', 'PreparingRebalance', 'PreparingRebalance',
+    'CompletingRebalance', 'Stable', 'Stable', 'PreparingRebalance', 'PreparingRebalance',
+    'CompletingRebalance'].join(','), 'states after each step');
+  expectEq(await page.textContent('#generation'), '2', 'generation');
+  await page.screenshot({ path: new URL('console-example.png', out).pathname, fullPage: true });
+});
+
+await test('a malformed request shows an error and the page keeps working', async (page) => {
+  await page.fill('#request', '{ "api": "JoinGroup", "apiVersion": 3, "groupID": "x" }');
+  await page.click('#send');
+  await page.waitForSelector('#message.error');
+  expectEq((await page.textContent('#message')).includes('groupID'), true, 'the error names the field');
+  await page.fill('#request', '{ not json');
+  await page.click('#send');
+  expectEq((await page.textContent('#message')).includes('not valid JSON'), true, 'bad JSON reported');
+  await page.click('#next-step');
+  expectEq(await state(page), 'PreparingRebalance', 'still works');
+});
+
+await test('switching examples and restarting with Kafka 3.x settings', async (page) => {
+  await page.selectOption('#example', 'leave-completing');
+  await page.click('summary:has-text("Faults and settings")');
+  await page.check('#kafka3');
+  await page.fill('input[name="group.initial.rebalance.delay.ms"]', '3000');
+  await page.click('#apply-config');
+  for (let i = 0; i < 7; i++) await page.click('#next-step');
+  await page.waitForSelector('#log .responses li:has-text("REBALANCE_IN_PROGRESS")');
+  expectEq(await state(page), 'PreparingRebalance', 'state after C leaves');
+  await page.fill('input[name="group.max.size"]', '0');
+  await page.click('#apply-config');
+  expectEq((await page.textContent('#message')).includes('group.max.size'), true, 'bad setting named');
+});
+
+
+// ---- the playground ------------------------------------------------------------------------
+
+const PG = '?lang=en';
+const pgState = (page) => page.locator('#group-state').getAttribute('data-state');
+const stepNo = async (page) => Number((await page.textContent('#step-no')).match(/\d+/)[0]);
+
+/** Steps until the current step's lines contain `text`; returns the step number. */
+async function stepUntil(page, text, limit = 400) {
+  for (let i = 0; i < limit; i++) {
+    await page.click('#step');
+    const lines = await page.locator('#step-table tr.current').textContent();
+    if (lines.includes(text)) return stepNo(page);
+  }
+  throw new Error(`no step with "${text}" within ${limit} steps`);
+}
+
+await test('the playground opens on the first seed scenario and plays it to a Stable group', async (page) => {
+  expectEq(await page.inputValue('#scenario'), 'normal-join', 'default scenario');
+  expectEq(await pgState(page), 'Empty', 'before the first step');
+  await page.locator('#speed').evaluate((el) => { el.value = el.max; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  expectEq(await page.textContent('#speed-label'), 'max', 'full speed');
+  await page.click('#play');
+  await page.waitForFunction(() => document.querySelector('#step-no')?.textContent?.includes('end') ||
+    Number(document.querySelector('#sim-time')?.textContent?.match(/\d+/)?.[0] ?? 0) > 9000, null, { timeout: 20000 });
+  await page.click('#play').catch(() => {});
+  expectEq(await pgState(page), 'Stable', 'after playing');
+  expectEq(await page.textContent('#sm-generation'), '1', 'generation');
+  expectEq((await page.textContent('#sm-members')).replace(/\s/g, ''), 'A,B,C', 'members');
+  expectEq(await page.locator('#assignment-table td.now-col').count(), 3, 'three consumers in the assignment table');
+  await page.screenshot({ path: new URL('playground.png', out).pathname, fullPage: true });
+  await page.locator('#state-machine').screenshot({ path: new URL('view-state-machine.png', out).pathname });
+  await page.locator('#timeline').screenshot({ path: new URL('view-timeline.png', out).pathname });
+  await page.locator('#assignments').screenshot({ path: new URL('view-assignments.png', out).pathname });
+  await page.locator('#steps-panel').screenshot({ path: new URL('view-steps.png', out).pathname });
+}, PG);
+
+await test('seed: a leave while PreparingRebalance lets the delayed join complete at once', async (page) => {
+  await page.selectOption('#scenario', 'leave-while-preparing-rebalance');
+  await stepUntil(page, 'the coordinator receives JoinGroup #24 from D');
+  expectEq(await pgState(page), 'PreparingRebalance', 'D joined: PreparingRebalance');
+  await stepUntil(page, 'the coordinator receives LeaveGroup');
+  expectEq(await pgState(page), 'CompletingRebalance', 'after C leaves, the join completed');
+  expectEq(await page.textContent('#sm-generation'), '2', 'generation 2');
+  expectEq((await page.textContent('#sm-members')).replace(/\s/g, ''), 'A,B,D', 'members after the leave');
+  await page.screenshot({ path: new URL('seed-leave-preparing.png', out).pathname, fullPage: true });
+}, PG);
+
+await test('seed: a leave while CompletingRebalance starts a new rebalance; step back and forward', async (page) => {
+  await page.selectOption('#scenario', 'leave-while-completing-rebalance');
+  await stepUntil(page, 'generation 2 begins');
+  expectEq(await pgState(page), 'CompletingRebalance', 'generation 2 formed');
+  const n = await stepUntil(page, 'the coordinator receives LeaveGroup');
+  expectEq(await pgState(page), 'PreparingRebalance', 'after C leaves');
+  const narration = await page.textContent('#narration');
+  await page.click('#back');
+  expectEq(await stepNo(page), n - 1, 'one step back');
+  expectEq(await pgState(page), 'CompletingRebalance', 'back before the leave');
+  await page.click('#step');
+  expectEq(await stepNo(page), n, 'forward again');
+  expectEq(await pgState(page), 'PreparingRebalance', 'the same state again');
+  expectEq(await page.textContent('#narration'), narration, 'the same step again');
+  await page.keyboard.press('Home');
+  expectEq(await stepNo(page), 0, 'Home restarts');
+}, PG);
+
+await test('crashing a consumer: the session timeout removes it', async (page) => {
+  await page.selectOption('#scenario', 'leave-while-stable');
+  await stepUntil(page, 'C is assigned');
+  await page.click('#consumer-table button[data-action="crash"][data-consumer="C"]');
+  expectEq((await page.textContent('#consumer-table tr[data-consumer="C"]')).includes('crashed'), true, 'C crashed');
+  // The script still closes C at 8 s: it is refused (C is not running), and the group waits
+  // for C's session (45 s) to expire.
+  await stepUntil(page, 'session timed out', 2000);
+  await stepUntil(page, 'generation 2 begins', 400);
+  expectEq((await page.textContent('#sm-members')).replace(/\s/g, ''), 'A,B', 'C removed');
+  await page.selectOption('#tl-window', '120000');
+  expectEq(Number(await page.getAttribute('#tl-canvas', 'data-marks-crashed')) > 0, true, 'the crash is marked on the timeline');
+}, PG);
+
+await test('switching to Chinese translates the interface and the narration', async (page) => {
+  await page.click('#step');
+  await page.click('#lang');
+  expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'document language');
+  expectEq((await page.textContent('#state-machine h2')).includes('消费组状态机'), true, 'view title');
+  expectEq((await page.textContent('#narration')).includes('启动'), true, 'narration in Chinese');
+  await stepUntil(page, '协调者', 50);
+  await page.screenshot({ path: new URL('playground-zh.png', out).pathname, fullPage: true });
+  await page.click('#lang');
+  expectEq((await page.textContent('#state-machine h2')).includes('Group state machine'), true, 'back to English');
+}, PG);
+
+await test('a refused action shows an error and the page keeps working', async (page) => {
+  await page.click('#step');
+  await page.click('#consumer-table button[data-action="cut"][data-consumer="B"]');
+  await page.click('#consumer-table button[data-action="heal"][data-consumer="B"]');
+  await page.evaluate(() => window.playground.act({ type: 'crash', consumer: 'nobody' }));
+  await page.waitForSelector('#pg-message.error');
+  expectEq((await page.textContent('#pg-message')).includes('nobody'), true, 'the error names the consumer');
+  await page.click('#step');
+  expectEq(await page.textContent('#pg-message'), '', 'cleared by the next step');
+}, PG);
+
+
+await test('a 50-consumer, 500-partition group plays at full speed (frame times measured)', async (page) => {
+  const t0 = Date.now();
+  await page.selectOption('#scenario', 'large-group-50');
+  const loadMs = Date.now() - t0;
+  await page.locator('#speed').evaluate((el) => { el.value = el.max; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.evaluate(() => { window.playground.frameTimes.length = 0; });
+  await page.click('#play');
+  await page.waitForTimeout(6000);
+  await page.evaluate(() => window.playground.stop());
+  const frames = await page.evaluate(() => [...window.playground.frameTimes]);
+  console.log('  parts', JSON.stringify(await page.evaluate(() => window.playground.parts)));
+  const sorted = [...frames].sort((a, b) => a - b);
+  const p = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
+  const over = frames.filter((f) => f > 16).length;
+  console.log(`  measure: large-group-50 load (look-ahead included) ${loadMs} ms; ${frames.length} frames, ` +
+    `median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${sorted.at(-1).toFixed(1)} ms, ${over} over 16 ms; ` +
+    `simulated to ${await page.textContent('#sim-time')}`);
+  expectEq(frames.length > 50, true, 'frames were drawn');
+  await page.screenshot({ path: new URL('large-group.png', out).pathname, fullPage: true });
+}, PG);
+
+await test('navigation to the first drawn scenario (measured)', async (page) => {
+  const timing = await page.evaluate(() => performance.now());
+  const sizes = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((r) => r.name.endsWith('.wasm') || r.name.endsWith('.js'))
+    .map((r) => `${r.name.split('/').pop()} ${r.encodedBodySize} B`));
+  console.log(`  measure: first scenario drawn ${timing.toFixed(0)} ms after navigation; ${sizes.join(', ')}`);
+  expectEq(await page.locator('#state-machine svg').count(), 1, 'the state machine is drawn');
+}, PG);
+
+await browser.close();
+server.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

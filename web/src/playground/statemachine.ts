@@ -1,0 +1,130 @@
+// The group state machine: the five classic states, every legal transition labelled by its
+// trigger (spec §2.1-2.2), the current state highlighted and the last transition animated.
+
+import type { GroupView, TraceEvent } from '../../pkg/group_coordinator_wasm.js';
+import { h, replaceChildren } from '../dom.ts';
+import { type Lang, STATE_NAMES } from '../i18n.ts';
+import { s } from './svg.ts';
+import { t } from './text.ts';
+
+type State = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
+
+const POS: Record<State, [number, number]> = {
+  Empty: [90, 150],
+  PreparingRebalance: [320, 50],
+  CompletingRebalance: [550, 150],
+  Stable: [320, 250],
+  Dead: [90, 320],
+};
+
+/** Legal transitions and what triggers them. */
+const EDGES: { from: State; to: State; en: string; zh: string; bend: number }[] = [
+  { from: 'Empty', to: 'PreparingRebalance', en: 'a member joins', zh: '成员加入', bend: 0 },
+  { from: 'PreparingRebalance', to: 'CompletingRebalance', en: 'join completes', zh: '加入完成', bend: 0 },
+  { from: 'CompletingRebalance', to: 'Stable', en: "leader's SyncGroup persisted", zh: '主消费者同步已持久化', bend: 0 },
+  { from: 'Stable', to: 'PreparingRebalance', en: 'join / leave / expiry / leader rejoins', zh: '加入/离开/超时/主消费者重新加入', bend: -40 },
+  { from: 'CompletingRebalance', to: 'PreparingRebalance', en: 'join / leave / expiry', zh: '加入/离开/超时', bend: -30 },
+  { from: 'PreparingRebalance', to: 'Empty', en: 'everyone gone', zh: '成员全部离开', bend: -30 },
+  { from: 'Empty', to: 'Dead', en: 'unload / delete', zh: '卸载/删除', bend: 0 },
+  { from: 'Stable', to: 'Dead', en: 'unload', zh: '卸载', bend: 20 },
+  { from: 'PreparingRebalance', to: 'Dead', en: 'unload', zh: '卸载', bend: 60 },
+  { from: 'CompletingRebalance', to: 'Dead', en: 'unload', zh: '卸载', bend: 40 },
+];
+
+export interface StateMachineModel {
+  state: State;
+  last: { from: State; to: State; index: number } | null;
+}
+
+/** The current state and the last transition, from the trace so far. */
+export function stateMachineModel(entries: readonly TraceEvent[], upTo = entries.length): StateMachineModel {
+  for (let i = Math.min(upTo, entries.length) - 1; i >= 0; i--) {
+    const e = entries[i];
+    if (e.type === 'coordinator' && e.event.type === 'StateChanged') {
+      return { state: e.event.to as State, last: { from: e.event.from as State, to: e.event.to as State, index: i } };
+    }
+  }
+  return { state: 'Empty', last: null };
+}
+
+export class StateMachineView {
+  readonly root = h('section', { class: 'panel sm', id: 'state-machine', 'aria-labelledby': 'sm-title' });
+  private lastDrawn = -1;
+
+  private drawnKey = '';
+
+  render(lang: Lang, model: StateMachineModel, group: GroupView | null, nameOf: (memberId: string | null) => string, onSelect: (i: number) => void): void {
+    // Redrawn only when something it shows changed (it is drawn every frame while playing).
+    const key = JSON.stringify([lang, model.state, model.last?.index, group?.generationId, group?.leaderId,
+      group?.members.map((m) => m.clientId), group?.timers]);
+    if (key === this.drawnKey) return;
+    this.drawnKey = key;
+    const svg = s('svg', { viewBox: '0 0 660 370', role: 'img', class: 'sm-svg', 'aria-label': `${t('stateMachine', lang)}: ${model.state}` });
+    svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+      s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }))));
+    for (const e of EDGES) {
+      const [x1, y1] = POS[e.from];
+      const [x2, y2] = POS[e.to];
+      const mx = (x1 + x2) / 2 + (e.bend * (y2 - y1)) / 200;
+      const my = (y1 + y2) / 2 - (e.bend * (x2 - x1)) / 200;
+      const fired = model.last && model.last.from === e.from && model.last.to === e.to;
+      // Shorten the ends so arrows stop at the boxes.
+      const [sx, sy] = toward(x1, y1, mx, my, 45);
+      const [ex, ey] = toward(x2, y2, mx, my, 45);
+      const path = s('path', {
+        d: `M${sx},${sy} Q${mx},${my} ${ex},${ey}`,
+        class: `edge${fired ? ' fired' : ''}`,
+        'marker-end': 'url(#arrow)',
+        'data-from': e.from, 'data-to': e.to,
+      });
+      svg.append(path);
+      svg.append(s('text', { x: mx, y: my - 4, class: `edge-label${fired ? ' fired' : ''}`, 'text-anchor': 'middle' }, lang === 'en' ? e.en : e.zh));
+    }
+    for (const [state, [x, y]] of Object.entries(POS) as [State, [number, number]][]) {
+      const current = state === model.state;
+      const g = s('g', { class: `node state-${state}${current ? ' current' : ''}`, 'data-state': state });
+      g.append(s('rect', { x: x - 80, y: y - 22, width: 160, height: 44, rx: 8 }));
+      const [first, second] = lang === 'zh' ? STATE_NAMES[state].zh.split(' ') : [state, ''];
+      g.append(s('text', { x, y: second ? y - 3 : y + 5, 'text-anchor': 'middle', class: 'node-label' }, first));
+      if (second) g.append(s('text', { x, y: y + 13, 'text-anchor': 'middle', class: 'node-sub' }, second));
+      svg.append(g);
+    }
+    if (model.last) {
+      const index = model.last.index;
+      svg.addEventListener('click', () => onSelect(index));
+    }
+    const info = h('dl', { class: 'sm-info' },
+      h('dt', {}, t('generation', lang)), h('dd', { id: 'sm-generation' }, String(group?.generationId ?? 0)),
+      h('dt', {}, t('leader', lang)), h('dd', { id: 'sm-leader' }, group?.leaderId ? nameOf(group.leaderId) : t('none', lang)),
+      h('dt', {}, t('members', lang)), h('dd', { id: 'sm-members' }, group ? group.members.map((m) => m.clientId).join(', ') || t('none', lang) : t('none', lang)),
+      h('dt', {}, t('delayed', lang)), h('dd', { id: 'sm-timers' }, delayed(group, lang)),
+    );
+    replaceChildren(this.root,
+      h('h2', { id: 'sm-title' }, t('stateMachine', lang), ' ',
+        h('span', { class: `state state-${model.state}`, id: 'group-state', 'data-state': model.state }, STATE_NAMES[model.state][lang])),
+      h('div', { class: 'sm-body' }, svg, info));
+    this.lastDrawn = model.last?.index ?? -1;
+  }
+
+  get lastTransitionIndex(): number {
+    return this.lastDrawn;
+  }
+}
+
+function toward(x: number, y: number, tx: number, ty: number, d: number): [number, number] {
+  const dx = tx - x;
+  const dy = ty - y;
+  const len = Math.hypot(dx, dy) || 1;
+  // Boxes are wider than tall: leave more room horizontally.
+  const k = Math.min(1, d / len) * (Math.abs(dx) > Math.abs(dy) ? 1.8 : 1);
+  return [Math.round(x + dx * Math.min(k, 0.9)), Math.round(y + dy * Math.min(k, 0.9))];
+}
+
+/** The group's delayed operations (the book's purgatory): join, sync and heartbeat timers. */
+function delayed(group: GroupView | null, lang: Lang): string {
+  if (!group) return t('none', lang);
+  const ops = group.timers
+    .filter((x) => x.kind !== 'expiration')
+    .map((x) => `${x.kind === 'heartbeat' ? `heartbeat(${(x.memberId ?? '').split('-')[0]})` : x.kind} @${x.deadlineMs}`);
+  return ops.length ? ops.join(', ') : t('none', lang);
+}

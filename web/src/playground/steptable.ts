@@ -1,0 +1,67 @@
+// The step table, in the book's manner: for each step the time, the actor, the request or timer,
+// the group state after it, the members and the delayed operations. The accessible text
+// equivalent of the diagrams.
+
+import type { TraceEvent } from '../../pkg/group_coordinator_wasm.js';
+import { h, replaceChildren } from '../dom.ts';
+import { type Lang, STATE_NAMES } from '../i18n.ts';
+import type { StepRecord } from './run.ts';
+import { generationLabel, t } from './text.ts';
+
+export function actorOf(e: TraceEvent | undefined, lang: Lang): string {
+  if (!e) return '';
+  switch (e.type) {
+    case 'requestSent': case 'responseDelivered': case 'requestTimedOut': case 'clientState':
+    case 'assigned': case 'revoked': case 'clientExpired': case 'rejoinRequested': case 'consumerFailed':
+    case 'lifecycle':
+      return e.consumer;
+    case 'requestDelivered': case 'responseSent': case 'coordinator':
+      return t('coordinator', lang);
+    case 'messageLost':
+      return lang === 'en' ? 'network' : '网络';
+    case 'action': case 'actionIgnored':
+      return lang === 'en' ? 'you / script' : '用户/脚本';
+    default:
+      return lang === 'en' ? 'scenario' : '场景';
+  }
+}
+
+export class StepTableView {
+  readonly root = h('section', { class: 'panel steptable', id: 'steps-panel', 'aria-labelledby': 'st-title' });
+  /** How many steps around the cursor are listed (the table is a window, not the whole run). */
+  span = 60;
+
+  render(lang: Lang, entries: readonly TraceEvent[], steps: readonly StepRecord[], selected: number | null, onSelect: (i: number) => void, onGoto: (step: number) => void): void {
+    const table = h('table', { id: 'step-table' },
+      h('caption', {}, t('stepTable', lang)),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'ms'), h('th', { scope: 'col' }, t('actor', lang)),
+        h('th', { scope: 'col' }, t('what', lang)), h('th', { scope: 'col' }, t('stateAfter', lang)),
+        h('th', { scope: 'col' }, t('members', lang)), h('th', { scope: 'col' }, t('delayed', lang)))));
+    const body = h('tbody');
+    const from = Math.max(0, steps.length - this.span);
+    for (let k = from; k < steps.length; k++) {
+      const st = steps[k];
+      const first = entries[st.first];
+      const lines = entries.slice(st.first, st.end);
+      const isSelected = selected !== null && selected >= st.first && selected < st.end;
+      const row = h('tr', { class: [isSelected ? 'selected' : '', k === steps.length - 1 ? 'current' : ''].filter(Boolean).join(' ') || undefined, 'data-step': String(k + 1) },
+        h('td', {}, h('button', { type: 'button', class: 'link', title: lang === 'en' ? 'go to this step' : '跳到此步' }, String(k + 1))),
+        h('td', { class: 'at' }, String(st.atMs)),
+        h('td', {}, actorOf(first, lang)),
+        h('td', {}, ...lines.map((e) => h('div', { class: `line t-${e.type}`, 'data-index': String(e.index) }, e.text[lang]))),
+        h('td', {}, h('span', { class: `state state-${st.state}`, 'data-state': st.state }, STATE_NAMES[st.state]?.[lang] ?? st.state), ` ${generationLabel(st.generationId, lang)}`),
+        h('td', {}, st.members.join(', ')),
+        h('td', { class: 'mono' }, st.timers.filter((k2) => !k2.startsWith('heartbeat') && !k2.startsWith('offsets')).join(', ')));
+      row.querySelector('button')?.addEventListener('click', () => onGoto(k + 1));
+      for (const line of row.querySelectorAll<HTMLElement>('.line')) {
+        line.addEventListener('click', () => onSelect(Number(line.dataset.index)));
+      }
+      body.append(row);
+    }
+    table.append(body);
+    replaceChildren(this.root, h('h2', { id: 'st-title' }, t('stepTable', lang)), h('div', { class: 'st-scroll' }, table));
+    const current = this.root.querySelector('tr.selected') ?? this.root.querySelector('tr.current');
+    current?.scrollIntoView?.({ block: 'nearest' });
+  }
+}

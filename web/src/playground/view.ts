@@ -1,0 +1,379 @@
+// The playground: pick a scenario, watch it step by step or play it, act on the group at any
+// moment (acting in the past forks the run), in three linked views plus the step table.
+
+import type { Action, Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
+import { h, replaceChildren } from '../dom.ts';
+import type { Lang } from '../i18n.ts';
+import { AssignmentModel, AssignmentView } from './assignments.ts';
+import { Run } from './run.ts';
+import { StateMachineView, stateMachineModel } from './statemachine.ts';
+import { StepTableView } from './steptable.ts';
+import { CLIENT_STATES, SHORTCUTS, t } from './text.ts';
+import { TimelineModel, TimelineView } from './timeline.ts';
+
+export interface PlaygroundDeps {
+  newSimulation: (scenario: Scenario) => Simulation;
+  scenarios: ScenarioInfo[];
+  scenario: (name: string) => Scenario;
+  lang: Lang;
+  onLang?: (lang: Lang) => void;
+}
+
+/** Steps per second for the speed dial (log scale); the last is "as fast as frames allow". */
+const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 1000, Infinity];
+
+export class PlaygroundView {
+  readonly root: HTMLElement;
+  run!: Run;
+  lang: Lang;
+  selected: number | null = null;
+  playing = false;
+  speed = 3;
+  private timelineModel = new TimelineModel();
+  private assignmentModel = new AssignmentModel();
+  private readonly sm = new StateMachineView();
+  private readonly timeline = new TimelineView();
+  private readonly assignments = new AssignmentView();
+  private readonly stepTable = new StepTableView();
+  private readonly els;
+  /** The whole scenario run once ahead (no user actions): the scrubber's length and marks. */
+  private preview: { steps: number; marks: { step: number; kind: string }[] } = { steps: 0, marks: [] };
+  private frame = 0;
+  private tablesDrawn = 0;
+  readonly parts = { sm: 0, timeline: 0, narration: 0, step: 0 };
+  private lastFrame = 0;
+  private budget = 0;
+  /** Frame durations while playing (ms), for the page's own measurement (e2e reads it). */
+  readonly frameTimes: number[] = [];
+
+  constructor(private readonly deps: PlaygroundDeps, name?: string) {
+    this.lang = deps.lang;
+    this.els = {
+      picker: h('select', { id: 'scenario', 'aria-label': 'Scenario' }),
+      title: h('h2', { id: 'scenario-title' }),
+      description: h('p', { id: 'scenario-description', class: 'muted' }),
+      narration: h('p', { id: 'narration', class: 'narration', role: 'status', 'aria-live': 'polite' }),
+      restart: h('button', { type: 'button', id: 'restart' }),
+      back: h('button', { type: 'button', id: 'back' }),
+      play: h('button', { type: 'button', id: 'play', class: 'primary' }),
+      step: h('button', { type: 'button', id: 'step' }),
+      speed: h('input', { type: 'range', id: 'speed', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(this.speed) }),
+      speedLabel: h('span', { id: 'speed-label', class: 'muted' }),
+      clock: h('span', { id: 'sim-time', class: 'clock' }),
+      stepNo: h('span', { id: 'step-no', class: 'muted' }),
+      scrubber: h('input', { type: 'range', id: 'scrubber', min: '0', max: '0', step: '1', value: '0', 'aria-label': 'Step' }),
+      scrubMarks: h('div', { id: 'scrub-marks', class: 'scrub-marks', 'aria-hidden': 'true' }),
+      consumers: h('section', { id: 'consumers', class: 'panel' }),
+      metrics: h('section', { id: 'metrics', class: 'panel' }),
+      message: h('p', { id: 'pg-message', class: 'message', role: 'alert' }),
+      help: h('details', { id: 'help', class: 'help' }),
+      langButton: h('button', { type: 'button', id: 'lang' }),
+    };
+    for (const info of deps.scenarios) this.els.picker.append(h('option', { value: info.name }));
+    const e = this.els;
+    e.picker.addEventListener('change', () => this.load(e.picker.value));
+    e.restart.addEventListener('click', () => this.goto(0));
+    e.back.addEventListener('click', () => this.goto(this.run.cursor - 1));
+    e.step.addEventListener('click', () => this.stepOnce());
+    e.play.addEventListener('click', () => this.toggle());
+    e.speed.addEventListener('input', () => { this.speed = Number(e.speed.value); this.renderControls(); });
+    e.scrubber.addEventListener('input', () => this.goto(Number(e.scrubber.value)));
+    e.langButton.addEventListener('click', () => this.setLang(this.lang === 'en' ? 'zh' : 'en'));
+    this.root = h('div', { class: 'playground', id: 'playground', tabindex: '-1' },
+      h('div', { class: 'pg-top panel' },
+        h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton),
+        e.title, e.description, e.narration,
+        h('div', { class: 'row controls' }, e.restart, e.back, e.play, e.step,
+          h('label', { for: 'speed', id: 'speed-name' }), e.speed, e.speedLabel, e.clock, e.stepNo),
+        h('div', { class: 'scrub' }, e.scrubber, e.scrubMarks),
+        e.message, e.help),
+      h('div', { class: 'pg-views' }, this.sm.root, this.assignments.root),
+      this.timeline.root,
+      h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)));
+    this.root.addEventListener('keydown', (ev) => this.key(ev));
+    this.load(name && deps.scenarios.some((s) => s.name === name) ? name : deps.scenarios[0].name);
+  }
+
+  load(name: string): void {
+    this.stop();
+    this.run?.free();
+    this.selected = null;
+    this.els.picker.value = name;
+    this.timelineModel = new TimelineModel();
+    this.assignmentModel = new AssignmentModel();
+    this.run = new Run(this.deps.newSimulation, this.deps.scenario(name));
+    this.preview = this.lookAhead();
+    this.render();
+  }
+
+  /** Runs the scenario to its end once, to size and paint the scrubber. */
+  private lookAhead(): { steps: number; marks: { step: number; kind: string }[] } {
+    const ahead = new Run(this.deps.newSimulation, this.run.scenario);
+    const end = this.run.scenario.durationMs ?? 60_000;
+    try {
+      while (ahead.now < end && ahead.cursor < 20_000 && ahead.forward()) { /* run ahead */ }
+      return { steps: ahead.cursor, marks: scrubMarks(ahead) };
+    } finally {
+      ahead.free();
+    }
+  }
+
+  setLang(lang: Lang): void {
+    this.lang = lang;
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    this.deps.onLang?.(lang);
+    this.render();
+  }
+
+  stepOnce(): void {
+    this.stop();
+    this.safely(() => this.run.forward());
+    this.render();
+  }
+
+  goto(step: number): void {
+    this.stop();
+    this.safely(() => this.run.goto(step));
+    this.render();
+  }
+
+  act(action: Action): void {
+    this.safely(() => this.run.act(action));
+    this.render();
+  }
+
+  toggle(): void {
+    if (this.playing) this.stop();
+    else this.playStart();
+    this.renderControls();
+  }
+
+  private playStart(): void {
+    if (this.run.finished) return;
+    this.playing = true;
+    this.lastFrame = performance.now();
+    this.budget = 0;
+    this.frame = requestAnimationFrame((ts) => this.tick(ts));
+  }
+
+  stop(): void {
+    const was = this.playing;
+    this.playing = false;
+    cancelAnimationFrame(this.frame);
+    if (was) this.render();
+  }
+
+  private tick(ts: number): void {
+    if (!this.playing) return;
+    const start = performance.now();
+    const rate = SPEEDS[this.speed];
+    this.budget += rate === Infinity ? Infinity : ((ts - this.lastFrame) / 1000) * rate;
+    this.lastFrame = ts;
+    let moved = false;
+    // At full speed, step until 5 ms of the frame are used; otherwise the dial's rate.
+    while (this.budget >= 1 && performance.now() - start < 5) {
+      if (!this.run.forward()) { this.playing = false; break; }
+      this.budget -= 1;
+      moved = true;
+    }
+    this.parts.step += performance.now() - start;
+    if (this.budget === Infinity) this.budget = 0;
+    if (moved || !this.playing) this.render();
+    this.frameTimes.push(performance.now() - start);
+    if (this.frameTimes.length > 2000) this.frameTimes.shift();
+    if (this.playing) this.frame = requestAnimationFrame((next) => this.tick(next));
+  }
+
+  select(index: number): void {
+    this.selected = index;
+    this.renderViews();
+  }
+
+  private safely(f: () => void): void {
+    try {
+      f();
+      this.els.message.textContent = '';
+      this.els.message.classList.remove('error');
+    } catch (err) {
+      this.els.message.textContent = (err as Error).message;
+      this.els.message.classList.add('error');
+    }
+  }
+
+  private key(ev: KeyboardEvent): void {
+    const target = ev.target as HTMLElement;
+    if (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'range') return;
+    if (target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return;
+    const keys: Record<string, () => void> = {
+      ' ': () => this.toggle(),
+      ArrowRight: () => this.stepOnce(),
+      ArrowLeft: () => this.goto(this.run.cursor - 1),
+      Home: () => this.goto(0),
+      '+': () => { this.speed = Math.min(SPEEDS.length - 1, this.speed + 1); this.renderControls(); },
+      '-': () => { this.speed = Math.max(0, this.speed - 1); this.renderControls(); },
+      l: () => this.setLang(this.lang === 'en' ? 'zh' : 'en'),
+    };
+    const f = keys[ev.key];
+    if (f) { ev.preventDefault(); f(); }
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------
+
+  render(): void {
+    const lang = this.lang;
+    const e = this.els;
+    const info = this.deps.scenarios;
+    for (const opt of Array.from(e.picker.options)) {
+      const i = info.find((x) => x.name === opt.value);
+      if (i) opt.textContent = i.title[lang];
+    }
+    const scenario = this.run.scenario;
+    (e.picker.previousElementSibling as HTMLElement).textContent = t('scenario', lang);
+    e.title.textContent = scenario.title[lang];
+    e.description.textContent = scenario.description?.[lang] ?? '';
+    e.langButton.textContent = lang === 'en' ? '中文' : 'English';
+    e.langButton.setAttribute('aria-label', lang === 'en' ? 'Switch to Chinese' : '切换到英文');
+    e.restart.textContent = `|◀ ${t('restart', lang)}`;
+    e.back.textContent = `◀ ${t('back', lang)}`;
+    e.step.textContent = `${t('step', lang)} ▶`;
+    (this.root.querySelector('#speed-name') as HTMLElement).textContent = t('speed', lang);
+    replaceChildren(e.help, h('summary', {}, `${t('help', lang)} ⌨`),
+      h('ul', {}, ...SHORTCUTS.map(([k, what, zh]) => h('li', {}, h('kbd', {}, k), ' ', lang === 'zh' ? zh : (what.length > 12 || what.includes(' ') ? what : t(what as never, lang))))));
+    this.renderControls();
+    this.renderViews();
+  }
+
+  private renderControls(): void {
+    const lang = this.lang;
+    const e = this.els;
+    const run = this.run;
+    e.play.textContent = this.playing ? `❚❚ ${t('pause', lang)}` : `▶ ${t('play', lang)}`;
+    e.speedLabel.textContent = SPEEDS[this.speed] === Infinity ? (lang === 'en' ? 'max' : '最快') : `${SPEEDS[this.speed]}/s`;
+    e.clock.textContent = `${t('time', lang)} ${run.now} ms`;
+    e.stepNo.textContent = `${t('stepN', lang)} ${run.cursor}${run.finished ? ` — ${t('end', lang)}` : ''}`;
+    e.back.disabled = run.cursor === 0;
+    e.step.disabled = run.finished;
+    e.scrubber.max = String(Math.max(run.cursor, this.preview.steps));
+    e.scrubber.value = String(run.cursor);
+  }
+
+  /** While playing, the state machine, timeline and narration follow every frame; the tables
+   * at most every 300 ms (a 50-consumer group would not fit a frame otherwise). */
+  renderViews(): void {
+    const lang = this.lang;
+    const run = this.run;
+    const entries = run.entries;
+    this.timelineModel.update(entries);
+    this.assignmentModel.update(entries);
+    const onSelect = (i: number) => this.select(i);
+    const nameOf = (id: string | null) => this.assignmentModel.nameOf(id);
+    const t0 = performance.now();
+    this.sm.render(lang, stateMachineModel(entries), run.group, nameOf, onSelect);
+    const t1 = performance.now();
+    this.timeline.render(lang, this.timelineModel, run.now, this.selected, onSelect);
+    const t2 = performance.now();
+    this.renderNarration();
+    this.parts.sm += t1 - t0; this.parts.timeline += t2 - t1; this.parts.narration += performance.now() - t2;
+    const now = performance.now();
+    if (this.playing && now - this.tablesDrawn < 300) return;
+    this.tablesDrawn = now;
+    this.renderMetrics();
+    this.renderScrubMarks();
+    // A large group's tables are redrawn when the run pauses, not while it plays.
+    if (this.playing && run.scenario.consumers.length > 12) return;
+    this.assignments.render(lang, this.assignmentModel, run.view, this.selected, onSelect);
+    this.stepTable.render(lang, entries, run.steps, this.selected, onSelect, (k) => this.goto(k));
+    this.renderConsumers();
+  }
+
+  private renderNarration(): void {
+    const entries = this.run.entries;
+    const last = this.run.steps.at(-1);
+    let note: (typeof entries)[number] | undefined;
+    for (let i = entries.length - 1; i >= 0 && !note; i--) if (entries[i].type === 'narration') note = entries[i];
+    const lines = last ? entries.slice(last.first, last.end).map((x) => x.text[this.lang]) : [];
+    replaceChildren(this.els.narration,
+      note ? h('strong', {}, note.text[this.lang]) : null,
+      note && lines.length ? h('br') : null,
+      lines.join(' · '));
+  }
+
+  private renderConsumers(): void {
+    const lang = this.lang;
+    const view = this.run.view;
+    const rows = view.consumers.map((c) => {
+      const running = c.life === 'running';
+      const b = (label: string, action: Action, enabled: boolean) => {
+        const btn = h('button', { type: 'button', disabled: !enabled, 'data-action': action.type, 'data-consumer': c.name }, label);
+        btn.addEventListener('click', () => this.act(action));
+        return btn;
+      };
+      return h('tr', { 'data-consumer': c.name },
+        h('th', { scope: 'row' }, c.name, c.isLeader ? h('span', { class: 'leader', title: t('leader', lang) }, ' ★') : null),
+        h('td', { class: 'client-state', 'data-life': c.life, 'data-state': c.state },
+          CLIENT_STATES[c.life === 'running' ? c.state : c.life][lang], c.paused ? ` (${CLIENT_STATES[c.paused][lang]})` : '', c.link.cut ? ' ✂' : ''),
+        h('td', { class: 'mono' }, c.generationId >= 0 ? String(c.generationId) : '—'),
+        h('td', { class: 'actions' },
+          b(t('close', lang), { type: 'close', consumer: c.name }, running),
+          b(t('crash', lang), { type: 'crash', consumer: c.name }, running),
+          c.paused ? b(t('resume', lang), { type: 'resume', consumer: c.name }, true) : b(t('pauseC', lang), { type: 'pause', consumer: c.name, kind: 'gc' }, running),
+          c.link.cut ? b(t('heal', lang), { type: 'heal', consumer: c.name }, true) : b(t('cut', lang), { type: 'cut', consumer: c.name }, true),
+          b(t('start', lang), { type: 'start', consumer: c.name }, !running && c.life !== 'closing')));
+    });
+    const add = h('button', { type: 'button', id: 'add-consumer' }, `+ ${t('addConsumer', lang)}`);
+    add.addEventListener('click', () => {
+      const names = new Set(view.consumers.map((c) => c.name));
+      let i = 1;
+      while (names.has(`N${i}`)) i++;
+      const topics = Object.keys(view.topics);
+      this.act({ type: 'addConsumer', name: `N${i}`, topics });
+    });
+    const failover = h('button', { type: 'button', id: 'failover' }, t('failover', lang));
+    failover.addEventListener('click', () => this.act({ type: 'failover', downMs: 1000 }));
+    replaceChildren(this.els.consumers,
+      h('h2', {}, t('consumers', lang)),
+      h('table', { id: 'consumer-table' }, h('tbody', {}, ...rows)),
+      h('div', { class: 'row' }, add, failover));
+  }
+
+  private renderMetrics(): void {
+    const lang = this.lang;
+    const m = this.run.metrics();
+    const row = (k: string, v: string, id: string) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', { id }, v));
+    replaceChildren(this.els.metrics, h('h2', {}, t('metrics', lang)),
+      h('table', { id: 'metrics-table' }, h('tbody', {},
+        row(t('rebalances', lang), String(m.rebalances), 'm-rebalances'),
+        row(t('generation', lang), String(m.generationId), 'm-generation'),
+        row(t('moved', lang), String(m.partitionsMoved), 'm-moved'),
+        row(t('unowned', lang), `${m.unownedPartitionMs} ms`, 'm-unowned'),
+        row(t('settled', lang), m.settled ? `${m.settledSinceMs} ms` : t('notSettled', lang), 'm-settled'),
+        row(t('violations', lang), String(m.invariantViolations), 'm-violations'))));
+  }
+
+  /** The scrubber painted with generations (green), rebalances (orange) and faults (red): the
+   * run ahead's, then this run's own once it has gone past it or forked. */
+  private renderScrubMarks(): void {
+    const max = Math.max(1, Number(this.els.scrubber.max));
+    const own = this.run.actions.length > 0 || this.run.cursor > this.preview.steps;
+    const marks = own ? scrubMarks(this.run) : this.preview.marks;
+    replaceChildren(this.els.scrubMarks, ...marks.slice(-400).map((m) =>
+      h('span', { class: `sm-${m.kind}`, style: `left:${(m.step / max) * 100}%` })));
+  }
+}
+
+/** The steps at which a generation began, a rebalance started, or a fault hit. */
+function scrubMarks(run: Run): { step: number; kind: string }[] {
+  const marks: { step: number; kind: string }[] = [];
+  run.steps.forEach((st, k) => {
+    for (let i = st.first; i < st.end; i++) {
+      const e = run.entries[i];
+      let kind = '';
+      if (e.type === 'coordinator' && e.event.type === 'GenerationBumped') kind = 'gen';
+      else if (e.type === 'coordinator' && e.event.type === 'StateChanged' && e.event.to === 'PreparingRebalance') kind = 'rebalance';
+      else if ((e.type === 'lifecycle' && e.what === 'crashed') || e.type === 'clientExpired' || e.type === 'requestTimedOut'
+        || (e.type === 'coordinator' && e.event.type === 'MemberRemoved' && e.event.reason === 'SessionTimeout')) kind = 'fault';
+      if (kind) marks.push({ step: k + 1, kind });
+    }
+  });
+  return marks;
+}
