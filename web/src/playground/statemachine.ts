@@ -124,7 +124,14 @@ function toward(x: number, y: number, tx: number, ty: number, d: number): [numbe
 function delayed(group: GroupView | null, lang: Lang): string {
   if (!group) return t('none', lang);
   const ops = group.timers
-    .filter((x) => x.kind !== 'expiration')
-    .map((x) => `${x.kind === 'heartbeat' ? `heartbeat(${(x.memberId ?? '').split('-')[0]})` : x.kind} @${x.deadlineMs}`);
+    .filter((x) => x.kind === 'join' || x.kind === 'sync')
+    .map((x) => `${x.kind} @${x.deadlineMs}`);
+  const heartbeats = group.timers.filter((x) => x.kind === 'heartbeat');
+  if (heartbeats.length > 3) {
+    const next = Math.min(...heartbeats.map((x) => x.deadlineMs));
+    ops.push(lang === 'en' ? `${heartbeats.length} heartbeats (next @${next})` : `${heartbeats.length} 个心跳（最早 @${next}）`);
+  } else {
+    for (const x of heartbeats) ops.push(`heartbeat(${(x.memberId ?? '').split('-')[0]}) @${x.deadlineMs}`);
+  }
   return ops.length ? ops.join(', ') : t('none', lang);
 }
