@@ -25,7 +25,7 @@ async function test(name, body, query = '?mode=console') {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   try {
     await page.goto(server.url + query);
-    await page.waitForSelector('body[data-wasm="ready"]');
+    if (!query.startsWith('example')) await page.waitForSelector('body[data-wasm="ready"]');
     await body(page);
     if (problems.length) throw new Error(problems.join('\n'));
     passed++;
@@ -208,6 +208,71 @@ await test('a refused action shows an error and the page keeps working', async (
   expectEq(await page.textContent('#pg-message'), '', 'cleared by the next step');
 }, PG);
 
+
+await test('a share link reopens the same run at the same step, with the user\'s actions', async (page) => {
+  await page.selectOption('#scenario', 'leave-while-stable');
+  for (let i = 0; i < 40; i++) await page.click('#step');
+  await page.click('#consumer-table button[data-action="crash"][data-consumer="B"]');
+  for (let i = 0; i < 25; i++) await page.click('#step');
+  const narration = await page.textContent('#narration');
+  const state = await pgState(page);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  expectEq(link.includes('scenario=leave-while-stable') && link.includes('actions=') && link.includes('step=65'), true, `link ${link}`);
+  const other = await browser.newPage();
+  const problems = [];
+  other.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await other.goto(link);
+  await other.waitForSelector('body[data-wasm="ready"]');
+  expectEq(await stepNo(other), 65, 'same step');
+  expectEq(await pgState(other), state, 'same state');
+  expectEq(await other.textContent('#narration'), narration, 'same narration');
+  expectEq((await other.textContent('#consumer-table tr[data-consumer="B"]')).includes('crashed'), true, 'the crash replayed');
+  expectEq(problems.join('\n'), '', 'no console errors in the shared page');
+  await other.close();
+}, PG);
+
+await test('a tampered or malformed link shows a clear error and the page keeps working', async (page) => {
+  for (const [query, needle] of [
+    ['?scenario=leave-while-stable&step=5&actions=!!!not-base64', 'not readable'],
+    ['?scenario=no-such-scenario', 'no scenario named'],
+    ['?scenario=normal-join&v=99', 'newer version'],
+    ['?scenario=normal-join&step=-3', 'step'],
+    [`?scenario=normal-join&step=3&actions=${Buffer.from(JSON.stringify([[1, { type: 'crash', consumer: 'Z' }]])).toString('base64url')}`, 'refused'],
+    [`?scenario=normal-join&actions=${Buffer.from('[[1,"<img src=x onerror=alert(1)>"]]').toString('base64url')}`, 'malformed'],
+  ]) {
+    await page.goto(server.url + query);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    const message = await page.textContent('#pg-message');
+    expectEq(message.includes(needle), true, `${query}: "${message}"`);
+    expectEq(await page.locator('img').count(), 0, 'nothing from the link is inserted as HTML');
+    await page.click('#step');
+    expectEq(await stepNo(page), 1, `${query}: the page still steps`);
+  }
+}, PG);
+
+await test('the embed URL shows a chrome-less view of a named scenario', async (page) => {
+  await page.goto(`${server.url}?embed=1&scenario=leave-while-stable&views=sm,steps&step=20`);
+  await page.waitForSelector('body[data-wasm="ready"]');
+  expectEq(await page.isVisible('header'), false, 'no page header');
+  expectEq(await page.isVisible('#scenario'), false, 'no scenario picker');
+  expectEq(await page.isVisible('#state-machine'), true, 'the state machine');
+  expectEq(await page.isVisible('#steps-panel'), true, 'the step table');
+  expectEq(await page.isVisible('#timeline'), false, 'no timeline (not asked for)');
+  expectEq(await stepNo(page), 20, 'the start step');
+  await page.screenshot({ path: new URL('embed.png', out).pathname, fullPage: true });
+}, PG);
+
+await test('the example documentation page embeds live scenarios with <kafka-group-playground>', async (page) => {
+  const frame = page.frameLocator('kafka-group-playground#preparing iframe');
+  await frame.locator('body[data-wasm="ready"]').waitFor();
+  expectEq(await frame.locator('#group-state').getAttribute('data-state'), 'CompletingRebalance', 'the embed opened at its step');
+  const second = page.frameLocator('kafka-group-playground#stable iframe');
+  await second.locator('body[data-wasm="ready"]').waitFor();
+  await second.locator('#play').click();
+  await second.locator('#group-state[data-state="Stable"]').waitFor({ timeout: 15000 });
+  await page.screenshot({ path: new URL('example-docs.png', out).pathname, fullPage: true });
+}, 'example-docs.html');
 
 await test('a 50-consumer, 500-partition group plays at full speed (frame times measured)', async (page) => {
   const t0 = Date.now();

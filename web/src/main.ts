@@ -4,7 +4,7 @@ import init, {
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang } from './i18n.ts';
-import { PlaygroundView } from './playground/view.ts';
+import { ALL_VIEWS, PlaygroundView } from './playground/view.ts';
 import { t } from './playground/text.ts';
 
 async function main(): Promise<void> {
@@ -22,6 +22,9 @@ async function main(): Promise<void> {
   const chosen = params.get('lang');
   const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
   const mode = params.get('mode') === 'console' ? 'console' : 'playground';
+  // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
+  const embedded = params.get('embed') === '1';
+  if (embedded) document.body.classList.add('embed');
   renderNav(mode, lang);
   if (mode === 'console') {
     const view = new ConsoleView({
@@ -42,7 +45,11 @@ async function main(): Promise<void> {
       scenario: (name) => (name === large.name ? large : scenario(name)),
       lang,
       onLang: (l) => renderNav(mode, l),
-    }, params.get('scenario') ?? undefined);
+      embed: embedded ? {
+        views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
+        autoplay: params.get('autoplay') === '1',
+      } : undefined,
+    }, location.search);
     replaceChildren(app, view.root);
     (window as unknown as { playground: PlaygroundView }).playground = view;
   }

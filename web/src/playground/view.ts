@@ -5,7 +5,8 @@ import type { Action, Scenario, ScenarioInfo, Simulation } from '../../pkg/group
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
-import { Run } from './run.ts';
+import { Run, type TimedAction } from './run.ts';
+import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { CLIENT_STATES, SHORTCUTS, t } from './text.ts';
@@ -17,7 +18,14 @@ export interface PlaygroundDeps {
   scenario: (name: string) => Scenario;
   lang: Lang;
   onLang?: (lang: Lang) => void;
+  /** Embedded in another page: no picker or side panels, only these views. */
+  embed?: { views: Set<string>; autoplay: boolean };
+  /** Where share links point (the page's own address by default). */
+  baseUrl?: string;
 }
+
+export type ViewName = 'sm' | 'timeline' | 'assignments' | 'steps';
+export const ALL_VIEWS: ViewName[] = ['sm', 'timeline', 'assignments', 'steps'];
 
 /** Steps per second for the speed dial (log scale); the last is "as fast as frames allow". */
 const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 1000, Infinity];
@@ -46,7 +54,7 @@ export class PlaygroundView {
   /** Frame durations while playing (ms), for the page's own measurement (e2e reads it). */
   readonly frameTimes: number[] = [];
 
-  constructor(private readonly deps: PlaygroundDeps, name?: string) {
+  constructor(private readonly deps: PlaygroundDeps, query?: string) {
     this.lang = deps.lang;
     this.els = {
       picker: h('select', { id: 'scenario', 'aria-label': 'Scenario' }),
@@ -68,6 +76,8 @@ export class PlaygroundView {
       message: h('p', { id: 'pg-message', class: 'message', role: 'alert' }),
       help: h('details', { id: 'help', class: 'help' }),
       langButton: h('button', { type: 'button', id: 'lang' }),
+      share: h('button', { type: 'button', id: 'share' }),
+      shareLink: h('input', { id: 'share-link', readonly: true, 'aria-label': 'Share link', class: 'share-link' }),
     };
     for (const info of deps.scenarios) this.els.picker.append(h('option', { value: info.name }));
     const e = this.els;
@@ -79,9 +89,17 @@ export class PlaygroundView {
     e.speed.addEventListener('input', () => { this.speed = Number(e.speed.value); this.renderControls(); });
     e.scrubber.addEventListener('input', () => this.goto(Number(e.scrubber.value)));
     e.langButton.addEventListener('click', () => this.setLang(this.lang === 'en' ? 'zh' : 'en'));
+    e.share.addEventListener('click', () => {
+      const url = this.shareUrl();
+      e.shareLink.value = url;
+      e.shareLink.hidden = false;
+      e.shareLink.select();
+      navigator.clipboard?.writeText(url).catch(() => { /* the link stays selectable in the field */ });
+    });
+    e.shareLink.hidden = true;
     this.root = h('div', { class: 'playground', id: 'playground', tabindex: '-1' },
       h('div', { class: 'pg-top panel' },
-        h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton),
+        h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton, e.share, e.shareLink),
         e.title, e.description, e.narration,
         h('div', { class: 'row controls' }, e.restart, e.back, e.play, e.step,
           h('label', { for: 'speed', id: 'speed-name' }), e.speed, e.speedLabel, e.clock, e.stepNo),
@@ -91,19 +109,76 @@ export class PlaygroundView {
       this.timeline.root,
       h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)));
     this.root.addEventListener('keydown', (ev) => this.key(ev));
-    this.load(name && deps.scenarios.some((s) => s.name === name) ? name : deps.scenarios[0].name);
+    if (deps.embed) this.embed(deps.embed.views);
+    this.open(query);
+    if (deps.embed?.autoplay) this.toggle();
   }
 
-  load(name: string): void {
+  /** Opens a shared run (`?scenario=...&actions=...&step=...`), or the scenario's defaults with
+   * the reason when the link cannot be loaded. */
+  open(query?: string): void {
+    const decoded = decodeShare(new URLSearchParams(query ?? ''), (n) => this.deps.scenarios.some((x) => x.name === n));
+    const fallback = this.deps.scenarios[0].name;
+    if (!decoded.state) {
+      this.load(fallback);
+      if (decoded.error) this.showError(decoded.error);
+      return;
+    }
+    const { scenario, actions, step, seed } = decoded.state;
+    try {
+      this.load(scenario, actions, seed);
+      this.run.goto(step);
+      this.render();
+    } catch (err) {
+      this.load(scenario);
+      this.showError(`This link cannot be loaded: one of its actions is refused (${(err as Error).message})`);
+    }
+  }
+
+  load(name: string, actions: TimedAction[] = [], seed?: number): void {
     this.stop();
     this.run?.free();
     this.selected = null;
     this.els.picker.value = name;
     this.timelineModel = new TimelineModel();
     this.assignmentModel = new AssignmentModel();
-    this.run = new Run(this.deps.newSimulation, this.deps.scenario(name));
+    const scenario = this.deps.scenario(name);
+    if (seed !== undefined) scenario.seed = seed;
+    this.run = new Run(this.deps.newSimulation, scenario, actions);
     this.preview = this.lookAhead();
     this.render();
+  }
+
+  /** The link that reopens this run at this step. */
+  shareUrl(): string {
+    const state: ShareState = { scenario: this.els.picker.value, step: this.run.cursor, actions: this.run.actions };
+    const base = this.deps.scenario(state.scenario).seed;
+    if (this.run.scenario.seed !== base) state.seed = this.run.scenario.seed;
+    const url = new URL(this.deps.baseUrl ?? location.href);
+    const keep = new URLSearchParams();
+    const lang = url.searchParams.get('lang');
+    if (lang) keep.set('lang', lang);
+    url.search = encodeShare(state, keep).toString();
+    return url.toString();
+  }
+
+  private showError(message: string): void {
+    this.els.message.textContent = message;
+    this.els.message.classList.add('error');
+  }
+
+  /** Embedded: only the chosen views and the time controls. */
+  private embed(views: Set<string>): void {
+    this.root.classList.add('embedded');
+    const keep: Record<ViewName, HTMLElement> = {
+      sm: this.sm.root, timeline: this.timeline.root, assignments: this.assignments.root, steps: this.stepTable.root,
+    };
+    for (const [name, el] of Object.entries(keep)) el.hidden = !views.has(name);
+    this.els.consumers.hidden = true;
+    this.els.metrics.hidden = true;
+    this.els.help.hidden = true;
+    this.els.picker.parentElement!.hidden = true;
+    this.els.description.hidden = true;
   }
 
   /** Runs the scenario to its end once, to size and paint the scrubber. */
@@ -190,6 +265,7 @@ export class PlaygroundView {
   }
 
   private safely(f: () => void): void {
+    this.els.shareLink.hidden = true;
     try {
       f();
       this.els.message.textContent = '';
@@ -232,6 +308,7 @@ export class PlaygroundView {
     e.title.textContent = scenario.title[lang];
     e.description.textContent = scenario.description?.[lang] ?? '';
     e.langButton.textContent = lang === 'en' ? '中文' : 'English';
+    e.share.textContent = lang === 'en' ? 'Share link' : '分享链接';
     e.langButton.setAttribute('aria-label', lang === 'en' ? 'Switch to Chinese' : '切换到英文');
     e.restart.textContent = `|◀ ${t('restart', lang)}`;
     e.back.textContent = `◀ ${t('back', lang)}`;

@@ -1,0 +1,34 @@
+// <kafka-group-playground scenario="leave-while-stable" views="sm,steps" height="640" autoplay step="12" lang="zh">
+// Embeds a live, pre-loaded scenario of the Kafka group coordinator playground in any page: an
+// iframe of the playground's chrome-less embed mode (no threads, no special headers needed).
+// Load this script from where the playground is served; the iframe points next to it.
+(() => {
+  const base = new URL('./', document.currentScript ? document.currentScript.src : location.href);
+  class KafkaGroupPlayground extends HTMLElement {
+    static get observedAttributes() { return ['scenario', 'views', 'height', 'autoplay', 'step', 'lang']; }
+    connectedCallback() { this.render(); }
+    attributeChangedCallback() { if (this.isConnected) this.render(); }
+    render() {
+      const url = new URL('index.html', base);
+      url.searchParams.set('embed', '1');
+      url.searchParams.set('scenario', this.getAttribute('scenario') || 'normal-join');
+      for (const name of ['views', 'step', 'lang']) {
+        const value = this.getAttribute(name);
+        if (value) url.searchParams.set(name, value);
+      }
+      if (this.hasAttribute('autoplay')) url.searchParams.set('autoplay', '1');
+      const height = Number(this.getAttribute('height')) || 600;
+      let frame = this.querySelector('iframe');
+      if (!frame) {
+        frame = document.createElement('iframe');
+        frame.setAttribute('loading', 'lazy');
+        frame.style.cssText = 'width:100%;border:1px solid #d0d5dd;border-radius:6px;';
+        this.replaceChildren(frame);
+      }
+      frame.title = `Kafka consumer group: ${url.searchParams.get('scenario')}`;
+      frame.style.height = `${height}px`;
+      if (frame.src !== url.toString()) frame.src = url.toString();
+    }
+  }
+  if (!customElements.get('kafka-group-playground')) customElements.define('kafka-group-playground', KafkaGroupPlayground);
+})();

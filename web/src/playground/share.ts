@@ -1,0 +1,84 @@
+// The run in the URL: version, scenario, seed (when changed), the user's actions and the step,
+// as a diff from the built-in scenario. Links are versioned: `v=1` links load forever; a link
+// from a newer page, a tampered one or a malformed one is refused with a message that says what
+// is wrong, and the page loads the scenario's defaults instead.
+
+import type { Action } from '../../pkg/group_coordinator_wasm.js';
+import type { TimedAction } from './run.ts';
+
+export const SHARE_VERSION = 1;
+
+export interface ShareState {
+  scenario: string;
+  step: number;
+  actions: TimedAction[];
+  seed?: number;
+}
+
+const MAX_STEP = 1_000_000;
+const MAX_ACTIONS = 1_000;
+
+/** base64url of UTF-8 text (URL-safe, no padding). */
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+export function encodeShare(state: ShareState, params = new URLSearchParams()): URLSearchParams {
+  params.set('v', String(SHARE_VERSION));
+  params.set('scenario', state.scenario);
+  if (state.seed !== undefined) params.set('seed', String(state.seed));
+  if (state.actions.length) params.set('actions', toBase64Url(JSON.stringify(state.actions.map((a) => [a.step, a.action]))));
+  else params.delete('actions');
+  params.set('step', String(state.step));
+  return params;
+}
+
+export type Decoded = { state: ShareState | null; error: string | null };
+
+/** Reads the run from a URL's parameters. No `scenario` parameter: no shared run (null, no error). */
+export function decodeShare(params: URLSearchParams, known: (name: string) => boolean): Decoded {
+  const name = params.get('scenario');
+  if (name === null) return { state: null, error: null };
+  const fail = (error: string): Decoded => ({ state: null, error: `This link cannot be loaded: ${error}` });
+  const v = params.get('v') ?? '1';
+  if (!/^\d+$/.test(v)) return fail(`its version "${v}" is not a number`);
+  if (Number(v) > SHARE_VERSION) return fail(`it comes from a newer version of the playground (link version ${v}, this page reads up to ${SHARE_VERSION})`);
+  if (!known(name)) return fail(`there is no scenario named "${name}"`);
+  const stepText = params.get('step') ?? '0';
+  if (!/^\d+$/.test(stepText) || Number(stepText) > MAX_STEP) return fail(`step "${stepText}" is not a whole number from 0 to ${MAX_STEP}`);
+  const state: ShareState = { scenario: name, step: Number(stepText), actions: [] };
+  const seed = params.get('seed');
+  if (seed !== null) {
+    if (!/^\d{1,15}$/.test(seed)) return fail(`seed "${seed}" is not a whole number`);
+    state.seed = Number(seed);
+  }
+  const actions = params.get('actions');
+  if (actions !== null) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(fromBase64Url(actions));
+    } catch {
+      return fail('its actions are not readable (the link was cut or changed)');
+    }
+    if (!Array.isArray(parsed) || parsed.length > MAX_ACTIONS) return fail(`its actions must be a list of at most ${MAX_ACTIONS}`);
+    let last = 0;
+    for (const [i, item] of parsed.entries()) {
+      if (!Array.isArray(item) || item.length !== 2 || !Number.isInteger(item[0]) || item[0] < last || item[0] > MAX_STEP
+        || typeof item[1] !== 'object' || item[1] === null || Array.isArray(item[1]) || typeof item[1].type !== 'string') {
+        return fail(`action ${i + 1} is malformed`);
+      }
+      last = item[0];
+      state.actions.push({ step: item[0], action: item[1] as Action });
+    }
+  }
+  return { state, error: null };
+}
