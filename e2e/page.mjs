@@ -18,7 +18,7 @@ let passed = 0;
 let failed = 0;
 
 async function test(name, body, query = '?mode=console') {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page.setDefaultTimeout(5000);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
@@ -249,6 +249,31 @@ await test('a tampered or malformed link shows a clear error and the page keeps 
     await page.click('#step');
     expectEq(await stepNo(page), 1, `${query}: the page still steps`);
   }
+}, PG);
+
+await test('a run exported as JSON imports back at the same step; a bad file is refused', async (page) => {
+  await page.selectOption('#scenario', 'zombie-fenced');
+  for (let i = 0; i < 30; i++) await page.click('#step');
+  await page.click('#consumer-table button[data-action="cut"][data-consumer="A"]');
+  for (let i = 0; i < 10; i++) await page.click('#step');
+  const state = await pgState(page);
+  const narration = await page.textContent('#narration');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  expectEq(JSON.parse(text).format, 'kafka-group-playground-run', 'the exported format');
+  await page.click('#restart');
+  for (const [bad, needle] of [['{ not json', 'not JSON'], ['[1,2]', 'not a JSON object'],
+    ['{"format":"kafka-group-playground-run","version":1,"scenario":{"name":"x"},"actions":[],"step":0}', 'simulator'],
+    ['{"format":"something-else"}', 'format']]) {
+    await page.setInputFiles('#import', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    await page.waitForFunction((n) => document.querySelector('#pg-message')?.textContent?.includes(n), needle);
+    expectEq(await stepNo(page), 0, 'the current run is kept');
+  }
+  await page.setInputFiles('#import', { name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => document.querySelector('#step-no')?.textContent?.trim().startsWith('step 40'));
+  expectEq(await pgState(page), state, 'the same state');
+  expectEq(await page.textContent('#narration'), narration, 'the same step');
+  expectEq((await page.textContent('#consumer-table tr[data-consumer="A"]')).includes('✂'), true, 'the cut replayed');
 }, PG);
 
 await test('the embed URL shows a chrome-less view of a named scenario', async (page) => {

@@ -7,6 +7,7 @@ import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
 import { Run, type TimedAction } from './run.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
+import { exportRun, importRun } from './exchange.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { CLIENT_STATES, SHORTCUTS, t } from './text.ts';
@@ -78,6 +79,9 @@ export class PlaygroundView {
       langButton: h('button', { type: 'button', id: 'lang' }),
       share: h('button', { type: 'button', id: 'share' }),
       shareLink: h('input', { id: 'share-link', readonly: true, 'aria-label': 'Share link', class: 'share-link' }),
+      exportButton: h('button', { type: 'button', id: 'export' }),
+      importInput: h('input', { type: 'file', id: 'import', accept: '.json,application/json', 'aria-label': 'Import a run' }),
+      importLabel: h('label', { for: 'import', class: 'button-like', id: 'import-label' }),
     };
     for (const info of deps.scenarios) this.els.picker.append(h('option', { value: info.name }));
     const e = this.els;
@@ -97,9 +101,21 @@ export class PlaygroundView {
       navigator.clipboard?.writeText(url).catch(() => { /* the link stays selectable in the field */ });
     });
     e.shareLink.hidden = true;
+    e.exportButton.addEventListener('click', () => {
+      const text = exportRun(this.run.scenario, this.run.actions, this.run.cursor);
+      const a = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: `${this.run.scenario.name}-step-${this.run.cursor}.json` });
+      a.click();
+      URL.revokeObjectURL(a.href);
+    });
+    e.importInput.addEventListener('change', () => {
+      const file = e.importInput.files?.[0];
+      if (file) void file.text().then((text) => this.importText(text));
+      e.importInput.value = '';
+    });
     this.root = h('div', { class: 'playground', id: 'playground', tabindex: '-1' },
       h('div', { class: 'pg-top panel' },
-        h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton, e.share, e.shareLink),
+        h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton, e.share,
+          e.exportButton, e.importInput, e.importLabel, e.shareLink),
         e.title, e.description, e.narration,
         h('div', { class: 'row controls' }, e.restart, e.back, e.play, e.step,
           h('label', { for: 'speed', id: 'speed-name' }), e.speed, e.speedLabel, e.clock, e.stepNo),
@@ -136,17 +152,37 @@ export class PlaygroundView {
   }
 
   load(name: string, actions: TimedAction[] = [], seed?: number): void {
+    const scenario = this.deps.scenario(name);
+    if (seed !== undefined) scenario.seed = seed;
+    this.loadScenario(scenario, actions);
+  }
+
+  /** Loads any scenario (a built-in one, or one from an imported file). Throws if the
+   * simulation refuses it or one of the actions; the current run is then kept. */
+  loadScenario(scenario: Scenario, actions: TimedAction[] = []): void {
+    const run = new Run(this.deps.newSimulation, scenario, actions);
     this.stop();
     this.run?.free();
     this.selected = null;
-    this.els.picker.value = name;
+    if (this.deps.scenarios.some((x) => x.name === scenario.name)) this.els.picker.value = scenario.name;
     this.timelineModel = new TimelineModel();
     this.assignmentModel = new AssignmentModel();
-    const scenario = this.deps.scenario(name);
-    if (seed !== undefined) scenario.seed = seed;
-    this.run = new Run(this.deps.newSimulation, scenario, actions);
+    this.run = run;
     this.preview = this.lookAhead();
     this.render();
+  }
+
+  /** An exported run, read back: the page keeps the current run if the file is refused. */
+  importText(text: string): void {
+    const { run, error } = importRun(text);
+    if (!run) return this.showError(error ?? '');
+    try {
+      this.loadScenario(run.scenario, run.actions);
+      this.run.goto(run.step);
+      this.render();
+    } catch (err) {
+      this.showError(`This file is not a playground run the simulator accepts: ${(err as Error).message}`);
+    }
   }
 
   /** The link that reopens this run at this step. */
@@ -309,6 +345,8 @@ export class PlaygroundView {
     e.description.textContent = scenario.description?.[lang] ?? '';
     e.langButton.textContent = lang === 'en' ? '中文' : 'English';
     e.share.textContent = lang === 'en' ? 'Share link' : '分享链接';
+    e.exportButton.textContent = lang === 'en' ? 'Export JSON' : '导出 JSON';
+    e.importLabel.textContent = lang === 'en' ? 'Import JSON…' : '导入 JSON…';
     e.langButton.setAttribute('aria-label', lang === 'en' ? 'Switch to Chinese' : '切换到英文');
     e.restart.textContent = `|◀ ${t('restart', lang)}`;
     e.back.textContent = `◀ ${t('back', lang)}`;
