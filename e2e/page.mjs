@@ -276,6 +276,28 @@ await test('a run exported as JSON imports back at the same step; a bad file is 
   expectEq((await page.textContent('#consumer-table tr[data-consumer="A"]')).includes('✂'), true, 'the cut replayed');
 }, PG);
 
+await test('compare: the rolling restart three ways, and two settings of the current scenario', async (page) => {
+  await page.click('#compare summary');
+  await page.click('#compare-rolling');
+  const rebalances = await page.locator('#compare-table tr[data-metric="rebalances"] td').allTextContents();
+  expectEq(rebalances.length, 3, 'three columns');
+  expectEq(rebalances[2], '1', 'static membership: only the first join');
+  expectEq(Number(rebalances[1]) > Number(rebalances[0]), true, 'cooperative: follow-up rebalances');
+  const moved = await page.locator('#compare-table tr[data-metric="partitionsMoved"] td').allTextContents();
+  expectEq(Number(moved[1]) < Number(moved[0]), true, 'cooperative moves fewer partitions');
+  await page.locator('#compare').screenshot({ path: new URL('view-compare.png', out).pathname });
+  await page.selectOption('#scenario', 'leave-while-stable');
+  await page.click('#compare summary').catch(() => {});
+  if (!(await page.isVisible('#compare-run'))) await page.click('#compare summary');
+  await page.fill('#compare-b', 'session.timeout.ms=10000\nheartbeat.interval.ms=20000');
+  await page.click('#compare-run');
+  await page.waitForSelector('#compare-out .error');
+  expectEq((await page.textContent('#compare-out')).includes('heartbeat.interval.ms'), true, 'the bad setting is named');
+  await page.fill('#compare-b', 'group.instance.id=*');
+  await page.click('#compare-run');
+  expectEq(await page.locator('#compare-table th[scope=col]').count(), 3, 'A and B');
+}, PG);
+
 await test('the embed URL shows a chrome-less view of a named scenario', async (page) => {
   await page.goto(`${server.url}?embed=1&scenario=leave-while-stable&views=sm,steps&step=20`);
   await page.waitForSelector('body[data-wasm="ready"]');

@@ -8,6 +8,7 @@ import { AssignmentModel, AssignmentView } from './assignments.ts';
 import { Run, type TimedAction } from './run.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { exportRun, importRun } from './exchange.ts';
+import { CompareView } from './compare.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { CLIENT_STATES, SHORTCUTS, t } from './text.ts';
@@ -44,6 +45,7 @@ export class PlaygroundView {
   private readonly timeline = new TimelineView();
   private readonly assignments = new AssignmentView();
   private readonly stepTable = new StepTableView();
+  private readonly compare: CompareView;
   private readonly els;
   /** The whole scenario run once ahead (no user actions): the scrubber's length and marks. */
   private preview: { steps: number; marks: { step: number; kind: string }[] } = { steps: 0, marks: [] };
@@ -112,6 +114,12 @@ export class PlaygroundView {
       if (file) void file.text().then((text) => this.importText(text));
       e.importInput.value = '';
     });
+    this.compare = new CompareView({
+      factory: deps.newSimulation,
+      current: () => structuredClone(this.run.scenario),
+      builtIn: (n) => deps.scenario(n),
+      lang: () => this.lang,
+    });
     this.root = h('div', { class: 'playground', id: 'playground', tabindex: '-1' },
       h('div', { class: 'pg-top panel' },
         h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton, e.share,
@@ -123,7 +131,8 @@ export class PlaygroundView {
         e.message, e.help),
       h('div', { class: 'pg-views' }, this.sm.root, this.assignments.root),
       this.timeline.root,
-      h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)));
+      h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)),
+      this.compare.root);
     this.root.addEventListener('keydown', (ev) => this.key(ev));
     if (deps.embed) this.embed(deps.embed.views);
     this.open(query);
@@ -215,6 +224,7 @@ export class PlaygroundView {
     this.els.help.hidden = true;
     this.els.picker.parentElement!.hidden = true;
     this.els.description.hidden = true;
+    this.compare.root.hidden = true;
   }
 
   /** Runs the scenario to its end once, to size and paint the scrubber. */
@@ -356,6 +366,7 @@ export class PlaygroundView {
       h('ul', {}, ...SHORTCUTS.map(([k, what, zh]) => h('li', {}, h('kbd', {}, k), ' ', lang === 'zh' ? zh : (what.length > 12 || what.includes(' ') ? what : t(what as never, lang))))));
     this.renderControls();
     this.renderViews();
+    if (!this.compare.root.open) this.compare.render();
   }
 
   private renderControls(): void {
