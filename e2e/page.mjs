@@ -298,6 +298,32 @@ await test('compare: the rolling restart three ways, and two settings of the cur
   expectEq(await page.locator('#compare-table th[scope=col]').count(), 3, 'A and B');
 }, PG);
 
+await test('settings by Kafka name: a bad one is named, a good one restarts the run and travels in the share link', async (page) => {
+  await page.click('#settings summary');
+  expectEq(await page.getAttribute('input[name="consumer:session.timeout.ms"]', 'placeholder'), '45000', 'the default is shown');
+  await page.fill('input[name="consumer:heartbeat.interval.ms"]', '60000');
+  await page.click('#settings-apply');
+  await page.waitForSelector('#pg-message.error');
+  expectEq((await page.textContent('#pg-message')).includes('heartbeat.interval.ms'), true, 'the bad setting is named');
+  await page.fill('input[name="consumer:heartbeat.interval.ms"]', '');
+  await page.fill('input[name="broker:group.initial.rebalance.delay.ms"]', '0');
+  await page.click('#settings-apply');
+  const first = await stepUntil(page, 'generation 1 begins');
+  const at = Number(await page.locator('#step-table tr.current td.at').textContent());
+  expectEq(at < 3000, true, `no initial delay: generation 1 at ${at} ms`);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  expectEq(link.includes('cfg='), true, 'the link carries the settings');
+  const other = await browser.newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-wasm="ready"]');
+  expectEq(await stepNo(other), first, 'same step');
+  expectEq(await other.locator('#step-table tr.current td.at').textContent(), String(at), 'same time');
+  await other.click('#settings summary');
+  expectEq(await other.inputValue('input[name="broker:group.initial.rebalance.delay.ms"]'), '0', 'the setting is shown');
+  await other.close();
+}, PG);
+
 await test('the embed URL shows a chrome-less view of a named scenario', async (page) => {
   await page.goto(`${server.url}?embed=1&scenario=leave-while-stable&views=sm,steps&step=20`);
   await page.waitForSelector('body[data-wasm="ready"]');

@@ -1,5 +1,5 @@
 import init, {
-  apis, brokerConfigKeys, Coordinator, errorName, largeGroupScenario, scenario, scenarios, Simulation, version,
+  apis, brokerConfigKeys, consumerConfigKeys, Coordinator, errorName, largeGroupScenario, scenario, scenarios, Simulation, version,
 } from '../pkg/group_coordinator_wasm.js';
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
@@ -45,6 +45,8 @@ async function main(): Promise<void> {
       scenario: (name) => (name === large.name ? large : scenario(name)),
       lang,
       onLang: (l) => renderNav(mode, l),
+      brokerKeys: brokerConfigKeys(),
+      consumerKeys: consumerConfigKeys(),
       embed: embedded ? {
         views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
         autoplay: params.get('autoplay') === '1',

@@ -5,6 +5,7 @@
 
 import type { Action } from '../../pkg/group_coordinator_wasm.js';
 import type { TimedAction } from './run.ts';
+import type { SettingsDiff } from './settings.ts';
 
 export const SHARE_VERSION = 1;
 
@@ -13,6 +14,8 @@ export interface ShareState {
   step: number;
   actions: TimedAction[];
   seed?: number;
+  /** Changed settings (Kafka names), as a diff from the built-in scenario. */
+  settings?: SettingsDiff;
 }
 
 const MAX_STEP = 1_000_000;
@@ -36,6 +39,8 @@ export function encodeShare(state: ShareState, params = new URLSearchParams()): 
   params.set('v', String(SHARE_VERSION));
   params.set('scenario', state.scenario);
   if (state.seed !== undefined) params.set('seed', String(state.seed));
+  if (state.settings && Object.keys(state.settings).length) params.set('cfg', toBase64Url(JSON.stringify(state.settings)));
+  else params.delete('cfg');
   if (state.actions.length) params.set('actions', toBase64Url(JSON.stringify(state.actions.map((a) => [a.step, a.action]))));
   else params.delete('actions');
   params.set('step', String(state.step));
@@ -60,6 +65,23 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
   if (seed !== null) {
     if (!/^\d{1,15}$/.test(seed)) return fail(`seed "${seed}" is not a whole number`);
     state.seed = Number(seed);
+  }
+  const cfg = params.get('cfg');
+  if (cfg !== null) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(fromBase64Url(cfg));
+    } catch {
+      return fail('its settings are not readable (the link was cut or changed)');
+    }
+    const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+    const flat = (x: unknown) => isObject(x) && Object.values(x).every((v) => ['number', 'string', 'boolean'].includes(typeof v));
+    if (!isObject(parsed) || Object.keys(parsed).some((k) => !['broker', 'consumer', 'network', 'seed'].includes(k))
+      || (parsed.broker !== undefined && !flat(parsed.broker)) || (parsed.consumer !== undefined && !flat(parsed.consumer))
+      || (parsed.network !== undefined && !flat(parsed.network)) || (parsed.seed !== undefined && !Number.isSafeInteger(parsed.seed))) {
+      return fail('its settings are malformed');
+    }
+    state.settings = parsed as SettingsDiff;
   }
   const actions = params.get('actions');
   if (actions !== null) {

@@ -9,6 +9,7 @@ import { Run, type TimedAction } from './run.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { exportRun, importRun } from './exchange.ts';
 import { CompareView } from './compare.ts';
+import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { CLIENT_STATES, SHORTCUTS, t } from './text.ts';
@@ -24,6 +25,8 @@ export interface PlaygroundDeps {
   embed?: { views: Set<string>; autoplay: boolean };
   /** Where share links point (the page's own address by default). */
   baseUrl?: string;
+  brokerKeys?: ConfigKey[];
+  consumerKeys?: ConfigKey[];
 }
 
 export type ViewName = 'sm' | 'timeline' | 'assignments' | 'steps';
@@ -46,6 +49,9 @@ export class PlaygroundView {
   private readonly assignments = new AssignmentView();
   private readonly stepTable = new StepTableView();
   private readonly compare: CompareView;
+  private readonly settings: SettingsView;
+  /** Settings changed from the built-in scenario. */
+  private diff: SettingsDiff = {};
   private readonly els;
   /** The whole scenario run once ahead (no user actions): the scrubber's length and marks. */
   private preview: { steps: number; marks: { step: number; kind: string }[] } = { steps: 0, marks: [] };
@@ -87,7 +93,7 @@ export class PlaygroundView {
     };
     for (const info of deps.scenarios) this.els.picker.append(h('option', { value: info.name }));
     const e = this.els;
-    e.picker.addEventListener('change', () => this.load(e.picker.value));
+    e.picker.addEventListener('change', () => this.safely(() => this.load(e.picker.value)));
     e.restart.addEventListener('click', () => this.goto(0));
     e.back.addEventListener('click', () => this.goto(this.run.cursor - 1));
     e.step.addEventListener('click', () => this.stepOnce());
@@ -120,6 +126,11 @@ export class PlaygroundView {
       builtIn: (n) => deps.scenario(n),
       lang: () => this.lang,
     });
+    this.settings = new SettingsView({
+      brokerKeys: deps.brokerKeys ?? [],
+      consumerKeys: deps.consumerKeys ?? [],
+      apply: (diff) => this.applySettings(diff),
+    });
     this.root = h('div', { class: 'playground', id: 'playground', tabindex: '-1' },
       h('div', { class: 'pg-top panel' },
         h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton, e.share,
@@ -132,6 +143,7 @@ export class PlaygroundView {
       h('div', { class: 'pg-views' }, this.sm.root, this.assignments.root),
       this.timeline.root,
       h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)),
+      this.settings.root,
       this.compare.root);
     this.root.addEventListener('keydown', (ev) => this.key(ev));
     if (deps.embed) this.embed(deps.embed.views);
@@ -149,9 +161,9 @@ export class PlaygroundView {
       if (decoded.error) this.showError(decoded.error);
       return;
     }
-    const { scenario, actions, step, seed } = decoded.state;
+    const { scenario, actions, step, seed, settings } = decoded.state;
     try {
-      this.load(scenario, actions, seed);
+      this.load(scenario, actions, { ...(settings ?? {}), ...(seed !== undefined ? { seed } : {}) });
       this.run.goto(step);
       this.render();
     } catch (err) {
@@ -160,10 +172,10 @@ export class PlaygroundView {
     }
   }
 
-  load(name: string, actions: TimedAction[] = [], seed?: number): void {
-    const scenario = this.deps.scenario(name);
-    if (seed !== undefined) scenario.seed = seed;
-    this.loadScenario(scenario, actions);
+  load(name: string, actions: TimedAction[] = [], diff: SettingsDiff = {}): void {
+    this.loadScenario(applyDiff(this.deps.scenario(name), diff), actions);
+    this.diff = diff;
+    this.settings.render(this.lang, this.deps.scenario(name), diff);
   }
 
   /** Loads any scenario (a built-in one, or one from an imported file). Throws if the
@@ -197,8 +209,7 @@ export class PlaygroundView {
   /** The link that reopens this run at this step. */
   shareUrl(): string {
     const state: ShareState = { scenario: this.els.picker.value, step: this.run.cursor, actions: this.run.actions };
-    const base = this.deps.scenario(state.scenario).seed;
-    if (this.run.scenario.seed !== base) state.seed = this.run.scenario.seed;
+    if (!isEmpty(this.diff)) state.settings = this.diff;
     const url = new URL(this.deps.baseUrl ?? location.href);
     const keep = new URLSearchParams();
     const lang = url.searchParams.get('lang');
@@ -225,6 +236,19 @@ export class PlaygroundView {
     this.els.picker.parentElement!.hidden = true;
     this.els.description.hidden = true;
     this.compare.root.hidden = true;
+    this.settings.root.hidden = true;
+  }
+
+  /** Restarts the run with changed settings; a refused setting is named and nothing changes. */
+  applySettings(diff: SettingsDiff): void {
+    const name = this.els.picker.value;
+    try {
+      this.loadScenario(applyDiff(this.deps.scenario(name), diff));
+      this.diff = diff;
+      this.settings.render(this.lang, this.deps.scenario(name), this.diff);
+    } catch (err) {
+      this.showError((err as Error).message);
+    }
   }
 
   /** Runs the scenario to its end once, to size and paint the scrubber. */
@@ -367,6 +391,7 @@ export class PlaygroundView {
     this.renderControls();
     this.renderViews();
     if (!this.compare.root.open) this.compare.render();
+    if (!this.settings.root.open) this.settings.render(lang, this.deps.scenario(this.els.picker.value), this.diff);
   }
 
   private renderControls(): void {
