@@ -324,6 +324,16 @@ await test('settings by Kafka name: a bad one is named, a good one restarts the 
   await other.close();
 }, PG);
 
+await test('partition ownership over time shows the zombie\'s overlap', async (page) => {
+  await page.selectOption('#scenario', 'zombie-fenced');
+  await page.evaluate(() => window.playground.goto(400));
+  await page.click('#ownership summary');
+  const label = await page.getAttribute('#own-canvas', 'aria-label');
+  expectEq(label.includes('6 partitions'), true, label);
+  expectEq((await page.textContent('#ownership .own-legend')).includes('two owners'), true, 'legend');
+  await page.locator('#ownership').screenshot({ path: new URL('view-ownership.png', out).pathname });
+}, PG);
+
 await test('the embed URL shows a chrome-less view of a named scenario', async (page) => {
   await page.goto(`${server.url}?embed=1&scenario=leave-while-stable&views=sm,steps&step=20`);
   await page.waitForSelector('body[data-wasm="ready"]');

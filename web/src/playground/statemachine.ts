@@ -55,8 +55,12 @@ export class StateMachineView {
 
   render(lang: Lang, model: StateMachineModel, group: GroupView | null, nameOf: (memberId: string | null) => string, onSelect: (i: number) => void): void {
     // Redrawn only when something it shows changed (it is drawn every frame while playing).
+    // Heartbeat deadlines move on every heartbeat: a large group's would redraw every frame, so
+    // only their count (and the earliest) is part of what is compared.
+    const timers = group?.timers.filter((x) => x.kind === 'join' || x.kind === 'sync');
+    const beats = group?.timers.filter((x) => x.kind === 'heartbeat') ?? [];
     const key = JSON.stringify([lang, model.state, model.last?.index, group?.generationId, group?.leaderId,
-      group?.members.map((m) => m.clientId), group?.timers]);
+      group?.members.map((m) => m.clientId), timers, beats.length, beats.length <= 3 ? beats : null]);
     if (key === this.drawnKey) return;
     this.drawnKey = key;
     const svg = s('svg', { viewBox: '0 0 660 370', role: 'img', class: 'sm-svg', 'aria-label': `${t('stateMachine', lang)}: ${model.state}` });
@@ -128,8 +132,7 @@ function delayed(group: GroupView | null, lang: Lang): string {
     .map((x) => `${x.kind} @${x.deadlineMs}`);
   const heartbeats = group.timers.filter((x) => x.kind === 'heartbeat');
   if (heartbeats.length > 3) {
-    const next = Math.min(...heartbeats.map((x) => x.deadlineMs));
-    ops.push(lang === 'en' ? `${heartbeats.length} heartbeats (next @${next})` : `${heartbeats.length} 个心跳（最早 @${next}）`);
+    ops.push(lang === 'en' ? `${heartbeats.length} heartbeat timers` : `${heartbeats.length} 个心跳定时器`);
   } else {
     for (const x of heartbeats) ops.push(`heartbeat(${(x.memberId ?? '').split('-')[0]}) @${x.deadlineMs}`);
   }

@@ -9,6 +9,7 @@ import { Run, type TimedAction } from './run.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { exportRun, importRun } from './exchange.ts';
 import { CompareView } from './compare.ts';
+import { OwnershipModel, OwnershipView } from './ownership.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
@@ -44,6 +45,8 @@ export class PlaygroundView {
   speed = 3;
   private timelineModel = new TimelineModel();
   private assignmentModel = new AssignmentModel();
+  private ownershipModel = new OwnershipModel();
+  private readonly ownership = new OwnershipView();
   private readonly sm = new StateMachineView();
   private readonly timeline = new TimelineView();
   private readonly assignments = new AssignmentView();
@@ -140,7 +143,7 @@ export class PlaygroundView {
           h('label', { for: 'speed', id: 'speed-name' }), e.speed, e.speedLabel, e.clock, e.stepNo),
         h('div', { class: 'scrub' }, e.scrubber, e.scrubMarks),
         e.message, e.help),
-      h('div', { class: 'pg-views' }, this.sm.root, this.assignments.root),
+      h('div', { class: 'pg-views' }, this.sm.root, h('div', { class: 'side' }, this.assignments.root, this.ownership.root)),
       this.timeline.root,
       h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)),
       this.settings.root,
@@ -188,6 +191,7 @@ export class PlaygroundView {
     if (this.deps.scenarios.some((x) => x.name === scenario.name)) this.els.picker.value = scenario.name;
     this.timelineModel = new TimelineModel();
     this.assignmentModel = new AssignmentModel();
+    this.ownershipModel = new OwnershipModel();
     this.run = run;
     this.preview = this.lookAhead();
     this.render();
@@ -230,6 +234,7 @@ export class PlaygroundView {
       sm: this.sm.root, timeline: this.timeline.root, assignments: this.assignments.root, steps: this.stepTable.root,
     };
     for (const [name, el] of Object.entries(keep)) el.hidden = !views.has(name);
+    this.ownership.root.hidden = !views.has('assignments');
     this.els.consumers.hidden = true;
     this.els.metrics.hidden = true;
     this.els.help.hidden = true;
@@ -433,6 +438,8 @@ export class PlaygroundView {
     // A large group's tables are redrawn when the run pauses, not while it plays.
     if (this.playing && run.scenario.consumers.length > 12) return;
     this.assignments.render(lang, this.assignmentModel, run.view, this.selected, onSelect);
+    this.ownershipModel.update(entries);
+    this.ownership.render(lang, this.ownershipModel, run.now);
     this.stepTable.render(lang, entries, run.steps, this.selected, onSelect, (k) => this.goto(k));
     this.renderConsumers();
   }
