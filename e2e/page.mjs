@@ -334,6 +334,28 @@ await test('partition ownership over time shows the zombie\'s overlap', async (p
   await page.locator('#ownership').screenshot({ path: new URL('view-ownership.png', out).pathname });
 }, PG);
 
+await test('a run exported as one self-contained HTML file opens offline at the same step', async (page) => {
+  await page.selectOption('#scenario', 'leave-while-stable');
+  for (let i = 0; i < 50; i++) await page.click('#step');
+  const state = await pgState(page);
+  const narration = await page.textContent('#narration');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-html')]);
+  const path = new URL('standalone.html', out).pathname;
+  await download.saveAs(path);
+  const other = await browser.newPage();
+  const problems = [];
+  other.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  other.on('request', (r) => { if (r.url().startsWith('http')) problems.push(`network request: ${r.url()}`); });
+  await other.goto(`file://${path}`);
+  await other.waitForSelector('body[data-wasm="ready"]', { timeout: 15000 });
+  expectEq(await stepNo(other), 50, 'same step');
+  expectEq(await pgState(other), state, 'same state');
+  expectEq(await other.textContent('#narration'), narration, 'same narration');
+  await other.click('#step');
+  expectEq(problems.join('\n'), '', 'no errors, nothing fetched from a server');
+  await other.close();
+}, PG);
+
 await test('the embed URL shows a chrome-less view of a named scenario', async (page) => {
   await page.goto(`${server.url}?embed=1&scenario=leave-while-stable&views=sm,steps&step=20`);
   await page.waitForSelector('body[data-wasm="ready"]');

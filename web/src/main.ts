@@ -54,6 +54,9 @@ async function main(): Promise<void> {
     }, location.search);
     replaceChildren(app, view.root);
     (window as unknown as { playground: PlaygroundView }).playground = view;
+    // A self-contained export carries its run.
+    const carried = (window as unknown as { __KGP_RUN__?: string }).__KGP_RUN__;
+    if (typeof carried === 'string') view.importText(carried);
   }
   app.removeAttribute('aria-busy');
   document.body.dataset.wasm = 'ready';

@@ -8,6 +8,7 @@ import { AssignmentModel, AssignmentView } from './assignments.ts';
 import { Run, type TimedAction } from './run.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { exportRun, importRun } from './exchange.ts';
+import { standaloneHtml } from './standalone.ts';
 import { CompareView } from './compare.ts';
 import { OwnershipModel, OwnershipView } from './ownership.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
@@ -91,6 +92,7 @@ export class PlaygroundView {
       share: h('button', { type: 'button', id: 'share' }),
       shareLink: h('input', { id: 'share-link', readonly: true, 'aria-label': 'Share link', class: 'share-link' }),
       exportButton: h('button', { type: 'button', id: 'export' }),
+      exportHtml: h('button', { type: 'button', id: 'export-html' }),
       importInput: h('input', { type: 'file', id: 'import', accept: '.json,application/json', 'aria-label': 'Import a run' }),
       importLabel: h('label', { for: 'import', class: 'button-like', id: 'import-label' }),
     };
@@ -118,6 +120,14 @@ export class PlaygroundView {
       a.click();
       URL.revokeObjectURL(a.href);
     });
+    e.exportHtml.addEventListener('click', () => {
+      const run = exportRun(this.run.scenario, this.run.actions, this.run.cursor);
+      standaloneHtml(run, `${this.run.scenario.title[this.lang]} — Kafka group playground`).then((html) => {
+        const a = h('a', { href: URL.createObjectURL(new Blob([html], { type: 'text/html' })), download: `${this.run.scenario.name}-step-${this.run.cursor}.html` });
+        a.click();
+        URL.revokeObjectURL(a.href);
+      }, (err: Error) => this.showError(err.message));
+    });
     e.importInput.addEventListener('change', () => {
       const file = e.importInput.files?.[0];
       if (file) void file.text().then((text) => this.importText(text));
@@ -137,7 +147,7 @@ export class PlaygroundView {
     this.root = h('div', { class: 'playground', id: 'playground', tabindex: '-1' },
       h('div', { class: 'pg-top panel' },
         h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton, e.share,
-          e.exportButton, e.importInput, e.importLabel, e.shareLink),
+          e.exportButton, e.exportHtml, e.importInput, e.importLabel, e.shareLink),
         e.title, e.description, e.narration,
         h('div', { class: 'row controls' }, e.restart, e.back, e.play, e.step,
           h('label', { for: 'speed', id: 'speed-name' }), e.speed, e.speedLabel, e.clock, e.stepNo),
@@ -385,6 +395,7 @@ export class PlaygroundView {
     e.langButton.textContent = lang === 'en' ? '中文' : 'English';
     e.share.textContent = lang === 'en' ? 'Share link' : '分享链接';
     e.exportButton.textContent = lang === 'en' ? 'Export JSON' : '导出 JSON';
+    e.exportHtml.textContent = lang === 'en' ? 'Export HTML' : '导出 HTML';
     e.importLabel.textContent = lang === 'en' ? 'Import JSON…' : '导入 JSON…';
     e.langButton.setAttribute('aria-label', lang === 'en' ? 'Switch to Chinese' : '切换到英文');
     e.restart.textContent = `|◀ ${t('restart', lang)}`;
