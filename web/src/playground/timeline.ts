@@ -111,7 +111,6 @@ export class TimelineModel {
   }
 }
 
-const LANE = 30;
 const LEFT = 90;
 
 /** The colours of the bars and marks (the same as the legend and the state machine). */
@@ -188,6 +187,9 @@ export class TimelineView {
     this.redraw = () => this.render(lang, model, now, selected, onSelect);
     replaceChildren(this.title, t('timeline', lang), ' ', this.zoom);
     const lanes = ['', ...model.lanes];
+    // A large group gets thin lanes: less to paint every frame, and it fits the screen.
+    const LANE = lanes.length > 21 ? 12 : 30;
+    const BAR = LANE > 12 ? 8 : 4;
     const width = Math.max(700, this.width);
     const height = lanes.length * LANE + 24;
     const dpr = globalThis.devicePixelRatio || 1;
@@ -206,12 +208,12 @@ export class TimelineView {
     const t0 = Math.max(0, t1 - this.windowMs);
     const span = Math.max(1, t1 - t0);
     const x = (ms: number) => LEFT + ((Math.min(Math.max(ms, t0), t1) - t0) / span) * (width - LEFT - 10);
-    g.font = '11px system-ui, sans-serif';
+    g.font = `${LANE > 12 ? 11 : 9}px system-ui, sans-serif`;
     lanes.forEach((lane, i) => {
       g.fillStyle = i % 2 ? '#f9fafb' : '#fff';
       g.fillRect(0, i * LANE, width, LANE);
       g.fillStyle = '#1d2433';
-      g.fillText(lane === '' ? t('coordinator', lang) : lane, 6, i * LANE + 19, LEFT - 10);
+      g.fillText(lane === '' ? t('coordinator', lang) : lane, 6, i * LANE + (LANE > 12 ? 19 : 10), LEFT - 10);
     });
     const tick = niceTick(span);
     g.font = '9px system-ui, sans-serif';
@@ -242,27 +244,27 @@ export class TimelineView {
       const lane = laneOf.get(bar.consumer);
       if (lane === undefined) continue;
       const low = bar.api === 'Heartbeat' || bar.api === 'OffsetCommit' || bar.api === 'FindCoordinator';
-      const y = lane * LANE + (low ? 17 : 5);
+      const y = lane * LANE + (low ? LANE - BAR - 5 * (LANE > 12 ? 1 : 0) - 1 : LANE > 12 ? 5 : 1);
       const bx = x(bar.sent);
       const w = Math.max(2, x(end) - bx);
       const open = bar.done === undefined;
       g.globalAlpha = open ? 0.45 : 1;
       g.fillStyle = bar.error ? '#b42318' : bar.lost || bar.timedOut ? '#fff' : API_COLOURS[bar.api] ?? '#98a2b3';
-      g.fillRect(bx, y, w, 8);
+      g.fillRect(bx, y, w, BAR);
       g.globalAlpha = 1;
       if (open || bar.lost || bar.timedOut || selected === bar.index) {
         g.strokeStyle = selected === bar.index ? '#000' : bar.lost || bar.timedOut ? '#b42318' : '#344054';
         g.lineWidth = selected === bar.index ? 2.5 : 1;
         g.setLineDash(open ? [3, 2] : []);
-        g.strokeRect(bx + 0.5, y + 0.5, w - 1, 7);
+        g.strokeRect(bx + 0.5, y + 0.5, w - 1, BAR - 1);
         g.setLineDash([]);
         g.lineWidth = 1;
       }
       if (bar.error && w > 30) {
         g.fillStyle = '#b42318';
-        g.fillText(bar.error, bx + w + 2, y + 8);
+        g.fillText(bar.error, bx + w + 2, y + BAR);
       }
-      hits.push({ x: bx, y, w, h: 8, index: bar.index, bar });
+      hits.push({ x: bx, y, w, h: BAR, index: bar.index, bar });
       drawn++;
     }
     const kinds: Record<string, number> = {};
