@@ -132,6 +132,48 @@ impl ConsumerConfig {
         },
     ];
 
+    /// Every property by its Kafka name with its current value, in [`ConsumerConfig::KEYS`]
+    /// order (what the views show; `set` reads the same text back).
+    pub fn values(&self) -> [(&'static str, String); 12] {
+        let strategies: Vec<&str> = self
+            .partition_assignment_strategy
+            .iter()
+            .map(|s| s.name())
+            .collect();
+        [
+            ("session.timeout.ms", self.session_timeout_ms.to_string()),
+            (
+                "heartbeat.interval.ms",
+                self.heartbeat_interval_ms.to_string(),
+            ),
+            (
+                "max.poll.interval.ms",
+                self.max_poll_interval_ms.to_string(),
+            ),
+            ("partition.assignment.strategy", strategies.join(",")),
+            (
+                "group.instance.id",
+                self.group_instance_id.clone().unwrap_or_default(),
+            ),
+            ("enable.auto.commit", self.enable_auto_commit.to_string()),
+            (
+                "auto.commit.interval.ms",
+                self.auto_commit_interval_ms.to_string(),
+            ),
+            ("request.timeout.ms", self.request_timeout_ms.to_string()),
+            ("retry.backoff.ms", self.retry_backoff_ms.to_string()),
+            (
+                "retry.backoff.max.ms",
+                self.retry_backoff_max_ms.to_string(),
+            ),
+            (
+                "internal.leave.group.on.close",
+                self.internal_leave_group_on_close.to_string(),
+            ),
+            ("client.rack", self.client_rack.clone().unwrap_or_default()),
+        ]
+    }
+
     /// Sets one property by its Kafka name; on error nothing changes and the error names the key.
     pub fn set(&mut self, key: &str, value: &ConfigValue) -> Result<(), String> {
         match key {
@@ -268,4 +310,25 @@ fn strategies(value: &ConfigValue) -> Result<Vec<Strategy>, String> {
         return Err("at least one assignor is needed".to_string());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn values_name_every_key_and_read_back() {
+        let config = ConsumerConfig::default();
+        let values = config.values();
+        for (key, (name, value)) in ConsumerConfig::KEYS.iter().zip(values.iter()) {
+            assert_eq!(key.name, *name);
+            assert_eq!(key.default, value.as_str(), "{name}");
+            let mut again = ConsumerConfig::default();
+            again
+                .set(name, &ConfigValue::Text(value.to_string()))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(again, config, "{name}");
+        }
+    }
 }

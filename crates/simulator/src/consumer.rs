@@ -488,6 +488,26 @@ impl Consumer {
 
     fn send(&mut self, w: &mut World, api: MessageApi, request: Request, timeout_ms: i64) -> i32 {
         let correlation_id = request.correlation_id();
+        self.send_message(
+            w,
+            api,
+            correlation_id,
+            Outgoing::Request(Rc::new(request)),
+            timeout_ms,
+        );
+        correlation_id
+    }
+
+    /// Sends one message to the coordinator's broker, waits for its answer and arms its
+    /// request timeout. FindCoordinator carries no member identity (any broker answers it).
+    fn send_message(
+        &mut self,
+        w: &mut World,
+        api: MessageApi,
+        correlation_id: i32,
+        message: Outgoing,
+        timeout_ms: i64,
+    ) {
         self.in_flight.insert(
             correlation_id,
             InFlight {
@@ -495,21 +515,23 @@ impl Consumer {
                 generation: self.generation.clone(),
             },
         );
-        let incarnation = self.incarnation;
+        let (generation_id, member_id) = match message {
+            Outgoing::FindCoordinator { .. } => (-1, Rc::from("")),
+            Outgoing::Request(_) => (self.generation.generation_id, self.member_id.clone()),
+        };
         w.send(
             self.index,
-            incarnation,
-            self.generation.generation_id,
-            &self.member_id,
-            Outgoing::Request(Rc::new(request)),
+            self.incarnation,
+            generation_id,
+            &member_id,
+            message,
         );
         w.schedule_timer(
             w.now + timeout_ms,
             self.index,
-            incarnation,
+            self.incarnation,
             Timer::RequestTimeout(correlation_id),
         );
-        correlation_id
     }
 
     fn subscription(&self, strategy: Strategy) -> Subscription {
@@ -703,26 +725,14 @@ impl Consumer {
         }
         self.coordinator = CoordinatorStatus::Finding;
         let correlation_id = w.next_correlation_id();
-        self.in_flight.insert(
-            correlation_id,
-            InFlight {
-                api: MessageApi::FindCoordinator,
-                generation: self.generation.clone(),
-            },
-        );
         self.find = Some(correlation_id);
-        w.send(
-            self.index,
-            self.incarnation,
-            -1,
-            &Rc::from(""),
+        let timeout = self.config.request_timeout_ms;
+        self.send_message(
+            w,
+            MessageApi::FindCoordinator,
+            correlation_id,
             Outgoing::FindCoordinator { correlation_id },
-        );
-        w.schedule_timer(
-            w.now + self.config.request_timeout_ms,
-            self.index,
-            self.incarnation,
-            Timer::RequestTimeout(correlation_id),
+            timeout,
         );
     }
 

@@ -3,7 +3,7 @@
 
 use crate::consumer::{Consumer, Life};
 use crate::scenario::{Action, ConsumerSpec, Scenario, ScenarioError, apply_settings};
-use crate::trace::{LossReason, MessageApi, Trace, TraceKind};
+use crate::trace::{LossReason, Trace, TraceKind};
 use crate::view::{Metrics, WorldView};
 use crate::world::{Incoming, Outgoing, Pending, World};
 use alloc::boxed::Box;
@@ -234,12 +234,7 @@ impl Simulation {
     }
 
     fn deliver_to_broker(&mut self, consumer: usize, message: Outgoing) {
-        let (api, correlation_id) = match &message {
-            Outgoing::Request(r) => (MessageApi::of(r.api()), r.correlation_id()),
-            Outgoing::FindCoordinator { correlation_id } => {
-                (MessageApi::FindCoordinator, *correlation_id)
-            }
-        };
+        let (api, correlation_id) = message.describe();
         let name = self.w.names[consumer].clone();
         if self.w.links[consumer].cut {
             self.w.routes.remove(&correlation_id);
@@ -283,13 +278,7 @@ impl Simulation {
     }
 
     fn deliver_to_consumer(&mut self, consumer: usize, incarnation: u32, message: Incoming) {
-        let (api, correlation_id, error_code) = match &message {
-            Incoming::Response(r) => (MessageApi::of(r.api()), r.correlation_id(), r.error_code()),
-            Incoming::FindCoordinator {
-                correlation_id,
-                error_code,
-            } => (MessageApi::FindCoordinator, *correlation_id, *error_code),
-        };
+        let (api, correlation_id, error_code) = message.describe();
         let name = self.w.names[consumer].clone();
         let c = &mut self.consumers[consumer];
         if self.w.links[consumer].cut {

@@ -89,45 +89,7 @@ impl WorldView {
                     }
                 }
                 let config = &c.config;
-                let strategies: Vec<&str> = config
-                    .partition_assignment_strategy
-                    .iter()
-                    .map(|s| s.name())
-                    .collect();
-                let mut settings = BTreeMap::new();
-                settings.insert("session.timeout.ms", config.session_timeout_ms.to_string());
-                settings.insert(
-                    "heartbeat.interval.ms",
-                    config.heartbeat_interval_ms.to_string(),
-                );
-                settings.insert(
-                    "max.poll.interval.ms",
-                    config.max_poll_interval_ms.to_string(),
-                );
-                settings.insert("partition.assignment.strategy", strategies.join(","));
-                settings.insert(
-                    "group.instance.id",
-                    config.group_instance_id.clone().unwrap_or_default(),
-                );
-                settings.insert("enable.auto.commit", config.enable_auto_commit.to_string());
-                settings.insert(
-                    "auto.commit.interval.ms",
-                    config.auto_commit_interval_ms.to_string(),
-                );
-                settings.insert("request.timeout.ms", config.request_timeout_ms.to_string());
-                settings.insert("retry.backoff.ms", config.retry_backoff_ms.to_string());
-                settings.insert(
-                    "retry.backoff.max.ms",
-                    config.retry_backoff_max_ms.to_string(),
-                );
-                settings.insert(
-                    "internal.leave.group.on.close",
-                    config.internal_leave_group_on_close.to_string(),
-                );
-                settings.insert(
-                    "client.rack",
-                    config.client_rack.clone().unwrap_or_default(),
-                );
+                let settings = config.values().into_iter().collect();
                 let link = &w.links[c.index];
                 ConsumerView {
                     name: c.name.to_string(),

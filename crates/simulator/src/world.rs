@@ -30,7 +30,8 @@ pub enum Incoming {
 }
 
 impl Incoming {
-    fn describe(&self) -> (MessageApi, i32, ErrorCode) {
+    /// The api, correlation id and error code the trace names it by.
+    pub fn describe(&self) -> (MessageApi, i32, ErrorCode) {
         match self {
             Incoming::Response(r) => (MessageApi::of(r.api()), r.correlation_id(), r.error_code()),
             Incoming::FindCoordinator {
@@ -42,7 +43,8 @@ impl Incoming {
 }
 
 impl Outgoing {
-    fn describe(&self) -> (MessageApi, i32) {
+    /// The api and correlation id the trace names it by.
+    pub fn describe(&self) -> (MessageApi, i32) {
         match self {
             Outgoing::Request(r) => (MessageApi::of(r.api()), r.correlation_id()),
             Outgoing::FindCoordinator { correlation_id } => {

@@ -5,6 +5,7 @@
 import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { parseSetting } from './settings.ts';
 
 export interface Column { label: string; scenario: Scenario }
 
@@ -17,8 +18,7 @@ export function withSettings(base: Scenario, lines: string, label: string): Colu
     const eq = line.indexOf('=');
     if (eq < 1) throw new Error(`"${line}" is not key=value`);
     const key = line.slice(0, eq).trim();
-    const text = line.slice(eq + 1).trim();
-    consumer[key] = text === 'true' ? true : text === 'false' ? false : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    consumer[key] = parseSetting(line.slice(eq + 1).trim());
   }
   // Static membership needs a distinct group.instance.id per consumer.
   const consumers = base.consumers.map((c) => (consumer['group.instance.id'] === '*'

@@ -4,6 +4,7 @@
 
 import type { Scenario } from '../../pkg/group_coordinator_wasm.js';
 import type { TimedAction } from './run.ts';
+import { isTimedAction } from './share.ts';
 
 export const RUN_FORMAT = 'kafka-group-playground-run';
 export const RUN_VERSION = 1;
@@ -38,8 +39,7 @@ export function importRun(text: string): { run: RunFile | null; error: string | 
   if (typeof v.scenario !== 'object' || v.scenario === null || Array.isArray(v.scenario)) return fail('it has no scenario object');
   if (!Array.isArray(v.actions)) return fail('its "actions" is not a list');
   for (const [i, a] of v.actions.entries()) {
-    if (typeof a !== 'object' || a === null || !Number.isInteger(a.step) || a.step < 0
-      || typeof a.action !== 'object' || a.action === null || typeof a.action.type !== 'string') {
+    if (typeof a !== 'object' || a === null || !isTimedAction(a.step, a.action)) {
       return fail(`action ${i + 1} is malformed`);
     }
   }

@@ -26,7 +26,8 @@ export function isEmpty(diff: SettingsDiff): boolean {
     && !Object.keys(diff.network ?? {}).length;
 }
 
-function parse(text: string): number | string | boolean {
+/** A setting typed in a field: true/false, a number, or text. */
+export function parseSetting(text: string): number | string | boolean {
   if (text === 'true' || text === 'false') return text === 'true';
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
 }
@@ -88,7 +89,7 @@ export class SettingsView {
       const baseValue = group === 'broker' ? base.broker?.[key] : group === 'consumer' ? base.consumer?.[key]
         : (base.network as Record<string, unknown> | undefined)?.[key];
       if (text === '' || text === String(baseValue ?? '')) continue;
-      const value = parse(text);
+      const value = parseSetting(text);
       if (group === 'network') (diff.network ??= {})[key as keyof LinkSpec] = value as number;
       else ((group === 'broker' ? (diff.broker ??= {}) : (diff.consumer ??= {})))[key] = value;
     }

@@ -47,6 +47,14 @@ export function encodeShare(state: ShareState, params = new URLSearchParams()): 
   return params;
 }
 
+/** A step and an action as links and files carry them: the simulation checks the action's
+ * fields when it is applied; this checks only the shape. */
+export function isTimedAction(step: unknown, action: unknown): boolean {
+  return Number.isInteger(step) && (step as number) >= 0 && (step as number) <= MAX_STEP
+    && typeof action === 'object' && action !== null && !Array.isArray(action)
+    && typeof (action as { type?: unknown }).type === 'string';
+}
+
 export type Decoded = { state: ShareState | null; error: string | null };
 
 /** Reads the run from a URL's parameters. No `scenario` parameter: no shared run (null, no error). */
@@ -94,8 +102,7 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
     if (!Array.isArray(parsed) || parsed.length > MAX_ACTIONS) return fail(`its actions must be a list of at most ${MAX_ACTIONS}`);
     let last = 0;
     for (const [i, item] of parsed.entries()) {
-      if (!Array.isArray(item) || item.length !== 2 || !Number.isInteger(item[0]) || item[0] < last || item[0] > MAX_STEP
-        || typeof item[1] !== 'object' || item[1] === null || Array.isArray(item[1]) || typeof item[1].type !== 'string') {
+      if (!Array.isArray(item) || item.length !== 2 || !isTimedAction(item[0], item[1]) || item[0] < last) {
         return fail(`action ${i + 1} is malformed`);
       }
       last = item[0];
