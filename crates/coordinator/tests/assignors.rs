@@ -377,3 +377,51 @@ fn input_json_refuses_unknown_fields() {
     );
     assert!(e.is_err(), "{e:?}");
 }
+
+/// The three public steps of `assign`: one interned input serves every assignor, its dense
+/// results name the same partitions as `assign`, and bad inputs are refused at `prepare`.
+#[test]
+fn prepared_input_serves_every_assignor() {
+    let i = input(
+        &[("t0", 3), ("t1", 2), ("no-subscriber", 4)],
+        vec![
+            member("c", &["t0", "t1", "missing"]),
+            member("a", &["t0"]),
+            member("b", &["t1", "t0"]),
+        ],
+    );
+    let prepared = prepare(&i).unwrap();
+    // Only subscribed topics with metadata are interned: t0 (0..3), then t1 (3..5).
+    assert_eq!(prepared.partitions(), 5);
+    assert_eq!(prepared.partition(0), ("t0", 0));
+    assert_eq!(prepared.partition(4), ("t1", 1));
+    for strategy in [
+        Strategy::Range,
+        Strategy::RoundRobin,
+        Strategy::Sticky,
+        Strategy::CooperativeSticky,
+    ] {
+        let dense = prepared.assign(strategy).unwrap();
+        assert_eq!(dense.assigned(), 5, "{}", strategy.name());
+        // Member "a" (input index 1) subscribes to t0 only.
+        assert!(
+            dense
+                .member(1)
+                .iter()
+                .all(|&gp| prepared.partition(gp).0 == "t0")
+        );
+        assert!(dense.member(7).is_empty());
+        assert_eq!(prepared.output(dense), assign(strategy, &i).unwrap());
+    }
+    let mut twice = i.clone();
+    twice.members.push(member("b", &["t0"]));
+    assert_eq!(prepare(&twice).unwrap_err().0, "member \"b\" appears twice");
+    let mut negative = i;
+    negative.topics.insert("t9".into(), -1);
+    assert!(
+        prepare(&negative)
+            .unwrap_err()
+            .0
+            .contains("negative partition count")
+    );
+}

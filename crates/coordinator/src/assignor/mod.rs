@@ -7,17 +7,16 @@
 //! equals Java's UTF-16 order for the ASCII names Kafka uses.
 
 mod checks;
+mod prepared;
 mod range;
 mod round_robin;
 mod sticky;
 
 pub use checks::{is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate};
-pub use range::range;
-pub use round_robin::round_robin;
-pub use sticky::{cooperative_sticky, sticky};
+pub use prepared::{DenseAssignment, Prepared, prepare};
 
 use crate::consumer_protocol::TopicPartitions;
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -99,32 +98,41 @@ impl core::fmt::Display for AssignError {
     }
 }
 
-/// Runs an assignor.
+/// Runs an assignor: interns the input ([`prepare`]), assigns, and names the result.
 pub fn assign(
     strategy: Strategy,
     input: &AssignmentInput,
 ) -> Result<AssignmentOutput, AssignError> {
-    check_input(input)?;
-    match strategy {
-        Strategy::Range => Ok(range(input)),
-        Strategy::RoundRobin => Ok(round_robin(input)),
-        Strategy::Sticky => sticky(input),
-        Strategy::CooperativeSticky => cooperative_sticky(input),
-    }
+    let prepared = prepare(input)?;
+    let assignment = prepared.assign(strategy)?;
+    Ok(prepared.output(assignment))
 }
 
 /// Refuses inputs no Kafka group could produce: duplicate member ids, negative partition
 /// counts, rack lists that do not match the partition count.
 pub fn check_input(input: &AssignmentInput) -> Result<(), AssignError> {
-    let mut seen = BTreeSet::new();
-    for m in &input.members {
-        if !seen.insert(m.member_id.as_str()) {
-            return Err(AssignError(alloc::format!(
-                "member \"{}\" appears twice",
-                m.member_id
-            )));
-        }
+    members_by_id(input)?;
+    check_topics(input)
+}
+
+/// Input member indices sorted by member id; refuses a member id that appears twice.
+pub(crate) fn members_by_id(input: &AssignmentInput) -> Result<Vec<usize>, AssignError> {
+    let mut by_id: Vec<usize> = (0..input.members.len()).collect();
+    by_id.sort_unstable_by(|&a, &b| input.members[a].member_id.cmp(&input.members[b].member_id));
+    match by_id
+        .windows(2)
+        .find(|w| input.members[w[0]].member_id == input.members[w[1]].member_id)
+    {
+        Some(pair) => Err(AssignError(alloc::format!(
+            "member \"{}\" appears twice",
+            input.members[pair[0]].member_id
+        ))),
+        None => Ok(by_id),
     }
+}
+
+/// The topic half of [`check_input`].
+pub(crate) fn check_topics(input: &AssignmentInput) -> Result<(), AssignError> {
     for (topic, &n) in &input.topics {
         if n < 0 {
             return Err(AssignError(alloc::format!(
@@ -167,132 +175,38 @@ pub(crate) fn member_order(members: &[&MemberSubscription]) -> Vec<usize> {
     order
 }
 
-/// Groups (topic, partition) pairs into the output shape: topics ascending, partitions ascending.
-pub(crate) fn group_by_topic<'a>(
-    pairs: impl IntoIterator<Item = (&'a str, i32)>,
-) -> Vec<TopicPartitions> {
-    let mut by_topic: BTreeMap<&str, Vec<i32>> = BTreeMap::new();
-    for (t, p) in pairs {
-        by_topic.entry(t).or_default().push(p);
-    }
-    by_topic
-        .into_iter()
-        .map(|(topic, mut partitions)| {
-            partitions.sort_unstable();
-            TopicPartitions {
-                topic: alloc::sync::Arc::from(topic),
-                partitions,
-            }
-        })
-        .collect()
-}
-
-/// The empty output: every member present with nothing.
-pub(crate) fn empty_output(input: &AssignmentInput) -> AssignmentOutput {
-    input
-        .members
-        .iter()
-        .map(|m| (m.member_id.clone(), Vec::new()))
-        .collect()
-}
-
-/// The input in dense form: subscribed topics that have partitions, by name (index order =
-/// name order), and each member's subscribed topics as sorted indices.
-pub(crate) struct Interned<'a> {
-    pub topics: Vec<&'a str>,
-    pub counts: Vec<usize>,
-    /// Per input member (input order): its topics with partitions, ascending, deduplicated.
-    pub member_topics: Vec<Vec<usize>>,
-}
-
-impl<'a> Interned<'a> {
-    pub fn new(input: &'a AssignmentInput) -> Interned<'a> {
-        // Index every topic with partitions (BTreeMap order = name order), map each member's
-        // topics to indices (members with the same list as the previous one reuse its result,
-        // the common case), then keep only the topics someone subscribes to.
-        let all: Vec<(&str, usize)> = input
-            .topics
-            .iter()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(t, &n)| (t.as_str(), n as usize))
-            .collect();
-        let mut used = alloc::vec![false; all.len()];
-        let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(input.members.len());
-        // Members usually share a handful of distinct topic lists: remember the last few.
-        let mut seen: Vec<(&Vec<String>, usize)> = Vec::new();
-        for m in &input.members {
-            let ts = match seen.iter().find(|(list, _)| **list == m.topics) {
-                Some(&(_, index)) => member_topics[index].clone(),
-                None => {
-                    let mut ts: Vec<usize> = m
-                        .topics
-                        .iter()
-                        .filter_map(|t| {
-                            all.binary_search_by(|(name, _)| (*name).cmp(t.as_str()))
-                                .ok()
-                        })
-                        .collect();
-                    ts.sort_unstable();
-                    ts.dedup();
-                    if seen.len() == 16 {
-                        seen.remove(0);
-                    }
-                    seen.push((&m.topics, member_topics.len()));
-                    ts
-                }
-            };
-            for &t in &ts {
-                used[t] = true;
-            }
-            member_topics.push(ts);
-        }
-        let mut remap = alloc::vec![usize::MAX; all.len()];
-        let mut topics = Vec::new();
-        let mut counts = Vec::new();
-        for (i, &(name, n)) in all.iter().enumerate() {
-            if used[i] {
-                remap[i] = topics.len();
-                topics.push(name);
-                counts.push(n);
-            }
-        }
-        for ts in &mut member_topics {
-            for t in ts.iter_mut() {
-                *t = remap[*t];
-            }
-        }
-        Interned {
-            topics,
-            counts,
-            member_topics,
-        }
-    }
-}
-
-/// Shared topic names for an output (one allocation per topic, not per member-topic).
-pub(crate) fn shared_names(topics: &[&str]) -> Vec<alloc::sync::Arc<str>> {
-    topics.iter().map(|t| alloc::sync::Arc::from(*t)).collect()
-}
-
-/// Builds one member's output from its partitions as (topic index, partition) pairs sorted by
-/// topic index then partition.
-pub(crate) fn to_topic_partitions(
+/// Builds one member's output from its partitions, sorted by topic index then partition, with
+/// `split` giving each item's (topic index, partition). Every vector is allocated once at its
+/// final size: at 1,000 members the output's allocations are most of an assignor's time.
+pub(crate) fn to_topic_partitions<T: Copy>(
     topics: &[alloc::sync::Arc<str>],
-    sorted_pairs: impl IntoIterator<Item = (usize, i32)>,
+    sorted: &[T],
+    split: impl Fn(T) -> (usize, i32),
 ) -> Vec<TopicPartitions> {
-    let mut out: Vec<TopicPartitions> = Vec::new();
+    let mut runs = 0;
     let mut current = usize::MAX;
-    for (t, p) in sorted_pairs {
+    for &item in sorted {
+        let (t, _) = split(item);
         if t != current {
-            out.push(TopicPartitions {
-                topic: topics[t].clone(),
-                partitions: Vec::new(),
-            });
+            runs += 1;
             current = t;
         }
-        if let Some(last) = out.last_mut() {
-            last.partitions.push(p);
-        }
+    }
+    let mut out: Vec<TopicPartitions> = Vec::with_capacity(runs);
+    let mut start = 0;
+    while start < sorted.len() {
+        let (t, _) = split(sorted[start]);
+        let len = sorted[start..]
+            .iter()
+            .position(|&item| split(item).0 != t)
+            .unwrap_or(sorted.len() - start);
+        let mut partitions = Vec::with_capacity(len);
+        partitions.extend(sorted[start..start + len].iter().map(|&item| split(item).1));
+        out.push(TopicPartitions {
+            topic: topics[t].clone(),
+            partitions,
+        });
+        start += len;
     }
     out
 }

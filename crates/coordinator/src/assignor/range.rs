@@ -1,16 +1,11 @@
 //! `RangeAssignor` ("range", spec §1.2), with rack awareness (KIP-881).
 
-use super::{
-    AssignmentInput, AssignmentOutput, Interned, MemberSubscription, empty_output, group_by_topic,
-    member_order,
-};
-use crate::consumer_protocol::TopicPartitions;
+use super::{DenseAssignment, MemberSubscription, Prepared, member_order};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 
 /// Per-topic state (Kafka's `TopicAssignmentState`).
 struct TopicState<'a> {
-    topic: &'a str,
     /// Subscribers in member order (indices into the input's members).
     consumers: Vec<usize>,
     unassigned: BTreeSet<i32>,
@@ -75,14 +70,15 @@ pub(crate) fn use_rack_aware(
     !racks_per_partition.iter().all(|r| *r == all)
 }
 
-/// Per topic, the sorted subscribers get consecutive ranges; the first `n % count` get one
-/// more. With racks in use, rack-matching partitions are placed first (co-partitioned topics
-/// together), then the plain pass fills what is left.
-pub fn range(input: &AssignmentInput) -> AssignmentOutput {
+/// Per topic, the subscribers in member order get consecutive ranges; the first `n % count` get
+/// one more. With racks in use, rack-matching partitions are placed first (co-partitioned
+/// topics together), then the plain pass fills what is left.
+pub(crate) fn range_dense(p: &Prepared) -> DenseAssignment {
+    let input = p.input;
     let members: Vec<&MemberSubscription> = input.members.iter().collect();
     let order = member_order(&members);
     if members.iter().all(|m| rack_of(m).is_none()) {
-        return plain_range(input, &members, &order);
+        return plain_range(p, &order);
     }
     let mut states: Vec<TopicState> = Vec::new();
     for (topic, &n) in &input.topics {
@@ -118,7 +114,6 @@ pub fn range(input: &AssignmentInput) -> AssignmentOutput {
             .collect();
         let needs_rack_awareness = use_rack_aware(&consumer_racks, &partition_racks);
         states.push(TopicState {
-            topic,
             per_consumer: n as usize / consumers.len(),
             remaining_extra: n as usize % consumers.len(),
             consumers,
@@ -135,50 +130,54 @@ pub fn range(input: &AssignmentInput) -> AssignmentOutput {
     for (t, state) in states.iter_mut().enumerate() {
         assign_ranges(state, t, &mut out, |_, _| true);
     }
-    let mut output = empty_output(input);
-    for (i, pairs) in out.into_iter().enumerate() {
-        let pairs = pairs.into_iter().map(|(t, p)| (states[t].topic, p));
-        output.insert(members[i].member_id.clone(), group_by_topic(pairs));
-    }
-    output
+    // The states are the interned topics in the same (name) order: topics with partitions
+    // that someone subscribes to.
+    DenseAssignment(
+        out.into_iter()
+            .map(|pairs| {
+                pairs
+                    .into_iter()
+                    .map(|(t, partition)| p.offsets[t] + partition as usize)
+                    .collect()
+            })
+            .collect(),
+    )
 }
 
 /// Range without racks (nobody has a rack, so rack awareness cannot apply): per topic, its
 /// subscribers in member order take consecutive ranges.
-fn plain_range(
-    input: &AssignmentInput,
-    members: &[&MemberSubscription],
-    order: &[usize],
-) -> AssignmentOutput {
-    let interned = Interned::new(input);
-    let mut subscribers: Vec<Vec<usize>> = alloc::vec![Vec::new(); interned.topics.len()];
-    for &m in order {
-        for &t in &interned.member_topics[m] {
-            subscribers[t].push(m);
+fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
+    // With identical subscriptions every topic's subscribers are all the members, in order:
+    // no per-topic lists (the work is then O(partitions), not O(members x topics)).
+    let subscribers: Vec<Vec<usize>> = if p.uniform {
+        Vec::new()
+    } else {
+        let mut subscribers = alloc::vec![Vec::new(); p.topics.len()];
+        for &m in order {
+            for &t in &p.member_topics[m] {
+                subscribers[t].push(m);
+            }
         }
-    }
-    let mut out: Vec<Vec<TopicPartitions>> = alloc::vec![Vec::new(); members.len()];
-    let names = super::shared_names(&interned.topics);
-    for (t, subs) in subscribers.iter().enumerate() {
-        let n = interned.counts[t];
+        subscribers
+    };
+    let subscribers_of = |t: usize| -> &[usize] { if p.uniform { order } else { &subscribers[t] } };
+    let mut out: Vec<Vec<usize>> = alloc::vec![Vec::new(); p.member_topics.len()];
+    for t in 0..p.topics.len() {
+        let subs = subscribers_of(t);
+        let n = p.counts[t];
         let (q, r) = (n / subs.len(), n % subs.len());
-        let mut start = 0;
+        let mut start = p.offsets[t];
         for (k, &m) in subs.iter().enumerate() {
             let len = q + usize::from(k < r);
-            if len > 0 {
-                out[m].push(TopicPartitions {
-                    topic: names[t].clone(),
-                    partitions: (start as i32..(start + len) as i32).collect(),
-                });
+            if len == 0 {
+                // Lengths never grow along the list: nobody after this one gets any.
+                break;
             }
+            out[m].extend(start..start + len);
             start += len;
         }
     }
-    members
-        .iter()
-        .zip(out)
-        .map(|(m, list)| (m.member_id.clone(), list))
-        .collect()
+    DenseAssignment(out)
 }
 
 fn assign_ranges(

@@ -1,35 +1,31 @@
 //! `RoundRobinAssignor` ("roundrobin", spec §1.3).
 
-use super::{AssignmentInput, AssignmentOutput, Interned, member_order, to_topic_partitions};
+use super::{DenseAssignment, Prepared, member_order};
 use alloc::vec::Vec;
 
 /// Every partition of every subscribed topic (topics by name, partitions ascending) goes to the
 /// next member, in member order, that subscribes to its topic.
-pub fn round_robin(input: &AssignmentInput) -> AssignmentOutput {
-    let members: Vec<_> = input.members.iter().collect();
-    let interned = Interned::new(input);
+pub(crate) fn round_robin_dense(p: &Prepared) -> DenseAssignment {
+    let members: Vec<_> = p.input.members.iter().collect();
     let order = member_order(&members);
-    let mut assigned: Vec<Vec<(usize, i32)>> = alloc::vec![Vec::new(); members.len()];
+    let mut assigned: Vec<Vec<usize>> = alloc::vec![Vec::new(); members.len()];
     if !order.is_empty() {
+        // Each member gets about its share: reserve it once rather than growing each list.
+        let share = p.total.div_ceil(order.len());
+        for list in &mut assigned {
+            list.reserve_exact(share);
+        }
         let mut cursor = 0;
-        for (t, &n) in interned.counts.iter().enumerate() {
-            for p in 0..n as i32 {
+        for (t, &n) in p.counts.iter().enumerate() {
+            for gp in p.offsets[t]..p.offsets[t] + n {
                 // Some member subscribes to `t` (only subscribed topics are interned), so this ends.
-                while interned.member_topics[order[cursor]]
-                    .binary_search(&t)
-                    .is_err()
-                {
+                while p.member_topics[order[cursor]].binary_search(&t).is_err() {
                     cursor = (cursor + 1) % order.len();
                 }
-                assigned[order[cursor]].push((t, p));
+                assigned[order[cursor]].push(gp);
                 cursor = (cursor + 1) % order.len();
             }
         }
     }
-    let names = super::shared_names(&interned.topics);
-    members
-        .iter()
-        .zip(assigned)
-        .map(|(m, pairs)| (m.member_id.clone(), to_topic_partitions(&names, pairs)))
-        .collect()
+    DenseAssignment(assigned)
 }

@@ -10,7 +10,7 @@
 //! move (in O(P + Σ subscriptions)) rather than per partition visited; the balance score is
 //! computed from sorted counts in O(M log M).
 
-use super::{AssignError, AssignmentInput, AssignmentOutput, to_topic_partitions};
+use super::{AssignError, AssignmentInput, DenseAssignment, Prepared};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;
@@ -19,94 +19,51 @@ use alloc::vec::Vec;
 
 const DEFAULT_GENERATION: i32 = -1;
 
-/// Dense view of the input: topics with metadata by name, members by id.
+/// The sticky family's view of a prepared input: members by id ("dense member" `i` is input
+/// member `members[i]`).
 struct Dense<'a> {
-    topics: Vec<&'a str>,
-    counts: Vec<usize>,
-    offsets: Vec<usize>,
+    p: &'a Prepared<'a>,
+    topics: &'a [&'a str],
+    counts: &'a [usize],
+    offsets: &'a [usize],
     total: usize,
     /// Members sorted by id (indices into `input.members`).
-    members: Vec<usize>,
+    members: &'a [usize],
     /// Per dense member: its subscribed topics that have partitions (dense topic indices).
-    subscribed: Vec<Vec<usize>>,
+    subscribed: Vec<&'a [usize]>,
     /// Every member subscribes to the same topics (the constrained builder applies).
     all_equal: bool,
 }
 
 impl<'a> Dense<'a> {
-    fn new(input: &'a AssignmentInput) -> Dense<'a> {
-        // Only subscribed topics with metadata take part (Kafka's partitionsPerTopic).
-        let interned = super::Interned::new(input);
-        let topics = interned.topics;
-        let counts = interned.counts;
-        let mut offsets = Vec::with_capacity(counts.len());
-        let mut total = 0;
-        for &n in &counts {
-            offsets.push(total);
-            total += n;
-        }
-        let mut members: Vec<usize> = (0..input.members.len()).collect();
-        members.sort_by(|&a, &b| input.members[a].member_id.cmp(&input.members[b].member_id));
-        let mut by_input = interned.member_topics;
-        let subscribed: Vec<Vec<usize>> = members
-            .iter()
-            .map(|&m| core::mem::take(&mut by_input[m]))
-            .collect();
-        // Kafka compares the raw topic sets (topics without metadata included).
-        let as_set =
-            |list: &'a Vec<String>| list.iter().map(String::as_str).collect::<BTreeSet<&str>>();
-        let all_equal = match members.first() {
-            None => true,
-            Some(&first) => {
-                let first_list = &input.members[first].topics;
-                let mut first_set: Option<BTreeSet<&str>> = None;
-                members.iter().all(|&m| {
-                    let list = &input.members[m].topics;
-                    list == first_list
-                        || *first_set.get_or_insert_with(|| as_set(first_list)) == as_set(list)
-                })
-            }
-        };
+    fn new(p: &'a Prepared<'a>) -> Dense<'a> {
         Dense {
-            topics,
-            counts,
-            offsets,
-            total,
-            members,
-            subscribed,
-            all_equal,
+            p,
+            topics: &p.topics,
+            counts: &p.counts,
+            offsets: &p.offsets,
+            total: p.total,
+            members: &p.by_id,
+            subscribed: p
+                .by_id
+                .iter()
+                .map(|&m| p.member_topics[m].as_slice())
+                .collect(),
+            all_equal: p.all_equal,
         }
     }
 
-    /// The dense indices of claimed partitions that exist (a topic without metadata, or a
-    /// partition number past the topic's count, cannot be claimed), in claim order.
-    fn owned_indices<'b>(
-        &'b self,
-        owned: &'b [crate::consumer_protocol::TopicPartitions],
-    ) -> impl Iterator<Item = usize> + 'b {
-        owned.iter().flat_map(move |tp| {
-            let topic = self.topics.binary_search(&&*tp.topic).ok();
-            tp.partitions.iter().filter_map(move |&p| {
-                let t = topic?;
-                let p = usize::try_from(p).ok().filter(|&p| p < self.counts[t])?;
-                Some(self.offsets[t] + p)
-            })
-        })
+    /// The claimed partitions of dense member `i` that exist, in claim order.
+    fn owned(&self, i: usize) -> &'a [usize] {
+        &self.p.owned[self.members[i]]
     }
 
     fn topic_of(&self, gp: usize) -> usize {
-        match self.offsets.binary_search(&gp) {
-            Ok(t) => {
-                // Several empty-offset topics cannot exist (counts > 0), so this is the topic.
-                t
-            }
-            Err(t) => t - 1,
-        }
+        self.p.topic_of(gp)
     }
 
     fn partition_of(&self, gp: usize) -> (usize, i32) {
-        let t = self.topic_of(gp);
-        (t, (gp - self.offsets[t]) as i32)
+        self.p.partition_of(gp)
     }
 }
 
@@ -235,10 +192,10 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
         .map(|&m| input.members[m].generation_id.is_some())
         .collect();
     let all_equal = d.all_equal;
-    for (i, &m) in d.members.iter().enumerate() {
+    for i in 0..d.members.len() {
         let generation = generations[i];
         max_generation = max_generation.max(generation);
-        for gp in d.owned_indices(&input.members[m].owned_partitions) {
+        for &gp in d.owned(i) {
             raw[i].push(gp);
             let previous = core::mem::replace(&mut previous_owner[gp], i);
             match (previous != usize::MAX).then_some(previous) {
@@ -278,17 +235,17 @@ struct Built {
 }
 
 /// `sticky`: the eager sticky assignor.
-pub fn sticky(input: &AssignmentInput) -> Result<AssignmentOutput, AssignError> {
-    let d = Dense::new(input);
-    let built = build(input, &d)?;
-    Ok(output(input, &d, &built.assignment))
+pub(crate) fn sticky_dense(p: &Prepared) -> Result<DenseAssignment, AssignError> {
+    let d = Dense::new(p);
+    let built = build(p.input, &d)?;
+    Ok(by_input_member(&d, built.assignment))
 }
 
 /// `cooperative-sticky`: the sticky result, minus every partition that moves from one member to
 /// another (it is revoked this round and assigned in the follow-up rebalance).
-pub fn cooperative_sticky(input: &AssignmentInput) -> Result<AssignmentOutput, AssignError> {
-    let d = Dense::new(input);
-    let mut built = build(input, &d)?;
+pub(crate) fn cooperative_sticky_dense(p: &Prepared) -> Result<DenseAssignment, AssignError> {
+    let d = Dense::new(p);
+    let mut built = build(p.input, &d)?;
     // Partitions that move from one member to another this round: withheld from their new
     // owner (revoked now, assigned in the follow-up rebalance).
     let mut withheld = vec![false; d.total];
@@ -310,8 +267,8 @@ pub fn cooperative_sticky(input: &AssignmentInput) -> Result<AssignmentOutput, A
             let mut added = vec![false; d.total];
             // `stamp[gp] == i` while member i's owned partitions are being compared.
             let mut stamp = vec![usize::MAX; d.total];
-            for (i, &m) in d.members.iter().enumerate() {
-                for gp in d.owned_indices(&input.members[m].owned_partitions) {
+            for i in 0..d.members.len() {
+                for &gp in d.owned(i) {
                     stamp[gp] = i;
                     if assigned_to[gp] != i {
                         revoked[gp] = true;
@@ -331,23 +288,16 @@ pub fn cooperative_sticky(input: &AssignmentInput) -> Result<AssignmentOutput, A
     for parts in &mut built.assignment {
         parts.retain(|&gp| !withheld[gp]);
     }
-    Ok(output(input, &d, &built.assignment))
+    Ok(by_input_member(&d, built.assignment))
 }
 
-fn output(input: &AssignmentInput, d: &Dense, assignment: &[Vec<usize>]) -> AssignmentOutput {
-    let mut out = AssignmentOutput::new();
-    let names = super::shared_names(&d.topics);
-    for (i, &m) in d.members.iter().enumerate() {
-        // Dense partition indices follow topic name order, then partition number.
-        let mut gps = assignment[i].clone();
-        gps.sort_unstable();
-        let pairs = gps.into_iter().map(|gp| d.partition_of(gp));
-        out.insert(
-            input.members[m].member_id.clone(),
-            to_topic_partitions(&names, pairs),
-        );
+/// Dense members (by id) back to input order.
+fn by_input_member(d: &Dense, assignment: Vec<Vec<usize>>) -> DenseAssignment {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); d.members.len()];
+    for (&m, parts) in d.members.iter().zip(assignment) {
+        out[m] = parts;
     }
-    out
+    DenseAssignment(out)
 }
 
 fn build(input: &AssignmentInput, d: &Dense) -> Result<Built, AssignError> {
@@ -374,7 +324,8 @@ fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, Assig
     let max_quota = total.div_ceil(m);
     let expected_over = total % m;
     let mut current_over = 0;
-    let mut assignment: Vec<Vec<usize>> = vec![Vec::new(); m];
+    // Every member ends with min or max quota: one allocation each.
+    let mut assignment: Vec<Vec<usize>> = (0..m).map(|_| Vec::with_capacity(max_quota)).collect();
     let mut assigned = vec![false; total];
     // Partitions a member owned but does not keep -> that member (Kafka's maybeRevokedPartitions).
     let mut revoked: Vec<usize> = vec![usize::MAX; total];
@@ -694,7 +645,7 @@ impl General<'_> {
             if count == self.max_assignment_size(i) {
                 continue;
             }
-            for &t in &self.d.subscribed[i] {
+            for &t in self.d.subscribed[i] {
                 let holders = top[t];
                 let other = if holders[0].1 == i {
                     holders[1]
@@ -841,7 +792,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     let m = d.members.len();
     let mut topic_subscribers: Vec<Vec<usize>> = vec![Vec::new(); d.topics.len()];
     for i in 0..m {
-        for &t in &d.subscribed[i] {
+        for &t in d.subscribed[i] {
             topic_subscribers[t].push(i);
         }
     }
@@ -872,9 +823,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     let class_of: Vec<usize> = (0..m)
         .map(|i| {
             let next = class_index.len();
-            *class_index
-                .entry(d.subscribed[i].as_slice())
-                .or_insert(next)
+            *class_index.entry(d.subscribed[i]).or_insert(next)
         })
         .collect();
     let mut topic_classes: Vec<Vec<usize>> = vec![Vec::new(); d.topics.len()];

@@ -1,0 +1,243 @@
+//! The assignors' input interned once: topics and partitions as dense indices, members in
+//! Kafka's orders, claimed partitions resolved. Everything that compares or searches strings
+//! happens here; the assignors then work on numbers and produce a [`DenseAssignment`], which
+//! [`Prepared::output`] turns back into names.
+//!
+//! This split is what the spec's speed targets measure ("inputs already interned", spec §4.6):
+//! `benches/assignors.rs` times [`Prepared::assign`] alone beside the whole [`super::assign`].
+
+use super::{AssignError, AssignmentInput, AssignmentOutput, Strategy, to_topic_partitions};
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+/// An input ready for the assignors (see the module doc). Partition `gp` ("global partition")
+/// is partition `gp - offsets[t]` of topic `t`; topics are numbered in name order, so dense
+/// partition order is Kafka's (topic name, partition) order.
+#[derive(Debug)]
+pub struct Prepared<'a> {
+    pub(crate) input: &'a AssignmentInput,
+    /// Topics that have partitions and that some member subscribes to, by name.
+    pub(crate) topics: Vec<&'a str>,
+    pub(crate) counts: Vec<usize>,
+    pub(crate) offsets: Vec<usize>,
+    pub(crate) total: usize,
+    /// Per input member: its subscribed topics that have partitions, ascending, deduplicated.
+    pub(crate) member_topics: Vec<Vec<usize>>,
+    /// Input member indices by member id (the sticky family's canonical order).
+    pub(crate) by_id: Vec<usize>,
+    /// Per input member: the claimed partitions that exist (a topic without metadata, or a
+    /// partition number past the topic's count, cannot be claimed), in claim order.
+    pub(crate) owned: Vec<Vec<usize>>,
+    /// Every member subscribes to the same topics, compared as Kafka does: the raw topic sets,
+    /// topics without metadata included (the sticky family's constrained builder applies).
+    pub(crate) all_equal: bool,
+    /// Every member has the same interned topics (`member_topics` are all equal), so per-topic
+    /// subscriber lists are all the member list.
+    pub(crate) uniform: bool,
+    names: Vec<Arc<str>>,
+}
+
+/// What an assignor decided, in dense form: per input member (input order), its partitions as
+/// dense indices of the [`Prepared`] input it came from, in no particular order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DenseAssignment(pub(crate) Vec<Vec<usize>>);
+
+impl DenseAssignment {
+    /// The partitions of the `i`-th input member (dense indices).
+    pub fn member(&self, i: usize) -> &[usize] {
+        self.0.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// How many partitions are assigned in all.
+    pub fn assigned(&self) -> usize {
+        self.0.iter().map(Vec::len).sum()
+    }
+}
+
+/// Interns an input (and refuses inputs no Kafka group could produce; see [`super::check_input`]).
+pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
+    let by_id = super::members_by_id(input)?;
+    super::check_topics(input)?;
+
+    // Index every topic with partitions (BTreeMap order = name order), map each member's
+    // topics to indices (members share a handful of distinct lists: each list is resolved
+    // once), then keep only the topics someone subscribes to.
+    let all: Vec<(&str, usize)> = input
+        .topics
+        .iter()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(t, &n)| (t.as_str(), n as usize))
+        .collect();
+    let mut used = alloc::vec![false; all.len()];
+    let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(input.members.len());
+    // (list, index of the first member with it); `distinct` counts them all.
+    let mut seen: Vec<(&Vec<String>, usize)> = Vec::new();
+    let mut list_of: Vec<usize> = Vec::with_capacity(input.members.len());
+    let mut distinct: Vec<usize> = Vec::new();
+    for m in &input.members {
+        let ts = match seen.iter().find(|(list, _)| **list == m.topics) {
+            Some(&(_, index)) => {
+                list_of.push(list_of[index]);
+                member_topics[index].clone()
+            }
+            None => {
+                let mut ts: Vec<usize> = m
+                    .topics
+                    .iter()
+                    .filter_map(|t| {
+                        all.binary_search_by(|(name, _)| (*name).cmp(t.as_str()))
+                            .ok()
+                    })
+                    .collect();
+                ts.sort_unstable();
+                ts.dedup();
+                if seen.len() == 16 {
+                    seen.remove(0);
+                }
+                seen.push((&m.topics, member_topics.len()));
+                list_of.push(member_topics.len());
+                distinct.push(member_topics.len());
+                ts
+            }
+        };
+        for &t in &ts {
+            used[t] = true;
+        }
+        member_topics.push(ts);
+    }
+    let mut remap = alloc::vec![usize::MAX; all.len()];
+    let mut topics = Vec::new();
+    let mut counts = Vec::new();
+    let mut offsets = Vec::new();
+    let mut total = 0;
+    for (i, &(name, n)) in all.iter().enumerate() {
+        if used[i] {
+            remap[i] = topics.len();
+            topics.push(name);
+            counts.push(n);
+            offsets.push(total);
+            total += n;
+        }
+    }
+    for ts in &mut member_topics {
+        for t in ts.iter_mut() {
+            *t = remap[*t];
+        }
+    }
+
+    // Kafka compares the members' raw topic sets; equal lists are equal sets, so only the
+    // distinct lists need comparing.
+    let all_equal = match distinct.split_first() {
+        None => true,
+        Some((&first, rest)) => {
+            let as_set = |m: usize| {
+                input.members[m]
+                    .topics
+                    .iter()
+                    .map(String::as_str)
+                    .collect::<BTreeSet<&str>>()
+            };
+            rest.is_empty() || {
+                let first_set = as_set(first);
+                rest.iter().all(|&m| as_set(m) == first_set)
+            }
+        }
+    };
+
+    // Members whose raw lists were equal share an interned list: compare the distinct ones.
+    let uniform = distinct.split_first().is_none_or(|(&first, rest)| {
+        rest.iter()
+            .all(|&m| member_topics[m] == member_topics[first])
+    });
+
+    let mut prepared = Prepared {
+        input,
+        names: topics.iter().map(|t| Arc::from(*t)).collect(),
+        topics,
+        counts,
+        offsets,
+        total,
+        member_topics,
+        by_id,
+        owned: Vec::new(),
+        all_equal,
+        uniform,
+    };
+    prepared.owned = input
+        .members
+        .iter()
+        .map(|m| {
+            m.owned_partitions
+                .iter()
+                .flat_map(|tp| {
+                    let topic = prepared.topics.binary_search(&&*tp.topic).ok();
+                    let prepared = &prepared;
+                    tp.partitions.iter().filter_map(move |&p| {
+                        let t = topic?;
+                        let p = usize::try_from(p)
+                            .ok()
+                            .filter(|&p| p < prepared.counts[t])?;
+                        Some(prepared.offsets[t] + p)
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    Ok(prepared)
+}
+
+impl<'a> Prepared<'a> {
+    /// Runs an assignor on the interned input.
+    pub fn assign(&self, strategy: Strategy) -> Result<DenseAssignment, AssignError> {
+        match strategy {
+            Strategy::Range => Ok(super::range::range_dense(self)),
+            Strategy::RoundRobin => Ok(super::round_robin::round_robin_dense(self)),
+            Strategy::Sticky => super::sticky::sticky_dense(self),
+            Strategy::CooperativeSticky => super::sticky::cooperative_sticky_dense(self),
+        }
+    }
+
+    /// A dense assignment by member id, topics and partitions ascending.
+    pub fn output(&self, mut assignment: DenseAssignment) -> AssignmentOutput {
+        // Members in id order build the map in one pass, without comparisons.
+        self.by_id
+            .iter()
+            .map(|&m| {
+                let mut gps = assignment
+                    .0
+                    .get_mut(m)
+                    .map(core::mem::take)
+                    .unwrap_or_default();
+                gps.sort_unstable();
+                let list = to_topic_partitions(&self.names, &gps, |gp| self.partition_of(gp));
+                (self.input.members[m].member_id.clone(), list)
+            })
+            .collect()
+    }
+
+    /// Number of partitions of the interned topics.
+    pub fn partitions(&self) -> usize {
+        self.total
+    }
+
+    /// The (topic, partition) of dense partition `gp`.
+    pub fn partition(&self, gp: usize) -> (&'a str, i32) {
+        let (t, p) = self.partition_of(gp);
+        (self.topics[t], p)
+    }
+
+    pub(crate) fn topic_of(&self, gp: usize) -> usize {
+        match self.offsets.binary_search(&gp) {
+            // Offsets are strictly increasing (every interned topic has partitions).
+            Ok(t) => t,
+            Err(t) => t - 1,
+        }
+    }
+
+    pub(crate) fn partition_of(&self, gp: usize) -> (usize, i32) {
+        let t = self.topic_of(gp);
+        (t, (gp - self.offsets[t]) as i32)
+    }
+}
