@@ -581,6 +581,94 @@ fn v41_cooperative_rack_aware_first_round_keeps_only_rack_aligned_owned_partitio
     assert!(revoked_and_assigned(&i, &out).is_empty());
 }
 
+/// Sets every member's owned partitions from "t1-0, t1-3"-style lists, generation 1.
+fn owning_listed(i: &mut AssignmentInput, owned: &[&str]) {
+    for (m, list) in i.members.iter_mut().zip(owned) {
+        let mut by_topic: std::collections::BTreeMap<&str, Vec<i32>> = Default::default();
+        for tp in list.split(", ").filter(|s| !s.is_empty()) {
+            let (t, p) = tp.rsplit_once('-').unwrap();
+            by_topic.entry(t).or_default().push(p.parse().unwrap());
+        }
+        m.owned_partitions = by_topic
+            .into_iter()
+            .map(|(t, partitions)| TopicPartitions {
+                topic: t.into(),
+                partitions,
+            })
+            .collect();
+        m.generation_id = Some(1);
+    }
+}
+
+/// Partitions assigned to a member with a rack none of their replicas is on.
+fn rack_mismatches(i: &AssignmentInput, out: &AssignmentOutput) -> usize {
+    i.members
+        .iter()
+        .map(|m| {
+            let rack = m.rack_id.as_deref().unwrap_or_default();
+            out[&m.member_id]
+                .iter()
+                .flat_map(|tp| tp.partitions.iter().map(move |&p| (tp.topic.clone(), p)))
+                .filter(|(t, p)| !i.racks[&**t][*p as usize].iter().any(|r| r == rack))
+                .count()
+        })
+        .sum()
+}
+
+#[test]
+fn v43_test_rack_aware_assignment_with_non_equal_subscription_rf1() {
+    // AbstractStickyAssignorTest.testRackAwareAssignmentWithNonEqualSubscription, replication
+    // factor 1: brokers and consumers on racks a, b, c; consumer2 subscribes to t1 and t3 only
+    // (the general path). Rack alignment is best effort: 4 partitions stay misaligned.
+    let all: &[&str] = &["t1", "t2", "t3"];
+    let odd: &[&str] = &["t1", "t3"];
+    let mut i = racked(
+        &[("t1", 6), ("t2", 7), ("t3", 2)],
+        1,
+        &["a", "b", "c"],
+        &[("a", all), ("b", all), ("c", odd)],
+    );
+    let assignment = [
+        "t1-3, t2-0, t2-2, t2-3, t2-6",
+        "t1-4, t2-1, t2-4, t2-5, t3-0",
+        "t1-0, t1-1, t1-2, t1-5, t3-1",
+    ];
+    let expected = |lists: &[&'static str; 3]| -> Vec<(&'static str, &'static str)> {
+        ["consumer0", "consumer1", "consumer2"]
+            .into_iter()
+            .zip(lists.iter().copied())
+            .collect()
+    };
+    // Fresh, then with everyone owning that result: the same assignment, for both assignors.
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        let out = run(s, &i, &expected(&assignment));
+        assert_eq!(rack_mismatches(&i, &out), 4, "{}", s.name());
+    }
+    let mut kept = i.clone();
+    owning_listed(&mut kept, &assignment);
+    for s in [Strategy::Sticky, Strategy::CooperativeSticky] {
+        run(s, &kept, &expected(&assignment));
+    }
+    // Misaligned owners: the eager assignor moves straight to the rack-aware result; the
+    // cooperative one first keeps only what stays (t1-3, t2-1, t3-1), then completes it.
+    owning_listed(
+        &mut i,
+        &[
+            "t1-0, t1-1, t1-2, t1-3, t1-4",
+            "t1-5, t2-0, t2-1, t2-2, t2-3",
+            "t2-4, t2-5, t2-6, t3-0, t3-1",
+        ],
+    );
+    let out = run(Strategy::Sticky, &i, &expected(&assignment));
+    assert_eq!(rack_mismatches(&i, &out), 4);
+    let intermediate = ["t1-3", "t2-1", "t3-1"];
+    let out = run(Strategy::CooperativeSticky, &i, &expected(&intermediate));
+    assert!(revoked_and_assigned(&i, &out).is_empty());
+    owning_listed(&mut i, &intermediate);
+    let out = run(Strategy::CooperativeSticky, &i, &expected(&assignment));
+    assert_eq!(rack_mismatches(&i, &out), 4);
+}
+
 #[test]
 fn rack_aware_sticky_prefers_rack_aligned_owners_and_stays_valid_and_balanced() {
     // Fresh assignment with racks: every member gets partitions on its rack where the balance
