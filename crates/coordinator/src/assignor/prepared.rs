@@ -6,7 +6,10 @@
 //! This split is what the spec's speed targets measure ("inputs already interned", spec §4.6):
 //! `benches/assignors.rs` times [`Prepared::assign`] alone beside the whole [`super::assign`].
 
-use super::{AssignError, AssignmentInput, AssignmentOutput, Strategy, to_topic_partitions};
+use super::{
+    AssignError, AssignmentInput, AssignmentOutput, MemberSubscription, Strategy,
+    to_topic_partitions,
+};
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::sync::Arc;
@@ -27,6 +30,9 @@ pub struct Prepared<'a> {
     pub(crate) member_topics: Vec<Vec<usize>>,
     /// Input member indices by member id (the sticky family's canonical order).
     pub(crate) by_id: Vec<usize>,
+    /// Input member indices in Kafka's `MemberInfo` order: static members first (range and
+    /// round robin).
+    pub(crate) kafka_order: Vec<usize>,
     /// Per input member: the claimed partitions that exist (a topic without metadata, or a
     /// partition number past the topic's count, cannot be claimed), in claim order.
     pub(crate) owned: Vec<Vec<usize>>,
@@ -152,7 +158,9 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
             .all(|&m| member_topics[m] == member_topics[first])
     });
 
+    let members: Vec<&MemberSubscription> = input.members.iter().collect();
     let mut prepared = Prepared {
+        kafka_order: super::member_order(&members),
         input,
         names: topics.iter().map(|t| Arc::from(*t)).collect(),
         topics,

@@ -1,6 +1,6 @@
 //! `RangeAssignor` ("range", spec §1.2), with rack awareness (KIP-881).
 
-use super::{DenseAssignment, MemberSubscription, Prepared, member_order};
+use super::{DenseAssignment, MemberSubscription, Prepared};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
 
@@ -76,9 +76,9 @@ pub(crate) fn use_rack_aware(
 pub(crate) fn range_dense(p: &Prepared) -> DenseAssignment {
     let input = p.input;
     let members: Vec<&MemberSubscription> = input.members.iter().collect();
-    let order = member_order(&members);
+    let order = &p.kafka_order;
     if members.iter().all(|m| rack_of(m).is_none()) {
-        return plain_range(p, &order);
+        return plain_range(p, order);
     }
     let mut states: Vec<TopicState> = Vec::new();
     for (topic, &n) in &input.topics {
