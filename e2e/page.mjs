@@ -1,6 +1,7 @@
 // End-to-end: the built page (the playground and the protocol console) in Debian's Chromium,
 // driven as a user would.
-// Prints "N passed, M failed" last and exits non-zero on failure.
+// Prints "N passed, M failed" last and exits non-zero on failure. `node e2e/page.mjs <text>`
+// runs only the tests whose names contain the text.
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
@@ -17,7 +18,10 @@ const browser = await chromium.launch({
 let passed = 0;
 let failed = 0;
 
+const only = process.argv[2];
+
 async function test(name, body, query = '?mode=console') {
+  if (only && !name.includes(only)) return;
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page.setDefaultTimeout(5000);
   const problems = [];
@@ -324,6 +328,43 @@ await test('settings by Kafka name: a bad one is named, a good one restarts the 
   await other.close();
 }, PG);
 
+await test('one consumer\'s settings and static membership, from its row, travel in the share link', async (page) => {
+  await page.selectOption('#scenario', 'normal-rebalance');
+  const rows = page.locator('#consumer-table tr[data-consumer]');
+  const first = await rows.nth(0).getAttribute('data-consumer');
+  await rows.nth(0).locator('button[data-action="settings"]').click();
+  expectEq(await page.getAttribute('#settings', 'open'), '', 'the settings panel opens');
+  expectEq(await page.inputValue('#consumer-pick'), first, 'on that consumer');
+  expectEq(await page.getAttribute('input[name="one:session.timeout.ms"]', 'placeholder'), '45000', 'its default is shown');
+  await page.check('#static-one');
+  expectEq(await page.inputValue('input[name="one:group.instance.id"]'), first, 'static membership fills group.instance.id');
+  await page.fill('input[name="one:session.timeout.ms"]', '12000');
+  await page.click('#settings-apply');
+  await page.waitForSelector(`#consumer-table tr[data-consumer="${first}"] .badge.static`);
+  expectEq(await page.locator('#consumer-table .badge.static').count(), 1, 'only that consumer is static');
+  await page.evaluate(() => window.playground.goto(60));
+  const joins = await page.evaluate((name) => window.playground.run.entries.filter((e) => e.type === 'requestSent' && e.consumer === name
+    && e.api === 'JoinGroup').map((e) => JSON.stringify(e.request)), first);
+  expectEq(joins.length > 0 && joins.every((j) => j.includes(`"${first}"`) && j.includes('12000')), true,
+    `its JoinGroups carry the instance id and session timeout: ${joins[0]}`);
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  const other = await browser.newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-wasm="ready"]');
+  expectEq(await other.locator(`#consumer-table tr[data-consumer="${first}"] .badge.static`).count(), 1, 'the link carries it');
+  await other.close();
+  // Every consumer static at once, then back.
+  await page.check('#static-all');
+  await page.click('#settings-apply');
+  await page.waitForFunction(() => document.querySelectorAll('#consumer-table .badge.static').length
+    === document.querySelectorAll('#consumer-table tr[data-consumer]').length);
+  await page.uncheck('#static-all');
+  await page.click('#settings-apply');
+  await page.waitForFunction(() => document.querySelectorAll('#consumer-table .badge.static').length === 0);
+  await page.locator('#settings').screenshot({ path: new URL('view-settings.png', out).pathname });
+}, PG);
+
 await test('partition ownership over time shows the zombie\'s overlap', async (page) => {
   await page.selectOption('#scenario', 'zombie-fenced');
   await page.evaluate(() => window.playground.goto(400));
@@ -389,7 +430,9 @@ await test('a 50-consumer, 500-partition group plays at full speed (frame times 
   await page.waitForTimeout(6000);
   await page.evaluate(() => window.playground.stop());
   const frames = await page.evaluate(() => [...window.playground.frameTimes]);
-  console.log('  parts', JSON.stringify(await page.evaluate(() => window.playground.parts)));
+  const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 10) / 10]));
+  console.log('  parts (ms summed)', JSON.stringify(round(await page.evaluate(() => window.playground.parts))),
+    'largest in one frame', JSON.stringify(round(await page.evaluate(() => window.playground.partsMax))));
   const sorted = [...frames].sort((a, b) => a - b);
   const p = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
   const over = frames.filter((f) => f > 16).length;

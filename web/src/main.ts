@@ -6,12 +6,14 @@ import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang } from './i18n.ts';
 import { ALL_VIEWS, PlaygroundView } from './playground/view.ts';
 import { t } from './playground/text.ts';
+import { packedModule } from './playground/standalone.ts';
 
 async function main(): Promise<void> {
   const app = document.getElementById('app');
   if (!app) return;
   try {
-    await init();
+    const packed = await packedModule();
+    await init(packed ? { module_or_path: packed } : undefined);
   } catch (e) {
     replaceChildren(app, h('p', { class: 'error' }, `The coordinator (WebAssembly) failed to load: ${(e as Error).message}`));
     return;

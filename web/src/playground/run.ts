@@ -60,6 +60,14 @@ export class Run {
     return this.snapshot;
   }
 
+  /** Past the scenario's end (`durationMs`, default 60 s): playing stops here; stepping on
+   * is still allowed (the group lives on). */
+  get pastEnd(): boolean {
+    if (this.finished) return true;
+    const next = this.sim.nextEventTime();
+    return next === undefined || next === null || next > (this.scenario.durationMs ?? 60_000);
+  }
+
   /** Steps taken so far. */
   get cursor(): number {
     return this.steps.length;

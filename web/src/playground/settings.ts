@@ -2,28 +2,58 @@
 // and the seed. Applying them restarts the run with the changed scenario (settings are the
 // world's, not an action); the changes travel in share links as a diff from the built-in.
 
-import type { LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
+import type { ConsumerSpec, LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 
 export interface ConfigKey { name: string; default: string; doc: string }
 
+/** One consumer's changes: its own properties (over the scenario-wide ones) and its link. */
+export interface ConsumerDiff { config?: Settings; network?: LinkSpec }
+
 /** What a user changed from the built-in scenario. */
-export interface SettingsDiff { broker?: Settings; consumer?: Settings; network?: LinkSpec; seed?: number }
+export interface SettingsDiff {
+  broker?: Settings; consumer?: Settings; network?: LinkSpec; seed?: number;
+  /** By consumer name (`client.id`). */
+  consumers?: Record<string, ConsumerDiff>;
+}
 
 export function applyDiff(base: Scenario, diff: SettingsDiff): Scenario {
+  const network = { ...(base.network ?? {}), ...(diff.network ?? {}) };
   return {
     ...base,
     broker: { ...(base.broker ?? {}), ...(diff.broker ?? {}) },
     consumer: { ...(base.consumer ?? {}), ...(diff.consumer ?? {}) },
-    network: { ...(base.network ?? {}), ...(diff.network ?? {}) },
+    network,
     seed: diff.seed ?? base.seed,
+    consumers: base.consumers.map((c): ConsumerSpec => {
+      const d = diff.consumers?.[c.name];
+      if (!d) return c;
+      return {
+        ...c,
+        config: { ...(c.config ?? {}), ...(d.config ?? {}) },
+        network: d.network ? { ...network, ...(c.network ?? {}), ...d.network } : c.network,
+      };
+    }),
   };
 }
 
 export function isEmpty(diff: SettingsDiff): boolean {
   return !diff.seed && !Object.keys(diff.broker ?? {}).length && !Object.keys(diff.consumer ?? {}).length
-    && !Object.keys(diff.network ?? {}).length;
+    && !Object.keys(diff.network ?? {}).length && !Object.keys(diff.consumers ?? {}).length;
+}
+
+/** Whether `x` has the shape of a settings diff (links and files carry them; the simulation
+ * checks the values when the run restarts). */
+export function isSettingsDiff(x: unknown): x is SettingsDiff {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const flat = (v: unknown) => v === undefined || (isObject(v) && Object.values(v).every((w) => ['number', 'string', 'boolean'].includes(typeof w)));
+  if (!isObject(x) || Object.keys(x).some((k) => !['broker', 'consumer', 'network', 'seed', 'consumers'].includes(k))) return false;
+  if (!flat(x.broker) || !flat(x.consumer) || !flat(x.network)) return false;
+  if (x.seed !== undefined && !Number.isSafeInteger(x.seed)) return false;
+  if (x.consumers === undefined) return true;
+  return isObject(x.consumers) && Object.values(x.consumers).every((d) => isObject(d)
+    && Object.keys(d).every((k) => k === 'config' || k === 'network') && flat(d.config) && flat(d.network));
 }
 
 /** A setting typed in a field: true/false, a number, or text. */
@@ -32,8 +62,16 @@ export function parseSetting(text: string): number | string | boolean {
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
 }
 
+const LINK_KEYS: ConfigKey[] = [
+  { name: 'latencyMs', default: '1', doc: 'one-way latency of the link' },
+  { name: 'jitterMs', default: '0', doc: 'a further 0..jitter ms per message' },
+  { name: 'loss', default: '0', doc: 'probability 0..1 that a message is lost' },
+];
+
 export class SettingsView {
   readonly root = h('details', { class: 'panel settings', id: 'settings' });
+  /** Per-consumer edits not applied yet (kept while another consumer is being edited). */
+  private draft: Record<string, ConsumerDiff> = {};
 
   constructor(private readonly deps: {
     brokerKeys: ConfigKey[];
@@ -44,29 +82,63 @@ export class SettingsView {
   /** Draws the form for `base` with `diff` applied. */
   render(lang: Lang, base: Scenario, diff: SettingsDiff): void {
     const en = lang === 'en';
-    const field = (group: string, key: ConfigKey, current: unknown) =>
-      h('label', { title: key.doc },
-        h('span', { class: 'mono' }, key.name),
-        h('input', { name: `${group}:${key.name}`, value: current === undefined ? '' : String(current),
-          placeholder: key.default || (en ? '(none)' : '（无）'), 'aria-label': key.name, 'data-default': key.default }));
+    this.draft = structuredClone(diff.consumers ?? {});
     const scenario = applyDiff(base, diff);
     const net = scenario.network ?? {};
+    const everyStatic = scenario.consumers.length > 0 && scenario.consumers.every((c) => isStatic(c));
+    const allStatic = h('input', { type: 'checkbox', id: 'static-all', checked: everyStatic });
+    const picked = h('select', { id: 'consumer-pick', 'aria-label': en ? 'consumer' : '消费者' },
+      ...scenario.consumers.map((c) => h('option', { value: c.name }, c.name)));
+    const one = h('div', { id: 'consumer-settings' });
     const form = h('form', { id: 'settings-form' },
       h('fieldset', {}, h('legend', {}, en ? 'Broker (group coordinator)' : 'Broker（消费组协调者）'),
-        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name]))),
+        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], en))),
       h('fieldset', {}, h('legend', {}, en ? 'Every consumer (each consumer\'s own settings still apply)' : '所有消费者（各消费者自己的设置仍然生效）'),
-        ...this.deps.consumerKeys.map((k) => field('consumer', k, scenario.consumer?.[k.name]))),
+        h('label', { class: 'check' }, allStatic,
+          en ? 'Static membership for every consumer (group.instance.id = its name)' : '所有消费者使用静态成员（group.instance.id = 名字）'),
+        ...this.deps.consumerKeys.filter((k) => k.name !== 'group.instance.id').map((k) => field('consumer', k, scenario.consumer?.[k.name], en))),
+      h('fieldset', {}, h('legend', {}, en ? 'One consumer' : '单个消费者', ' ', picked), one),
       h('fieldset', {}, h('legend', {}, en ? 'Network and seed' : '网络与随机种子'),
-        field('network', { name: 'latencyMs', default: '1', doc: 'one-way latency of every link' }, net.latencyMs),
-        field('network', { name: 'jitterMs', default: '0', doc: 'a further 0..jitter ms per message' }, net.jitterMs),
-        field('network', { name: 'loss', default: '0', doc: 'probability 0..1 that a message is lost' }, net.loss),
-        field('seed', { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw' }, diff.seed)),
+        ...LINK_KEYS.map((k) => field('network', k, (net as Record<string, unknown>)[k.name], en)),
+        field('seed', { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw' }, diff.seed, en)),
       h('div', { class: 'row' },
         h('button', { type: 'submit', id: 'settings-apply', class: 'primary' }, en ? 'Apply and restart the run' : '应用并重新开始'),
         h('button', { type: 'button', id: 'settings-reset' }, en ? 'Back to the scenario\'s settings' : '恢复场景设置')));
+    const showConsumer = () => {
+      const spec = scenario.consumers.find((c) => c.name === picked.value);
+      if (!spec) return;
+      const draft = this.draft[spec.name];
+      const config = { ...(spec.config ?? {}), ...(draft?.config ?? {}) };
+      const link = { ...net, ...(spec.network ?? {}), ...(draft?.network ?? {}) } as Record<string, unknown>;
+      const staticBox = h('input', { type: 'checkbox', id: 'static-one', checked: !!config['group.instance.id'] });
+      const fields = this.deps.consumerKeys.map((k) =>
+        field('one', { ...k, default: String(scenario.consumer?.[k.name] ?? k.default) }, config[k.name], en));
+      staticBox.addEventListener('change', () => {
+        const input = one.querySelector<HTMLInputElement>('input[name="one:group.instance.id"]');
+        if (input) input.value = staticBox.checked ? spec.name : '';
+      });
+      replaceChildren(one,
+        h('label', { class: 'check' }, staticBox, en ? 'Static membership (group.instance.id = its name)' : '静态成员（group.instance.id = 名字）'),
+        ...fields,
+        ...LINK_KEYS.map((k) => field('onelink', { ...k, default: String(link[k.name] ?? k.default) }, draft?.network?.[k.name as keyof LinkSpec] ?? spec.network?.[k.name as keyof LinkSpec], en)));
+      one.dataset.consumer = spec.name;
+    };
+    picked.addEventListener('change', () => {
+      this.keepConsumer(one, base);
+      showConsumer();
+    });
+    showConsumer();
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      this.deps.apply(this.read(form, base));
+      this.keepConsumer(one, base);
+      const next = this.read(form, base);
+      if (allStatic.checked !== everyStatic) {
+        for (const c of base.consumers) {
+          const d = (next.consumers ??= {})[c.name] ??= {};
+          (d.config ??= {})['group.instance.id'] = allStatic.checked ? c.name : '';
+        }
+      }
+      this.deps.apply(next);
     });
     form.querySelector('#settings-reset')?.addEventListener('click', () => this.deps.apply({}));
     replaceChildren(this.root,
@@ -76,7 +148,44 @@ export class SettingsView {
       form);
   }
 
-  /** The fields that differ from the scenario, as a diff. */
+  /** Opens the panel on one consumer's settings. */
+  openFor(name: string): void {
+    this.root.open = true;
+    const picked = this.root.querySelector<HTMLSelectElement>('#consumer-pick');
+    if (picked && [...picked.options].some((o) => o.value === name) && picked.value !== name) {
+      picked.value = name;
+      picked.dispatchEvent(new Event('change'));
+    }
+    this.root.querySelector<HTMLElement>('#consumer-settings')?.scrollIntoView({ block: 'nearest' });
+    this.root.querySelector<HTMLInputElement>('#static-one')?.focus();
+  }
+
+  /** Moves the shown consumer's fields into the draft, as a diff from its built-in spec. */
+  private keepConsumer(one: HTMLElement, base: Scenario): void {
+    const name = one.dataset.consumer;
+    const spec = base.consumers.find((c) => c.name === name);
+    if (!name || !spec) return;
+    const d: ConsumerDiff = {};
+    for (const input of one.querySelectorAll<HTMLInputElement>('input[name]')) {
+      const [group, key] = input.name.split(':');
+      const text = input.value.trim();
+      if (group === 'one') {
+        const baseValue = spec.config?.[key];
+        // An emptied group.instance.id is a change (static -> dynamic); other emptied fields
+        // fall back to the scenario's value.
+        if (text === String(baseValue ?? '') || (text === '' && (key !== 'group.instance.id' || baseValue === undefined))) continue;
+        (d.config ??= {})[key] = parseSetting(text);
+      } else if (group === 'onelink') {
+        const baseValue = (spec.network as Record<string, unknown> | null | undefined)?.[key];
+        if (text === '' || text === String(baseValue ?? '')) continue;
+        (d.network ??= {})[key as keyof LinkSpec] = Number(text);
+      }
+    }
+    if (d.config || d.network) this.draft[name] = d;
+    else delete this.draft[name];
+  }
+
+  /** The fields that differ from the scenario, as a diff (with the per-consumer drafts). */
   private read(form: HTMLFormElement, base: Scenario): SettingsDiff {
     const diff: SettingsDiff = {};
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) {
@@ -86,6 +195,7 @@ export class SettingsView {
         if (text && text !== String(base.seed ?? 0)) diff.seed = Number(text);
         continue;
       }
+      if (group !== 'broker' && group !== 'consumer' && group !== 'network') continue;
       const baseValue = group === 'broker' ? base.broker?.[key] : group === 'consumer' ? base.consumer?.[key]
         : (base.network as Record<string, unknown> | undefined)?.[key];
       if (text === '' || text === String(baseValue ?? '')) continue;
@@ -93,6 +203,18 @@ export class SettingsView {
       if (group === 'network') (diff.network ??= {})[key as keyof LinkSpec] = value as number;
       else ((group === 'broker' ? (diff.broker ??= {}) : (diff.consumer ??= {})))[key] = value;
     }
+    if (Object.keys(this.draft).length) diff.consumers = structuredClone(this.draft);
     return diff;
   }
+}
+
+function isStatic(c: ConsumerSpec): boolean {
+  return typeof c.config?.['group.instance.id'] === 'string' && c.config['group.instance.id'] !== '';
+}
+
+function field(group: string, key: ConfigKey, current: unknown, en: boolean): HTMLElement {
+  return h('label', { title: key.doc },
+    h('span', { class: 'mono' }, key.name),
+    h('input', { name: `${group}:${key.name}`, value: current === undefined || current === null ? '' : String(current),
+      placeholder: key.default || (en ? '(none)' : '（无）'), 'aria-label': key.name, 'data-default': key.default }));
 }

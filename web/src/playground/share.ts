@@ -5,7 +5,7 @@
 
 import type { Action } from '../../pkg/group_coordinator_wasm.js';
 import type { TimedAction } from './run.ts';
-import type { SettingsDiff } from './settings.ts';
+import { isSettingsDiff, type SettingsDiff } from './settings.ts';
 
 export const SHARE_VERSION = 1;
 
@@ -82,14 +82,8 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
     } catch {
       return fail('its settings are not readable (the link was cut or changed)');
     }
-    const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-    const flat = (x: unknown) => isObject(x) && Object.values(x).every((v) => ['number', 'string', 'boolean'].includes(typeof v));
-    if (!isObject(parsed) || Object.keys(parsed).some((k) => !['broker', 'consumer', 'network', 'seed'].includes(k))
-      || (parsed.broker !== undefined && !flat(parsed.broker)) || (parsed.consumer !== undefined && !flat(parsed.consumer))
-      || (parsed.network !== undefined && !flat(parsed.network)) || (parsed.seed !== undefined && !Number.isSafeInteger(parsed.seed))) {
-      return fail('its settings are malformed');
-    }
-    state.settings = parsed as SettingsDiff;
+    if (!isSettingsDiff(parsed)) return fail('its settings are malformed');
+    state.settings = parsed;
   }
   const actions = params.get('actions');
   if (actions !== null) {

@@ -26,12 +26,19 @@ export function actorOf(e: TraceEvent | undefined, lang: Lang): string {
   }
 }
 
+/** Members listed per row before the rest are counted (a 50-member group would fill the row). */
+const MEMBERS_SHOWN = 8;
+
 export class StepTableView {
   readonly root = h('section', { class: 'panel steptable', id: 'steps-panel', 'aria-labelledby': 'st-title' });
-  /** How many steps around the cursor are listed (the table is a window, not the whole run). */
+  /** How many steps are listed at once (the table is a window on the run, paged). */
   span = 60;
+  /** The first step listed when the user paged; null = the window follows the current step. */
+  private anchor: number | null = null;
+  private redraw: () => void = () => {};
 
   render(lang: Lang, entries: readonly TraceEvent[], steps: readonly StepRecord[], selected: number | null, onSelect: (i: number) => void, onGoto: (step: number) => void): void {
+    this.redraw = () => this.render(lang, entries, steps, selected, onSelect, onGoto);
     const table = h('table', { id: 'step-table' },
       h('caption', {}, t('stepTable', lang)),
       h('thead', {}, h('tr', {},
@@ -39,8 +46,10 @@ export class StepTableView {
         h('th', { scope: 'col' }, t('what', lang)), h('th', { scope: 'col' }, t('stateAfter', lang)),
         h('th', { scope: 'col' }, t('members', lang)), h('th', { scope: 'col' }, t('delayed', lang)))));
     const body = h('tbody');
-    const from = Math.max(0, steps.length - this.span);
-    for (let k = from; k < steps.length; k++) {
+    const latest = Math.max(0, steps.length - this.span);
+    const from = Math.min(this.anchor ?? latest, latest);
+    const to = Math.min(steps.length, from + this.span);
+    for (let k = from; k < to; k++) {
       const st = steps[k];
       const first = entries[st.first];
       const lines = entries.slice(st.first, st.end);
@@ -51,7 +60,10 @@ export class StepTableView {
         h('td', {}, actorOf(first, lang)),
         h('td', {}, ...lines.map((e) => h('div', { class: `line t-${e.type}`, 'data-index': String(e.index) }, e.text[lang]))),
         h('td', {}, h('span', { class: `state state-${st.state}`, 'data-state': st.state }, STATE_NAMES[st.state]?.[lang] ?? st.state), ` ${generationLabel(st.generationId, lang)}`),
-        h('td', {}, st.members.join(', ')),
+        h('td', { class: 'members', title: st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : undefined },
+          st.members.length > MEMBERS_SHOWN
+            ? `${st.members.slice(0, MEMBERS_SHOWN).join(', ')} … (+${st.members.length - MEMBERS_SHOWN})`
+            : st.members.join(', ')),
         h('td', { class: 'mono' }, st.timers.filter((k2) => !k2.startsWith('heartbeat') && !k2.startsWith('offsets')).join(', ')));
       row.querySelector('button')?.addEventListener('click', () => onGoto(k + 1));
       for (const line of row.querySelectorAll<HTMLElement>('.line')) {
@@ -60,7 +72,19 @@ export class StepTableView {
       body.append(row);
     }
     table.append(body);
-    replaceChildren(this.root, h('h2', { id: 'st-title' }, t('stepTable', lang)), h('div', { class: 'st-scroll' }, table));
+    const en = lang === 'en';
+    const page = (label: string, id: string, enabled: boolean, anchor: number | null) => {
+      const b = h('button', { type: 'button', id, disabled: !enabled }, label);
+      b.addEventListener('click', () => { this.anchor = anchor; this.redraw(); });
+      return b;
+    };
+    const following = this.anchor === null || from === latest;
+    const nav = h('div', { class: 'row st-nav' },
+      page(en ? `◀ ${this.span} earlier` : `◀ 前 ${this.span} 步`, 'st-earlier', from > 0, Math.max(0, from - this.span)),
+      h('span', { class: 'muted', id: 'st-range' }, en ? `steps ${steps.length ? from + 1 : 0}–${to} of ${steps.length}` : `第 ${steps.length ? from + 1 : 0}–${to} 步，共 ${steps.length} 步`),
+      page(en ? `${this.span} later ▶` : `后 ${this.span} 步 ▶`, 'st-later', to < steps.length, to >= latest ? null : from + this.span),
+      page(en ? 'Follow the current step' : '跟随当前步', 'st-follow', !following, null));
+    replaceChildren(this.root, h('h2', { id: 'st-title' }, t('stepTable', lang)), nav, h('div', { class: 'st-scroll' }, table));
     const current = this.root.querySelector('tr.selected') ?? this.root.querySelector('tr.current');
     current?.scrollIntoView?.({ block: 'nearest' });
   }

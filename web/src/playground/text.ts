@@ -39,6 +39,8 @@ const T = {
   heal: { en: 'Heal link', zh: '恢复网络' },
   addConsumer: { en: 'Add consumer', zh: '添加消费者' },
   failover: { en: 'Coordinator failover', zh: '协调者故障转移' },
+  static: { en: 'static', zh: '静态' },
+  consumerSettings: { en: 'This consumer\'s settings (Kafka property names)', zh: '该消费者的设置（Kafka 属性名）' },
   metrics: { en: 'Metrics', zh: '指标' },
   rebalances: { en: 'Rebalances', zh: '再平衡次数' },
   moved: { en: 'Partitions moved', zh: '移动的分区' },

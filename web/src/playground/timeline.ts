@@ -139,7 +139,10 @@ export class TimelineView {
   private readonly tip = h('div', { class: 'tl-tip', role: 'tooltip', hidden: true });
   private readonly zoom = h('select', { id: 'tl-window', 'aria-label': 'Timeline window' });
   private readonly title = h('h2', { id: 'tl-title' });
-  private hits: Hit[] = [];
+  /** The hit boxes of what was last drawn (see `hitAt`). */
+  private hitsOf: () => Hit[] = () => [];
+  /** Reused from frame to frame. */
+  private readonly visible: Bar[] = [];
   private onSelect: (i: number) => void = () => {};
   private redraw: () => void = () => {};
   /** The panel's width, kept by a ResizeObserver (reading it while drawing forces a layout). */
@@ -175,17 +178,30 @@ export class TimelineView {
 
   private hitAt(ev: MouseEvent): Hit | undefined {
     const { offsetX: x, offsetY: y } = ev;
-    for (let i = this.hits.length - 1; i >= 0; i--) {
-      const b = this.hits[i];
+    // The hit boxes are worked out when the pointer asks, not on every frame (a large group
+    // would allocate thousands of them per frame, and the garbage collector would pause).
+    const hits = this.hitsOf();
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const b = hits[i];
       if (x >= b.x - 2 && x <= b.x + b.w + 2 && y >= b.y - 2 && y <= b.y + b.h + 2) return b;
     }
     return undefined;
   }
 
+  /** The lane stripes and names, painted once per (lanes, size, language) and copied into
+   * every frame: text is the dearest thing a canvas draws. */
+  private lanesLayer: { key: string; canvas: HTMLCanvasElement } | null = null;
+  /** What the DOM around the canvas last said (written only when it changes: a DOM write
+   * every frame costs a style and layout pass). */
+  private shown = { title: '', label: '', marks: '' };
+
   render(lang: Lang, model: TimelineModel, now: number, selected: number | null, onSelect: (i: number) => void): void {
     this.onSelect = onSelect;
     this.redraw = () => this.render(lang, model, now, selected, onSelect);
-    replaceChildren(this.title, t('timeline', lang), ' ', this.zoom);
+    if (this.shown.title !== lang) {
+      replaceChildren(this.title, t('timeline', lang), ' ', this.zoom);
+      this.shown.title = lang;
+    }
     const lanes = ['', ...model.lanes];
     // A large group gets thin lanes: less to paint every frame, and it fits the screen.
     const LANE = lanes.length > 21 ? 12 : 30;
@@ -202,19 +218,14 @@ export class TimelineView {
     }
     const g = c.getContext('2d');
     if (!g) return;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.drawImage(this.lanesCanvas(lang, lanes, LANE, width, dpr), 0, 0);
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, width, height);
+    g.clearRect(0, lanes.length * LANE, width, height - lanes.length * LANE);
     const t1 = Math.max(now, 1);
     const t0 = Math.max(0, t1 - this.windowMs);
     const span = Math.max(1, t1 - t0);
     const x = (ms: number) => LEFT + ((Math.min(Math.max(ms, t0), t1) - t0) / span) * (width - LEFT - 10);
-    g.font = `${LANE > 12 ? 11 : 9}px system-ui, sans-serif`;
-    lanes.forEach((lane, i) => {
-      g.fillStyle = i % 2 ? '#f9fafb' : '#fff';
-      g.fillRect(0, i * LANE, width, LANE);
-      g.fillStyle = '#1d2433';
-      g.fillText(lane === '' ? t('coordinator', lang) : lane, 6, i * LANE + (LANE > 12 ? 19 : 10), LEFT - 10);
-    });
     const tick = niceTick(span);
     g.font = '9px system-ui, sans-serif';
     g.textAlign = 'center';
@@ -226,27 +237,33 @@ export class TimelineView {
       g.fillText(`${(ms / 1000).toFixed(tick < 1000 ? 1 : 0)}s`, xx, lanes.length * LANE + 14);
     }
     g.textAlign = 'left';
-    const hits: Hit[] = [];
-    const laneOf = new Map(lanes.map((l, i) => [l, i]));
+    const laneOf = this.laneIndex(lanes);
     // Bars are in send order: walk back from the newest until well before the window, then add
     // the ones still open (a parked JoinGroup may have been sent long before).
-    const visible: Bar[] = [];
+    const visible = this.visible;
+    visible.length = 0;
     for (let i = model.bars.length - 1; i >= 0; i--) {
       const bar = model.bars[i];
       if (bar.sent < t0 - 60_000) break;
       if (bar.done !== undefined) visible.push(bar);
     }
     for (const bar of model.open.values()) visible.push(bar);
-    let drawn = 0;
-    for (const bar of visible) {
+    /** Where a bar is drawn; null when it is not. */
+    const place = (bar: Bar): [number, number, number] | null => {
       const end = bar.done ?? now;
-      if (end < t0 || bar.sent > t1) continue;
+      if (end < t0 || bar.sent > t1) return null;
       const lane = laneOf.get(bar.consumer);
-      if (lane === undefined) continue;
+      if (lane === undefined) return null;
       const low = bar.api === 'Heartbeat' || bar.api === 'OffsetCommit' || bar.api === 'FindCoordinator';
       const y = lane * LANE + (low ? LANE - BAR - 5 * (LANE > 12 ? 1 : 0) - 1 : LANE > 12 ? 5 : 1);
       const bx = x(bar.sent);
-      const w = Math.max(2, x(end) - bx);
+      return [bx, y, Math.max(2, x(end) - bx)];
+    };
+    let drawn = 0;
+    for (const bar of visible) {
+      const at = place(bar);
+      if (!at) continue;
+      const [bx, y, w] = at;
       const open = bar.done === undefined;
       g.globalAlpha = open ? 0.45 : 1;
       g.fillStyle = bar.error ? '#b42318' : bar.lost || bar.timedOut ? '#fff' : API_COLOURS[bar.api] ?? '#98a2b3';
@@ -264,7 +281,6 @@ export class TimelineView {
         g.fillStyle = '#b42318';
         g.fillText(bar.error, bx + w + 2, y + BAR);
       }
-      hits.push({ x: bx, y, w, h: BAR, index: bar.index, bar });
       drawn++;
     }
     const kinds: Record<string, number> = {};
@@ -284,19 +300,71 @@ export class TimelineView {
       g.beginPath(); g.moveTo(mx, y + 2); g.lineTo(mx, y + LANE - 2); g.stroke();
       g.setLineDash([]);
       g.lineWidth = 1;
-      hits.push({ x: mx - 2, y: y + 2, w: 4, h: LANE - 4, index: m.index, mark: m });
       for (const k of kind) kinds[k] = (kinds[k] ?? 0) + 1;
     }
+    const bars = [...visible];
+    this.hitsOf = () => {
+      const hits: Hit[] = [];
+      for (const bar of bars) {
+        const at = place(bar);
+        if (at) hits.push({ x: at[0], y: at[1], w: at[2], h: BAR, index: bar.index, bar });
+      }
+      for (let i = model.marks.length - 1; i >= 0; i--) {
+        const m = model.marks[i];
+        if (m.at < t0) break;
+        const lane = laneOf.get(m.lane);
+        if (m.at > t1 || lane === undefined) continue;
+        hits.push({ x: Math.round(x(m.at)) - 1.5, y: lane * LANE + 2, w: 4, h: LANE - 4, index: m.index, mark: m });
+      }
+      return hits;
+    };
     const nx = Math.round(x(now)) + 0.5;
     g.strokeStyle = '#2754c5';
     g.lineWidth = 1.5;
     g.beginPath(); g.moveTo(nx, 0); g.lineTo(nx, lanes.length * LANE); g.stroke();
     g.lineWidth = 1;
-    this.hits = hits;
     // What is drawn, for assistive technology and tests.
-    c.setAttribute('aria-label', `${t('timeline', lang)}: ${lanes.length - 1} ${t('consumers', lang)}, ${drawn} requests`);
-    c.dataset.bars = String(drawn);
-    for (const [k, n] of Object.entries(kinds)) c.dataset[`marks${k[0].toUpperCase()}${k.slice(1).replace(/-./g, (d) => d[1].toUpperCase())}`] = String(n);
+    const label = `${t('timeline', lang)}: ${lanes.length - 1} ${t('consumers', lang)}, ${drawn} requests`;
+    if (label !== this.shown.label) {
+      c.setAttribute('aria-label', label);
+      c.dataset.bars = String(drawn);
+      this.shown.label = label;
+    }
+    const marks = JSON.stringify(kinds);
+    if (marks !== this.shown.marks) {
+      for (const [k, n] of Object.entries(kinds)) c.dataset[`marks${k[0].toUpperCase()}${k.slice(1).replace(/-./g, (d) => d[1].toUpperCase())}`] = String(n);
+      this.shown.marks = marks;
+    }
+  }
+
+  private laneMap: { key: string; map: Map<string, number> } = { key: '', map: new Map() };
+
+  /** Lane name -> row, rebuilt when the lanes change. */
+  private laneIndex(lanes: string[]): Map<string, number> {
+    const key = lanes.join('\u0000');
+    if (this.laneMap.key !== key) this.laneMap = { key, map: new Map(lanes.map((l, i) => [l, i])) };
+    return this.laneMap.map;
+  }
+
+  private lanesCanvas(lang: Lang, lanes: string[], LANE: number, width: number, dpr: number): HTMLCanvasElement {
+    const key = `${lang}|${LANE}|${width}|${dpr}|${lanes.join('\u0000')}`;
+    if (this.lanesLayer?.key === key) return this.lanesLayer.canvas;
+    const canvas = this.lanesLayer?.canvas ?? document.createElement('canvas');
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(lanes.length * LANE * dpr);
+    const g = canvas.getContext('2d');
+    if (g) {
+      g.setTransform(dpr, 0, 0, dpr, 0, 0);
+      g.font = `${LANE > 12 ? 11 : 9}px system-ui, sans-serif`;
+      lanes.forEach((lane, i) => {
+        g.fillStyle = i % 2 ? '#f9fafb' : '#fff';
+        g.fillRect(0, i * LANE, width, LANE);
+        g.fillStyle = '#1d2433';
+        g.fillText(lane === '' ? t('coordinator', lang) : lane, 6, i * LANE + (LANE > 12 ? 19 : 10), LEFT - 10);
+      });
+    }
+    this.lanesLayer = { key, canvas };
+    return canvas;
   }
 }
 function niceTick(span: number): number {

@@ -62,7 +62,10 @@ export class PlaygroundView {
   private frame = 0;
   private tablesDrawn = 0;
   private smSeen = 0;
-  readonly parts = { sm: 0, timeline: 0, narration: 0, step: 0 };
+  /** Where frame time goes while playing (ms, summed and the largest in one frame), for the
+   * frame-time measurement. */
+  readonly parts: Record<string, number> = {};
+  readonly partsMax: Record<string, number> = {};
   private lastFrame = 0;
   private budget = 0;
   /** Script time per frame while playing (ms), and the frames' timestamps (their intervals are
@@ -312,7 +315,7 @@ export class PlaygroundView {
   }
 
   private playStart(): void {
-    if (this.run.finished) return;
+    if (this.run.pastEnd) return;
     this.playing = true;
     this.lastFrame = performance.now();
     this.budget = 0;
@@ -335,13 +338,15 @@ export class PlaygroundView {
     let moved = false;
     // At full speed, step until 4 ms of the frame are used; otherwise the dial's rate.
     while (this.budget >= 1 && performance.now() - start < 4) {
-      if (!this.run.forward()) { this.playing = false; break; }
+      if (this.run.pastEnd || !this.run.forward()) { this.playing = false; break; }
       this.budget -= 1;
       moved = true;
     }
-    this.parts.step += performance.now() - start;
+    this.spent('step', start);
     if (this.budget === Infinity) this.budget = 0;
-    if (moved || !this.playing) this.render();
+    // A frame redraws what moves (controls and views); the chrome is drawn by `render`.
+    if (!this.playing) this.render();
+    else if (moved) this.renderFrame();
     this.frameTimes.push(performance.now() - start);
     this.frameStamps.push(ts);
     if (this.frameTimes.length > 2000) { this.frameTimes.shift(); this.frameStamps.shift(); }
@@ -414,18 +419,33 @@ export class PlaygroundView {
     if (!this.settings.root.open) this.settings.render(lang, this.deps.scenario(this.els.picker.value), this.diff);
   }
 
+  private spent(part: string, since: number): void {
+    const ms = performance.now() - since;
+    this.parts[part] = (this.parts[part] ?? 0) + ms;
+    this.partsMax[part] = Math.max(this.partsMax[part] ?? 0, ms);
+  }
+
+  /** What changes from frame to frame while playing. */
+  private renderFrame(): void {
+    const t0 = performance.now();
+    this.renderControls();
+    this.spent('controls', t0);
+    this.renderViews();
+  }
+
   private renderControls(): void {
     const lang = this.lang;
     const e = this.els;
     const run = this.run;
-    e.play.textContent = this.playing ? `❚❚ ${t('pause', lang)}` : `▶ ${t('play', lang)}`;
-    e.speedLabel.textContent = SPEEDS[this.speed] === Infinity ? (lang === 'en' ? 'max' : '最快') : `${SPEEDS[this.speed]}/s`;
-    e.clock.textContent = `${t('time', lang)} ${run.now} ms`;
-    e.stepNo.textContent = `${t('stepN', lang)} ${run.cursor}${run.finished ? ` — ${t('end', lang)}` : ''}`;
-    e.back.disabled = run.cursor === 0;
-    e.step.disabled = run.finished;
-    e.scrubber.max = String(Math.max(run.cursor, this.preview.steps));
-    e.scrubber.value = String(run.cursor);
+    setText(e.play, this.playing ? `❚❚ ${t('pause', lang)}` : `▶ ${t('play', lang)}`);
+    setText(e.speedLabel, SPEEDS[this.speed] === Infinity ? (lang === 'en' ? 'max' : '最快') : `${SPEEDS[this.speed]}/s`);
+    setText(e.clock, `${t('time', lang)} ${run.now} ms`);
+    setText(e.stepNo, `${t('stepN', lang)} ${run.cursor}${run.pastEnd ? ` — ${t('end', lang)}` : ''}`);
+    if (e.back.disabled !== (run.cursor === 0)) e.back.disabled = run.cursor === 0;
+    if (e.step.disabled !== run.finished) e.step.disabled = run.finished;
+    const max = String(Math.max(run.cursor, this.preview.steps));
+    if (e.scrubber.max !== max) e.scrubber.max = max;
+    if (e.scrubber.value !== String(run.cursor)) e.scrubber.value = String(run.cursor);
   }
 
   /** While playing, the state machine, timeline and narration follow every frame; the tables
@@ -434,8 +454,10 @@ export class PlaygroundView {
     const lang = this.lang;
     const run = this.run;
     const entries = run.entries;
+    const tm = performance.now();
     this.timelineModel.update(entries);
     this.assignmentModel.update(entries);
+    this.spent('models', tm);
     const onSelect = (i: number) => this.select(i);
     const nameOf = (id: string | null) => this.assignmentModel.nameOf(id);
     const t0 = performance.now();
@@ -445,17 +467,21 @@ export class PlaygroundView {
       this.sm.render(lang, stateMachineModel(entries), run.group, nameOf, onSelect);
     }
     this.smSeen = entries.length;
+    this.spent('sm', t0);
     const t1 = performance.now();
     this.timeline.render(lang, this.timelineModel, run.now, this.selected, onSelect);
+    this.spent('timeline', t1);
     const t2 = performance.now();
     this.renderNarration();
-    this.parts.sm += t1 - t0; this.parts.timeline += t2 - t1; this.parts.narration += performance.now() - t2;
+    this.spent('narration', t2);
     const now = performance.now();
     if (this.playing && now - this.tablesDrawn < 300) return;
     this.tablesDrawn = now;
-    // A large group's tables and metrics are redrawn when the run pauses, not while it plays.
-    if (this.playing && run.scenario.consumers.length > 12) return;
     this.renderMetrics();
+    this.spent('metrics', now);
+    // A large group's tables are redrawn when the run pauses, not while it plays (they would
+    // not fit a frame); its metrics follow.
+    if (this.playing && run.scenario.consumers.length > 12) return;
     this.renderScrubMarks();
     this.assignments.render(lang, this.assignmentModel, run.view, this.selected, onSelect);
     this.ownershipModel.update(entries);
@@ -464,11 +490,21 @@ export class PlaygroundView {
     this.renderConsumers();
   }
 
+  private narrationSeen = 0;
+  private narrationAt = -1;
+
   private renderNarration(): void {
     const entries = this.run.entries;
     const last = this.run.steps.at(-1);
-    let note: (typeof entries)[number] | undefined;
-    for (let i = entries.length - 1; i >= 0 && !note; i--) if (entries[i].type === 'narration') note = entries[i];
+    // The newest narration, found by looking only at entries that arrived since the last frame
+    // (a run went back or restarted when there are fewer).
+    if (entries.length < this.narrationSeen || (this.narrationAt >= 0 && entries[this.narrationAt]?.type !== 'narration')) {
+      this.narrationSeen = 0;
+      this.narrationAt = -1;
+    }
+    for (let i = this.narrationSeen; i < entries.length; i++) if (entries[i].type === 'narration') this.narrationAt = i;
+    this.narrationSeen = entries.length;
+    const note = this.narrationAt >= 0 ? entries[this.narrationAt] : undefined;
     const lines = last ? entries.slice(last.first, last.end).map((x) => x.text[this.lang]) : [];
     replaceChildren(this.els.narration,
       note ? h('strong', {}, note.text[this.lang]) : null,
@@ -479,6 +515,13 @@ export class PlaygroundView {
   private renderConsumers(): void {
     const lang = this.lang;
     const view = this.run.view;
+    const inScenario = new Set(this.run.scenario.consumers.map((c) => c.name));
+    const configure = (name: string) => {
+      if (this.deps.embed || !inScenario.has(name)) return null;
+      const btn = h('button', { type: 'button', 'data-action': 'settings', 'data-consumer': name, title: t('consumerSettings', lang) }, '⚙');
+      btn.addEventListener('click', () => this.settings.openFor(name));
+      return btn;
+    };
     const rows = view.consumers.map((c) => {
       const running = c.life === 'running';
       const b = (label: string, action: Action, enabled: boolean) => {
@@ -487,7 +530,8 @@ export class PlaygroundView {
         return btn;
       };
       return h('tr', { 'data-consumer': c.name },
-        h('th', { scope: 'row' }, c.name, c.isLeader ? h('span', { class: 'leader', title: t('leader', lang) }, ' ★') : null),
+        h('th', { scope: 'row' }, c.name, c.isLeader ? h('span', { class: 'leader', title: t('leader', lang) }, ' ★') : null,
+          c.groupInstanceId ? h('span', { class: 'badge static', title: `group.instance.id = ${c.groupInstanceId}` }, t('static', lang)) : null),
         h('td', { class: 'client-state', 'data-life': c.life, 'data-state': c.state },
           CLIENT_STATES[c.life === 'running' ? c.state : c.life][lang], c.paused ? ` (${CLIENT_STATES[c.paused][lang]})` : '', c.link.cut ? ' ✂' : ''),
         h('td', { class: 'mono' }, c.generationId >= 0 ? String(c.generationId) : '—'),
@@ -496,7 +540,8 @@ export class PlaygroundView {
           b(t('crash', lang), { type: 'crash', consumer: c.name }, running),
           c.paused ? b(t('resume', lang), { type: 'resume', consumer: c.name }, true) : b(t('pauseC', lang), { type: 'pause', consumer: c.name, kind: 'gc' }, running),
           c.link.cut ? b(t('heal', lang), { type: 'heal', consumer: c.name }, true) : b(t('cut', lang), { type: 'cut', consumer: c.name }, true),
-          b(t('start', lang), { type: 'start', consumer: c.name }, !running && c.life !== 'closing')));
+          b(t('start', lang), { type: 'start', consumer: c.name }, !running && c.life !== 'closing'),
+          configure(c.name)));
     });
     const add = h('button', { type: 'button', id: 'add-consumer' }, `+ ${t('addConsumer', lang)}`);
     add.addEventListener('click', () => {
@@ -537,6 +582,11 @@ export class PlaygroundView {
     replaceChildren(this.els.scrubMarks, ...marks.slice(-400).map((m) =>
       h('span', { class: `sm-${m.kind}`, style: `left:${(m.step / max) * 100}%` })));
   }
+}
+
+/** Writes a text only when it differs: every DOM write costs a style and layout pass. */
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /** The index of the last coordinator event other than a fired heartbeat timer, looking only
