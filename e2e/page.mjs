@@ -2,7 +2,7 @@
 // driven as a user would.
 // Prints "N passed, M failed" last and exits non-zero on failure. `node e2e/page.mjs <text>`
 // runs only the tests whose names contain the text.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
@@ -195,6 +195,7 @@ await test('switching to Chinese translates the interface and the narration', as
   expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'document language');
   expectEq((await page.textContent('#state-machine h2')).includes('消费组状态机'), true, 'view title');
   expectEq((await page.textContent('#narration')).includes('启动'), true, 'narration in Chinese');
+  expectEq(await page.textContent('#page-title'), 'Kafka 消费组协调者 演练场', 'page header');
   await stepUntil(page, '协调者', 50);
   await page.screenshot({ path: new URL('playground-zh.png', out).pathname, fullPage: true });
   await page.click('#lang');
@@ -427,8 +428,26 @@ await test('a 50-consumer, 500-partition group plays at full speed (frame times 
   await page.locator('#speed').evaluate((el) => { el.value = el.max; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await page.evaluate(() => { window.playground.frameTimes.length = 0; window.playground.frameStamps.length = 0; });
   await page.click('#play');
-  await page.waitForTimeout(6000);
+  await page.waitForTimeout(1500);
+  // Where the browser's time goes while playing (Chromium's own trace, 3 s): our script per
+  // animation frame, then the browser's style, layout, paint, commit and compositing.
+  const tracePath = new URL('play-trace.json', out).pathname;
+  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'viz', 'cc'] });
+  await page.waitForTimeout(3000);
+  await browser.stopTracing();
+  await page.waitForTimeout(1500);
   await page.evaluate(() => window.playground.stop());
+  const trace = JSON.parse(readFileSync(tracePath, 'utf8'));
+  const events = trace.traceEvents ?? trace;
+  const threadNames = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+  const busy = {};
+  for (const e of events) {
+    const thread = threadNames.get(`${e.pid}:${e.tid}`);
+    const key = thread === 'CrRendererMain' && ['FireAnimationFrame', 'UpdateLayoutTree', 'Layout', 'Paint', 'Commit', 'Layerize'].includes(e.name) ? e.name
+      : thread === 'VizCompositorThread' && e.name === 'SoftwareRenderer::DoDrawQuad' ? 'compositing (software)' : null;
+    if (key && e.ph === 'X' && e.dur) busy[key] = (busy[key] ?? 0) + e.dur / 1000;
+  }
+  console.log(`  measure: in 3 s of playing, ms spent on: ${Object.entries(busy).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
   const frames = await page.evaluate(() => [...window.playground.frameTimes]);
   const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 10) / 10]));
   console.log('  parts (ms summed)', JSON.stringify(round(await page.evaluate(() => window.playground.parts))),

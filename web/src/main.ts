@@ -65,8 +65,15 @@ async function main(): Promise<void> {
 }
 
 function renderNav(mode: string, lang: Lang): void {
+  const title = document.getElementById('page-title');
+  if (title) {
+    replaceChildren(title, lang === 'zh' ? 'Kafka 消费组协调者 ' : 'Kafka group coordinator ',
+      h('span', { class: 'sub' }, t(mode === 'console' ? 'console' : 'playground', lang)));
+  }
+  document.title = lang === 'zh' ? 'Kafka 消费组协调者演练场' : 'Kafka consumer-group coordinator playground';
   const nav = document.getElementById('modes');
   if (!nav) return;
+  nav.setAttribute('aria-label', lang === 'zh' ? '模式' : 'Mode');
   const link = (m: string, label: string) => {
     const url = new URL(location.href);
     url.search = '';

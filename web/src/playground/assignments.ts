@@ -87,6 +87,8 @@ export class AssignmentView {
       body.append(row);
     }
     table.append(body);
-    replaceChildren(this.root, h('h2', { id: 'as-title' }, t('assignments', lang)), table);
+    // A large group's table is long: it scrolls inside the panel instead of pushing the
+    // timeline off the screen.
+    replaceChildren(this.root, h('h2', { id: 'as-title' }, t('assignments', lang)), h('div', { class: 'as-scroll' }, table));
   }
 }

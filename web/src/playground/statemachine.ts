@@ -63,51 +63,90 @@ export class StateMachineView {
       group?.members.map((m) => m.clientId), timers, beats.length, beats.length <= 3 ? beats : null]);
     if (key === this.drawnKey) return;
     this.drawnKey = key;
-    const svg = s('svg', { viewBox: '0 0 660 370', role: 'img', class: 'sm-svg', 'aria-label': `${t('stateMachine', lang)}: ${model.state}` });
+    // The diagram is built once per language; a redraw only moves classes and texts (a new
+    // SVG every time costs a style, layout and paint pass over all of it).
+    if (this.built?.lang !== lang) this.build(lang);
+    const d = this.built!;
+    for (const [state, node] of d.nodes) node.classList.toggle('current', state === model.state);
+    for (const [edge, [path, label]] of d.edges) {
+      const fired = !!model.last && edge === `${model.last.from}>${model.last.to}`;
+      path.classList.toggle('fired', fired);
+      label.classList.toggle('fired', fired);
+      // A new transition flows along its edge for a few seconds (not forever: an endless
+      // animation repaints the diagram on every frame).
+      if (fired && model.last!.index !== this.lastIndex && !globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+        path.animate?.([{ strokeDashoffset: 0 }, { strokeDashoffset: -24 }], { duration: 1000, iterations: 3 });
+      }
+    }
+    d.svg.setAttribute('aria-label', `${t('stateMachine', lang)}: ${model.state}`);
+    this.onSelect = onSelect;
+    this.lastIndex = model.last?.index ?? -1;
+    d.state.className = `state state-${model.state}`;
+    d.state.dataset.state = model.state;
+    d.state.textContent = STATE_NAMES[model.state][lang];
+    d.generation.textContent = String(group?.generationId ?? 0);
+    d.leader.textContent = group?.leaderId ? nameOf(group.leaderId) : t('none', lang);
+    d.members.textContent = group ? group.members.map((m) => m.clientId).join(', ') || t('none', lang) : t('none', lang);
+    d.timers.textContent = delayed(group, lang);
+    this.lastDrawn = model.last?.index ?? -1;
+  }
+
+  private onSelect: (i: number) => void = () => {};
+  private lastIndex = -1;
+  private built: {
+    lang: Lang; svg: SVGSVGElement; nodes: Map<State, SVGGElement>; edges: Map<string, [SVGPathElement, SVGTextElement]>;
+    state: HTMLElement; generation: HTMLElement; leader: HTMLElement; members: HTMLElement; timers: HTMLElement;
+  } | null = null;
+
+  private build(lang: Lang): void {
+    const svg = s('svg', { viewBox: '0 0 660 370', role: 'img', class: 'sm-svg' }) as SVGSVGElement;
     svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }))));
+    const edges = new Map<string, [SVGPathElement, SVGTextElement]>();
     for (const e of EDGES) {
       const [x1, y1] = POS[e.from];
       const [x2, y2] = POS[e.to];
       const mx = (x1 + x2) / 2 + (e.bend * (y2 - y1)) / 200;
       const my = (y1 + y2) / 2 - (e.bend * (x2 - x1)) / 200;
-      const fired = model.last && model.last.from === e.from && model.last.to === e.to;
       // Shorten the ends so arrows stop at the boxes.
       const [sx, sy] = toward(x1, y1, mx, my, 45);
       const [ex, ey] = toward(x2, y2, mx, my, 45);
       const path = s('path', {
         d: `M${sx},${sy} Q${mx},${my} ${ex},${ey}`,
-        class: `edge${fired ? ' fired' : ''}`,
+        class: 'edge',
         'marker-end': 'url(#arrow)',
         'data-from': e.from, 'data-to': e.to,
-      });
-      svg.append(path);
-      svg.append(s('text', { x: mx, y: my - 4, class: `edge-label${fired ? ' fired' : ''}`, 'text-anchor': 'middle' }, lang === 'en' ? e.en : e.zh));
+      }) as SVGPathElement;
+      const label = s('text', { x: mx, y: my - 4, class: 'edge-label', 'text-anchor': 'middle' }, lang === 'en' ? e.en : e.zh) as SVGTextElement;
+      svg.append(path, label);
+      edges.set(`${e.from}>${e.to}`, [path, label]);
     }
+    const nodes = new Map<State, SVGGElement>();
     for (const [state, [x, y]] of Object.entries(POS) as [State, [number, number]][]) {
-      const current = state === model.state;
-      const g = s('g', { class: `node state-${state}${current ? ' current' : ''}`, 'data-state': state });
+      const g = s('g', { class: `node state-${state}`, 'data-state': state }) as SVGGElement;
       g.append(s('rect', { x: x - 80, y: y - 22, width: 160, height: 44, rx: 8 }));
       const [first, second] = lang === 'zh' ? STATE_NAMES[state].zh.split(' ') : [state, ''];
       g.append(s('text', { x, y: second ? y - 3 : y + 5, 'text-anchor': 'middle', class: 'node-label' }, first));
       if (second) g.append(s('text', { x, y: y + 13, 'text-anchor': 'middle', class: 'node-sub' }, second));
       svg.append(g);
+      nodes.set(state, g);
     }
-    if (model.last) {
-      const index = model.last.index;
-      svg.addEventListener('click', () => onSelect(index));
-    }
+    svg.addEventListener('click', () => { if (this.lastIndex >= 0) this.onSelect(this.lastIndex); });
+    const dd = (id: string) => h('dd', { id });
+    const built = {
+      lang, svg, nodes, edges,
+      state: h('span', { class: 'state', id: 'group-state' }),
+      generation: dd('sm-generation'), leader: dd('sm-leader'), members: dd('sm-members'), timers: dd('sm-timers'),
+    };
     const info = h('dl', { class: 'sm-info' },
-      h('dt', {}, t('generation', lang)), h('dd', { id: 'sm-generation' }, String(group?.generationId ?? 0)),
-      h('dt', {}, t('leader', lang)), h('dd', { id: 'sm-leader' }, group?.leaderId ? nameOf(group.leaderId) : t('none', lang)),
-      h('dt', {}, t('members', lang)), h('dd', { id: 'sm-members' }, group ? group.members.map((m) => m.clientId).join(', ') || t('none', lang) : t('none', lang)),
-      h('dt', {}, t('delayed', lang)), h('dd', { id: 'sm-timers' }, delayed(group, lang)),
-    );
+      h('dt', {}, t('generation', lang)), built.generation,
+      h('dt', {}, t('leader', lang)), built.leader,
+      h('dt', {}, t('members', lang)), built.members,
+      h('dt', {}, t('delayed', lang)), built.timers);
     replaceChildren(this.root,
-      h('h2', { id: 'sm-title' }, t('stateMachine', lang), ' ',
-        h('span', { class: `state state-${model.state}`, id: 'group-state', 'data-state': model.state }, STATE_NAMES[model.state][lang])),
+      h('h2', { id: 'sm-title' }, t('stateMachine', lang), ' ', built.state),
       h('div', { class: 'sm-body' }, svg, info));
-    this.lastDrawn = model.last?.index ?? -1;
+    this.built = built;
   }
 
   get lastTransitionIndex(): number {

@@ -207,7 +207,10 @@ export class TimelineView {
     const LANE = lanes.length > 21 ? 12 : 30;
     const BAR = LANE > 12 ? 8 : 4;
     const width = Math.max(700, this.width);
-    const height = lanes.length * LANE + 24;
+    // Room for a few more lanes: consumers appear one by one, and resizing a canvas costs a
+    // new backing store (and a dropped frame) each time.
+    const rows = lanes.length <= 21 ? lanes.length : Math.ceil(lanes.length / 8) * 8;
+    const height = rows * LANE + 24;
     const dpr = globalThis.devicePixelRatio || 1;
     const c = this.canvas;
     if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {

@@ -336,7 +336,9 @@ export class PlaygroundView {
     this.budget += rate === Infinity ? Infinity : ((ts - this.lastFrame) / 1000) * rate;
     this.lastFrame = ts;
     let moved = false;
-    // At full speed, step until 4 ms of the frame are used; otherwise the dial's rate.
+    // At full speed, step until 4 ms of the frame are used (the rest is for drawing; measured
+    // in e2e: making this adapt to late frames cost simulation speed and saved no frames, as
+    // late frames come from painting); otherwise the dial's rate.
     while (this.budget >= 1 && performance.now() - start < 4) {
       if (this.run.pastEnd || !this.run.forward()) { this.playing = false; break; }
       this.budget -= 1;
