@@ -262,16 +262,33 @@ export class TimelineView {
       const bx = x(bar.sent);
       return [bx, y, Math.max(2, x(end) - bx)];
     };
+    // Bars are filled in one path per colour (a large group has ~1,000 in view: one fill each
+    // made rasterising the canvas most of a frame); outlines and error names go on top.
     let drawn = 0;
+    const fills = new Map<string, Path2D>();
+    const outlined: [Bar, number, number, number][] = [];
     for (const bar of visible) {
       const at = place(bar);
       if (!at) continue;
       const [bx, y, w] = at;
       const open = bar.done === undefined;
+      const colour = bar.error ? '#b42318' : bar.lost || bar.timedOut ? '#fff' : API_COLOURS[bar.api] ?? '#98a2b3';
+      const key = open ? `${colour}/open` : colour;
+      let path = fills.get(key);
+      if (!path) fills.set(key, path = new Path2D());
+      path.rect(bx, y, w, BAR);
+      if (open || bar.lost || bar.timedOut || selected === bar.index || (bar.error && w > 30)) outlined.push([bar, bx, y, w]);
+      drawn++;
+    }
+    for (const [key, path] of fills) {
+      const [colour, open] = key.split('/');
       g.globalAlpha = open ? 0.45 : 1;
-      g.fillStyle = bar.error ? '#b42318' : bar.lost || bar.timedOut ? '#fff' : API_COLOURS[bar.api] ?? '#98a2b3';
-      g.fillRect(bx, y, w, BAR);
-      g.globalAlpha = 1;
+      g.fillStyle = colour;
+      g.fill(path);
+    }
+    g.globalAlpha = 1;
+    for (const [bar, bx, y, w] of outlined) {
+      const open = bar.done === undefined;
       if (open || bar.lost || bar.timedOut || selected === bar.index) {
         g.strokeStyle = selected === bar.index ? '#000' : bar.lost || bar.timedOut ? '#b42318' : '#344054';
         g.lineWidth = selected === bar.index ? 2.5 : 1;
@@ -284,7 +301,6 @@ export class TimelineView {
         g.fillStyle = '#b42318';
         g.fillText(bar.error, bx + w + 2, y + BAR);
       }
-      drawn++;
     }
     const kinds: Record<string, number> = {};
     for (let i = model.marks.length - 1; i >= 0; i--) {
