@@ -370,6 +370,8 @@ await test('partition ownership over time shows the zombie\'s overlap', async (p
   await page.selectOption('#scenario', 'zombie-fenced');
   await page.evaluate(() => window.playground.goto(400));
   await page.click('#ownership summary');
+  // The panel draws when it opens (its toggle event comes after the click).
+  await page.waitForFunction(() => document.querySelector('#own-canvas')?.getAttribute('aria-label')?.includes('partitions'));
   const label = await page.getAttribute('#own-canvas', 'aria-label');
   expectEq(label.includes('6 partitions'), true, label);
   expectEq((await page.textContent('#ownership .own-legend')).includes('two owners'), true, 'legend');

@@ -204,8 +204,8 @@ export class TimelineView {
     }
     const lanes = ['', ...model.lanes];
     // A large group gets thin lanes: less to paint every frame, and it fits the screen.
-    const LANE = lanes.length > 21 ? 12 : 30;
-    const BAR = LANE > 12 ? 8 : 4;
+    const LANE = lanes.length > 21 ? 9 : 30;
+    const BAR = LANE > 12 ? 8 : 3;
     const width = Math.max(700, this.width);
     // Room for a few more lanes: consumers appear one by one, and resizing a canvas costs a
     // new backing store (and a dropped frame) each time.
@@ -374,12 +374,12 @@ export class TimelineView {
     const g = canvas.getContext('2d');
     if (g) {
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
-      g.font = `${LANE > 12 ? 11 : 9}px system-ui, sans-serif`;
+      g.font = `${LANE > 12 ? 11 : 8}px system-ui, sans-serif`;
       lanes.forEach((lane, i) => {
         g.fillStyle = i % 2 ? '#f9fafb' : '#fff';
         g.fillRect(0, i * LANE, width, LANE);
         g.fillStyle = '#1d2433';
-        g.fillText(lane === '' ? t('coordinator', lang) : lane, 6, i * LANE + (LANE > 12 ? 19 : 10), LEFT - 10);
+        g.fillText(lane === '' ? t('coordinator', lang) : lane, 6, i * LANE + (LANE > 12 ? 19 : 8), LEFT - 10);
       });
     }
     this.lanesLayer = { key, canvas };
