@@ -63,7 +63,8 @@ export class AssignmentView {
     const gens = [...model.generations.keys()].sort((a, b) => a - b).slice(-this.maxColumns);
     const names = [...new Set([...view.consumers.map((c) => c.name), ...model.consumers])];
     const table = h('table', { id: 'assignment-table' },
-      h('caption', {}, `${t('assignments', lang)} (${t('generation', lang)})`));
+      // The panel's heading names the table; the caption stays for screen readers.
+      h('caption', { class: 'sr-only' }, `${t('assignments', lang)} (${t('generation', lang)})`));
     const head = h('tr', {}, h('th', { scope: 'col' }, t('consumer', lang)));
     for (const g of gens) head.append(h('th', { scope: 'col' }, generationLabel(g, lang)));
     head.append(h('th', { scope: 'col' }, lang === 'en' ? 'now' : '当前'));
