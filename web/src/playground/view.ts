@@ -209,7 +209,7 @@ export class PlaygroundView {
     this.assignmentModel = new AssignmentModel();
     this.ownershipModel = new OwnershipModel();
     this.run = run;
-    this.preview = this.lookAhead();
+    this.lookAhead();
     this.render();
   }
 
@@ -272,17 +272,37 @@ export class PlaygroundView {
     }
   }
 
-  /** Runs the scenario to its end once, to size and paint the scrubber. */
-  private lookAhead(): { steps: number; marks: { step: number; kind: string }[] } {
+  /** Runs the scenario to its end once, to size and paint the scrubber: in slices of ~8 ms
+   * between frames (a 50-consumer group's look-ahead is 20,000 steps, a second of work that
+   * used to freeze the page on loading it). A newer load cancels an older look-ahead. */
+  private lookAhead(): void {
+    const ticket = ++this.lookAheadTicket;
+    this.preview = { steps: 0, marks: [] };
     const ahead = new Run(this.deps.newSimulation, this.run.scenario);
     const end = this.run.scenario.durationMs ?? 60_000;
-    try {
-      while (ahead.now < end && ahead.cursor < 20_000 && ahead.forward()) { /* run ahead */ }
-      return { steps: ahead.cursor, marks: scrubMarks(ahead) };
-    } finally {
+    // Idle time between frames where the browser offers it (playing is not slowed down).
+    const later = (f: (budget: number) => void) => (typeof requestIdleCallback === 'function'
+      ? requestIdleCallback((d) => f(Math.max(1, d.timeRemaining())), { timeout: 200 })
+      : setTimeout(() => f(8), 0));
+    const slice = (budget: number) => {
+      if (ticket !== this.lookAheadTicket) { ahead.free(); return; }
+      const start = performance.now();
+      let more = true;
+      try {
+        while ((more = ahead.now < end && ahead.cursor < 20_000 && ahead.forward()) && performance.now() - start < budget) { /* run ahead */ }
+      } catch {
+        more = false;
+      }
+      if (more) { later(slice); return; }
+      this.preview = { steps: ahead.cursor, marks: scrubMarks(ahead) };
       ahead.free();
-    }
+      this.renderControls();
+      this.renderScrubMarks();
+    };
+    slice(8);
   }
+
+  private lookAheadTicket = 0;
 
   setLang(lang: Lang): void {
     this.lang = lang;
