@@ -132,9 +132,13 @@ await test('the playground opens on the first seed scenario and plays it to a St
   await page.locator('#speed').evaluate((el) => { el.value = el.max; el.dispatchEvent(new Event('input', { bubbles: true })); });
   expectEq(await page.textContent('#speed-label'), 'max', 'full speed');
   await page.click('#play');
-  await page.waitForFunction(() => document.querySelector('#step-no')?.textContent?.includes('end') ||
-    Number(document.querySelector('#sim-time')?.textContent?.match(/\d+/)?.[0] ?? 0) > 9000, null, { timeout: 20000 });
-  await page.click('#play').catch(() => {});
+  expectEq(await page.getAttribute('#narration', 'aria-live'), 'off', 'no announcements while playing');
+  // Playing stops by itself at the scenario's end (durationMs 10 s), where the group is Stable.
+  await page.waitForFunction(() => document.querySelector('#step-no')?.textContent?.includes('end of the scenario'), null, { timeout: 20000 });
+  expectEq((await page.textContent('#play')).includes('Play'), true, 'stopped');
+  const at = Number((await page.textContent('#sim-time')).match(/\d+/)[0]);
+  expectEq(at <= 10000, true, `stopped within the scenario (${at} ms)`);
+  expectEq(await page.getAttribute('#narration', 'aria-live'), 'polite', 'announcements again');
   expectEq(await pgState(page), 'Stable', 'after playing');
   expectEq(await page.textContent('#sm-generation'), '1', 'generation');
   expectEq((await page.textContent('#sm-members')).replace(/\s/g, ''), 'A,B,C', 'members');

@@ -337,6 +337,9 @@ export class PlaygroundView {
   private playStart(): void {
     if (this.run.pastEnd) return;
     this.playing = true;
+    // The narration changes every frame while playing: a screen reader is told when the run
+    // pauses or steps, not 60 times a second.
+    this.els.narration.setAttribute('aria-live', 'off');
     this.lastFrame = performance.now();
     this.budget = 0;
     this.frame = requestAnimationFrame((ts) => this.tick(ts));
@@ -345,6 +348,7 @@ export class PlaygroundView {
   stop(): void {
     const was = this.playing;
     this.playing = false;
+    this.els.narration.setAttribute('aria-live', 'polite');
     cancelAnimationFrame(this.frame);
     if (was) this.render();
   }
@@ -360,7 +364,7 @@ export class PlaygroundView {
     // in e2e: making this adapt to late frames cost simulation speed and saved no frames, as
     // late frames come from painting); otherwise the dial's rate.
     while (this.budget >= 1 && performance.now() - start < 4) {
-      if (this.run.pastEnd || !this.run.forward()) { this.playing = false; break; }
+      if (this.run.pastEnd || !this.run.forward()) { this.playing = false; this.els.narration.setAttribute('aria-live', 'polite'); break; }
       this.budget -= 1;
       moved = true;
     }
