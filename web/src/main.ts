@@ -8,6 +8,9 @@ import { ALL_VIEWS, PlaygroundView } from './playground/view.ts';
 import { t } from './playground/text.ts';
 import { packedModule } from './playground/standalone.ts';
 
+/** The model's version line (set once the module is loaded). */
+let versionText = '';
+
 async function main(): Promise<void> {
   const app = document.getElementById('app');
   if (!app) return;
@@ -18,8 +21,7 @@ async function main(): Promise<void> {
     replaceChildren(app, h('p', { class: 'error' }, `The coordinator (WebAssembly) failed to load: ${(e as Error).message}`));
     return;
   }
-  const versionEl = document.getElementById('version');
-  if (versionEl) versionEl.textContent = version();
+  versionText = version();
   const params = new URLSearchParams(location.search);
   const chosen = params.get('lang');
   const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
@@ -71,6 +73,13 @@ function renderNav(mode: string, lang: Lang): void {
       h('span', { class: 'sub' }, t(mode === 'console' ? 'console' : 'playground', lang)));
   }
   document.title = lang === 'zh' ? 'Kafka 消费组协调者演练场' : 'Kafka consumer-group coordinator playground';
+  const versionEl = document.getElementById('version');
+  // "0.1.0 (Kafka classic group coordinator, ...)": the number, and the words in the language.
+  if (versionEl) {
+    versionEl.textContent = lang === 'zh'
+      ? `${versionText.split(' ')[0]}（Kafka 经典消费组协调者，4.0 行为；可切换为 3.x）`
+      : versionText;
+  }
   const nav = document.getElementById('modes');
   if (!nav) return;
   nav.setAttribute('aria-label', lang === 'zh' ? '模式' : 'Mode');

@@ -40,7 +40,7 @@ export class StepTableView {
   render(lang: Lang, entries: readonly TraceEvent[], steps: readonly StepRecord[], selected: number | null, onSelect: (i: number) => void, onGoto: (step: number) => void): void {
     this.redraw = () => this.render(lang, entries, steps, selected, onSelect, onGoto);
     const table = h('table', { id: 'step-table' },
-      h('caption', {}, t('stepTable', lang)),
+      h('caption', { class: 'sr-only' }, t('stepTable', lang)),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'ms'), h('th', { scope: 'col' }, t('actor', lang)),
         h('th', { scope: 'col' }, t('what', lang)), h('th', { scope: 'col' }, t('stateAfter', lang)),

@@ -364,9 +364,14 @@ export class PlaygroundView {
     // in e2e: making this adapt to late frames cost simulation speed and saved no frames, as
     // late frames come from painting); otherwise the dial's rate.
     while (this.budget >= 1 && performance.now() - start < 4) {
-      if (this.run.pastEnd || !this.run.forward()) { this.playing = false; this.els.narration.setAttribute('aria-live', 'polite'); break; }
+      if (this.run.pastEnd || !this.run.forward()) break;
       this.budget -= 1;
       moved = true;
+    }
+    // Stop in the frame that reached the end, so the page never shows the end while playing.
+    if (this.run.pastEnd) {
+      this.playing = false;
+      this.els.narration.setAttribute('aria-live', 'polite');
     }
     this.spent('step', start);
     if (this.budget === Infinity) this.budget = 0;
