@@ -20,13 +20,30 @@ let failed = 0;
 
 const only = process.argv[2];
 
+/** Collects a page's console errors and warnings and its uncaught errors. */
+function watch(page) {
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  return problems;
+}
+
+/** Opens a link (a share link, an exported file) in a new page, watched, once the page is
+ * ready; `offline`: any request to a server is a problem too. */
+async function openLink(url, { timeout = 5000, offline = false } = {}) {
+  const page = await browser.newPage();
+  const problems = watch(page);
+  if (offline) page.on('request', (r) => { if (r.url().startsWith('http')) problems.push(`network request: ${r.url()}`); });
+  await page.goto(url);
+  await page.waitForSelector('body[data-wasm="ready"]', { timeout });
+  return { page, problems };
+}
+
 async function test(name, body, query = '?mode=console') {
   if (only && !name.includes(only)) return;
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page.setDefaultTimeout(5000);
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const problems = watch(page);
   try {
     await page.goto(server.url + query);
     if (!query.startsWith('example')) await page.waitForSelector('body[data-wasm="ready"]');
@@ -228,11 +245,7 @@ await test('a share link reopens the same run at the same step, with the user\'s
   await page.click('#share');
   const link = await page.inputValue('#share-link');
   expectEq(link.includes('scenario=leave-while-stable') && link.includes('actions=') && link.includes('step=65'), true, `link ${link}`);
-  const other = await browser.newPage();
-  const problems = [];
-  other.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  await other.goto(link);
-  await other.waitForSelector('body[data-wasm="ready"]');
+  const { page: other, problems } = await openLink(link);
   expectEq(await stepNo(other), 65, 'same step');
   expectEq(await pgState(other), state, 'same state');
   expectEq(await other.textContent('#narration'), narration, 'same narration');
@@ -323,9 +336,7 @@ await test('settings by Kafka name: a bad one is named, a good one restarts the 
   await page.click('#share');
   const link = await page.inputValue('#share-link');
   expectEq(link.includes('cfg='), true, 'the link carries the settings');
-  const other = await browser.newPage();
-  await other.goto(link);
-  await other.waitForSelector('body[data-wasm="ready"]');
+  const { page: other } = await openLink(link);
   expectEq(await stepNo(other), first, 'same step');
   expectEq(await other.locator('#step-table tr.current td.at').textContent(), String(at), 'same time');
   await other.click('#settings summary');
@@ -354,9 +365,7 @@ await test('one consumer\'s settings and static membership, from its row, travel
     `its JoinGroups carry the instance id and session timeout: ${joins[0]}`);
   await page.click('#share');
   const link = await page.inputValue('#share-link');
-  const other = await browser.newPage();
-  await other.goto(link);
-  await other.waitForSelector('body[data-wasm="ready"]');
+  const { page: other } = await openLink(link);
   expectEq(await other.locator(`#consumer-table tr[data-consumer="${first}"] .badge.static`).count(), 1, 'the link carries it');
   await other.close();
   // Every consumer static at once, then back.
@@ -390,12 +399,7 @@ await test('a run exported as one self-contained HTML file opens offline at the 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-html')]);
   const path = new URL('standalone.html', out).pathname;
   await download.saveAs(path);
-  const other = await browser.newPage();
-  const problems = [];
-  other.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  other.on('request', (r) => { if (r.url().startsWith('http')) problems.push(`network request: ${r.url()}`); });
-  await other.goto(`file://${path}`);
-  await other.waitForSelector('body[data-wasm="ready"]', { timeout: 15000 });
+  const { page: other, problems } = await openLink(`file://${path}`, { timeout: 15000, offline: true });
   expectEq(await stepNo(other), 50, 'same step');
   expectEq(await pgState(other), state, 'same state');
   expectEq(await other.textContent('#narration'), narration, 'same narration');

@@ -55,6 +55,19 @@ export function isTimedAction(step: unknown, action: unknown): boolean {
     && typeof (action as { type?: unknown }).type === 'string';
 }
 
+const UNREADABLE = Symbol('unreadable');
+
+/** A parameter holding base64url JSON: undefined when absent, UNREADABLE when it is not. */
+function readJson(params: URLSearchParams, name: string): unknown {
+  const text = params.get(name);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(fromBase64Url(text));
+  } catch {
+    return UNREADABLE;
+  }
+}
+
 export type Decoded = { state: ShareState | null; error: string | null };
 
 /** Reads the run from a URL's parameters. No `scenario` parameter: no shared run (null, no error). */
@@ -74,28 +87,18 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
     if (!/^\d{1,15}$/.test(seed)) return fail(`seed "${seed}" is not a whole number`);
     state.seed = Number(seed);
   }
-  const cfg = params.get('cfg');
-  if (cfg !== null) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(fromBase64Url(cfg));
-    } catch {
-      return fail('its settings are not readable (the link was cut or changed)');
-    }
-    if (!isSettingsDiff(parsed)) return fail('its settings are malformed');
-    state.settings = parsed;
+  const settings = readJson(params, 'cfg');
+  if (settings === UNREADABLE) return fail('its settings are not readable (the link was cut or changed)');
+  if (settings !== undefined) {
+    if (!isSettingsDiff(settings)) return fail('its settings are malformed');
+    state.settings = settings;
   }
-  const actions = params.get('actions');
-  if (actions !== null) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(fromBase64Url(actions));
-    } catch {
-      return fail('its actions are not readable (the link was cut or changed)');
-    }
-    if (!Array.isArray(parsed) || parsed.length > MAX_ACTIONS) return fail(`its actions must be a list of at most ${MAX_ACTIONS}`);
+  const actions = readJson(params, 'actions');
+  if (actions === UNREADABLE) return fail('its actions are not readable (the link was cut or changed)');
+  if (actions !== undefined) {
+    if (!Array.isArray(actions) || actions.length > MAX_ACTIONS) return fail(`its actions must be a list of at most ${MAX_ACTIONS}`);
     let last = 0;
-    for (const [i, item] of parsed.entries()) {
+    for (const [i, item] of actions.entries()) {
       if (!Array.isArray(item) || item.length !== 2 || !isTimedAction(item[0], item[1]) || item[0] < last) {
         return fail(`action ${i + 1} is malformed`);
       }
