@@ -14,17 +14,46 @@ beforeAll(() => {
 
 const newRun = (name: string) => new Run((s) => new Simulation(s), scenario(name));
 
+describe('entries and narration, the cheap read of the trace', () => {
+  it('entries(from) is trace(from) without text, and narration(i) is its text', () => {
+    const sim = new Simulation(scenario('leave-while-completing-rebalance'));
+    for (let i = 0; i < 150 && sim.advance() != null; i++) { /* step */ }
+    const narrated = sim.trace(10);
+    expect(narrated.length).toBeGreaterThan(100);
+    expect(sim.entries(10)).toEqual(narrated.map(({ text: _, ...entry }) => entry));
+    for (const e of narrated) expect(sim.narration(e.index)).toEqual(e.text);
+    expect(sim.narration(sim.traceLength())).toBeNull();
+    expect(() => sim.entries(-1)).toThrow(/fromIndex must be a whole number >= 0, got -1/);
+    expect(() => sim.narration(1.5)).toThrow(/index must be a whole number >= 0, got 1.5/);
+    sim.free();
+  });
+
+  it('advance() takes the same steps as step(), returning their times', () => {
+    const a = new Simulation(scenario('rolling-restart-cooperative'));
+    const b = new Simulation(scenario('rolling-restart-cooperative'));
+    for (let i = 0; i < 2000; i++) {
+      const event = a.step();
+      expect(event).not.toBeNull();
+      expect(b.advance()).toBe(event?.atMs);
+    }
+    expect(b.now()).toBeGreaterThan(30_000);
+    expect(b.traceHash()).toBe(a.traceHash());
+    a.free();
+    b.free();
+  });
+});
+
 describe('the run model', () => {
   it('steps back and forward through the same states', () => {
     const run = newRun('leave-while-preparing-rebalance');
     run.goto(120);
-    const at120 = run.entries.map((e) => e.text.en);
+    const at120 = run.entries.map((e) => run.text(e.index, 'en'));
     const state120 = stateMachineModel(run.entries).state;
     run.goto(40);
     expect(run.cursor).toBe(40);
     expect(run.entries.length).toBe(run.steps[39].end);
     run.goto(120);
-    expect(run.entries.map((e) => e.text.en)).toEqual(at120);
+    expect(run.entries.map((e) => run.text(e.index, 'en'))).toEqual(at120);
     expect(stateMachineModel(run.entries).state).toBe(state120);
   });
 
@@ -33,10 +62,10 @@ describe('the run model', () => {
     run.goto(60);
     run.act({ type: 'crash', consumer: 'A' });
     run.goto(80);
-    const forked = run.entries.map((e) => e.text.en);
+    const forked = run.entries.map((e) => run.text(e.index, 'en'));
     run.goto(30);
     run.goto(80);
-    expect(run.entries.map((e) => e.text.en)).toEqual(forked);
+    expect(run.entries.map((e) => run.text(e.index, 'en'))).toEqual(forked);
     run.goto(50);
     run.act({ type: 'crash', consumer: 'B' });
     expect(run.actions).toEqual([{ step: 50, action: { type: 'crash', consumer: 'B' } }]);

@@ -156,7 +156,8 @@ export type MemberState = "Unjoined" | "PreparingRebalance" | "CompletingRebalan
 /** [topic, partition] */
 export type Tp = [string, number];
 type CoordinatorEventKind = CoordinatorEvent extends infer E ? (E extends unknown ? Omit<E, "atMs" | "groupId"> : never) : never;
-export type TraceEvent = { index: number; atMs: number; /** narration */ text: Text } & (
+/** A trace entry without its narration (`Simulation.entries`). */
+export type TraceEntry = { index: number; atMs: number } & (
   | { type: "narration"; note: Text }
   | { type: "action"; action: Action }
   | { type: "actionIgnored"; action: Action; why: string }
@@ -178,6 +179,8 @@ export type TraceEvent = { index: number; atMs: number; /** narration */ text: T
   | { type: "rejoinRequested"; consumer: string; reason: string }
   | { type: "consumerFailed"; consumer: string; errorCode: number; error: string }
   | { type: "invariantViolated"; message: string });
+/** A trace entry with its narration in both languages (`Simulation.trace`, `step`). */
+export type TraceEvent = TraceEntry & { text: Text };
 
 export interface ConsumerView { name: string;
   life: "notStarted" | "running" | "closing" | "closed" | "crashed" | "failed"; paused: PauseKind | null;

@@ -1,7 +1,7 @@
 // Partition assignment per generation: consumers × generations, what each got, what it added
 // and what it revoked; the leader of each generation marked. Built incrementally from the trace.
 
-import type { TraceEvent, Tp, WorldView } from '../../pkg/group_coordinator_wasm.js';
+import type { TraceEntry, Tp, WorldView } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { CLIENT_STATES, generationLabel, t } from './text.ts';
@@ -18,7 +18,7 @@ export class AssignmentModel {
   readonly consumers: string[] = [];
   private seen = 0;
 
-  update(entries: readonly TraceEvent[]): void {
+  update(entries: readonly TraceEntry[]): void {
     if (entries.length < this.seen) {
       this.generations.clear();
       this.leaders.clear();

@@ -2,7 +2,7 @@
 // that owns it; blank while nobody does, red while two do (a zombie). Built incrementally from
 // the trace's assignments, revocations and crashes.
 
-import type { TraceEvent } from '../../pkg/group_coordinator_wasm.js';
+import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 
@@ -15,7 +15,7 @@ export class OwnershipModel {
   private readonly held = new Map<string, Set<string>>();
   private seen = 0;
 
-  update(entries: readonly TraceEvent[]): void {
+  update(entries: readonly TraceEntry[]): void {
     if (entries.length < this.seen) {
       this.partitions.clear();
       this.owners.length = 0;

@@ -3,7 +3,8 @@
 // deterministic: same scenario, seed and actions, same trace). Acting at an earlier step forks
 // the run: the actions after it are dropped.
 
-import type { Action, GroupView, Scenario, Simulation, TraceEvent, WorldView } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, GroupView, Scenario, Simulation, TraceEntry, WorldView } from '../../pkg/group_coordinator_wasm.js';
+import type { Lang } from '../i18n.ts';
 
 export type SimulationFactory = (scenario: Scenario) => Simulation;
 
@@ -24,8 +25,8 @@ export interface StepRecord {
 
 export class Run {
   private sim: Simulation;
-  /** Every trace entry so far, narrated. */
-  readonly entries: TraceEvent[] = [];
+  /** Every trace entry so far (narrated on demand by `text`: most are never shown). */
+  readonly entries: TraceEntry[] = [];
   /** One record per step taken (index k = the (k+1)-th step). */
   readonly steps: StepRecord[] = [];
   finished = false;
@@ -80,8 +81,9 @@ export class Run {
   /** One step: the next delivered message, fired timer or script action. False at the end. */
   forward(): boolean {
     const first = this.entries.length;
-    const event = this.sim.step();
-    if (event === null) {
+    // `advance` rather than `step`: the new entries are read (narrated) once, by `pull`.
+    const atMs = this.sim.advance();
+    if (atMs === undefined || atMs === null) {
       this.finished = true;
       return false;
     }
@@ -92,7 +94,7 @@ export class Run {
     this.steps.push({
       first,
       end: this.entries.length,
-      atMs: event.atMs,
+      atMs,
       state: this.state,
       generationId: this.generationId,
       members: group?.members.map((m) => m.clientId) ?? [],
@@ -123,6 +125,11 @@ export class Run {
     this.groupView = null;
     if (this.steps.length > 0) this.steps[this.steps.length - 1].end = this.entries.length;
     this.finished = false;
+  }
+
+  /** What entry `index` says, in `lang`. */
+  text(index: number, lang: Lang): string {
+    return this.sim.narration(index)?.[lang] ?? '';
   }
 
   metrics() {
@@ -160,7 +167,7 @@ export class Run {
 
   /** Takes the new trace entries, following the group's state and generation on the way. */
   private pull(): void {
-    for (const e of this.sim.trace(this.entries.length)) {
+    for (const e of this.sim.entries(this.entries.length)) {
       this.entries.push(e);
       if (e.type === 'coordinator') {
         if (e.event.type === 'StateChanged') this.state = e.event.to;

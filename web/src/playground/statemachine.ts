@@ -1,7 +1,7 @@
 // The group state machine: the five classic states, every legal transition labelled by its
 // trigger (spec §2.1-2.2), the current state highlighted and the last transition animated.
 
-import type { GroupView, TraceEvent } from '../../pkg/group_coordinator_wasm.js';
+import type { GroupView, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, STATE_NAMES } from '../i18n.ts';
 import { s } from './svg.ts';
@@ -37,7 +37,7 @@ export interface StateMachineModel {
 }
 
 /** The current state and the last transition, from the trace so far. */
-export function stateMachineModel(entries: readonly TraceEvent[], upTo = entries.length): StateMachineModel {
+export function stateMachineModel(entries: readonly TraceEntry[], upTo = entries.length): StateMachineModel {
   for (let i = Math.min(upTo, entries.length) - 1; i >= 0; i--) {
     const e = entries[i];
     if (e.type === 'coordinator' && e.event.type === 'StateChanged') {

@@ -2,13 +2,13 @@
 // the group state after it, the members and the delayed operations. The accessible text
 // equivalent of the diagrams.
 
-import type { TraceEvent } from '../../pkg/group_coordinator_wasm.js';
+import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, STATE_NAMES } from '../i18n.ts';
 import type { StepRecord } from './run.ts';
 import { generationLabel, t } from './text.ts';
 
-export function actorOf(e: TraceEvent | undefined, lang: Lang): string {
+export function actorOf(e: TraceEntry | undefined, lang: Lang): string {
   if (!e) return '';
   switch (e.type) {
     case 'requestSent': case 'responseDelivered': case 'requestTimedOut': case 'clientState':
@@ -37,8 +37,8 @@ export class StepTableView {
   private anchor: number | null = null;
   private redraw: () => void = () => {};
 
-  render(lang: Lang, entries: readonly TraceEvent[], steps: readonly StepRecord[], selected: number | null, onSelect: (i: number) => void, onGoto: (step: number) => void): void {
-    this.redraw = () => this.render(lang, entries, steps, selected, onSelect, onGoto);
+  render(lang: Lang, entries: readonly TraceEntry[], text: (index: number) => string, steps: readonly StepRecord[], selected: number | null, onSelect: (i: number) => void, onGoto: (step: number) => void): void {
+    this.redraw = () => this.render(lang, entries, text, steps, selected, onSelect, onGoto);
     const table = h('table', { id: 'step-table' },
       h('caption', { class: 'sr-only' }, t('stepTable', lang)),
       h('thead', {}, h('tr', {},
@@ -58,7 +58,7 @@ export class StepTableView {
         h('td', {}, h('button', { type: 'button', class: 'link', title: lang === 'en' ? 'go to this step' : '跳到此步' }, String(k + 1))),
         h('td', { class: 'at' }, String(st.atMs)),
         h('td', {}, actorOf(first, lang)),
-        h('td', {}, ...lines.map((e) => h('div', { class: `line t-${e.type}`, 'data-index': String(e.index) }, e.text[lang]))),
+        h('td', {}, ...lines.map((e) => h('div', { class: `line t-${e.type}`, 'data-index': String(e.index) }, text(e.index)))),
         h('td', {}, h('span', { class: `state state-${st.state}`, 'data-state': st.state }, STATE_NAMES[st.state]?.[lang] ?? st.state), ` ${generationLabel(st.generationId, lang)}`),
         h('td', { class: 'members', title: st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : undefined },
           st.members.length > MEMBERS_SHOWN

@@ -2,7 +2,7 @@
 // to response (a parked JoinGroup/SyncGroup stays open until answered), errors coloured and
 // named, and marks for state changes, fired timers, crashes, closes, cuts and failovers.
 
-import type { TraceEvent } from '../../pkg/group_coordinator_wasm.js';
+import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { t } from './text.ts';
@@ -32,7 +32,7 @@ export class TimelineModel {
   readonly open = new Map<number, Bar>();
   private seen = 0;
 
-  update(entries: readonly TraceEvent[]): void {
+  update(entries: readonly TraceEntry[]): void {
     if (entries.length < this.seen) this.reset();
     for (let i = this.seen; i < entries.length; i++) this.add(entries[i], i);
     this.seen = entries.length;
@@ -50,7 +50,7 @@ export class TimelineModel {
     if (!this.lanes.includes(name)) this.lanes.push(name);
   }
 
-  private add(e: TraceEvent, index: number): void {
+  private add(e: TraceEntry, index: number): void {
     switch (e.type) {
       case 'requestSent': {
         this.lane(e.consumer);

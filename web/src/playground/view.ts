@@ -1,7 +1,7 @@
 // The playground: pick a scenario, watch it step by step or play it, act on the group at any
 // moment (acting in the past forks the run), in three linked views plus the step table.
 
-import type { Action, Scenario, ScenarioInfo, Simulation, TraceEvent } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, Scenario, ScenarioInfo, Simulation, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
@@ -363,7 +363,7 @@ export class PlaygroundView {
     // At full speed, step until 4 ms of the frame are used (the rest is for drawing; measured
     // in e2e: making this adapt to late frames cost simulation speed and saved no frames, as
     // late frames come from painting); otherwise the dial's rate.
-    while (this.budget >= 1 && performance.now() - start < 4) {
+    while (this.budget >= 1 && performance.now() - start < ((window as any).__stepBudget ?? 4)) {
       if (this.run.pastEnd || !this.run.forward()) break;
       this.budget -= 1;
       moved = true;
@@ -517,7 +517,7 @@ export class PlaygroundView {
     this.assignments.render(lang, this.assignmentModel, run.view, this.selected, onSelect);
     this.ownershipModel.update(entries);
     this.ownership.render(lang, this.ownershipModel, run.now);
-    this.stepTable.render(lang, entries, run.steps, this.selected, onSelect, (k) => this.goto(k));
+    this.stepTable.render(lang, entries, (i) => run.text(i, lang), run.steps, this.selected, onSelect, (k) => this.goto(k));
     this.renderConsumers();
   }
 
@@ -536,9 +536,10 @@ export class PlaygroundView {
     for (let i = this.narrationSeen; i < entries.length; i++) if (entries[i].type === 'narration') this.narrationAt = i;
     this.narrationSeen = entries.length;
     const note = this.narrationAt >= 0 ? entries[this.narrationAt] : undefined;
-    const lines = last ? entries.slice(last.first, last.end).map((x) => x.text[this.lang]) : [];
+    const lines = [];
+    for (let i = last?.first ?? 0; i < (last?.end ?? 0); i++) lines.push(this.run.text(i, this.lang));
     replaceChildren(this.els.narration,
-      note ? h('strong', {}, note.text[this.lang]) : null,
+      note?.type === 'narration' ? h('strong', {}, note.note[this.lang]) : null,
       note && lines.length ? h('br') : null,
       lines.join(' · '));
   }
@@ -622,7 +623,7 @@ function setText(el: HTMLElement, text: string): void {
 
 /** The index of the last coordinator event other than a fired heartbeat timer, looking only
  * at entries from `from` on (-1 if none there). */
-function lastCoordinatorEvent(entries: readonly TraceEvent[], from: number): number {
+function lastCoordinatorEvent(entries: readonly TraceEntry[], from: number): number {
   for (let i = entries.length - 1; i >= from && i >= 0; i--) {
     const e = entries[i];
     if (e.type === 'coordinator' && !(e.event.type === 'TimerFired' && e.event.key.startsWith('heartbeat'))) return i;
