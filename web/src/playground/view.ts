@@ -357,13 +357,17 @@ export class PlaygroundView {
     if (!this.playing) return;
     const start = performance.now();
     const rate = SPEEDS[this.speed];
-    this.budget += rate === Infinity ? Infinity : ((ts - this.lastFrame) / 1000) * rate;
+    const interval = ts - this.lastFrame;
+    this.budget += rate === Infinity ? Infinity : (interval / 1000) * rate;
     this.lastFrame = ts;
+    // At full speed, step for 4 ms of script time per frame, the rest of the frame being for
+    // drawing and the browser; otherwise the dial's rate. Measured in e2e on a 2-core machine
+    // without a GPU: a fixed 1 ms leaves fewer frames late (about 2 % against 5-10 %) at a
+    // quarter of the speed; adapting it to late frames (cut after a late frame, raised while on
+    // time) cost speed and saved no frames, as most late frames come from the browser's painting
+    // and compositing, not from this script.
     let moved = false;
-    // At full speed, step until 4 ms of the frame are used (the rest is for drawing; measured
-    // in e2e: making this adapt to late frames cost simulation speed and saved no frames, as
-    // late frames come from painting); otherwise the dial's rate.
-    while (this.budget >= 1 && performance.now() - start < ((window as any).__stepBudget ?? 4)) {
+    while (this.budget >= 1 && performance.now() - start < 4) {
       if (this.run.pastEnd || !this.run.forward()) break;
       this.budget -= 1;
       moved = true;
@@ -538,10 +542,15 @@ export class PlaygroundView {
     const note = this.narrationAt >= 0 ? entries[this.narrationAt] : undefined;
     const lines = [];
     for (let i = last?.first ?? 0; i < (last?.end ?? 0); i++) lines.push(this.run.text(i, this.lang));
-    replaceChildren(this.els.narration,
-      note?.type === 'narration' ? h('strong', {}, note.note[this.lang]) : null,
-      note && lines.length ? h('br') : null,
-      lines.join(' · '));
+    // The same three nodes every frame, their text written when it changes (new nodes every
+    // frame would cost the browser a style and layout pass on them).
+    if (this.els.narration.childNodes.length !== 3) replaceChildren(this.els.narration, h('strong'), h('br'), h('span'));
+    const [strong, br, span] = Array.from(this.els.narration.childNodes) as HTMLElement[];
+    const noteText = note?.type === 'narration' ? note.note[this.lang] : '';
+    setText(strong, noteText);
+    strong.hidden = !noteText;
+    br.hidden = !noteText || lines.length === 0;
+    setText(span, lines.join(' · '));
   }
 
   private renderConsumers(): void {
