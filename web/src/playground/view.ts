@@ -360,14 +360,14 @@ export class PlaygroundView {
     const interval = ts - this.lastFrame;
     this.budget += rate === Infinity ? Infinity : (interval / 1000) * rate;
     this.lastFrame = ts;
-    // At full speed, step for 4 ms of script time per frame, the rest of the frame being for
-    // drawing and the browser; otherwise the dial's rate. Measured in e2e on a 2-core machine
-    // without a GPU: a fixed 1 ms leaves fewer frames late (about 2 % against 5-10 %) at a
-    // quarter of the speed; adapting it to late frames (cut after a late frame, raised while on
-    // time) cost speed and saved no frames, as most late frames come from the browser's painting
-    // and compositing, not from this script.
+    // At full speed, step for 2 ms of script time per frame, the rest of the frame being for
+    // drawing and the browser; otherwise the dial's rate. Measured in e2e (50 consumers, a
+    // 2-core machine without a GPU, 3 runs each): 2 ms left 3-7 % of frames late and script
+    // time at most 15-18 ms a frame, simulating ~45 s per second; 4 ms: 5-10 % late, frames of
+    // up to 30-60 ms, twice the speed; 1 ms: 2 % late at half the speed of 2 ms. Adapting it to
+    // late frames (cut after a late frame, raised while on time) cost speed and saved no frames.
     let moved = false;
-    while (this.budget >= 1 && performance.now() - start < 4) {
+    while (this.budget >= 1 && performance.now() - start < 2) {
       if (this.run.pastEnd || !this.run.forward()) break;
       this.budget -= 1;
       moved = true;
