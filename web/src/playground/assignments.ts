@@ -67,7 +67,7 @@ export class AssignmentView {
       h('caption', { class: 'sr-only' }, `${t('assignments', lang)} (${t('generation', lang)})`));
     const head = h('tr', {}, h('th', { scope: 'col' }, t('consumer', lang)));
     for (const g of gens) head.append(h('th', { scope: 'col' }, generationLabel(g, lang)));
-    head.append(h('th', { scope: 'col' }, lang === 'en' ? 'now' : '当前'));
+    head.append(h('th', { scope: 'col' }, t('now', lang)));
     table.append(h('thead', {}, head));
     const body = h('tbody');
     for (const name of names) {

@@ -6,6 +6,7 @@ import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { parseSetting } from './settings.ts';
+import { t } from './text.ts';
 
 export interface Column { label: string; scenario: Scenario }
 
@@ -37,29 +38,29 @@ export function runToEnd(factory: (s: Scenario) => Simulation, scenario: Scenari
   }
 }
 
-const ROWS: [keyof Metrics, string, string, 'ms' | ''][] = [
-  ['rebalances', 'Rebalances', '再平衡次数', ''],
-  ['generations', 'Generations', '代数', ''],
-  ['partitionsMoved', 'Partitions moved', '移动的分区', ''],
-  ['unownedPartitionMs', 'Partition-time unowned', '分区无人消费时间', 'ms'],
-  ['maxUnownedPartitionMs', 'Longest a partition sat unowned', '单个分区最长无人消费', 'ms'],
-  ['unsettledMs', 'Time not stable (after first stable)', '首次稳定后不稳定的时间', 'ms'],
-  ['settledSinceMs', 'Stable since', '稳定自', 'ms'],
-  ['overlapPartitionMs', 'Partition-time with two owners', '分区双重归属时间', 'ms'],
-  ['messagesSent', 'Messages', '消息数', ''],
-  ['invariantViolations', 'Invariant violations', '不变式违例', ''],
+const ROWS: [keyof Metrics, Record<Lang, string>, 'ms' | ''][] = [
+  ['rebalances', { en: 'Rebalances', zh: '再平衡次数' }, ''],
+  ['generations', { en: 'Generations', zh: '代数' }, ''],
+  ['partitionsMoved', { en: 'Partitions moved', zh: '移动的分区' }, ''],
+  ['unownedPartitionMs', { en: 'Partition-time unowned', zh: '分区无人消费时间' }, 'ms'],
+  ['maxUnownedPartitionMs', { en: 'Longest a partition sat unowned', zh: '单个分区最长无人消费' }, 'ms'],
+  ['unsettledMs', { en: 'Time not stable (after first stable)', zh: '首次稳定后不稳定的时间' }, 'ms'],
+  ['settledSinceMs', { en: 'Stable since', zh: '稳定自' }, 'ms'],
+  ['overlapPartitionMs', { en: 'Partition-time with two owners', zh: '分区双重归属时间' }, 'ms'],
+  ['messagesSent', { en: 'Messages', zh: '消息数' }, ''],
+  ['invariantViolations', { en: 'Invariant violations', zh: '不变式违例' }, ''],
 ];
 
 export function compareTable(lang: Lang, columns: { label: string; metrics: Metrics }[]): HTMLTableElement {
   const table = h('table', { id: 'compare-table' },
-    h('caption', {}, lang === 'en' ? 'Metrics at the end of each run' : '各次运行结束时的指标'),
+    h('caption', {}, t('compareCaption', lang)),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...columns.map((c) => h('th', { scope: 'col' }, c.label)))));
   const body = h('tbody');
-  for (const [key, en, zh, unit] of ROWS) {
+  for (const [key, name, unit] of ROWS) {
     const values = columns.map((c) => c.metrics[key] as number | boolean | null);
     const numbers = values.filter((v): v is number => typeof v === 'number');
     const best = numbers.length ? Math.min(...numbers) : null;
-    body.append(h('tr', { 'data-metric': key }, h('th', { scope: 'row' }, lang === 'en' ? en : zh),
+    body.append(h('tr', { 'data-metric': key }, h('th', { scope: 'row' }, name[lang]),
       ...values.map((v) => h('td', { class: typeof v === 'number' && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined },
         v === null ? '—' : `${v}${unit && typeof v === 'number' ? ' ms' : ''}`))));
   }
@@ -69,8 +70,8 @@ export function compareTable(lang: Lang, columns: { label: string; metrics: Metr
 
 export class CompareView {
   readonly root = h('details', { class: 'panel compare', id: 'compare' });
-  private readonly a = h('textarea', { id: 'compare-a', rows: '3', spellcheck: 'false', 'aria-label': 'Configuration A' });
-  private readonly b = h('textarea', { id: 'compare-b', rows: '3', spellcheck: 'false', 'aria-label': 'Configuration B' },);
+  private readonly a = h('textarea', { id: 'compare-a', rows: '3', spellcheck: 'false', 'aria-label': t('compareA', 'en') });
+  private readonly b = h('textarea', { id: 'compare-b', rows: '3', spellcheck: 'false', 'aria-label': t('compareB', 'en') });
   private readonly out = h('div', { id: 'compare-out', role: 'status' });
 
   constructor(private readonly deps: {
@@ -85,24 +86,23 @@ export class CompareView {
 
   render(): void {
     const lang = this.deps.lang();
-    const en = lang === 'en';
-    const runBoth = h('button', { type: 'button', id: 'compare-run' }, en ? 'Run both to the end' : '两种配置都运行到结束');
+    const runBoth = h('button', { type: 'button', id: 'compare-run' }, t('compareRunBoth', lang));
     runBoth.addEventListener('click', () => this.run(() => {
       const base = this.deps.current();
       return [withSettings(base, this.a.value, 'A'), withSettings(base, this.b.value, 'B')];
     }));
     const preset = h('button', { type: 'button', id: 'compare-rolling' },
-      en ? 'Rolling restart: eager · cooperative-sticky · static' : '滚动重启：eager · cooperative-sticky · 静态成员');
+      t('compareRolling', lang));
     preset.addEventListener('click', () => this.run(() => [
       { label: 'eager (range)', scenario: this.deps.builtIn('rolling-restart-eager') },
       { label: 'cooperative-sticky', scenario: this.deps.builtIn('rolling-restart-cooperative') },
-      { label: en ? 'static membership' : '静态成员', scenario: this.deps.builtIn('rolling-restart-static') },
+      { label: t('staticMembership', lang), scenario: this.deps.builtIn('rolling-restart-static') },
     ]));
+    this.a.setAttribute('aria-label', t('compareA', lang));
+    this.b.setAttribute('aria-label', t('compareB', lang));
     replaceChildren(this.root,
-      h('summary', {}, h('h2', { class: 'inline' }, en ? 'Compare configurations' : '比较配置')),
-      h('p', { class: 'muted' }, en
-        ? 'The current scenario with consumer settings A and B (Kafka property names, key=value per line; group.instance.id=* gives every consumer its own static id), each run to its end.'
-        : '当前场景分别使用消费者配置 A 和 B（Kafka 属性名，每行 key=value；group.instance.id=* 为每个消费者设置各自的静态 id），各自运行到结束。'),
+      h('summary', {}, h('h2', { class: 'inline' }, t('compare', lang))),
+      h('p', { class: 'muted' }, t('compareHint', lang)),
       h('div', { class: 'compare-inputs' }, h('label', {}, 'A', this.a), h('label', {}, 'B', this.b)),
       h('div', { class: 'row' }, runBoth, preset),
       this.out);

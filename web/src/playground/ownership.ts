@@ -5,6 +5,7 @@
 import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { ownershipLabel, t } from './text.ts';
 
 interface Segment { owner: string; from: number; to: number | null }
 
@@ -68,8 +69,7 @@ export class OwnershipView {
       // Drawn when opened (with what the page shows then), and after each step while open.
       this.root.addEventListener('toggle', () => { if (this.root.open && this.latest) this.draw(...this.latest); });
     }
-    (this.root.querySelector('summary h2') as HTMLElement).textContent = lang === 'en'
-      ? 'Partition ownership over time' : '分区归属随时间变化';
+    (this.root.querySelector('summary h2') as HTMLElement).textContent = t('ownership', lang);
     if (this.root.open) this.draw(lang, model, now);
   }
 
@@ -114,12 +114,12 @@ export class OwnershipView {
         }
       }
     });
-    c.setAttribute('aria-label', lang === 'en' ? `ownership of ${names.length} partitions from 0 to ${now} ms` : `${names.length} 个分区从 0 到 ${now} ms 的归属`);
+    c.setAttribute('aria-label', ownershipLabel(names.length, now, lang));
     const legend = this.root.querySelector('.own-legend');
     if (legend) {
       replaceChildren(legend, ...model.owners.map((o) => h('span', { class: 'own-key' }, h('i', { style: `background:${colour(o)}` }), o)),
-        h('span', { class: 'own-key' }, h('i', { style: 'background:#b42318' }), lang === 'en' ? 'two owners' : '两个所有者'),
-        h('span', { class: 'own-key' }, h('i', { style: 'background:#f2f4f7' }), lang === 'en' ? 'unowned' : '无人消费'));
+        h('span', { class: 'own-key' }, h('i', { style: 'background:#b42318' }), t('twoOwners', lang)),
+        h('span', { class: 'own-key' }, h('i', { style: 'background:#f2f4f7' }), t('unownedKey', lang)));
     }
   }
 }

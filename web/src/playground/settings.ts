@@ -5,6 +5,7 @@
 import type { ConsumerSpec, LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { t } from './text.ts';
 
 export interface ConfigKey { name: string; default: string; doc: string }
 
@@ -81,29 +82,28 @@ export class SettingsView {
 
   /** Draws the form for `base` with `diff` applied. */
   render(lang: Lang, base: Scenario, diff: SettingsDiff): void {
-    const en = lang === 'en';
     this.draft = structuredClone(diff.consumers ?? {});
     const scenario = applyDiff(base, diff);
     const net = scenario.network ?? {};
     const everyStatic = scenario.consumers.length > 0 && scenario.consumers.every((c) => isStatic(c));
     const allStatic = h('input', { type: 'checkbox', id: 'static-all', checked: everyStatic });
-    const picked = h('select', { id: 'consumer-pick', 'aria-label': en ? 'consumer' : '消费者' },
+    const picked = h('select', { id: 'consumer-pick', 'aria-label': t('consumerPick', lang) },
       ...scenario.consumers.map((c) => h('option', { value: c.name }, c.name)));
     const one = h('div', { id: 'consumer-settings' });
     const form = h('form', { id: 'settings-form' },
-      h('fieldset', {}, h('legend', {}, en ? 'Broker (group coordinator)' : 'Broker（消费组协调者）'),
-        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], en))),
-      h('fieldset', {}, h('legend', {}, en ? 'Every consumer (each consumer\'s own settings still apply)' : '所有消费者（各消费者自己的设置仍然生效）'),
+      h('fieldset', {}, h('legend', {}, t('brokerSettings', lang)),
+        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], lang))),
+      h('fieldset', {}, h('legend', {}, t('everyConsumer', lang)),
         h('label', { class: 'check' }, allStatic,
-          en ? 'Static membership for every consumer (group.instance.id = its name)' : '所有消费者使用静态成员（group.instance.id = 名字）'),
-        ...this.deps.consumerKeys.filter((k) => k.name !== 'group.instance.id').map((k) => field('consumer', k, scenario.consumer?.[k.name], en))),
-      h('fieldset', {}, h('legend', {}, en ? 'One consumer' : '单个消费者', ' ', picked), one),
-      h('fieldset', {}, h('legend', {}, en ? 'Network and seed' : '网络与随机种子'),
-        ...LINK_KEYS.map((k) => field('network', k, (net as Record<string, unknown>)[k.name], en)),
-        field('seed', { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw' }, diff.seed, en)),
+          t('staticAll', lang)),
+        ...this.deps.consumerKeys.filter((k) => k.name !== 'group.instance.id').map((k) => field('consumer', k, scenario.consumer?.[k.name], lang))),
+      h('fieldset', {}, h('legend', {}, t('oneConsumer', lang), ' ', picked), one),
+      h('fieldset', {}, h('legend', {}, t('networkAndSeed', lang)),
+        ...LINK_KEYS.map((k) => field('network', k, (net as Record<string, unknown>)[k.name], lang)),
+        field('seed', { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw' }, diff.seed, lang)),
       h('div', { class: 'row' },
-        h('button', { type: 'submit', id: 'settings-apply', class: 'primary' }, en ? 'Apply and restart the run' : '应用并重新开始'),
-        h('button', { type: 'button', id: 'settings-reset' }, en ? 'Back to the scenario\'s settings' : '恢复场景设置')));
+        h('button', { type: 'submit', id: 'settings-apply', class: 'primary' }, t('applySettings', lang)),
+        h('button', { type: 'button', id: 'settings-reset' }, t('resetSettings', lang))));
     const showConsumer = () => {
       const spec = scenario.consumers.find((c) => c.name === picked.value);
       if (!spec) return;
@@ -112,15 +112,15 @@ export class SettingsView {
       const link = { ...net, ...(spec.network ?? {}), ...(draft?.network ?? {}) } as Record<string, unknown>;
       const staticBox = h('input', { type: 'checkbox', id: 'static-one', checked: !!config['group.instance.id'] });
       const fields = this.deps.consumerKeys.map((k) =>
-        field('one', { ...k, default: String(scenario.consumer?.[k.name] ?? k.default) }, config[k.name], en));
+        field('one', { ...k, default: String(scenario.consumer?.[k.name] ?? k.default) }, config[k.name], lang));
       staticBox.addEventListener('change', () => {
         const input = one.querySelector<HTMLInputElement>('input[name="one:group.instance.id"]');
         if (input) input.value = staticBox.checked ? spec.name : '';
       });
       replaceChildren(one,
-        h('label', { class: 'check' }, staticBox, en ? 'Static membership (group.instance.id = its name)' : '静态成员（group.instance.id = 名字）'),
+        h('label', { class: 'check' }, staticBox, t('staticOne', lang)),
         ...fields,
-        ...LINK_KEYS.map((k) => field('onelink', { ...k, default: String(link[k.name] ?? k.default) }, draft?.network?.[k.name as keyof LinkSpec] ?? spec.network?.[k.name as keyof LinkSpec], en)));
+        ...LINK_KEYS.map((k) => field('onelink', { ...k, default: String(link[k.name] ?? k.default) }, draft?.network?.[k.name as keyof LinkSpec] ?? spec.network?.[k.name as keyof LinkSpec], lang)));
       one.dataset.consumer = spec.name;
     };
     picked.addEventListener('change', () => {
@@ -142,9 +142,8 @@ export class SettingsView {
     });
     form.querySelector('#settings-reset')?.addEventListener('click', () => this.deps.apply({}));
     replaceChildren(this.root,
-      h('summary', {}, h('h2', { class: 'inline' }, en ? 'Settings (Kafka property names)' : '设置（Kafka 属性名）')),
-      h('p', { class: 'muted' }, en ? 'Empty = the default shown. Applying restarts the run with these settings; share links carry the changes.'
-        : '留空 = 使用显示的默认值。应用后以这些设置重新开始；分享链接会带上这些修改。'),
+      h('summary', {}, h('h2', { class: 'inline' }, t('settings', lang))),
+      h('p', { class: 'muted' }, t('settingsHint', lang)),
       form);
   }
 
@@ -212,9 +211,9 @@ function isStatic(c: ConsumerSpec): boolean {
   return typeof c.config?.['group.instance.id'] === 'string' && c.config['group.instance.id'] !== '';
 }
 
-function field(group: string, key: ConfigKey, current: unknown, en: boolean): HTMLElement {
+function field(group: string, key: ConfigKey, current: unknown, lang: Lang): HTMLElement {
   return h('label', { title: key.doc },
     h('span', { class: 'mono' }, key.name),
     h('input', { name: `${group}:${key.name}`, value: current === undefined || current === null ? '' : String(current),
-      placeholder: key.default || (en ? '(none)' : '（无）'), 'aria-label': key.name, 'data-default': key.default }));
+      placeholder: key.default || t('noDefault', lang), 'aria-label': key.name, 'data-default': key.default }));
 }

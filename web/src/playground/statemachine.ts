@@ -5,7 +5,7 @@ import type { GroupView, TraceEntry } from '../../pkg/group_coordinator_wasm.js'
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, STATE_NAMES } from '../i18n.ts';
 import { s } from './svg.ts';
-import { t } from './text.ts';
+import { heartbeatTimers, t } from './text.ts';
 
 type State = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
 
@@ -117,7 +117,7 @@ export class StateMachineView {
         'marker-end': 'url(#arrow)',
         'data-from': e.from, 'data-to': e.to,
       }) as SVGPathElement;
-      const label = s('text', { x: mx, y: my - 4, class: 'edge-label', 'text-anchor': 'middle' }, lang === 'en' ? e.en : e.zh) as SVGTextElement;
+      const label = s('text', { x: mx, y: my - 4, class: 'edge-label', 'text-anchor': 'middle' }, e[lang]) as SVGTextElement;
       svg.append(path, label);
       edges.set(`${e.from}>${e.to}`, [path, label]);
     }
@@ -171,7 +171,7 @@ function delayed(group: GroupView | null, lang: Lang): string {
     .map((x) => `${x.kind} @${x.deadlineMs}`);
   const heartbeats = group.timers.filter((x) => x.kind === 'heartbeat');
   if (heartbeats.length > 3) {
-    ops.push(lang === 'en' ? `${heartbeats.length} heartbeat timers` : `${heartbeats.length} 个心跳定时器`);
+    ops.push(heartbeatTimers(heartbeats.length, lang));
   } else {
     for (const x of heartbeats) ops.push(`heartbeat(${(x.memberId ?? '').split('-')[0]}) @${x.deadlineMs}`);
   }

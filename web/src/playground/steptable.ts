@@ -6,7 +6,7 @@ import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, STATE_NAMES } from '../i18n.ts';
 import type { StepRecord } from './run.ts';
-import { generationLabel, t } from './text.ts';
+import { generationLabel, stepPaging, t } from './text.ts';
 
 export function actorOf(e: TraceEntry | undefined, lang: Lang): string {
   if (!e) return '';
@@ -18,11 +18,11 @@ export function actorOf(e: TraceEntry | undefined, lang: Lang): string {
     case 'requestDelivered': case 'responseSent': case 'coordinator':
       return t('coordinator', lang);
     case 'messageLost':
-      return lang === 'en' ? 'network' : '网络';
+      return t('network', lang);
     case 'action': case 'actionIgnored':
-      return lang === 'en' ? 'you / script' : '用户/脚本';
+      return t('youOrScript', lang);
     default:
-      return lang === 'en' ? 'scenario' : '场景';
+      return t('scenarioActor', lang);
   }
 }
 
@@ -55,7 +55,7 @@ export class StepTableView {
       const lines = entries.slice(st.first, st.end);
       const isSelected = selected !== null && selected >= st.first && selected < st.end;
       const row = h('tr', { class: [isSelected ? 'selected' : '', k === steps.length - 1 ? 'current' : ''].filter(Boolean).join(' ') || undefined, 'data-step': String(k + 1) },
-        h('td', {}, h('button', { type: 'button', class: 'link', title: lang === 'en' ? 'go to this step' : '跳到此步' }, String(k + 1))),
+        h('td', {}, h('button', { type: 'button', class: 'link', title: t('gotoStep', lang) }, String(k + 1))),
         h('td', { class: 'at' }, String(st.atMs)),
         h('td', {}, actorOf(first, lang)),
         h('td', {}, ...lines.map((e) => h('div', { class: `line t-${e.type}`, 'data-index': String(e.index) }, text(e.index)))),
@@ -72,7 +72,7 @@ export class StepTableView {
       body.append(row);
     }
     table.append(body);
-    const en = lang === 'en';
+    const paging = stepPaging(lang, this.span, steps.length ? from + 1 : 0, to, steps.length);
     const page = (label: string, id: string, enabled: boolean, anchor: number | null) => {
       const b = h('button', { type: 'button', id, disabled: !enabled }, label);
       b.addEventListener('click', () => { this.anchor = anchor; this.redraw(); });
@@ -80,10 +80,10 @@ export class StepTableView {
     };
     const following = this.anchor === null || from === latest;
     const nav = h('div', { class: 'row st-nav' },
-      page(en ? `◀ ${this.span} earlier` : `◀ 前 ${this.span} 步`, 'st-earlier', from > 0, Math.max(0, from - this.span)),
-      h('span', { class: 'muted', id: 'st-range' }, en ? `steps ${steps.length ? from + 1 : 0}–${to} of ${steps.length}` : `第 ${steps.length ? from + 1 : 0}–${to} 步，共 ${steps.length} 步`),
-      page(en ? `${this.span} later ▶` : `后 ${this.span} 步 ▶`, 'st-later', to < steps.length, to >= latest ? null : from + this.span),
-      page(en ? 'Follow the current step' : '跟随当前步', 'st-follow', !following, null));
+      page(paging.earlier, 'st-earlier', from > 0, Math.max(0, from - this.span)),
+      h('span', { class: 'muted', id: 'st-range' }, paging.range),
+      page(paging.later, 'st-later', to < steps.length, to >= latest ? null : from + this.span),
+      page(t('followStep', lang), 'st-follow', !following, null));
     replaceChildren(this.root, h('h2', { id: 'st-title' }, t('stepTable', lang)), nav, h('div', { class: 'st-scroll' }, table));
     const current = this.root.querySelector('tr.selected') ?? this.root.querySelector('tr.current');
     current?.scrollIntoView?.({ block: 'nearest' });

@@ -50,7 +50,54 @@ const T = {
   violations: { en: 'Invariant violations', zh: '不变式违例' },
   help: { en: 'Keyboard', zh: '键盘' },
   end: { en: 'end of the scenario', zh: '场景结束' },
-} as const;
+  maxSpeed: { en: 'max', zh: '最快' },
+  otherLang: { en: '中文', zh: 'English' },
+  switchLang: { en: 'Switch to Chinese', zh: '切换到英文' },
+  share: { en: 'Share link', zh: '分享链接' },
+  exportJson: { en: 'Export JSON', zh: '导出 JSON' },
+  exportHtml: { en: 'Export HTML', zh: '导出 HTML' },
+  importJson: { en: 'Import JSON…', zh: '导入 JSON…' },
+  importRun: { en: 'Import a run', zh: '导入一次运行' },
+  stepSlider: { en: 'Step', zh: '步' },
+  now: { en: 'now', zh: '当前' },
+  network: { en: 'network', zh: '网络' },
+  youOrScript: { en: 'you / script', zh: '用户/脚本' },
+  scenarioActor: { en: 'scenario', zh: '场景' },
+  gotoStep: { en: 'go to this step', zh: '跳到此步' },
+  followStep: { en: 'Follow the current step', zh: '跟随当前步' },
+  timelineWindow: { en: 'Timeline window', zh: '时间线窗口' },
+  timedOut: { en: 'timed out', zh: '超时' },
+  lost: { en: 'lost', zh: '丢失' },
+  ownership: { en: 'Partition ownership over time', zh: '分区归属随时间变化' },
+  twoOwners: { en: 'two owners', zh: '两个所有者' },
+  unownedKey: { en: 'unowned', zh: '无人消费' },
+  settings: { en: 'Settings (Kafka property names)', zh: '设置（Kafka 属性名）' },
+  settingsHint: {
+    en: 'Empty = the default shown. Applying restarts the run with these settings; share links carry the changes.',
+    zh: '留空 = 使用显示的默认值。应用后以这些设置重新开始；分享链接会带上这些修改。',
+  },
+  brokerSettings: { en: 'Broker (group coordinator)', zh: 'Broker（消费组协调者）' },
+  everyConsumer: { en: 'Every consumer (each consumer\'s own settings still apply)', zh: '所有消费者（各消费者自己的设置仍然生效）' },
+  staticAll: { en: 'Static membership for every consumer (group.instance.id = its name)', zh: '所有消费者使用静态成员（group.instance.id = 名字）' },
+  oneConsumer: { en: 'One consumer', zh: '单个消费者' },
+  consumerPick: { en: 'consumer', zh: '消费者' },
+  staticOne: { en: 'Static membership (group.instance.id = its name)', zh: '静态成员（group.instance.id = 名字）' },
+  networkAndSeed: { en: 'Network and seed', zh: '网络与随机种子' },
+  applySettings: { en: 'Apply and restart the run', zh: '应用并重新开始' },
+  resetSettings: { en: 'Back to the scenario\'s settings', zh: '恢复场景设置' },
+  noDefault: { en: '(none)', zh: '（无）' },
+  compare: { en: 'Compare configurations', zh: '比较配置' },
+  compareHint: {
+    en: 'The current scenario with consumer settings A and B (Kafka property names, key=value per line; group.instance.id=* gives every consumer its own static id), each run to its end.',
+    zh: '当前场景分别使用消费者配置 A 和 B（Kafka 属性名，每行 key=value；group.instance.id=* 为每个消费者设置各自的静态 id），各自运行到结束。',
+  },
+  compareRunBoth: { en: 'Run both to the end', zh: '两种配置都运行到结束' },
+  compareRolling: { en: 'Rolling restart: eager · cooperative-sticky · static', zh: '滚动重启：eager · cooperative-sticky · 静态成员' },
+  compareA: { en: 'Configuration A', zh: '配置 A' },
+  compareB: { en: 'Configuration B', zh: '配置 B' },
+  compareCaption: { en: 'Metrics at the end of each run', zh: '各次运行结束时的指标' },
+  staticMembership: { en: 'static membership', zh: '静态成员' },
+} as const satisfies Record<string, Record<Lang, string>>;
 
 export type TextKey = keyof typeof T;
 
@@ -74,15 +121,31 @@ export function generationLabel(n: number, lang: Lang): string {
   return lang === 'zh' ? `第 ${n} 代` : `gen ${n}`;
 }
 
+/** The step table's paging: the buttons and the range shown. */
+export function stepPaging(lang: Lang, span: number, from: number, to: number, total: number): { earlier: string; later: string; range: string } {
+  return lang === 'zh'
+    ? { earlier: `◀ 前 ${span} 步`, later: `后 ${span} 步 ▶`, range: `第 ${from}–${to} 步，共 ${total} 步` }
+    : { earlier: `◀ ${span} earlier`, later: `${span} later ▶`, range: `steps ${from}–${to} of ${total}` };
+}
+
+export function heartbeatTimers(n: number, lang: Lang): string {
+  return lang === 'zh' ? `${n} 个心跳定时器` : `${n} heartbeat timers`;
+}
+
+export function ownershipLabel(partitions: number, now: number, lang: Lang): string {
+  return lang === 'zh' ? `${partitions} 个分区从 0 到 ${now} ms 的归属` : `ownership of ${partitions} partitions from 0 to ${now} ms`;
+}
+
 export function t(key: TextKey, lang: Lang): string {
   return T[key][lang];
 }
 
-export const SHORTCUTS: [string, TextKey | string, string][] = [
-  ['Space', 'play', '播放 / 暂停'],
-  ['→', 'step', '前进一步'],
-  ['←', 'back', '后退一步'],
-  ['Home', 'restart', '重新开始'],
-  ['+ / −', 'speed', '速度'],
-  ['L', 'English / 中文', '切换语言'],
+/** The keyboard shortcuts, for the help panel. */
+export const SHORTCUTS: [string, Record<Lang, string>][] = [
+  ['Space', { en: 'Play / pause', zh: '播放 / 暂停' }],
+  ['→', T.step],
+  ['←', T.back],
+  ['Home', T.restart],
+  ['+ / −', T.speed],
+  ['L', { en: 'English / 中文', zh: '切换语言' }],
 ];

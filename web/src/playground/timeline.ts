@@ -124,9 +124,9 @@ const STATE_COLOURS: Record<string, string> = {
 
 interface Hit { x: number; y: number; w: number; h: number; index: number; bar?: Bar; mark?: Mark }
 
-function describe(hit: Hit): string {
+function describe(hit: Hit, lang: Lang): string {
   const bar = hit.bar;
-  if (bar) return `${bar.consumer} ${bar.api} #${bar.correlationId}: ${bar.sent}–${bar.done ?? '…'} ms${bar.error ? ` ${bar.error}` : ''}${bar.timedOut ? ' timed out' : ''}${bar.lost ? ' lost' : ''}`;
+  if (bar) return `${bar.consumer} ${bar.api} #${bar.correlationId}: ${bar.sent}–${bar.done ?? '…'} ms${bar.error ? ` ${bar.error}` : ''}${bar.timedOut ? ` ${t('timedOut', lang)}` : ''}${bar.lost ? ` ${t('lost', lang)}` : ''}`;
   return hit.mark ? `${hit.mark.at} ms: ${hit.mark.label}` : '';
 }
 
@@ -144,6 +144,7 @@ export class TimelineView {
   /** Reused from frame to frame. */
   private readonly visible: Bar[] = [];
   private onSelect: (i: number) => void = () => {};
+  private lang: Lang = 'en';
   private redraw: () => void = () => {};
   /** The panel's width, kept by a ResizeObserver (reading it while drawing forces a layout). */
   private width = 1000;
@@ -161,7 +162,7 @@ export class TimelineView {
       const hit = this.hitAt(ev);
       this.tip.hidden = !hit;
       if (hit) {
-        this.tip.textContent = describe(hit);
+        this.tip.textContent = describe(hit, this.lang);
         this.tip.style.left = `${ev.offsetX + 12}px`;
         this.tip.style.top = `${ev.offsetY + 12}px`;
       }
@@ -197,9 +198,11 @@ export class TimelineView {
 
   render(lang: Lang, model: TimelineModel, now: number, selected: number | null, onSelect: (i: number) => void): void {
     this.onSelect = onSelect;
+    this.lang = lang;
     this.redraw = () => this.render(lang, model, now, selected, onSelect);
     if (this.shown.title !== lang) {
       replaceChildren(this.title, t('timeline', lang), ' ', this.zoom);
+      this.zoom.setAttribute('aria-label', t('timelineWindow', lang));
       this.shown.title = lang;
     }
     const lanes = ['', ...model.lanes];

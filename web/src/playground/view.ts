@@ -436,18 +436,22 @@ export class PlaygroundView {
     (e.picker.previousElementSibling as HTMLElement).textContent = t('scenario', lang);
     e.title.textContent = scenario.title[lang];
     e.description.textContent = scenario.description?.[lang] ?? '';
-    e.langButton.textContent = lang === 'en' ? '中文' : 'English';
-    e.share.textContent = lang === 'en' ? 'Share link' : '分享链接';
-    e.exportButton.textContent = lang === 'en' ? 'Export JSON' : '导出 JSON';
-    e.exportHtml.textContent = lang === 'en' ? 'Export HTML' : '导出 HTML';
-    e.importLabel.textContent = lang === 'en' ? 'Import JSON…' : '导入 JSON…';
-    e.langButton.setAttribute('aria-label', lang === 'en' ? 'Switch to Chinese' : '切换到英文');
+    e.langButton.textContent = t('otherLang', lang);
+    e.langButton.setAttribute('aria-label', t('switchLang', lang));
+    e.share.textContent = t('share', lang);
+    e.shareLink.setAttribute('aria-label', t('share', lang));
+    e.exportButton.textContent = t('exportJson', lang);
+    e.exportHtml.textContent = t('exportHtml', lang);
+    e.importLabel.textContent = t('importJson', lang);
+    e.importInput.setAttribute('aria-label', t('importRun', lang));
+    e.picker.setAttribute('aria-label', t('scenario', lang));
+    e.scrubber.setAttribute('aria-label', t('stepSlider', lang));
     e.restart.textContent = `|◀ ${t('restart', lang)}`;
     e.back.textContent = `◀ ${t('back', lang)}`;
     e.step.textContent = `${t('step', lang)} ▶`;
     (this.root.querySelector('#speed-name') as HTMLElement).textContent = t('speed', lang);
     replaceChildren(e.help, h('summary', {}, `${t('help', lang)} ⌨`),
-      h('ul', {}, ...SHORTCUTS.map(([k, what, zh]) => h('li', {}, h('kbd', {}, k), ' ', lang === 'zh' ? zh : (what.length > 12 || what.includes(' ') ? what : t(what as never, lang))))));
+      h('ul', {}, ...SHORTCUTS.map(([k, what]) => h('li', {}, h('kbd', {}, k), ' ', what[lang]))));
     this.renderControls();
     this.renderViews();
     if (!this.compare.root.open) this.compare.render();
@@ -473,7 +477,7 @@ export class PlaygroundView {
     const e = this.els;
     const run = this.run;
     setText(e.play, this.playing ? `❚❚ ${t('pause', lang)}` : `▶ ${t('play', lang)}`);
-    setText(e.speedLabel, SPEEDS[this.speed] === Infinity ? (lang === 'en' ? 'max' : '最快') : `${SPEEDS[this.speed]}/s`);
+    setText(e.speedLabel, SPEEDS[this.speed] === Infinity ? t('maxSpeed', lang) : `${SPEEDS[this.speed]}/s`);
     setText(e.clock, `${t('time', lang)} ${run.now} ms`);
     setText(e.stepNo, `${t('stepN', lang)} ${run.cursor}${run.pastEnd ? ` — ${t('end', lang)}` : ''}`);
     if (e.back.disabled !== (run.cursor === 0)) e.back.disabled = run.cursor === 0;
