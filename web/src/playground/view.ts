@@ -366,10 +366,10 @@ export class PlaygroundView {
     this.lastFrame = ts;
     // At full speed, step for 2 ms of script time per frame, the rest of the frame being for
     // drawing and the browser; otherwise the dial's rate. Measured in e2e (50 consumers, a
-    // 2-core machine without a GPU, 3 runs each): 2 ms left 3-7 % of frames late and script
-    // time at most 15-18 ms a frame, simulating ~45 s per second; 4 ms: 5-10 % late, frames of
-    // up to 30-60 ms, twice the speed; 1 ms: 2 % late at half the speed of 2 ms. Adapting it to
-    // late frames (cut after a late frame, raised while on time) cost speed and saved no frames.
+    // 2-core machine without a GPU, 3 runs each, text throttled as below): 2 ms left 0-2 % of
+    // frames late and script time at most 9-16 ms a frame, simulating ~50 s per second; 4 ms:
+    // 1-4 % late, frames of up to 25-38 ms, twice the speed. Adapting it to late frames (cut
+    // after a late frame, raised while on time) cost speed and saved no frames.
     let moved = false;
     while (this.budget >= 1 && performance.now() - start < 2) {
       if (this.run.pastEnd || !this.run.forward()) break;
