@@ -2,7 +2,7 @@
 // and what it revoked; the leader of each generation marked. Built incrementally from the trace.
 
 import type { TraceEntry, Tp, WorldView } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../dom.ts';
+import { h, replaceChildrenIfChanged } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { CLIENT_STATES, generationLabel, t } from './text.ts';
 
@@ -75,7 +75,7 @@ export class AssignmentView {
       for (const g of gens) {
         const cell = model.generations.get(g)?.get(name);
         const leader = model.leaders.get(g) === name;
-        const td = h('td', { class: [cell?.revoked.length ? 'revoking' : '', cell?.added.length ? 'added' : '', cell && selected === cell.index ? 'selected' : ''].filter(Boolean).join(' ') || undefined, 'data-gen': String(g) },
+        const td = h('td', { class: [cell?.revoked.length ? 'revoking' : '', cell?.added.length ? 'added' : '', cell && selected === cell.index ? 'selected' : ''].filter(Boolean).join(' ') || undefined, 'data-gen': String(g), 'data-index': cell ? String(cell.index) : undefined },
           leader ? h('span', { class: 'leader', title: t('leader', lang) }, '★ ') : null,
           cell ? tps(cell.assigned) || '—' : '');
         if (cell?.revoked.length) td.append(h('div', { class: 'revoked' }, `− ${tps(cell.revoked)}`));
@@ -90,6 +90,11 @@ export class AssignmentView {
     table.append(body);
     // A large group's table is long: it scrolls inside the panel instead of pushing the
     // timeline off the screen.
-    replaceChildren(this.root, h('h2', { id: 'as-title' }, t('assignments', lang)), h('div', { class: 'as-scroll' }, table));
+    // Unchanged (most steps), the table stays as it is; changed, it keeps its scroll position.
+    const scrollTop = this.root.querySelector('.as-scroll')?.scrollTop ?? 0;
+    if (replaceChildrenIfChanged(this.root, h('h2', { id: 'as-title' }, t('assignments', lang)), h('div', { class: 'as-scroll' }, table))) {
+      const scroller = this.root.querySelector('.as-scroll');
+      if (scroller && scrollTop) scroller.scrollTop = scrollTop;
+    }
   }
 }

@@ -2,7 +2,7 @@
 // moment (acting in the past forks the run), in three linked views plus the step table.
 
 import type { Action, Scenario, ScenarioInfo, Simulation, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../dom.ts';
+import { h, replaceChildren, replaceChildrenIfChanged } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
 import { Run, type TimedAction } from './run.ts';
@@ -470,7 +470,7 @@ export class PlaygroundView {
     e.back.textContent = `◀ ${t('back', lang)}`;
     e.step.textContent = `${t('step', lang)} ▶`;
     (this.root.querySelector('#speed-name') as HTMLElement).textContent = t('speed', lang);
-    replaceChildren(e.help, h('summary', {}, `${t('help', lang)} ⌨`),
+    replaceChildrenIfChanged(e.help, h('summary', {}, `${t('help', lang)} ⌨`),
       h('ul', {}, ...SHORTCUTS.map(([k, what]) => h('li', {}, h('kbd', {}, k), ' ', what[lang]))));
     this.renderControls();
     this.renderViews();
@@ -601,15 +601,17 @@ export class PlaygroundView {
     });
     const add = h('button', { type: 'button', id: 'add-consumer' }, `+ ${t('addConsumer', lang)}`);
     add.addEventListener('click', () => {
-      const names = new Set(view.consumers.map((c) => c.name));
+      // The world at the click (this panel's nodes outlive renders that change nothing in it).
+      const now = this.run.view;
+      const names = new Set(now.consumers.map((c) => c.name));
       let i = 1;
       while (names.has(`N${i}`)) i++;
-      const topics = Object.keys(view.topics);
+      const topics = Object.keys(now.topics);
       this.act({ type: 'addConsumer', name: `N${i}`, topics });
     });
     const failover = h('button', { type: 'button', id: 'failover' }, t('failover', lang));
     failover.addEventListener('click', () => this.act({ type: 'failover', downMs: 1000 }));
-    replaceChildren(this.els.consumers,
+    replaceChildrenIfChanged(this.els.consumers,
       h('h2', {}, t('consumers', lang)),
       h('table', { id: 'consumer-table' }, h('tbody', {}, ...rows)),
       h('div', { class: 'row' }, add, failover));
@@ -619,7 +621,7 @@ export class PlaygroundView {
     const lang = this.lang;
     const m = this.run.metrics();
     const row = (k: string, v: string, id: string) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', { id }, v));
-    replaceChildren(this.els.metrics, h('h2', {}, t('metrics', lang)),
+    replaceChildrenIfChanged(this.els.metrics, h('h2', {}, t('metrics', lang)),
       h('table', { id: 'metrics-table' }, h('tbody', {},
         row(t('rebalances', lang), String(m.rebalances), 'm-rebalances'),
         row(t('generation', lang), String(m.generationId), 'm-generation'),
@@ -635,7 +637,7 @@ export class PlaygroundView {
     const max = Math.max(1, Number(this.els.scrubber.max));
     const own = this.run.actions.length > 0 || this.run.cursor > this.preview.steps;
     const marks = own ? scrubMarks(this.run) : this.preview.marks;
-    replaceChildren(this.els.scrubMarks, ...marks.slice(-400).map((m) =>
+    replaceChildrenIfChanged(this.els.scrubMarks, ...marks.slice(-400).map((m) =>
       h('span', { class: `sm-${m.kind}`, style: `left:${(m.step / max) * 100}%` })));
   }
 }
