@@ -221,6 +221,7 @@ await test('switching to Chinese translates the interface and the narration', as
   expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'document language');
   expectEq((await page.textContent('#state-machine h2')).includes('消费组状态机'), true, 'view title');
   expectEq((await page.textContent('#narration')).includes('启动'), true, 'narration in Chinese');
+  expectEq((await page.textContent('#tl-legend')).includes('错误响应'), true, 'the timeline legend in Chinese');
   expectEq(await page.textContent('#page-title'), 'Kafka 消费组协调者 演练场', 'page header');
   await stepUntil(page, '协调者', 50);
   await page.screenshot({ path: new URL('playground-zh.png', out).pathname, fullPage: true });

@@ -65,7 +65,7 @@ export class OwnershipView {
   render(lang: Lang, model: OwnershipModel, now: number): void {
     this.latest = [lang, model, now];
     if (!this.root.querySelector('summary')) {
-      this.root.append(h('summary', {}, h('h2', { class: 'inline' })), this.canvas, h('div', { class: 'own-legend' }));
+      this.root.append(h('summary', {}, h('h2', { class: 'inline' })), this.canvas, h('div', { class: 'own-legend legend' }));
       // Drawn when opened (with what the page shows then), and after each step while open.
       this.root.addEventListener('toggle', () => { if (this.root.open && this.latest) this.draw(...this.latest); });
     }
@@ -117,9 +117,9 @@ export class OwnershipView {
     c.setAttribute('aria-label', ownershipLabel(names.length, now, lang));
     const legend = this.root.querySelector('.own-legend');
     if (legend) {
-      replaceChildren(legend, ...model.owners.map((o) => h('span', { class: 'own-key' }, h('i', { style: `background:${colour(o)}` }), o)),
-        h('span', { class: 'own-key' }, h('i', { style: 'background:#b42318' }), t('twoOwners', lang)),
-        h('span', { class: 'own-key' }, h('i', { style: 'background:#f2f4f7' }), t('unownedKey', lang)));
+      replaceChildren(legend, ...model.owners.map((o) => h('span', { class: 'legend-key' }, h('i', { style: `background:${colour(o)}` }), o)),
+        h('span', { class: 'legend-key' }, h('i', { style: 'background:#b42318' }), t('twoOwners', lang)),
+        h('span', { class: 'legend-key' }, h('i', { style: 'background:#f2f4f7' }), t('unownedKey', lang)));
     }
   }
 }

@@ -97,6 +97,13 @@ const T = {
   compareB: { en: 'Configuration B', zh: '配置 B' },
   compareCaption: { en: 'Metrics at the end of each run', zh: '各次运行结束时的指标' },
   staticMembership: { en: 'static membership', zh: '静态成员' },
+  errorBar: { en: 'error response (named on the bar)', zh: '错误响应（错误名标在条旁）' },
+  lostBar: { en: 'lost or timed out', zh: '丢失或超时' },
+  openBar: { en: 'waiting for its response (a parked JoinGroup or SyncGroup)', zh: '等待响应（被挂起的 JoinGroup 或 SyncGroup）' },
+  stateMark: { en: 'group state change (the state\'s colour)', zh: '消费组状态变化（该状态的颜色）' },
+  timerMark: { en: 'timer fired', zh: '定时器触发' },
+  faultMark: { en: 'crash, expiry, failover', zh: '崩溃、过期、故障转移' },
+  netMark: { en: 'link cut or healed', zh: '网络断开或恢复' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type TextKey = keyof typeof T;

@@ -113,11 +113,28 @@ export class TimelineModel {
 
 const LEFT = 90;
 
-/** The colours of the bars and marks (the same as the legend and the state machine). */
+/** The colours of the bars (shown in the legend). JoinGroup is blue: the error red must stand
+ * out among the bars, and an orange JoinGroup bar could not be told from it. */
 const API_COLOURS: Record<string, string> = {
-  JoinGroup: '#b54708', SyncGroup: '#6941c6', Heartbeat: '#84adff', LeaveGroup: '#101828',
+  JoinGroup: '#2e90fa', SyncGroup: '#6941c6', Heartbeat: '#84adff', LeaveGroup: '#101828',
   OffsetCommit: '#12b76a', FindCoordinator: '#98a2b3',
 };
+const ERROR = '#b42318';
+
+/** What the colours and strokes of the timeline mean, in the page's language. */
+function legend(lang: Lang): HTMLElement {
+  const key = (swatch: string, label: string) => h('span', { class: 'legend-key' }, h('i', { style: swatch }), label);
+  const line = (colour: string, dash = false) => `width:0;border:0;border-left:${dash ? '2px dashed' : '3px solid'} ${colour};height:.9rem`;
+  return h('div', { class: 'legend', id: 'tl-legend' },
+    ...Object.entries(API_COLOURS).map(([api, colour]) => key(`background:${colour}`, api)),
+    key(`background:${ERROR}`, t('errorBar', lang)),
+    key(`background:#fff;border-color:${ERROR}`, t('lostBar', lang)),
+    key('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang)),
+    key(line(STATE_COLOURS.Stable), t('stateMark', lang)),
+    key(line('#667085', true), t('timerMark', lang)),
+    key(line(ERROR), t('faultMark', lang)),
+    key(line('#f79009'), t('netMark', lang)));
+}
 const STATE_COLOURS: Record<string, string> = {
   Empty: '#101828', PreparingRebalance: '#b54708', CompletingRebalance: '#6941c6', Stable: '#1f7a3d', Dead: '#101828',
 };
@@ -203,6 +220,8 @@ export class TimelineView {
     if (this.shown.title !== lang) {
       replaceChildren(this.title, t('timeline', lang), ' ', this.zoom);
       this.zoom.setAttribute('aria-label', t('timelineWindow', lang));
+      this.root.querySelector('#tl-legend')?.remove();
+      this.root.append(legend(lang));
       this.shown.title = lang;
     }
     const lanes = ['', ...model.lanes];
@@ -275,7 +294,7 @@ export class TimelineView {
       if (!at) continue;
       const [bx, y, w] = at;
       const open = bar.done === undefined;
-      const colour = bar.error ? '#b42318' : bar.lost || bar.timedOut ? '#fff' : API_COLOURS[bar.api] ?? '#98a2b3';
+      const colour = bar.error ? ERROR : bar.lost || bar.timedOut ? '#fff' : API_COLOURS[bar.api] ?? '#98a2b3';
       const key = open ? `${colour}/open` : colour;
       let path = fills.get(key);
       if (!path) fills.set(key, path = new Path2D());
@@ -293,7 +312,7 @@ export class TimelineView {
     for (const [bar, bx, y, w] of outlined) {
       const open = bar.done === undefined;
       if (open || bar.lost || bar.timedOut || selected === bar.index) {
-        g.strokeStyle = selected === bar.index ? '#000' : bar.lost || bar.timedOut ? '#b42318' : '#344054';
+        g.strokeStyle = selected === bar.index ? '#000' : bar.lost || bar.timedOut ? ERROR : '#344054';
         g.lineWidth = selected === bar.index ? 2.5 : 1;
         g.setLineDash(open ? [3, 2] : []);
         g.strokeRect(bx + 0.5, y + 0.5, w - 1, BAR - 1);
@@ -301,7 +320,7 @@ export class TimelineView {
         g.lineWidth = 1;
       }
       if (bar.error && w > 30) {
-        g.fillStyle = '#b42318';
+        g.fillStyle = ERROR;
         g.fillText(bar.error, bx + w + 2, y + BAR);
       }
     }
@@ -316,7 +335,7 @@ export class TimelineView {
       const y = lane * LANE;
       const kind = m.kind.split(' ');
       g.strokeStyle = kind[0] === 'state' ? STATE_COLOURS[m.label] ?? '#101828'
-        : kind[0] === 'timer' ? '#667085' : kind[0] === 'net' ? '#f79009' : '#b42318';
+        : kind[0] === 'timer' ? '#667085' : kind[0] === 'net' ? '#f79009' : ERROR;
       g.lineWidth = selected === m.index ? 4 : kind[0] === 'life' || kind[0] === 'net' ? 3 : 2;
       g.setLineDash(kind[0] === 'timer' ? [2, 2] : kind[0] === 'expiry' || kind[0] === 'failover' ? [4, 2] : []);
       g.beginPath(); g.moveTo(mx, y + 2); g.lineTo(mx, y + LANE - 2); g.stroke();
