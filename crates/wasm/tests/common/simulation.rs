@@ -62,6 +62,42 @@ pub fn stepping_narrates_in_both_languages_and_the_views_follow() {
     assert_eq!(trace.as_array().unwrap().len(), 1);
 }
 
+/// The page's cheap path: `advance` takes the steps `step` takes, `entries` is `trace` without
+/// the narration, and `narration(i)` is entry i's text.
+pub fn advance_entries_and_narration_match_step_and_trace() {
+    let mut stepped = built_in("leave-while-completing-rebalance");
+    let mut advanced = built_in("leave-while-completing-rebalance");
+    for _ in 0..300 {
+        let event = rust(&stepped.step().unwrap());
+        assert_eq!(Some(event["atMs"].as_f64().unwrap()), advanced.advance());
+    }
+    assert_eq!(advanced.trace_hash(), stepped.trace_hash());
+    let narrated = rust(&stepped.trace(Some(5.0)).unwrap());
+    let entries = rust(&advanced.entries(Some(5.0)).unwrap());
+    let narrated = narrated.as_array().unwrap();
+    assert!(narrated.len() > 250);
+    assert_eq!(entries.as_array().unwrap().len(), narrated.len());
+    for (entry, full) in entries.as_array().unwrap().iter().zip(narrated) {
+        let mut without_text = full.clone();
+        let text = without_text
+            .as_object_mut()
+            .unwrap()
+            .remove("text")
+            .unwrap();
+        assert_eq!(entry, &without_text);
+        let index = entry["index"].as_f64().unwrap();
+        assert_eq!(rust(&advanced.narration(index).unwrap()), text);
+    }
+    assert!(
+        advanced
+            .narration(advanced.trace_length() as f64)
+            .unwrap()
+            .is_null()
+    );
+    assert!(advanced.entries(Some(-1.0)).is_err());
+    assert!(advanced.narration(0.5).is_err());
+}
+
 pub fn actions_apply_and_bad_input_throws_changing_nothing() {
     let mut sim = built_in("leave-while-stable");
     sim.run_until(7_000.0).unwrap();
@@ -116,6 +152,11 @@ macro_rules! simulation_tests {
         #[wasm_bindgen_test]
         fn simulation_steps_and_views() {
             common::simulation::stepping_narrates_in_both_languages_and_the_views_follow();
+        }
+
+        #[wasm_bindgen_test]
+        fn simulation_advance_entries_narration() {
+            common::simulation::advance_entries_and_narration_match_step_and_trace();
         }
 
         #[wasm_bindgen_test]
