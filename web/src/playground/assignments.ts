@@ -58,6 +58,14 @@ export function tps(list: readonly Tp[]): string {
 export class AssignmentView {
   readonly root = h('section', { class: 'panel assignments', id: 'assignments', 'aria-labelledby': 'as-title' });
   maxColumns = 8;
+  private scrollTop = 0;
+
+  constructor() {
+    // Scroll events do not bubble: caught on the way down.
+    this.root.addEventListener('scroll', (ev) => {
+      if ((ev.target as Element).classList?.contains('as-scroll')) this.scrollTop = (ev.target as Element).scrollTop;
+    }, true);
+  }
 
   render(lang: Lang, model: AssignmentModel, view: WorldView, selected: number | null, onSelect: (i: number) => void): void {
     const gens = [...model.generations.keys()].sort((a, b) => a - b).slice(-this.maxColumns);
@@ -90,11 +98,11 @@ export class AssignmentView {
     table.append(body);
     // A large group's table is long: it scrolls inside the panel instead of pushing the
     // timeline off the screen.
-    // Unchanged (most steps), the table stays as it is; changed, it keeps its scroll position.
-    const scrollTop = this.root.querySelector('.as-scroll')?.scrollTop ?? 0;
+    // Unchanged (most steps), the table stays as it is; changed, it keeps its scroll position
+    // (known from scroll events: reading scrollTop here would force a layout mid-render).
     if (replaceChildrenIfChanged(this.root, h('h2', { id: 'as-title' }, t('assignments', lang)), h('div', { class: 'as-scroll' }, table))) {
       const scroller = this.root.querySelector('.as-scroll');
-      if (scroller && scrollTop) scroller.scrollTop = scrollTop;
+      if (scroller && this.scrollTop) scroller.scrollTop = this.scrollTop;
     }
   }
 }

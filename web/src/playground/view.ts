@@ -448,35 +448,49 @@ export class PlaygroundView {
     const lang = this.lang;
     const e = this.els;
     const info = this.deps.scenarios;
+    // Written only where the text changed: this runs on every step while paused, and a
+    // rewritten text node costs the browser a style, shaping and layout pass.
     for (const opt of Array.from(e.picker.options)) {
       const i = info.find((x) => x.name === opt.value);
-      if (i) opt.textContent = i.title[lang];
+      if (i) setText(opt, i.title[lang]);
     }
     const scenario = this.run.scenario;
-    (e.picker.previousElementSibling as HTMLElement).textContent = t('scenario', lang);
-    e.title.textContent = scenario.title[lang];
-    e.description.textContent = scenario.description?.[lang] ?? '';
-    e.langButton.textContent = t('otherLang', lang);
+    setText(e.picker.previousElementSibling as HTMLElement, t('scenario', lang));
+    setText(e.title, scenario.title[lang]);
+    setText(e.description, scenario.description?.[lang] ?? '');
+    setText(e.langButton, t('otherLang', lang));
     e.langButton.setAttribute('aria-label', t('switchLang', lang));
-    e.share.textContent = t('share', lang);
+    setText(e.share, t('share', lang));
     e.shareLink.setAttribute('aria-label', t('share', lang));
-    e.exportButton.textContent = t('exportJson', lang);
-    e.exportHtml.textContent = t('exportHtml', lang);
-    e.importLabel.textContent = t('importJson', lang);
+    setText(e.exportButton, t('exportJson', lang));
+    setText(e.exportHtml, t('exportHtml', lang));
+    setText(e.importLabel, t('importJson', lang));
     e.importInput.setAttribute('aria-label', t('importRun', lang));
     e.picker.setAttribute('aria-label', t('scenario', lang));
     e.scrubber.setAttribute('aria-label', t('stepSlider', lang));
-    e.restart.textContent = `|◀ ${t('restart', lang)}`;
-    e.back.textContent = `◀ ${t('back', lang)}`;
-    e.step.textContent = `${t('step', lang)} ▶`;
-    (this.root.querySelector('#speed-name') as HTMLElement).textContent = t('speed', lang);
+    setText(e.restart, `|◀ ${t('restart', lang)}`);
+    setText(e.back, `◀ ${t('back', lang)}`);
+    setText(e.step, `${t('step', lang)} ▶`);
+    setText(this.root.querySelector('#speed-name') as HTMLElement, t('speed', lang));
     replaceChildrenIfChanged(e.help, h('summary', {}, `${t('help', lang)} ⌨`),
       h('ul', {}, ...SHORTCUTS.map(([k, what]) => h('li', {}, h('kbd', {}, k), ' ', what[lang]))));
     this.renderControls();
     this.renderViews();
-    if (!this.compare.root.open) this.compare.render();
-    if (!this.settings.root.open) this.settings.render(lang, this.deps.scenario(this.els.picker.value), this.diff);
+    // The closed panels are redrawn when what they show changed (language, scenario, settings);
+    // an open one is left alone, with what the user is typing.
+    if (!this.compare.root.open && this.compareLang !== lang) {
+      this.compare.render();
+      this.compareLang = lang;
+    }
+    const settingsKey = `${lang}|${this.els.picker.value}|${JSON.stringify(this.diff)}`;
+    if (!this.settings.root.open && this.settingsKey !== settingsKey) {
+      this.settings.render(lang, this.deps.scenario(this.els.picker.value), this.diff);
+      this.settingsKey = settingsKey;
+    }
   }
+
+  private compareLang: Lang | null = null;
+  private settingsKey = '';
 
   private spent(part: string, since: number): void {
     const ms = performance.now() - since;
