@@ -417,9 +417,10 @@ export class PlaygroundView {
     this.els.shareLink.hidden = true;
     try {
       f();
-      this.els.message.textContent = '';
+      setText(this.els.message, '');
       this.els.message.classList.remove('error');
     } catch (err) {
+      // Written even when the same: a screen reader announces a refusal each time it happens.
       this.els.message.textContent = (err as Error).message;
       this.els.message.classList.add('error');
     }
