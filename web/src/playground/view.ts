@@ -391,8 +391,8 @@ export class PlaygroundView {
       // The text that follows every step (clock, step number, scrubber, narration) is written
       // at most every 125 ms while playing: faster than that it cannot be read, and each write
       // far above the timeline made the browser repaint and composite everything between the
-      // two (the damage is one rectangle). Measured in e2e (50 consumers, no GPU): late frames
-      // from 5-7 % to under 1 %, script time per frame at most ~10 ms instead of ~15-24.
+      // two (the damage is one rectangle). Measured in e2e (50 consumers, no GPU): software
+      // compositing from 1.3-1.7 s to 0.25-0.43 s per 3 s of play, late frames from 5-7 % to 0-2 %.
       if (this.textStale && start - this.textDrawn >= 125) {
         this.textStale = false;
         this.textDrawn = start;
