@@ -69,20 +69,17 @@ async function main(): Promise<void> {
 function renderNav(mode: string, lang: Lang): void {
   const title = document.getElementById('page-title');
   if (title) {
-    replaceChildren(title, lang === 'zh' ? 'Kafka 消费组协调者 ' : 'Kafka group coordinator ',
+    replaceChildren(title, `${t('product', lang)} `,
       h('span', { class: 'sub' }, t(mode === 'console' ? 'console' : 'playground', lang)));
   }
-  document.title = lang === 'zh' ? 'Kafka 消费组协调者演练场' : 'Kafka consumer-group coordinator playground';
+  document.title = t('documentTitle', lang);
   const versionEl = document.getElementById('version');
-  // "0.1.0 (Kafka classic group coordinator, ...)": the number, and the words in the language.
-  if (versionEl) {
-    versionEl.textContent = lang === 'zh'
-      ? `${versionText.split(' ')[0]}（Kafka 经典消费组协调者，4.0 行为；可切换为 3.x）`
-      : versionText;
-  }
+  // "0.1.0 (Kafka classic group coordinator, ...)": the model's own line, or its number and the
+  // words in Chinese.
+  if (versionEl) versionEl.textContent = lang === 'zh' ? `${versionText.split(' ')[0]}${t('versionWords', 'zh')}` : versionText;
   const nav = document.getElementById('modes');
   if (!nav) return;
-  nav.setAttribute('aria-label', lang === 'zh' ? '模式' : 'Mode');
+  nav.setAttribute('aria-label', t('modes', lang));
   const link = (m: string, label: string) => {
     const url = new URL(location.href);
     url.search = '';

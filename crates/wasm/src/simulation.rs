@@ -3,7 +3,7 @@
 
 use crate::{from_js, range_error, time_arg, to_js, type_error};
 use group_simulator::builtin;
-use group_simulator::trace::{NarratedEvent, TraceEvent};
+use group_simulator::trace::TraceEvent;
 use group_simulator::{Action, Scenario, ScenarioError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -114,14 +114,7 @@ impl Simulation {
         &self,
         #[wasm_bindgen(js_name = fromIndex)] from_index: Option<f64>,
     ) -> Result<JsValue, JsValue> {
-        let from = index_arg("fromIndex", from_index.unwrap_or(0.0))?;
-        let events: Vec<NarratedEvent<'_>> = self
-            .inner
-            .trace()
-            .iter_from(from)
-            .map(|e| e.narrated())
-            .collect();
-        to_js(&events)
+        self.trace_from(from_index, TraceEvent::narrated)
     }
 
     /// Trace entries from `fromIndex` (default 0) without their narration: what `trace` returns
@@ -133,9 +126,7 @@ impl Simulation {
         &self,
         #[wasm_bindgen(js_name = fromIndex)] from_index: Option<f64>,
     ) -> Result<JsValue, JsValue> {
-        let from = index_arg("fromIndex", from_index.unwrap_or(0.0))?;
-        let events: Vec<&TraceEvent> = self.inner.trace().iter_from(from).collect();
-        to_js(&events)
+        self.trace_from(from_index, |e| e)
     }
 
     /// One trace entry's narration in en and zh; `null` past the end of the trace.
@@ -241,6 +232,19 @@ pub fn large_group_scenario(
     let per = whole("partitionsPerConsumer", partitions_per_consumer, 100.0)? as usize;
     let duration = time_arg("durationMs", duration_ms)?;
     to_js(&builtin::large_group(consumers, per, duration.max(1)))
+}
+
+impl Simulation {
+    /// The trace from `fromIndex` (default 0) as a JS array, each entry written as `each` gives it.
+    fn trace_from<'s, T: Serialize>(
+        &'s self,
+        from_index: Option<f64>,
+        each: impl Fn(&'s TraceEvent) -> T,
+    ) -> Result<JsValue, JsValue> {
+        let from = index_arg("fromIndex", from_index.unwrap_or(0.0))?;
+        let events: Vec<T> = self.inner.trace().iter_from(from).map(each).collect();
+        to_js(&events)
+    }
 }
 
 /// A trace index from JS: a whole number >= 0.

@@ -97,9 +97,9 @@ export class AssignmentView {
     }
     table.append(body);
     // A large group's table is long: it scrolls inside the panel instead of pushing the
-    // timeline off the screen.
-    // Unchanged (most steps), the table stays as it is; changed, it keeps its scroll position
-    // (known from scroll events: reading scrollTop here would force a layout mid-render).
+    // timeline off the screen. Unchanged (most steps), the table stays as it is; changed, it
+    // keeps its scroll position (known from scroll events: reading scrollTop here would force a
+    // layout mid-render).
     if (replaceChildrenIfChanged(this.root, h('h2', { id: 'as-title' }, t('assignments', lang)), h('div', { class: 'as-scroll' }, table))) {
       const scroller = this.root.querySelector('.as-scroll');
       if (scroller && this.scrollTop) scroller.scrollTop = this.scrollTop;

@@ -3,7 +3,7 @@
 // the trace's assignments, revocations and crashes.
 
 import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../dom.ts';
+import { h, legendKey, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { ownershipLabel, t } from './text.ts';
 
@@ -117,9 +117,9 @@ export class OwnershipView {
     c.setAttribute('aria-label', ownershipLabel(names.length, now, lang));
     const legend = this.root.querySelector('.own-legend');
     if (legend) {
-      replaceChildren(legend, ...model.owners.map((o) => h('span', { class: 'legend-key' }, h('i', { style: `background:${colour(o)}` }), o)),
-        h('span', { class: 'legend-key' }, h('i', { style: 'background:#b42318' }), t('twoOwners', lang)),
-        h('span', { class: 'legend-key' }, h('i', { style: 'background:#f2f4f7' }), t('unownedKey', lang)));
+      replaceChildren(legend, ...model.owners.map((o) => legendKey(`background:${colour(o)}`, o)),
+        legendKey('background:#b42318', t('twoOwners', lang)),
+        legendKey('background:#f2f4f7', t('unownedKey', lang)));
     }
   }
 }

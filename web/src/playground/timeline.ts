@@ -3,7 +3,7 @@
 // named, and marks for state changes, fired timers, crashes, closes, cuts and failovers.
 
 import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../dom.ts';
+import { h, legendKey, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { t } from './text.ts';
 
@@ -120,20 +120,22 @@ const API_COLOURS: Record<string, string> = {
   OffsetCommit: '#12b76a', FindCoordinator: '#98a2b3',
 };
 const ERROR = '#b42318';
+/** The marks' colours other than a state change's (which takes its state's colour). */
+const TIMER = '#667085';
+const NET = '#f79009';
 
 /** What the colours and strokes of the timeline mean, in the page's language. */
 function legend(lang: Lang): HTMLElement {
-  const key = (swatch: string, label: string) => h('span', { class: 'legend-key' }, h('i', { style: swatch }), label);
   const line = (colour: string, dash = false) => `width:0;border:0;border-left:${dash ? '2px dashed' : '3px solid'} ${colour};height:.9rem`;
   return h('div', { class: 'legend', id: 'tl-legend' },
-    ...Object.entries(API_COLOURS).map(([api, colour]) => key(`background:${colour}`, api)),
-    key(`background:${ERROR}`, t('errorBar', lang)),
-    key(`background:#fff;border-color:${ERROR}`, t('lostBar', lang)),
-    key('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang)),
-    key(line(STATE_COLOURS.Stable), t('stateMark', lang)),
-    key(line('#667085', true), t('timerMark', lang)),
-    key(line(ERROR), t('faultMark', lang)),
-    key(line('#f79009'), t('netMark', lang)));
+    ...Object.entries(API_COLOURS).map(([api, colour]) => legendKey(`background:${colour}`, api)),
+    legendKey(`background:${ERROR}`, t('errorBar', lang)),
+    legendKey(`background:#fff;border-color:${ERROR}`, t('lostBar', lang)),
+    legendKey('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang)),
+    legendKey(line(STATE_COLOURS.Stable), t('stateMark', lang)),
+    legendKey(line(TIMER, true), t('timerMark', lang)),
+    legendKey(line(ERROR), t('faultMark', lang)),
+    legendKey(line(NET), t('netMark', lang)));
 }
 const STATE_COLOURS: Record<string, string> = {
   Empty: '#101828', PreparingRebalance: '#b54708', CompletingRebalance: '#6941c6', Stable: '#1f7a3d', Dead: '#101828',
@@ -211,18 +213,18 @@ export class TimelineView {
   private lanesLayer: { key: string; canvas: HTMLCanvasElement } | null = null;
   /** What the DOM around the canvas last said (written only when it changes: a DOM write
    * every frame costs a style and layout pass). */
-  private shown = { title: '', label: '', marks: '' };
+  private shown = { lang: '', label: '', marks: '' };
 
   render(lang: Lang, model: TimelineModel, now: number, selected: number | null, onSelect: (i: number) => void): void {
     this.onSelect = onSelect;
     this.lang = lang;
     this.redraw = () => this.render(lang, model, now, selected, onSelect);
-    if (this.shown.title !== lang) {
+    if (this.shown.lang !== lang) {
       replaceChildren(this.title, t('timeline', lang), ' ', this.zoom);
       this.zoom.setAttribute('aria-label', t('timelineWindow', lang));
       this.root.querySelector('#tl-legend')?.remove();
       this.root.append(legend(lang));
-      this.shown.title = lang;
+      this.shown.lang = lang;
     }
     const lanes = ['', ...model.lanes];
     // A large group gets thin lanes: less to paint every frame, and it fits the screen.
@@ -335,7 +337,7 @@ export class TimelineView {
       const y = lane * LANE;
       const kind = m.kind.split(' ');
       g.strokeStyle = kind[0] === 'state' ? STATE_COLOURS[m.label] ?? '#101828'
-        : kind[0] === 'timer' ? '#667085' : kind[0] === 'net' ? '#f79009' : ERROR;
+        : kind[0] === 'timer' ? TIMER : kind[0] === 'net' ? NET : ERROR;
       g.lineWidth = selected === m.index ? 4 : kind[0] === 'life' || kind[0] === 'net' ? 3 : 2;
       g.setLineDash(kind[0] === 'timer' ? [2, 2] : kind[0] === 'expiry' || kind[0] === 'failover' ? [4, 2] : []);
       g.beginPath(); g.moveTo(mx, y + 2); g.lineTo(mx, y + LANE - 2); g.stroke();

@@ -2,7 +2,7 @@
 // moment (acting in the past forks the run), in three linked views plus the step table.
 
 import type { Action, Scenario, ScenarioInfo, Simulation, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren, replaceChildrenIfChanged } from '../dom.ts';
+import { h, replaceChildren, replaceChildrenIfChanged, setText } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
 import { Run, type TimedAction } from './run.ts';
@@ -361,8 +361,7 @@ export class PlaygroundView {
     if (!this.playing) return;
     const start = performance.now();
     const rate = SPEEDS[this.speed];
-    const interval = ts - this.lastFrame;
-    this.budget += rate === Infinity ? Infinity : (interval / 1000) * rate;
+    this.budget += rate === Infinity ? Infinity : ((ts - this.lastFrame) / 1000) * rate;
     this.lastFrame = ts;
     // At full speed, step for 2 ms of script time per frame, the rest of the frame being for
     // drawing and the browser; otherwise the dial's rate. Measured in e2e (50 consumers, a
@@ -376,15 +375,11 @@ export class PlaygroundView {
       this.budget -= 1;
       moved = true;
     }
-    // Stop in the frame that reached the end, so the page never shows the end while playing.
-    if (this.run.pastEnd) {
-      this.playing = false;
-      this.els.narration.setAttribute('aria-live', 'polite');
-    }
     this.spent('step', start);
     if (this.budget === Infinity) this.budget = 0;
-    // A frame redraws what moves; the chrome is drawn by `render`.
-    if (!this.playing) this.render();
+    // Stop in the frame that reached the end (drawing everything, as a pause does), so the page
+    // never shows the end while playing. Otherwise a frame redraws what moves.
+    if (this.run.pastEnd) this.stop();
     else {
       if (moved) this.renderViews();
       this.textStale ||= moved;
@@ -655,11 +650,6 @@ export class PlaygroundView {
     replaceChildrenIfChanged(this.els.scrubMarks, ...marks.slice(-400).map((m) =>
       h('span', { class: `sm-${m.kind}`, style: `left:${(m.step / max) * 100}%` })));
   }
-}
-
-/** Writes a text only when it differs: every DOM write costs a style and layout pass. */
-function setText(el: HTMLElement, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 /** The index of the last coordinator event other than a fired heartbeat timer, looking only
