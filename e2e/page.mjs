@@ -146,6 +146,11 @@ async function stepUntil(page, text, limit = 400) {
 await test('the playground opens on the first seed scenario and plays it to a Stable group', async (page) => {
   expectEq(await page.inputValue('#scenario'), 'normal-join', 'default scenario');
   expectEq(await pgState(page), 'Empty', 'before the first step');
+  // The shortcuts work on a page just opened, before anything has the focus.
+  await page.keyboard.press('ArrowRight');
+  expectEq(await stepNo(page), 1, '→ steps on a fresh page');
+  await page.keyboard.press('ArrowLeft');
+  expectEq(await stepNo(page), 0, '← steps back');
   await page.locator('#speed').evaluate((el) => { el.value = el.max; el.dispatchEvent(new Event('input', { bubbles: true })); });
   expectEq(await page.textContent('#speed-label'), 'max', 'full speed');
   // Read in the same task as the click: at full speed the 10 s scenario can end (and playing

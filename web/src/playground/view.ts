@@ -168,7 +168,9 @@ export class PlaygroundView {
       h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)),
       this.settings.root,
       this.compare.root);
-    this.root.addEventListener('keydown', (ev) => this.key(ev));
+    // On the document: the shortcuts work as soon as the page opens, before anything in the
+    // playground has the focus.
+    document.addEventListener('keydown', (ev) => { if (this.root.isConnected) this.key(ev); });
     if (deps.embed) this.embed(deps.embed.views);
     this.open(query);
     if (deps.embed?.autoplay) this.toggle();
