@@ -149,6 +149,9 @@ await test('the playground opens on the first seed scenario and plays it to a St
   // The shortcuts work on a page just opened, before anything has the focus.
   await page.keyboard.press('ArrowRight');
   expectEq(await stepNo(page), 1, '→ steps on a fresh page');
+  // The step table scrolls to the new step within itself, not the page (after a frame).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expectEq(await page.evaluate(() => window.scrollY), 0, 'the page stays where the reader is');
   await page.keyboard.press('ArrowLeft');
   expectEq(await stepNo(page), 0, '← steps back');
   await page.locator('#speed').evaluate((el) => { el.value = el.max; el.dispatchEvent(new Event('input', { bubbles: true })); });
@@ -194,6 +197,14 @@ await test('seed: a leave while CompletingRebalance starts a new rebalance; step
   expectEq(await pgState(page), 'CompletingRebalance', 'generation 2 formed');
   const n = await stepUntil(page, 'the coordinator receives LeaveGroup');
   expectEq(await pgState(page), 'PreparingRebalance', 'after C leaves');
+  // The step table keeps its current row in view, scrolling itself (after a frame).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const inView = await page.evaluate(() => {
+    const box = document.querySelector('#steps-panel .st-scroll').getBoundingClientRect();
+    const row = document.querySelector('#step-table tr.current').getBoundingClientRect();
+    return row.top >= box.top - 1 && row.bottom <= box.bottom + 1;
+  });
+  expectEq(inView, true, 'the current step is in view in the step table');
   const narration = await page.textContent('#narration');
   await page.click('#back');
   expectEq(await stepNo(page), n - 1, 'one step back');

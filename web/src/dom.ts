@@ -51,3 +51,11 @@ export function replaceChildrenIfChanged(parent: Element, ...children: Child[]):
   parent.replaceChildren(...next.childNodes);
   return true;
 }
+
+/** Scrolls `scroller`, and only it (not the page around it), so that `el` is inside it. */
+export function scrollWithin(scroller: HTMLElement, el: HTMLElement): void {
+  const box = scroller.getBoundingClientRect();
+  const at = el.getBoundingClientRect();
+  if (at.top < box.top) scroller.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) scroller.scrollTop += Math.min(at.bottom - box.bottom, at.top - box.top);
+}

@@ -3,7 +3,7 @@
 // equivalent of the diagrams.
 
 import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../dom.ts';
+import { h, replaceChildren, scrollWithin } from '../dom.ts';
 import { type Lang, STATE_NAMES } from '../i18n.ts';
 import type { StepRecord } from './run.ts';
 import { generationLabel, stepPaging, t } from './text.ts';
@@ -103,11 +103,13 @@ export class StepTableView {
       page(paging.later, 'st-later', to < steps.length, to >= latest ? null : from + this.span),
       page(t('followStep', lang), 'st-follow', !following, null));
     // Scrolled to in the next frame, when the browser has laid the table out anyway (scrolling
-    // now would force a layout in the middle of the page's render).
+    // now would force a layout in the middle of the page's render); only the table scrolls, not
+    // the page (a step pressed at the top of the page must not carry the reader down here).
     cancelAnimationFrame(this.scrollFrame);
     this.scrollFrame = requestAnimationFrame(() => {
-      const current = this.root.querySelector('tr.selected') ?? this.root.querySelector('tr.current');
-      current?.scrollIntoView?.({ block: 'nearest' });
+      const current = this.root.querySelector<HTMLElement>('tr.selected') ?? this.root.querySelector<HTMLElement>('tr.current');
+      const scroller = this.root.querySelector<HTMLElement>('.st-scroll');
+      if (current && scroller) scrollWithin(scroller, current);
     });
   }
 
