@@ -4,7 +4,7 @@
 
 mod assignor_support;
 
-use assignor_support::{input, listed, member, racked};
+use assignor_support::{assert_valid, input, listed, member, racked};
 use group_coordinator::assignor::*;
 use group_coordinator::consumer_protocol::TopicPartitions;
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ fn check(
     expected: &[(&str, &str)],
 ) -> AssignmentOutput {
     let out = assign(strategy, input).unwrap();
-    validate(input, &out).unwrap();
+    assert_valid(strategy, input, &out);
     for (m, want) in expected {
         assert_eq!(listed(&out, m), *want, "{} for {m}", strategy.name());
     }
@@ -360,6 +360,20 @@ fn checks_catch_bad_assignments() {
     let out: AssignmentOutput =
         BTreeMap::from([("a".into(), tp(vec![0, 1, 2])), ("b".into(), tp(vec![]))]);
     assert!(!is_balanced(&i2, &out));
+    // Complete: an assignor that drops partitions is not valid, whatever else holds.
+    let out: AssignmentOutput =
+        BTreeMap::from([("a".into(), tp(vec![0, 1])), ("b".into(), tp(vec![3]))]);
+    let e = validate(&i2, &out).unwrap_err();
+    assert!(e.contains("t-2 is assigned to no one"), "{e}");
+    let nothing: AssignmentOutput = BTreeMap::from([("a".into(), vec![]), ("b".into(), vec![])]);
+    assert!(validate(&i2, &nothing).is_err());
+    // Cooperative-sticky may withhold what a member owned (it changes owner next round), and
+    // only that.
+    let mut owned = i2.clone();
+    owned.members[0].owned_partitions = tp(vec![2]);
+    assert!(validate_cooperative(&owned, &out).is_ok());
+    assert!(validate(&owned, &out).is_err());
+    assert!(validate_cooperative(&i2, &out).is_err());
     assert!(assign(Strategy::Range, &input(&[("t", -1)], vec![])).is_err());
     assert!(
         assign(

@@ -526,7 +526,8 @@ impl World {
         if let Err(e) = self.c.check_invariants() {
             panic!("invariant: {e}");
         }
-        let mut parked_in_groups = BTreeSet::new();
+        // (group, api) -> how many members of the group have that request parked.
+        let mut parked_in_groups: BTreeMap<(String, Api), usize> = BTreeMap::new();
         for group in self.c.groups() {
             let v = self.c.describe(group.group_id()).unwrap();
             let ids: BTreeSet<&str> = v.members.iter().map(|m| m.member_id.as_str()).collect();
@@ -591,13 +592,29 @@ impl World {
                 "two members share a group.instance.id"
             );
             for m in &v.members {
-                if m.awaiting_join || m.awaiting_sync {
-                    parked_in_groups.insert(m.member_id.clone());
+                for (parked, api) in [
+                    (m.awaiting_join, Api::JoinGroup),
+                    (m.awaiting_sync, Api::SyncGroup),
+                ] {
+                    if parked {
+                        *parked_in_groups
+                            .entry((group.group_id().to_string(), api))
+                            .or_default() += 1;
+                    }
                 }
             }
         }
-        // Every request still parked in our books is parked in some group, and vice versa.
-        let parked_count: usize = self
+        // Every request still parked in our books (JoinGroups and SyncGroups, by group) is
+        // parked by a member of that group, and vice versa.
+        let mut parked_in_books: BTreeMap<(String, Api), usize> = BTreeMap::new();
+        for (group, api) in self.parked.values() {
+            *parked_in_books.entry((group.clone(), *api)).or_default() += 1;
+        }
+        assert_eq!(
+            parked_in_groups, parked_in_books,
+            "parked requests: the groups' members vs the responses still owed"
+        );
+        let parked_joins: usize = self
             .c
             .groups()
             .map(|g| self.c.parked_joins(g.group_id()).len())
@@ -608,17 +625,26 @@ impl World {
             .filter(|(_, api)| *api == Api::JoinGroup)
             .count();
         assert_eq!(
-            parked_count, joins_in_books,
+            parked_joins, joins_in_books,
             "parked JoinGroups: coordinator vs books"
         );
-        let _ = parked_in_groups;
+    }
+}
+
+/// The seed of the random sequences: `PROPTEST_RNG_SEED` if set (a number), else a fixed one.
+fn rng_seed() -> u64 {
+    match std::env::var("PROPTEST_RNG_SEED") {
+        Ok(seed) => seed
+            .parse()
+            .unwrap_or_else(|_| panic!("PROPTEST_RNG_SEED must be a number, got {seed:?}")),
+        Err(_) => 20261129,
     }
 }
 
 proptest! {
-    // A fixed seed: the same 1,000 sequences on every run, so CI cannot fail by chance. Change
-    // the seed (or set PROPTEST_RNG_SEED) to explore others.
-    #![proptest_config(ProptestConfig { cases: 1000, rng_seed: proptest::test_runner::RngSeed::Fixed(20261129), failure_persistence: None, ..ProptestConfig::default() })]
+    // A fixed seed: the same 1,000 sequences on every run, so CI cannot fail by chance. Set
+    // PROPTEST_RNG_SEED=<number> to explore others (the failure message names the sequence).
+    #![proptest_config(ProptestConfig { cases: 1000, rng_seed: proptest::test_runner::RngSeed::Fixed(rng_seed()), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_request_sequences_keep_the_invariants(

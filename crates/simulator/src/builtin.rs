@@ -110,7 +110,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
     let consumers = consumers.clamp(1, crate::scenario::MAX_CONSUMERS);
     let per_topic = (consumers * partitions_per_consumer)
         .div_ceil(2)
-        .clamp(1, 100_000) as i32;
+        .clamp(1, crate::scenario::MAX_PARTITIONS as usize / 2) as i32;
     let topics: Vec<String> = alloc::vec!["t0".to_string(), "t1".to_string()];
     let specs = (0..consumers)
         .map(|i| ConsumerSpec {

@@ -1042,6 +1042,20 @@ impl Consumer {
                 Assignment::default()
             }
         };
+        // `checkAssignmentMatchedSubscription`: an assignment with a topic the member does not
+        // subscribe to (its subscription changed since it joined, or Kafka's sticky flaw gave it
+        // one) is not taken at all: no revocation, no `onPartitionsAssigned`; it rejoins.
+        if assignment
+            .assigned_partitions
+            .iter()
+            .any(|tp| !self.topics.iter().any(|t| t.as_str() == &*tp.topic))
+        {
+            self.request_rejoin(
+                w,
+                "received assignment does not match the current subscription",
+            );
+            return;
+        }
         let assigned: BTreeSet<Tp> = assignment
             .assigned_partitions
             .iter()
@@ -1074,12 +1088,6 @@ impl Consumer {
         if !revoked.is_empty() && self.config.rebalance_protocol() == RebalanceProtocol::Cooperative
         {
             self.request_rejoin(w, "need to revoke partitions and re-join");
-        } else if assignment
-            .assigned_partitions
-            .iter()
-            .any(|tp| !self.topics.iter().any(|t| t.as_str() == &*tp.topic))
-        {
-            self.request_rejoin(w, "assignment does not match the subscription");
         }
         if self.config.enable_auto_commit {
             self.request_poll_at(w, self.last_commit + self.config.auto_commit_interval_ms);
@@ -1234,14 +1242,21 @@ impl Consumer {
                 rack_id: subscription.rack_id,
             });
         }
-        let output = match assignor::assign(strategy, &input) {
+        let (output, quirks) = match assignor::assign_explained(strategy, &input) {
             Ok(o) => o,
             Err(e) => {
                 w.violation(format!("the {protocol} assignor refused its input: {e}"));
                 return Vec::new();
             }
         };
-        if let Err(e) = assignor::validate(&input, &output) {
+        // Kafka's own flaws on this input are shown, not flagged: they are Kafka's behaviour.
+        for quirk in quirks.iter().cloned() {
+            w.record(TraceKind::AssignorQuirk {
+                consumer: self.name.clone(),
+                quirk,
+            });
+        }
+        if let Err(e) = assignor::validate_as_kafka(strategy, &input, &output, &quirks) {
             w.violation(format!("the {protocol} assignment is invalid: {e}"));
         }
         if strategy == Strategy::CooperativeSticky {

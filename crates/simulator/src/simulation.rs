@@ -148,12 +148,25 @@ impl Simulation {
 
     /// Processes every event up to `t` and moves the clock to `t`.
     pub fn run_until(&mut self, t: i64) {
+        self.run_until_at_most(t, usize::MAX);
+    }
+
+    /// `run_until` that processes at most `max_events` events (a caller that must return in
+    /// bounded time, such as a page, calls it again to go on). The clock moves to `t` only when
+    /// every event up to `t` has been processed; returns whether it got there.
+    pub fn run_until_at_most(&mut self, t: i64, max_events: usize) -> bool {
+        let mut processed = 0;
         while self.next_event_time().is_some_and(|n| n <= t) {
+            if processed == max_events {
+                return false;
+            }
             self.process_one();
+            processed += 1;
         }
         if t > self.w.now {
             self.w.now = t;
         }
+        true
     }
 
     fn process_one(&mut self) -> bool {

@@ -7,6 +7,7 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator::assignor::KafkaQuirk;
 use group_coordinator::event::{Cause, EventKind, RemovalReason};
 use group_coordinator::{ErrorCode, GroupState, Request, Response};
 use serde::Serialize;
@@ -231,6 +232,12 @@ pub enum TraceKind {
     RejoinRequested {
         consumer: Rc<str>,
         reason: &'static str,
+    },
+    /// The leader's assignor met one of Kafka's own flaws (see `assignor::KafkaQuirk`): the
+    /// model reproduces Kafka's invalid result, or returns a valid one where Kafka's Java throws.
+    AssignorQuirk {
+        consumer: Rc<str>,
+        quirk: KafkaQuirk,
     },
     /// A non-retriable error was thrown to the application, which stops the consumer.
     ConsumerFailed {
@@ -522,6 +529,48 @@ impl TraceEvent {
                     format!("{consumer} 需要重新加入：{reason}")
                 }
             }
+            TraceKind::AssignorQuirk { consumer, quirk } => match (quirk, en) {
+                (
+                    KafkaQuirk::PreviousOwnerNotSubscribed {
+                        member,
+                        topic,
+                        partition,
+                    },
+                    true,
+                ) => format!(
+                    "Kafka's own flaw, reproduced: {consumer}'s sticky assignor gives {topic}-{partition} back to its previous owner {member}, which no longer subscribes to {topic} (performReassignments does not check); {member} will find its assignment does not match its subscription and rejoin"
+                ),
+                (
+                    KafkaQuirk::PreviousOwnerNotSubscribed {
+                        member,
+                        topic,
+                        partition,
+                    },
+                    false,
+                ) => format!(
+                    "Kafka 自身的缺陷（如实重现）：{consumer} 的 sticky 分配器把 {topic}-{partition} 还给它之前的所有者 {member}，但 {member} 已不再订阅 {topic}（performReassignments 未检查）；{member} 会发现分配与订阅不符而重新加入"
+                ),
+                (
+                    KafkaQuirk::JavaThrowsNullPointer {
+                        previous_owner,
+                        topic,
+                        partition,
+                    },
+                    true,
+                ) => format!(
+                    "here Kafka's Java sticky assignor throws a NullPointerException from {consumer}'s poll() (the previous owner {previous_owner} of {topic}-{partition} cannot take part in reassignment); this model deliberately returns a valid assignment instead"
+                ),
+                (
+                    KafkaQuirk::JavaThrowsNullPointer {
+                        previous_owner,
+                        topic,
+                        partition,
+                    },
+                    false,
+                ) => format!(
+                    "此处 Kafka 的 Java sticky 分配器会在 {consumer} 的 poll() 中抛出 NullPointerException（{topic}-{partition} 之前的所有者 {previous_owner} 不能参与重新分配）；本模型有意改为返回一个有效的分配"
+                ),
+            },
             TraceKind::ConsumerFailed {
                 consumer, error, ..
             } => {

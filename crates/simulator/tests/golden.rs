@@ -26,7 +26,8 @@ fn serde_json_like(m: &group_simulator::Metrics) -> String {
 #[test]
 fn built_in_scenarios_match_their_golden_traces() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    // Only `UPDATE_GOLDEN=1` rewrites the files (not `0`, not empty): a rewrite must be meant.
+    let update = std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
     let mut hashes = String::new();
     for (name, _) in SCENARIOS {

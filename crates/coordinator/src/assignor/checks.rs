@@ -2,7 +2,7 @@
 //! (the definition of `AbstractStickyAssignorTest`), the cooperative "nothing revoked and
 //! assigned in the same round" rule, and `isSticky`.
 
-use super::{AssignmentInput, AssignmentOutput};
+use super::{AssignmentInput, AssignmentOutput, KafkaQuirk, Strategy};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;
@@ -22,9 +22,73 @@ fn owners(output: &AssignmentOutput) -> BTreeMap<Tp<'_>, Vec<&str>> {
     owners
 }
 
-/// Valid: every input member is present, each partition goes to at most one member, only to a
-/// member subscribed to its topic, and only partitions that exist.
+/// Valid and complete: every input member is present, each partition goes to at most one
+/// member, only to a member subscribed to its topic, only partitions that exist, and every
+/// partition of a topic some member subscribes to is assigned (an assignor that drops
+/// partitions is not valid). For cooperative-sticky's first round use [`validate_cooperative`].
 pub fn validate(input: &AssignmentInput, output: &AssignmentOutput) -> Result<(), String> {
+    validate_except(input, output, |_| false, |_, _| false)
+}
+
+/// The check of a leader's assignment as Kafka's own assignor gives it: [`validate`] (or
+/// [`validate_cooperative`] for cooperative-sticky), except that a partition `quirks` name as
+/// Kafka's flaw ([`KafkaQuirk::PreviousOwnerNotSubscribed`]) may go to its member although the
+/// member does not subscribe to its topic. Anything else wrong is still an error.
+pub fn validate_as_kafka(
+    strategy: Strategy,
+    input: &AssignmentInput,
+    output: &AssignmentOutput,
+    quirks: &[KafkaQuirk],
+) -> Result<(), String> {
+    let flawed: BTreeSet<(&str, Tp)> = quirks
+        .iter()
+        .filter_map(|q| match q {
+            KafkaQuirk::PreviousOwnerNotSubscribed {
+                member,
+                topic,
+                partition,
+            } => Some((member.as_str(), (topic.as_str(), *partition))),
+            KafkaQuirk::JavaThrowsNullPointer { .. } => None,
+        })
+        .collect();
+    let owned = owned_partitions(input);
+    let cooperative = strategy == Strategy::CooperativeSticky;
+    validate_except(
+        input,
+        output,
+        |tp| cooperative && owned.contains(&tp),
+        |member, tp| flawed.contains(&(member, tp)),
+    )
+}
+
+fn owned_partitions(input: &AssignmentInput) -> BTreeSet<Tp<'_>> {
+    input
+        .members
+        .iter()
+        .flat_map(|m| &m.owned_partitions)
+        .flat_map(|tp| tp.partitions.iter().map(|&p| (&*tp.topic, p)))
+        .collect()
+}
+
+/// [`validate`] for cooperative-sticky: a partition may be left unassigned when a member owned it
+/// in the input, as the cooperative protocol withholds a partition that changes owner until its
+/// owner has revoked it (it is assigned in the follow-up rebalance).
+pub fn validate_cooperative(
+    input: &AssignmentInput,
+    output: &AssignmentOutput,
+) -> Result<(), String> {
+    let owned = owned_partitions(input);
+    validate_except(input, output, |tp| owned.contains(&tp), |_, _| false)
+}
+
+/// The checks of [`validate`]; `may_be_unassigned` names the partitions completeness excuses,
+/// `may_hold_unsubscribed` the (member, partition) pairs the subscription check excuses.
+fn validate_except(
+    input: &AssignmentInput,
+    output: &AssignmentOutput,
+    may_be_unassigned: impl Fn(Tp) -> bool,
+    may_hold_unsubscribed: impl Fn(&str, Tp) -> bool,
+) -> Result<(), String> {
     for m in &input.members {
         if !output.contains_key(&m.member_id) {
             return Err(format!(
@@ -43,7 +107,8 @@ pub fn validate(input: &AssignmentInput, output: &AssignmentOutput) -> Result<()
             )
         })
         .collect();
-    for ((topic, p), who) in owners(output) {
+    let owners = owners(output);
+    for (&(topic, p), who) in &owners {
         if who.len() > 1 {
             return Err(format!("{topic}-{p} is assigned to {}", who.join(" and ")));
         }
@@ -53,6 +118,7 @@ pub fn validate(input: &AssignmentInput, output: &AssignmentOutput) -> Result<()
         }
         match subs.get(who[0]) {
             Some(topics) if topics.contains(topic) => {}
+            Some(_) if may_hold_unsubscribed(who[0], (topic, p)) => {}
             Some(_) => {
                 return Err(format!(
                     "{topic}-{p} went to {}, which does not subscribe to {topic}",
@@ -63,6 +129,16 @@ pub fn validate(input: &AssignmentInput, output: &AssignmentOutput) -> Result<()
                 return Err(format!(
                     "{topic}-{p} went to {}, which is not a member",
                     who[0]
+                ));
+            }
+        }
+    }
+    let subscribed: BTreeSet<&str> = subs.values().flatten().copied().collect();
+    for topic in subscribed {
+        for p in 0..input.topics.get(topic).copied().unwrap_or(0) {
+            if !owners.contains_key(&(topic, p)) && !may_be_unassigned((topic, p)) {
+                return Err(format!(
+                    "{topic}-{p} is assigned to no one, although a member subscribes to {topic}"
                 ));
             }
         }

@@ -12,7 +12,10 @@ mod range;
 mod round_robin;
 mod sticky;
 
-pub use checks::{is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate};
+pub use checks::{
+    is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate, validate_as_kafka,
+    validate_cooperative,
+};
 pub use prepared::{DenseAssignment, Prepared, prepare};
 
 use crate::consumer_protocol::TopicPartitions;
@@ -108,8 +111,66 @@ pub fn assign(
     Ok(prepared.output(assignment))
 }
 
+/// [`assign`], and where Kafka's own assignor misbehaves on this input (what the simulated
+/// leader narrates; empty on every input where Kafka's Java is valid and does not throw).
+pub fn assign_explained(
+    strategy: Strategy,
+    input: &AssignmentInput,
+) -> Result<(AssignmentOutput, Vec<KafkaQuirk>), AssignError> {
+    let prepared = prepare(input)?;
+    let assignment = prepared.assign(strategy)?;
+    let quirks = prepared.kafka_quirks(&assignment);
+    Ok((prepared.output(assignment), quirks))
+}
+
+/// Two places where Kafka's sticky family (`AbstractStickyAssignor`'s general path, Kafka 4.0)
+/// misbehaves when subscriptions have changed since the owned partitions were claimed. Each is
+/// Kafka's, not this model's; the model reproduces the first and deliberately diverges on the
+/// second.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all_fields = "camelCase")
+)]
+pub enum KafkaQuirk {
+    /// `performReassignments` moves a partition back to the member an older-generation claim
+    /// names as its previous owner without checking that the member still subscribes to the
+    /// partition's topic. Kafka's result is then invalid (a member gets a partition of a topic it
+    /// dropped); the model gives exactly Kafka's result. The Java client that receives it sees
+    /// that its assignment does not match its subscription and rejoins without taking it.
+    PreviousOwnerNotSubscribed {
+        member: String,
+        topic: String,
+        partition: i32,
+    },
+    /// `performReassignments` looks up the previous owner's current assignment, but a member that
+    /// cannot take part in reassignment (it subscribes only to topics nobody else does, and is
+    /// full) was taken out of that map: Kafka's Java throws a `NullPointerException` from the
+    /// leader's `poll()`. The model does not throw: it skips that previous owner, as if the
+    /// lookup had found it unable to take the partition, and returns a valid assignment. This is
+    /// a deliberate divergence: an exception inside the leader would end the simulated run's
+    /// story at a Java bug rather than show the protocol.
+    JavaThrowsNullPointer {
+        previous_owner: String,
+        topic: String,
+        partition: i32,
+    },
+}
+
+/// The largest input the assignors take: Kafka's JMH grid (spec §4.1) goes to 10,000 members
+/// and 500,000 partitions. Bounds keep one call's work bounded whatever a caller passes (a
+/// topic "with" two billion partitions is a few bytes of input); measured in wasm under Node,
+/// 10,000 members on 1,000,000 partitions take ~0.3 s.
+pub const MAX_MEMBERS: usize = 10_000;
+/// See [`MAX_MEMBERS`].
+pub const MAX_PARTITIONS: i64 = 1_000_000;
+/// Claimed partitions (`ownedPartitions` entries) in all: twice the partitions, so that members
+/// may conflict over every one.
+pub const MAX_CLAIMS: usize = 2 * MAX_PARTITIONS as usize;
+
 /// Refuses inputs no Kafka group could produce: duplicate member ids, negative partition
-/// counts, rack lists that do not match the partition count.
+/// counts, rack lists that do not match the partition count; and inputs past the bounds above.
 pub fn check_input(input: &AssignmentInput) -> Result<(), AssignError> {
     members_by_id(input)?;
     check_topics(input)
@@ -117,6 +178,23 @@ pub fn check_input(input: &AssignmentInput) -> Result<(), AssignError> {
 
 /// Input member indices sorted by member id; refuses a member id that appears twice.
 pub(crate) fn members_by_id(input: &AssignmentInput) -> Result<Vec<usize>, AssignError> {
+    if input.members.len() > MAX_MEMBERS {
+        return Err(AssignError(alloc::format!(
+            "{} members, more than the {MAX_MEMBERS} this model assigns",
+            input.members.len()
+        )));
+    }
+    let claims: usize = input
+        .members
+        .iter()
+        .flat_map(|m| &m.owned_partitions)
+        .map(|tp| tp.partitions.len())
+        .sum();
+    if claims > MAX_CLAIMS {
+        return Err(AssignError(alloc::format!(
+            "{claims} owned partitions claimed in all, more than {MAX_CLAIMS}"
+        )));
+    }
     let mut by_id: Vec<usize> = (0..input.members.len()).collect();
     by_id.sort_unstable_by(|&a, &b| input.members[a].member_id.cmp(&input.members[b].member_id));
     match by_id
@@ -133,12 +211,19 @@ pub(crate) fn members_by_id(input: &AssignmentInput) -> Result<Vec<usize>, Assig
 
 /// The topic half of [`check_input`].
 pub(crate) fn check_topics(input: &AssignmentInput) -> Result<(), AssignError> {
+    let mut total: i64 = 0;
     for (topic, &n) in &input.topics {
         if n < 0 {
             return Err(AssignError(alloc::format!(
                 "topic \"{topic}\": negative partition count {n}"
             )));
         }
+        total += i64::from(n);
+    }
+    if total > MAX_PARTITIONS {
+        return Err(AssignError(alloc::format!(
+            "{total} partitions in all, more than the {MAX_PARTITIONS} this model assigns"
+        )));
     }
     for (topic, racks) in &input.racks {
         match input.topics.get(topic) {

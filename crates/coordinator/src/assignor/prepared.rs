@@ -6,7 +6,9 @@
 //! This split is what the spec's speed targets measure ("inputs already interned", spec §4.6):
 //! `benches/assignors.rs` times [`Prepared::assign`] alone beside the whole [`super::assign`].
 
-use super::{AssignError, AssignmentInput, AssignmentOutput, MemberSubscription, Strategy};
+use super::{
+    AssignError, AssignmentInput, AssignmentOutput, KafkaQuirk, MemberSubscription, Strategy,
+};
 use crate::consumer_protocol::TopicPartitions;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
@@ -46,7 +48,21 @@ pub struct Prepared<'a> {
 /// What an assignor decided, in dense form: per input member (input order), its partitions as
 /// dense indices of the [`Prepared`] input it came from, in no particular order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DenseAssignment(pub(crate) Vec<Vec<usize>>);
+pub struct DenseAssignment(
+    pub(crate) Vec<Vec<usize>>,
+    /// Where Kafka's Java assignor would have thrown instead (see [`KafkaQuirk`]).
+    pub(crate) Option<JavaThrows>,
+);
+
+/// The point at which Kafka's Java sticky assignor throws a `NullPointerException` on an input
+/// where this model goes on (see [`KafkaQuirk::JavaThrowsNullPointer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct JavaThrows {
+    /// The dense partition being considered.
+    pub partition: usize,
+    /// The input index of the member its older-generation claim names.
+    pub previous_owner: usize,
+}
 
 impl DenseAssignment {
     /// The partitions of the `i`-th input member (dense indices).
@@ -199,6 +215,48 @@ impl<'a> Prepared<'a> {
             Strategy::Sticky => super::sticky::sticky_dense(self),
             Strategy::CooperativeSticky => super::sticky::cooperative_sticky_dense(self),
         }
+    }
+
+    /// Where Kafka's own assignor misbehaves on this input and what `assignment` (this input's)
+    /// does there: empty for range and roundrobin, and for the sticky family on every input
+    /// where Kafka's Java is valid and does not throw.
+    pub fn kafka_quirks(&self, assignment: &DenseAssignment) -> Vec<KafkaQuirk> {
+        let mut quirks = Vec::new();
+        if let Some(t) = assignment.1 {
+            let (topic, partition) = self.topic_partition(t.partition);
+            quirks.push(KafkaQuirk::JavaThrowsNullPointer {
+                previous_owner: self.input.members[t.previous_owner].member_id.clone(),
+                topic,
+                partition,
+            });
+        }
+        for &m in &self.by_id {
+            let mut gps: Vec<usize> = assignment
+                .member(m)
+                .iter()
+                .copied()
+                .filter(|&gp| {
+                    self.member_topics[m]
+                        .binary_search(&self.topic_of(gp))
+                        .is_err()
+                })
+                .collect();
+            gps.sort_unstable();
+            for gp in gps {
+                let (topic, partition) = self.topic_partition(gp);
+                quirks.push(KafkaQuirk::PreviousOwnerNotSubscribed {
+                    member: self.input.members[m].member_id.clone(),
+                    topic,
+                    partition,
+                });
+            }
+        }
+        quirks
+    }
+
+    fn topic_partition(&self, gp: usize) -> (String, i32) {
+        let t = self.topic_of(gp);
+        (String::from(self.topics[t]), (gp - self.offsets[t]) as i32)
     }
 
     /// A dense assignment by member id, topics and partitions ascending.

@@ -141,6 +141,7 @@ pub(crate) fn range_dense(p: &Prepared) -> DenseAssignment {
                     .collect()
             })
             .collect(),
+        None,
     )
 }
 
@@ -177,7 +178,7 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
             start += len;
         }
     }
-    DenseAssignment(out)
+    DenseAssignment(out, None)
 }
 
 fn assign_ranges(

@@ -27,5 +27,5 @@ pub(crate) fn round_robin_dense(p: &Prepared) -> DenseAssignment {
             }
         }
     }
-    DenseAssignment(assigned)
+    DenseAssignment(assigned, None)
 }

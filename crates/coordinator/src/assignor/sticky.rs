@@ -10,6 +10,7 @@
 //! move (in O(P + Σ subscriptions)) rather than per partition visited; the balance score is
 //! computed from sorted counts in O(M log M).
 
+use super::prepared::JavaThrows;
 use super::{AssignError, AssignmentInput, DenseAssignment, Prepared};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
@@ -232,13 +233,15 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
 struct Built {
     assignment: Vec<Vec<usize>>,
     transferring: Option<BTreeMap<usize, usize>>,
+    /// Where Kafka's Java would have thrown (the general path only).
+    java_throws: Option<JavaThrows>,
 }
 
 /// `sticky`: the eager sticky assignor.
 pub(crate) fn sticky_dense(p: &Prepared) -> Result<DenseAssignment, AssignError> {
     let d = Dense::new(p);
     let built = build(p.input, &d)?;
-    Ok(by_input_member(&d, built.assignment))
+    Ok(by_input_member(&d, built.assignment, built.java_throws))
 }
 
 /// `cooperative-sticky`: the sticky result, minus every partition that moves from one member to
@@ -288,16 +291,20 @@ pub(crate) fn cooperative_sticky_dense(p: &Prepared) -> Result<DenseAssignment, 
     for parts in &mut built.assignment {
         parts.retain(|&gp| !withheld[gp]);
     }
-    Ok(by_input_member(&d, built.assignment))
+    Ok(by_input_member(&d, built.assignment, built.java_throws))
 }
 
 /// Dense members (by id) back to input order.
-fn by_input_member(d: &Dense, assignment: Vec<Vec<usize>>) -> DenseAssignment {
+fn by_input_member(
+    d: &Dense,
+    assignment: Vec<Vec<usize>>,
+    java_throws: Option<JavaThrows>,
+) -> DenseAssignment {
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); d.members.len()];
     for (&m, parts) in d.members.iter().zip(assignment) {
         out[m] = parts;
     }
-    DenseAssignment(out)
+    DenseAssignment(out, java_throws)
 }
 
 fn build(input: &AssignmentInput, d: &Dense) -> Result<Built, AssignError> {
@@ -305,6 +312,7 @@ fn build(input: &AssignmentInput, d: &Dense) -> Result<Built, AssignError> {
         return Ok(Built {
             assignment: Vec::new(),
             transferring: Some(BTreeMap::new()),
+            java_throws: None,
         });
     }
     let claims = resolve_claims(input, d);
@@ -505,6 +513,7 @@ fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, Assig
     Ok(Built {
         assignment,
         transferring: Some(transferring),
+        java_throws: None,
     })
 }
 
@@ -532,6 +541,7 @@ struct General<'a> {
     prev: BTreeMap<usize, (usize, i32)>,
     movements: Movements,
     balanced: Option<bool>,
+    java_throws: Option<JavaThrows>,
 }
 
 impl General<'_> {
@@ -690,7 +700,21 @@ impl General<'_> {
                     continue;
                 };
                 let t = self.d.topic_of(gp);
-                if let Some(&(prev_owner, _)) = self.prev.get(&gp)
+                let prev_owner = self.prev.get(&gp).map(|&(prev_owner, _)| prev_owner);
+                if let Some(prev_owner) = prev_owner
+                    && !self.active[prev_owner]
+                {
+                    // Kafka's Java throws a NullPointerException here (the previous owner was
+                    // taken out of its current assignments as unable to take part): we go on
+                    // as if it could not take the partition (`KafkaQuirk::JavaThrowsNullPointer`).
+                    self.java_throws.get_or_insert(JavaThrows {
+                        partition: gp,
+                        previous_owner: self.d.members[prev_owner],
+                    });
+                }
+                // Kafka's flaw, reproduced: the previous owner is not checked to subscribe to
+                // the topic any more (`KafkaQuirk::PreviousOwnerNotSubscribed`).
+                if let Some(prev_owner) = prev_owner
                     && self.active[prev_owner]
                     && self.count(owner) > self.count(prev_owner) + 1
                 {
@@ -846,6 +870,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
         prev,
         movements: Movements::default(),
         balanced: None,
+        java_throws: None,
     };
     // 1. Keep what members own and still subscribe to.
     let mut revocation_required = false;
@@ -939,5 +964,6 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     Built {
         assignment: g.assignment,
         transferring: None,
+        java_throws: g.java_throws,
     }
 }

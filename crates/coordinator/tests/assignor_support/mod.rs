@@ -1,8 +1,22 @@
 //! Shared builders for the assignor tests.
 #![allow(dead_code)]
 
-use group_coordinator::assignor::{AssignmentInput, AssignmentOutput, MemberSubscription};
+use group_coordinator::assignor::{
+    AssignmentInput, AssignmentOutput, MemberSubscription, Strategy, validate, validate_cooperative,
+};
 use group_coordinator::consumer_protocol::TopicPartitions;
+
+/// Valid and complete as the strategy's output must be (cooperative-sticky may withhold a
+/// partition that changes owner); panics naming what is wrong.
+pub fn assert_valid(strategy: Strategy, input: &AssignmentInput, out: &AssignmentOutput) {
+    let checked = match strategy {
+        Strategy::CooperativeSticky => validate_cooperative(input, out),
+        _ => validate(input, out),
+    };
+    if let Err(e) = checked {
+        panic!("{}: invalid assignment: {e}", strategy.name());
+    }
+}
 
 pub fn member(id: &str, topics: &[&str]) -> MemberSubscription {
     MemberSubscription {

@@ -4,13 +4,13 @@
 use super::{js, rust};
 use group_coordinator_wasm::{Simulation, scenario, scenarios};
 use serde_json::{Value, json};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// The native runs' trace hashes, written by the simulator's golden test.
 const NATIVE_HASHES: &str = include_str!("../../../simulator/tests/golden/hashes.txt");
 
 fn built_in(name: &str) -> Simulation {
-    Simulation::new(scenario(name).expect("built-in")).expect("valid")
+    Simulation::new(scenario(name.into()).expect("built-in")).expect("valid")
 }
 
 pub fn every_built_in_scenario_hashes_as_natively() {
@@ -24,7 +24,10 @@ pub fn every_built_in_scenario_hashes_as_natively() {
         let duration = rust(&sim.scenario().unwrap())["durationMs"]
             .as_f64()
             .unwrap();
-        sim.run_until(duration).unwrap();
+        assert_eq!(
+            sim.run_until(duration.into(), JsValue::UNDEFINED).unwrap(),
+            duration
+        );
         assert_eq!(
             sim.trace_hash(),
             hash,
@@ -58,7 +61,7 @@ pub fn stepping_narrates_in_both_languages_and_the_views_follow() {
         .collect();
     assert_eq!(names.len(), 3);
     assert!(!names.contains(&"C"));
-    let trace = rust(&sim.trace(Some(sim.trace_length() as f64 - 1.0)).unwrap());
+    let trace = rust(&sim.trace((sim.trace_length() as f64 - 1.0).into()).unwrap());
     assert_eq!(trace.as_array().unwrap().len(), 1);
 }
 
@@ -72,8 +75,8 @@ pub fn advance_entries_and_narration_match_step_and_trace() {
         assert_eq!(Some(event["atMs"].as_f64().unwrap()), advanced.advance());
     }
     assert_eq!(advanced.trace_hash(), stepped.trace_hash());
-    let narrated = rust(&stepped.trace(Some(5.0)).unwrap());
-    let entries = rust(&advanced.entries(Some(5.0)).unwrap());
+    let narrated = rust(&stepped.trace(5.0.into()).unwrap());
+    let entries = rust(&advanced.entries(5.0.into()).unwrap());
     let narrated = narrated.as_array().unwrap();
     assert!(narrated.len() > 250);
     assert_eq!(entries.as_array().unwrap().len(), narrated.len());
@@ -86,21 +89,21 @@ pub fn advance_entries_and_narration_match_step_and_trace() {
             .unwrap();
         assert_eq!(entry, &without_text);
         let index = entry["index"].as_f64().unwrap();
-        assert_eq!(rust(&advanced.narration(index).unwrap()), text);
+        assert_eq!(rust(&advanced.narration(index.into()).unwrap()), text);
     }
     assert!(
         advanced
-            .narration(advanced.trace_length() as f64)
+            .narration((advanced.trace_length() as f64).into())
             .unwrap()
             .is_null()
     );
-    assert!(advanced.entries(Some(-1.0)).is_err());
-    assert!(advanced.narration(0.5).is_err());
+    assert!(advanced.entries((-1.0).into()).is_err());
+    assert!(advanced.narration(0.5.into()).is_err());
 }
 
 pub fn actions_apply_and_bad_input_throws_changing_nothing() {
     let mut sim = built_in("leave-while-stable");
-    sim.run_until(7_000.0).unwrap();
+    sim.run_until(7_000.0.into(), JsValue::UNDEFINED).unwrap();
     let before = sim.trace_length();
     let err = sim
         .apply(js(&json!({ "type": "crash", "consumer": "Z" })))
@@ -108,7 +111,10 @@ pub fn actions_apply_and_bad_input_throws_changing_nothing() {
     assert!(err.dyn_ref::<js_sys::RangeError>().is_some());
     let err = sim.apply(js(&json!({ "type": "explode" }))).unwrap_err();
     assert!(err.dyn_ref::<js_sys::TypeError>().is_some());
-    assert!(sim.run_until(10.0).is_err(), "time only moves forward");
+    assert!(
+        sim.run_until(10.0.into(), JsValue::UNDEFINED).is_err(),
+        "time only moves forward"
+    );
     assert_eq!(sim.trace_length(), before);
     sim.apply(js(&json!({ "type": "crash", "consumer": "A" })))
         .unwrap();
@@ -117,7 +123,7 @@ pub fn actions_apply_and_bad_input_throws_changing_nothing() {
         actions,
         json!([{ "atMs": 7000, "action": { "type": "crash", "consumer": "A" } }])
     );
-    sim.run_until(60_000.0).unwrap();
+    sim.run_until(60_000.0.into(), JsValue::UNDEFINED).unwrap();
     let view = rust(&sim.snapshot().unwrap());
     let a = view["consumers"]
         .as_array()
@@ -129,7 +135,7 @@ pub fn actions_apply_and_bad_input_throws_changing_nothing() {
 }
 
 pub fn bad_scenarios_throw_naming_the_field() {
-    let mut s: Value = rust(&scenario("normal-join").unwrap());
+    let mut s: Value = rust(&scenario("normal-join".into()).unwrap());
     s["consumer"] = json!({ "heartbeat.interval.ms": 60000 });
     let err = Simulation::new(js(&s)).unwrap_err();
     let message = err.dyn_ref::<js_sys::Error>().unwrap().message();
@@ -138,7 +144,11 @@ pub fn bad_scenarios_throw_naming_the_field() {
     s["colour"] = json!("red");
     let err = Simulation::new(js(&s)).unwrap_err();
     assert!(String::from(err.dyn_ref::<js_sys::Error>().unwrap().message()).contains("colour"));
-    assert!(scenario("no-such-scenario").is_err());
+    let err = scenario("no-such-scenario".into()).unwrap_err();
+    assert!(err.dyn_ref::<js_sys::RangeError>().is_some());
+    let err = scenario(JsValue::from(0)).unwrap_err();
+    let message = String::from(err.dyn_ref::<js_sys::TypeError>().unwrap().message());
+    assert_eq!(message, "name must be a string, got a number (0)");
 }
 
 #[macro_export]

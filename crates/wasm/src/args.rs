@@ -1,0 +1,264 @@
+//! Every argument that crosses from JavaScript is checked here, at run time, before anything
+//! reaches the model: TypeScript types do not protect JavaScript callers, and a value of the wrong
+//! type handed to wasm-bindgen's typed glue (a number where a `&str` is expected, say) traps the
+//! module or fails inside the glue with a message about its internals. So every exported
+//! function takes `JsValue`s and reads them through these functions, which throw a `TypeError`
+//! (wrong type) or `RangeError` (a value out of range) naming the parameter and what it must be.
+//!
+//! Sizes are bounded where Kafka bounds them, so oversized input is refused before it is copied
+//! into the module:
+//! - a string parameter (a group id, a scenario or assignor name) is at most 32,767 UTF-8 bytes,
+//!   the longest string Kafka's protocol can carry (its `STRING` type has an int16 length);
+//! - a request, an assignor input or a scenario, as JSON text, is at most 104,857,600
+//!   characters, Kafka's `socket.request.max.bytes` (the largest request a broker reads);
+//! - a base64 argument is at most that many characters as well.
+//!
+//! Error messages quote at most [`QUOTE_MAX`] characters of an offending value.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// Kafka's `STRING`: an int16 length, so at most 32,767 bytes.
+pub const MAX_STRING_BYTES: usize = i16::MAX as usize;
+/// Kafka's `socket.request.max.bytes` default: the largest request a broker accepts.
+pub const MAX_REQUEST_CHARS: u32 = 104_857_600;
+/// How much of an offending value an error message quotes.
+pub const QUOTE_MAX: usize = 100;
+/// The largest integer a JS number holds exactly.
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+pub(crate) fn type_error(message: &str) -> JsValue {
+    js_sys::TypeError::new(&clip_message(message)).into()
+}
+
+pub(crate) fn range_error(message: &str) -> JsValue {
+    js_sys::RangeError::new(&clip_message(message)).into()
+}
+
+/// A value quoted in a message: at most [`QUOTE_MAX`] characters, the rest counted.
+pub(crate) fn quote(value: &str) -> String {
+    let mut chars = value.chars();
+    let head: String = chars.by_ref().take(QUOTE_MAX).collect();
+    let rest = chars.count();
+    if rest == 0 {
+        format!("\"{head}\"")
+    } else {
+        format!("\"{head}\"… ({rest} more characters)")
+    }
+}
+
+/// Shortens every run of more than [`QUOTE_MAX`] characters between quotes or backticks (the
+/// way the model's and serde's messages quote values), so no message echoes a huge input.
+pub(crate) fn clip_message(message: &str) -> String {
+    const LIMIT: usize = 4 * QUOTE_MAX;
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(start) = rest.find(['"', '`']) {
+        let q = &rest[start..start + 1];
+        out.push_str(&rest[..=start]);
+        rest = &rest[start + 1..];
+        let end = rest.find(q).unwrap_or(rest.len());
+        let quoted = &rest[..end];
+        let n = quoted.chars().count();
+        if n > QUOTE_MAX {
+            out.extend(quoted.chars().take(QUOTE_MAX));
+            out.push_str(&format!("… ({} more characters)", n - QUOTE_MAX));
+        } else {
+            out.push_str(quoted);
+        }
+        out.push_str(&rest[end..(end + 1).min(rest.len())]);
+        rest = &rest[(end + 1).min(rest.len())..];
+    }
+    out.push_str(rest);
+    // A message with no quotes at all can still be long (a long unquoted name).
+    if out.chars().count() > LIMIT {
+        let n = out.chars().count();
+        let mut short: String = out.chars().take(LIMIT).collect();
+        short.push_str(&format!("… ({} more characters)", n - LIMIT));
+        return short;
+    }
+    out
+}
+
+/// What a JS value is, for a message: `a number (3)`, `null`, `an object`, ...
+pub(crate) fn describe(value: &JsValue) -> String {
+    if value.is_undefined() {
+        return "undefined".into();
+    }
+    if value.is_null() {
+        return "null".into();
+    }
+    if let Some(n) = value.as_f64() {
+        return format!("a number ({})", js_number(n));
+    }
+    if let Some(b) = value.as_bool() {
+        return format!("a boolean ({b})");
+    }
+    if value.is_string() {
+        let s: &js_sys::JsString = value.unchecked_ref();
+        // Quote a short string only: reading a huge one into the module is what we avoid.
+        if s.length() as usize <= QUOTE_MAX {
+            return format!("a string ({})", quote(&String::from(s)));
+        }
+        return format!("a string of {} characters", s.length());
+    }
+    if value.is_symbol() {
+        return "a symbol".into();
+    }
+    if value.is_bigint() {
+        return "a BigInt".into();
+    }
+    if value.is_function() {
+        return "a function".into();
+    }
+    if js_sys::Array::is_array(value) {
+        return "an array".into();
+    }
+    "an object".into()
+}
+
+/// A number as JS prints it (`NaN`, `Infinity`, `-0` kept apart).
+fn js_number(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".into()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else if n == 0.0 && n.is_sign_negative() {
+        "-0".into()
+    } else {
+        format!("{n}")
+    }
+}
+
+/// A string parameter, at most [`MAX_STRING_BYTES`] UTF-8 bytes.
+pub(crate) fn string(name: &str, value: &JsValue) -> Result<String, JsValue> {
+    if !value.is_string() {
+        return Err(type_error(&format!(
+            "{name} must be a string, got {}",
+            describe(value)
+        )));
+    }
+    let s: &js_sys::JsString = value.unchecked_ref();
+    // UTF-16 units bound UTF-8 bytes from below: refuse what is surely too long before copying.
+    if s.length() as usize > MAX_STRING_BYTES {
+        return Err(range_error(&format!(
+            "{name} is {} characters long; Kafka's protocol carries strings of at most {MAX_STRING_BYTES} bytes",
+            s.length()
+        )));
+    }
+    let text = String::from(s);
+    if text.len() > MAX_STRING_BYTES {
+        return Err(range_error(&format!(
+            "{name} is {} bytes long in UTF-8; Kafka's protocol carries strings of at most {MAX_STRING_BYTES} bytes",
+            text.len()
+        )));
+    }
+    Ok(text)
+}
+
+/// A base64 text parameter, at most [`MAX_REQUEST_CHARS`] characters.
+pub(crate) fn base64(name: &str, value: &JsValue) -> Result<String, JsValue> {
+    if !value.is_string() {
+        return Err(type_error(&format!(
+            "{name} must be a base64 string, got {}",
+            describe(value)
+        )));
+    }
+    let s: &js_sys::JsString = value.unchecked_ref();
+    if s.length() > MAX_REQUEST_CHARS {
+        return Err(range_error(&format!(
+            "{name} is {} characters long; the limit is {MAX_REQUEST_CHARS} (Kafka's socket.request.max.bytes)",
+            s.length()
+        )));
+    }
+    Ok(String::from(s))
+}
+
+/// A number parameter (`typeof value === "number"`; no coercion from strings or objects).
+pub(crate) fn number(name: &str, value: &JsValue) -> Result<f64, JsValue> {
+    value
+        .as_f64()
+        .ok_or_else(|| type_error(&format!("{name} must be a number, got {}", describe(value))))
+}
+
+/// A whole number in `min..=max`.
+pub(crate) fn whole(name: &str, value: &JsValue, min: f64, max: f64) -> Result<f64, JsValue> {
+    let n = number(name, value)?;
+    if !n.is_finite() || n.fract() != 0.0 || !(min..=max).contains(&n) {
+        return Err(range_error(&format!(
+            "{name} must be a whole number in {}..={}, got {}",
+            js_number(min),
+            js_number(max),
+            js_number(n)
+        )));
+    }
+    // -0 is a whole number in range; read it as 0.
+    Ok(n + 0.0)
+}
+
+/// A virtual time in ms: a whole number between 0 and 2^53-1.
+pub(crate) fn time(name: &str, value: &JsValue) -> Result<i64, JsValue> {
+    let n = number(name, value)?;
+    if !n.is_finite() || n.fract() != 0.0 || !(0.0..=MAX_SAFE).contains(&n) {
+        return Err(range_error(&format!(
+            "{name} must be a whole number of milliseconds between 0 and 2^53-1, got {}",
+            js_number(n)
+        )));
+    }
+    Ok(n as i64)
+}
+
+/// An index (into a trace): a whole number >= 0; `undefined` (or `null`) reads as `default`.
+pub(crate) fn index(name: &str, value: &JsValue, default: usize) -> Result<usize, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(default);
+    }
+    Ok(whole(name, value, 0.0, MAX_SAFE)? as usize)
+}
+
+/// An optional object parameter: `undefined` and `null` read as absent.
+pub(crate) fn is_absent(value: &JsValue) -> bool {
+    value.is_undefined() || value.is_null()
+}
+
+/// Reads a JS value through its JSON text: every key of every object is seen, so unknown fields
+/// are refused by name (serde-wasm-bindgen reads only the fields a struct expects). `what` names
+/// the parameter (`request`, `scenario`, ...).
+pub(crate) fn json<T: serde::de::DeserializeOwned>(
+    what: &str,
+    value: &JsValue,
+) -> Result<T, JsValue> {
+    if value.is_undefined() {
+        return Err(type_error(&format!("{what} is missing (undefined)")));
+    }
+    if !value.is_object() || value.is_function() {
+        return Err(type_error(&format!(
+            "{what} must be an object, got {}",
+            describe(value)
+        )));
+    }
+    // JSON.stringify throws on a cycle, a BigInt, a getter that throws, or nesting deeper than
+    // the JS stack: all of them are the caller's value, so all are a TypeError naming it.
+    let text = js_sys::JSON::stringify(value).map_err(|e| {
+        let mut reason = e
+            .dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_else(|| describe(&e));
+        if reason.starts_with("recursive use of an object") {
+            // wasm-bindgen's words for a getter that called back into the object being called.
+            reason = String::from("a getter called back into this object during the call");
+        }
+        type_error(&format!(
+            "{what} cannot be read as JSON (a cycle, a BigInt, nesting too deep, or a getter that throws): {reason}"
+        ))
+    })?;
+    let text: js_sys::JsString = text.unchecked_into();
+    if text.length() > MAX_REQUEST_CHARS {
+        return Err(range_error(&format!(
+            "{what} is {} characters as JSON; the limit is {MAX_REQUEST_CHARS} (Kafka's socket.request.max.bytes)",
+            text.length()
+        )));
+    }
+    let text = String::from(text);
+    serde_json::from_str(&text).map_err(|e| type_error(&format!("{what} is malformed: {e}")))
+}

@@ -1,0 +1,303 @@
+// Hostile input through every export of the wasm package, from a fixed seed: wrong types,
+// extreme numbers, huge and deeply nested values, getters that throw or call back into the
+// object. Every refusal must be a TypeError or RangeError naming the parameter (never a trap,
+// never the glue's internals), every call must return within a fixed bound, and after a refusal
+// the object must answer the next valid call exactly as an untouched twin does.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as wasm from '../pkg/group_coordinator_wasm.js';
+
+const { Coordinator, Simulation, initSync } = wasm;
+
+beforeAll(() => {
+  initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
+});
+
+/** mulberry32: a small seeded PRNG, so a failure reproduces. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function nested(depth: number): unknown {
+  let v: unknown = [];
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+
+function throwingGetter(): object {
+  return Object.defineProperty({}, 'groupId', { enumerable: true, get() { throw new Error('getter says no'); } });
+}
+
+const HUGE = 'x'.repeat(1 << 20);
+
+/** Values of every kind a JavaScript caller can pass by mistake or on purpose. */
+function hostileValues(reenter: () => unknown): unknown[] {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  return [
+    undefined, null, true, false, 0, -0, 1, -1, 0.5, NaN, Infinity, -Infinity, 2 ** 53, -(2 ** 53),
+    2 ** 31, 1e308, Number.MIN_VALUE, '', 'g', '-1', 'range', HUGE, '\u0000\ud800', Symbol('s'), 10n,
+    {}, [], [[]], { api: 'JoinGroup' }, cyclic, nested(100_000), throwingGetter(),
+    Object.defineProperty({}, 'x', { enumerable: true, get: reenter }),
+    new Proxy({}, { ownKeys() { throw new Error('proxy says no'); } }),
+    () => 1, new Date(0), new Uint8Array(4), new Array(1_000_000).fill(0),
+    { toString() { return 'g'; }, valueOf() { return 1; } },
+  ];
+}
+
+type Call = { name: string; run: (arg: unknown) => unknown; arity: number };
+
+/** An error as the API promises it: a TypeError or RangeError with a short message. */
+function expectRefusal(e: unknown, where: string): void {
+  if (!(e instanceof TypeError || e instanceof RangeError)) {
+    throw new Error(`${where}: threw ${(e as Error)?.constructor?.name}: ${String((e as Error)?.message ?? e)}`);
+  }
+  expect(e).not.toBeInstanceOf(WebAssembly.RuntimeError);
+  expect(e.message.length, `${where}: ${e.message.slice(0, 300)}`).toBeLessThan(700);
+  for (const glue of ['Cannot read properties', 'is not a function', 'charCodeAt', 'recursive use', 'null pointer']) {
+    expect(e.message, where).not.toContain(glue);
+  }
+}
+
+const BOUND_MS = 2000; // generous for a loaded CI machine; the slowest call measured is reported
+let slowest = { ms: 0, where: '' };
+
+function timed<T>(where: string, f: () => T): T {
+  const start = performance.now();
+  try {
+    return f();
+  } finally {
+    const ms = performance.now() - start;
+    if (ms > slowest.ms) slowest = { ms, where };
+    expect(ms, `${where} took ${ms.toFixed(0)} ms`).toBeLessThan(BOUND_MS);
+  }
+}
+
+/** Calls `call` with `value` in position `position` and valid values elsewhere. */
+function poke(where: string, f: () => unknown): 'refused' | 'accepted' {
+  try {
+    timed(where, f);
+    return 'accepted';
+  } catch (e) {
+    if (e instanceof Error && e.message.includes(' took ')) throw e;
+    expectRefusal(e, where);
+    return 'refused';
+  }
+}
+
+const LEAVE = { api: 'LeaveGroup', apiVersion: 3, correlationId: 9, groupId: 'g', members: [{ memberId: 'nobody' }] };
+const join = (id: number) => ({
+  api: 'JoinGroup', apiVersion: 9, correlationId: id, groupId: 'g', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 60000,
+  memberId: '', groupInstanceId: null, protocolType: 'consumer', protocols: [{ name: 'range', metadata: '' }],
+});
+
+describe('hostile input through every export', () => {
+  it('free functions refuse every wrong value by name and keep working', () => {
+    const random = prng(10);
+    const values = hostileValues(() => wasm.scenarios());
+    const input = { topics: { t: 3 }, members: [{ memberId: 'a', topics: ['t'] }, { memberId: 'b', topics: ['t'] }] };
+    const sub = wasm.encodeSubscription({ version: 1, topics: ['t'], userData: null, ownedPartitions: [] } as never);
+    const asg = wasm.encodeAssignment({ version: 1, assignedPartitions: [{ topic: 't', partitions: [0] }], userData: null } as never);
+    const valid = {
+      version: () => wasm.version(),
+      scenarios: () => wasm.scenarios(),
+      consumerConfigKeys: () => wasm.consumerConfigKeys(),
+      brokerConfigKeys: () => wasm.brokerConfigKeys(),
+      apis: () => wasm.apis(),
+      scenario: () => wasm.scenario('normal-join'),
+      errorName: () => wasm.errorName(27),
+      assign: () => wasm.assign('range', input as never),
+      decodeSubscription: () => wasm.decodeSubscription(sub),
+      decodeAssignment: () => wasm.decodeAssignment(asg),
+      largeGroupScenario: () => wasm.largeGroupScenario(3, 2, 1000),
+    };
+    const expected = Object.fromEntries(Object.entries(valid).map(([k, f]) => [k, JSON.stringify(f())]));
+    const calls: [string, (v: unknown) => unknown][] = [
+      ['scenario(name)', (v) => wasm.scenario(v as never)],
+      ['errorName(code)', (v) => wasm.errorName(v as never)],
+      ['assign(strategy)', (v) => wasm.assign(v as never, input as never)],
+      ['assign(input)', (v) => wasm.assign('cooperative-sticky', v as never)],
+      ['encodeSubscription', (v) => wasm.encodeSubscription(v as never)],
+      ['decodeSubscription', (v) => wasm.decodeSubscription(v as never)],
+      ['encodeAssignment', (v) => wasm.encodeAssignment(v as never)],
+      ['decodeAssignment', (v) => wasm.decodeAssignment(v as never)],
+      ['largeGroupScenario(consumers)', (v) => wasm.largeGroupScenario(v as never, 2, 1000)],
+      ['largeGroupScenario(partitionsPerConsumer)', (v) => wasm.largeGroupScenario(3, v as never, 1000)],
+      ['largeGroupScenario(durationMs)', (v) => wasm.largeGroupScenario(3, 2, v as never)],
+    ];
+    let refused = 0;
+    for (let round = 0; round < 3; round++) {
+      for (const [name, call] of calls) {
+        for (const v of values) {
+          if (poke(`${name} with ${label(v)}`, () => call(v)) === 'refused') refused++;
+          // Any export, valid, answers as before.
+          const [k, f] = Object.entries(valid)[Math.floor(random() * Object.keys(valid).length)];
+          expect(JSON.stringify(f()), `${k} after ${name}(${label(v)})`).toBe(expected[k]);
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(calls.length * values.length * 2);
+  });
+
+  it('the messages name the parameter and what it must be', () => {
+    const message = (f: () => unknown) => {
+      try { f(); } catch (e) { return `${(e as Error).constructor.name}: ${(e as Error).message}`; }
+      return 'no error';
+    };
+    expect(message(() => wasm.scenario(0 as never))).toBe('TypeError: name must be a string, got a number (0)');
+    expect(message(() => wasm.assign(-1 as never, {} as never))).toBe('TypeError: strategy must be a string, got a number (-1)');
+    expect(message(() => wasm.decodeAssignment(null as never))).toBe('TypeError: base64 must be a base64 string, got null');
+    expect(message(() => new Coordinator().describe(Symbol('x') as never))).toBe('TypeError: groupId must be a string, got a symbol');
+    expect(message(() => new Coordinator().advance(10n as never))).toBe('TypeError: nowMs must be a number, got a BigInt');
+    expect(message(() => new Coordinator().advance(-0.5))).toMatch(/^RangeError: nowMs must be a whole number of milliseconds/);
+    expect(message(() => new Coordinator().handle(0, nested(100_000) as never))).toMatch(/^TypeError: request cannot be read as JSON/);
+    expect(message(() => new Coordinator().handle(0, throwingGetter() as never))).toContain('getter says no');
+    const long = message(() => wasm.scenario(`a${HUGE.slice(0, 30000)}`));
+    expect(long.length).toBeLessThan(700);
+    expect(message(() => wasm.scenario(HUGE))).toMatch(/^RangeError: name is 1048576 characters long/);
+    const request = message(() => new Coordinator().handle(0, { ...join(1), protocolType: HUGE } as never));
+    expect(request.length).toBeLessThan(700);
+  });
+
+  it('Coordinator: every method refuses wrong values, and the object answers as its twin', () => {
+    type C = InstanceType<typeof Coordinator>;
+    const random = prng(11);
+    const c = new Coordinator({ 'group.initial.rebalance.delay.ms': 0 });
+    const twin = new Coordinator({ 'group.initial.rebalance.delay.ms': 0 });
+    let id = 0;
+    /** What a call answers: its result, or its error's kind and message. */
+    const outcome = (f: () => unknown) => {
+      try { return JSON.stringify(f()); } catch (e) { return `${(e as Error).name}: ${(e as Error).message}`; }
+    };
+    const both = (f: (x: C) => unknown, where: string) => expect(outcome(() => f(c)), where).toBe(outcome(() => f(twin)));
+    const step = (where: string) => {
+      const now = c.now() + Math.floor(random() * 4000);
+      const r = random();
+      const corr = ++id;
+      if (r < 0.3) both((x) => x.handle(now, join(corr) as never), where);
+      else if (r < 0.5) both((x) => x.advance(now), where);
+      else if (r < 0.6) both((x) => x.handle(now, { ...LEAVE, correlationId: corr } as never), where);
+      else both((x) => [x.describe('g'), x.events(), x.nextDeadline(), x.now(), x.groupIds(), x.lastRecord('g')], where);
+    };
+    const values = hostileValues(() => c.describe('g'));
+    const methods: [string, (x: C, v: unknown) => unknown][] = [
+      ['handle(nowMs)', (x, v) => x.handle(v as never, join(id) as never)],
+      ['handle(request)', (x, v) => x.handle(x.now(), v as never)],
+      ['advance(nowMs)', (x, v) => x.advance(v as never)],
+      ['describe(groupId)', (x, v) => x.describe(v as never)],
+      ['unload(groupId)', (x, v) => x.unload(v as never)],
+      ['load(groupId)', (x, v) => x.load(v as never)],
+      ['lastRecord(groupId)', (x, v) => x.lastRecord(v as never)],
+      ['failNextPersist(errorCode)', (x, v) => x.failNextPersist(v as never)],
+    ];
+    for (const v of hostileValues(() => 0)) {
+      // The constructor refuses or builds; either way nothing leaks into the next one.
+      const result = poke(`new Coordinator(${label(v)})`, () => new Coordinator(v as never)?.free());
+      if (v === undefined || v === null) expect(result).toBe('accepted');
+    }
+    let accepted = 0;
+    for (let round = 0; round < 3; round++) {
+      for (const [name, call] of methods) {
+        for (const v of values) {
+          const where = `Coordinator.${name} with ${label(v)} at ${c.now()}`;
+          step(where);
+          const observe = () => JSON.stringify([c.describe('g'), c.nextDeadline(), c.now(), c.groupIds()]);
+          const before = observe();
+          if (poke(where, () => call(c, v)) === 'refused') {
+            expect(observe(), where).toBe(before);
+          } else {
+            // A value the method accepts after all: the twin gets it too, and they stay equal.
+            accepted++;
+            call(twin, v);
+          }
+          step(where);
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    c.free();
+    twin.free();
+  });
+
+  it('Simulation: every method refuses wrong values, and the object answers as its twin', () => {
+    const random = prng(12);
+    let sim = new Simulation(wasm.scenario('leave-while-stable'));
+    let twin = new Simulation(wasm.scenario('leave-while-stable'));
+    type S = InstanceType<typeof Simulation>;
+    const values = hostileValues(() => sim.step());
+    let target = 0;
+    const methods: [string, (x: S, v: unknown) => unknown][] = [
+      ['runUntil(tMs)', (x, v) => x.runUntil(v as never)],
+      ['runUntil(maxEvents)', (x, v) => x.runUntil(target, v as never)],
+      ['apply(action)', (x, v) => x.apply(v as never)],
+      ['trace(fromIndex)', (x, v) => x.trace(v as never)],
+      ['entries(fromIndex)', (x, v) => x.entries(v as never)],
+      ['narration(index)', (x, v) => x.narration(v as never)],
+    ];
+    for (const v of hostileValues(() => 0)) {
+      poke(`new Simulation(${label(v)})`, () => new Simulation(v as never).free());
+    }
+    const observe = (s: InstanceType<typeof Simulation>) => JSON.stringify([s.now(), s.traceLength(), s.traceHash(), s.nextEventTime()]);
+    let accepted = 0;
+    for (const [name, call] of methods) {
+      for (const v of values) {
+        for (let i = Math.floor(random() * 5); i > 0; i--) expect(sim.advance()).toBe(twin.advance());
+        if (sim.traceLength() > 5000) {
+          // A far-future runUntil was accepted: start a fresh pair, so that reading the whole
+          // trace stays cheap.
+          sim.free();
+          twin.free();
+          sim = new Simulation(wasm.scenario('leave-while-stable'));
+          twin = new Simulation(wasm.scenario('leave-while-stable'));
+        }
+        const where = `Simulation.${name} with ${label(v)} at ${sim.now()}`;
+        target = sim.now() + 1000;
+        const before = observe(sim);
+        if (poke(where, () => call(sim, v)) === 'refused') {
+          expect(observe(sim), where).toBe(before);
+        } else {
+          // A value the method accepts after all: the twin gets it too, and they stay equal.
+          accepted++;
+          call(twin, v);
+        }
+        expect(observe(sim), where).toBe(observe(twin));
+        expect(JSON.stringify(sim.snapshot()), where).toBe(JSON.stringify(twin.snapshot()));
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    sim.free();
+    twin.free();
+  });
+
+  it('runUntil a far-future time returns within its event budget and says how far it got', () => {
+    const sim = new Simulation(wasm.largeGroupScenario(50, 2, 3_600_000));
+    const reached = timed('runUntil(2**31)', () => sim.runUntil(2 ** 31));
+    expect(reached).toBeLessThan(2 ** 31);
+    expect(reached).toBe(sim.now());
+    expect(sim.runUntil(sim.now(), 1)).toBe(reached);
+    const quiet = new Simulation(wasm.scenario('normal-join'));
+    // A world whose events end reaches any time at once.
+    quiet.runUntil(60_000);
+    const far = 2 ** 53 - 1;
+    if (quiet.nextEventTime() === null) expect(quiet.runUntil(far)).toBe(far);
+    sim.free();
+    quiet.free();
+    console.log(`slowest call: ${slowest.ms.toFixed(1)} ms (${slowest.where})`);
+  });
+});
+
+function label(v: unknown): string {
+  if (typeof v === 'string') return v.length > 20 ? `a ${v.length}-character string` : JSON.stringify(v);
+  if (typeof v === 'symbol' || typeof v === 'bigint') return `${typeof v}`;
+  if (typeof v === 'function') return 'a function';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (v && typeof v === 'object') return 'an object';
+  return String(Object.is(v, -0) ? '-0' : v);
+}
