@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// (name, JSON), in the order the page lists them.
-pub const SCENARIOS: [(&str, &str); 15] = [
+pub const SCENARIOS: [(&str, &str); 16] = [
     ("normal-join", include_str!("../scenarios/normal-join.json")),
     (
         "leave-while-preparing-rebalance",
@@ -63,6 +63,10 @@ pub const SCENARIOS: [(&str, &str); 15] = [
     (
         "failover-mid-rebalance",
         include_str!("../scenarios/failover-mid-rebalance.json"),
+    ),
+    (
+        "subscription-dropped-topic",
+        include_str!("../scenarios/subscription-dropped-topic.json"),
     ),
 ];
 

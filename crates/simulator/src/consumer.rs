@@ -102,8 +102,11 @@ pub struct Consumer {
     pub owned_generation: i32,
     /// The group incarnation the generation belongs to (see `World::group_incarnation`).
     pub group_incarnation: u32,
-    /// The last assignment (the eager sticky assignor's memory, sent back as user data).
-    last_assignment: Vec<TopicPartitions>,
+    /// The eager sticky assignor's memory, sent back as its user data: the last assignment and
+    /// the generation it came with (`StickyAssignor.onAssignment`), `None` before the first.
+    /// Kept across a generation reset, as the Java assignor object keeps it; a restarted
+    /// process starts without it.
+    last_assignment: Option<(Vec<TopicPartitions>, i32)>,
     in_flight: BTreeMap<i32, InFlight>,
     join: Option<i32>,
     sync: Option<i32>,
@@ -160,7 +163,7 @@ impl Consumer {
             owned: BTreeSet::new(),
             owned_generation: -1,
             group_incarnation: 0,
-            last_assignment: Vec::new(),
+            last_assignment: None,
             in_flight: BTreeMap::new(),
             join: None,
             sync: None,
@@ -537,13 +540,16 @@ impl Consumer {
     fn subscription(&self, strategy: Strategy) -> Subscription {
         let owned = to_topic_partitions(&self.owned);
         let user_data = match strategy {
-            Strategy::Sticky => Some(
-                StickyUserData {
-                    previous_assignment: self.last_assignment.clone(),
-                    generation: Some(self.generation.generation_id),
-                }
-                .encode(),
-            ),
+            Strategy::Sticky => self
+                .last_assignment
+                .as_ref()
+                .map(|(assignment, generation)| {
+                    StickyUserData {
+                        previous_assignment: assignment.clone(),
+                        generation: Some(*generation),
+                    }
+                    .encode()
+                }),
             Strategy::CooperativeSticky => {
                 Some(encode_cooperative_user_data(self.generation.generation_id))
             }
@@ -1076,7 +1082,7 @@ impl Consumer {
         }
         self.owned = assigned.clone();
         self.owned_generation = generation;
-        self.last_assignment = assignment.assigned_partitions.clone();
+        self.last_assignment = Some((assignment.assigned_partitions.clone(), generation));
         w.record(TraceKind::Assigned {
             consumer: self.name.clone(),
             generation_id: generation,

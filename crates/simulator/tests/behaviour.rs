@@ -457,3 +457,45 @@ fn every_built_in_scenario_has_both_languages_and_round_trips() {
         }
     }
 }
+
+/// A consumer that dropped a topic while it was out of the group: Kafka's sticky flaw gives it a
+/// partition of the dropped topic (shown as Kafka's, not flagged as ours), the member takes none
+/// of that assignment and rejoins (`checkAssignmentMatchedSubscription`), and the group settles
+/// in the next generation.
+#[test]
+fn a_dropped_topic_meets_kafkas_sticky_flaw_and_the_member_rejoins() {
+    let sim = run("subscription-dropped-topic");
+    let trace = sim.trace();
+    let flaw = trace
+        .iter()
+        .position(|e| {
+            matches!(&e.kind, TraceKind::AssignorQuirk { quirk: group_coordinator::assignor::KafkaQuirk::PreviousOwnerNotSubscribed { topic, partition, member }, .. }
+                if topic == "orders" && *partition == 2 && member.starts_with("B-"))
+        })
+        .expect("the flaw is shown");
+    let rest: Vec<_> = trace.iter_from(flaw).collect();
+    let refused = rest
+        .iter()
+        .position(|e| matches!(&e.kind, TraceKind::RejoinRequested { consumer, reason } if consumer.as_ref() == "B" && reason.contains("does not match")))
+        .expect("B rejoins");
+    // B took nothing of generation 3: no Assigned entry for B between the flaw and its rejoin.
+    assert!(!rest[..refused].iter().any(
+        |e| matches!(&e.kind, TraceKind::Assigned { consumer, .. } if consumer.as_ref() == "B")
+    ));
+    let m = sim.metrics();
+    assert_eq!(m.generation_id, 4);
+    assert!(m.settled);
+    assert_eq!(m.invariant_violations, 0);
+    let b = sim
+        .snapshot()
+        .consumers
+        .into_iter()
+        .find(|c| &*c.name == "B")
+        .unwrap();
+    let owned: Vec<(String, Vec<i32>)> = b
+        .owned
+        .iter()
+        .map(|tp| (tp.topic.to_string(), tp.partitions.clone()))
+        .collect();
+    assert_eq!(owned, vec![("payments".to_string(), vec![0])]);
+}

@@ -177,8 +177,15 @@ export type TraceEntry = { index: number; atMs: number } & (
   | { type: "revoked"; consumer: string; partitions: Tp[]; lost: boolean }
   | { type: "clientExpired"; consumer: string; expiry: "sessionTimeout" | "pollTimeout" }
   | { type: "rejoinRequested"; consumer: string; reason: string }
+  | { type: "assignorQuirk"; consumer: string; quirk: KafkaQuirk }
   | { type: "consumerFailed"; consumer: string; errorCode: number; error: string }
   | { type: "invariantViolated"; message: string });
+/** Where Kafka's own sticky assignor misbehaves (the leader's assignment shows it): it gives a
+ * partition back to a previous owner that dropped its topic (reproduced), or Kafka's Java throws
+ * a NullPointerException where this model deliberately returns a valid assignment. */
+export type KafkaQuirk =
+  | { kind: "PreviousOwnerNotSubscribed"; member: string; topic: string; partition: number }
+  | { kind: "JavaThrowsNullPointer"; previousOwner: string; topic: string; partition: number };
 /** A trace entry with its narration in both languages (`Simulation.trace`, `step`). */
 export type TraceEvent = TraceEntry & { text: Text };
 

@@ -13,6 +13,7 @@ export function actorOf(e: TraceEntry | undefined, lang: Lang): string {
   switch (e.type) {
     case 'requestSent': case 'responseDelivered': case 'requestTimedOut': case 'clientState':
     case 'assigned': case 'revoked': case 'clientExpired': case 'rejoinRequested': case 'consumerFailed':
+    case 'assignorQuirk':
     case 'lifecycle':
       return e.consumer;
     case 'requestDelivered': case 'responseSent': case 'coordinator':

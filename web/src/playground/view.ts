@@ -674,6 +674,7 @@ function scrubMarks(run: Run): { step: number; kind: string }[] {
       if (e.type === 'coordinator' && e.event.type === 'GenerationBumped') kind = 'gen';
       else if (e.type === 'coordinator' && e.event.type === 'StateChanged' && e.event.to === 'PreparingRebalance') kind = 'rebalance';
       else if ((e.type === 'lifecycle' && e.what === 'crashed') || e.type === 'clientExpired' || e.type === 'requestTimedOut'
+        || e.type === 'assignorQuirk'
         || (e.type === 'coordinator' && e.event.type === 'MemberRemoved' && e.event.reason === 'SessionTimeout')) kind = 'fault';
       if (kind) marks.push({ step: k + 1, kind });
     }
