@@ -148,12 +148,16 @@ def sticky_case(rng):
 
 
 def perturb(rng, members, subs, owned):
+    """Members leave, join and change subscriptions; some kept members missed a generation, so
+    their claims are older than the others' (Kafka's previous-owner hints)."""
     kept = [m for m in members if rng.random() > 0.15] or members[:1]
     new = [{"memberId": f"n{i:03}", "topics": subs()} for i in range(rng.randint(0, 2))]
+    older = rng.random() < 0.3
     out = []
     for m in kept:
         topics = subs() if rng.random() < 0.1 else m["topics"]
-        out.append({"memberId": m["memberId"], "topics": topics, "ownedPartitions": owned.get(m["memberId"], []), "generationId": 1})
+        generation = 1 if older and rng.random() < 0.3 else 2
+        out.append({"memberId": m["memberId"], "topics": topics, "ownedPartitions": owned.get(m["memberId"], []), "generationId": generation})
     for m in new:
         out.append({"memberId": m["memberId"], "topics": m["topics"], "ownedPartitions": [], "generationId": None})
     return out
@@ -189,17 +193,25 @@ def peer_sticky(assignor, case, time_limit):
     return {mid: {(t, p) for t, ps in a.assigned_partitions for p in ps} for mid, a in result.items()}
 
 
-def sticky_metrics(case, assignment):
+def sticky_metrics(case, assignment, cooperative=False, flawed=frozenset()):
     """Partitions moved (owned by one member, now assigned to another) and revoked (owned, no
-    longer assigned to the owner); validity and balance in Kafka's sense."""
+    longer assigned to the owner); validity and balance in Kafka's sense. Valid means complete
+    too: every partition of a subscribed topic is assigned, except (cooperative) one that a
+    member owned, which is withheld while it changes owner. `flawed` are (member, partition)
+    pairs that Kafka's own flaw gives a member that does not subscribe to the topic."""
     owner = {(tp["topic"], p): m["memberId"] for m in case["members"] for tp in m["ownedPartitions"] for p in tp["partitions"]}
     subs = {m["memberId"]: set(m["topics"]) for m in case["members"]}
     seen, valid = {}, True
     for mid, tps in assignment.items():
         for tp in tps:
-            if tp in seen or tp[0] not in subs.get(mid, ()) or not (0 <= tp[1] < case["topics"].get(tp[0], 0)):
+            subscribed = tp[0] in subs.get(mid, ()) or (mid, tp) in flawed
+            if tp in seen or not subscribed or not (0 <= tp[1] < case["topics"].get(tp[0], 0)):
                 valid = False
             seen[tp] = mid
+    for topic in set().union(*subs.values()):
+        for p in range(case["topics"].get(topic, 0)):
+            if (topic, p) not in seen and not (cooperative and (topic, p) in owner):
+                valid = False
     moved = sum(1 for tp, mid in seen.items() if tp in owner and owner[tp] != mid)
     revoked = sum(1 for tp, o in owner.items() if tp not in assignment.get(o, set()))
     counts = {mid: len(assignment.get(mid, ())) for mid in subs}
@@ -209,9 +221,14 @@ def sticky_metrics(case, assignment):
     return moved, revoked, valid, balanced
 
 
-def compare_sticky(binary, n, rng, time_limit=5.0):
-    """Ours must be valid and balanced (sticky) or revoke-before-assign (cooperative), and move
-    (or revoke) no more partitions than kafka-python on the same change."""
+def compare_sticky(binary, n, rng, time_limit=60.0):
+    """Ours must be valid, complete and balanced (sticky) or revoke-before-assign (cooperative),
+    and move (or revoke) no more partitions than kafka-python on the same change. Where Kafka's
+    own flaw applies (a partition back to a previous owner that dropped its topic; our peer_io
+    names it), ours must be exactly Kafka's result (valid but for the named partitions), and
+    kafka-python's different answer is neither held against us nor counted as the right one.
+    A kafka-python run that takes longer than `time_limit` fails the comparison (the inputs are
+    small enough that it never should)."""
     cases = [sticky_case(rng) for _ in range(n)]
     first = call(binary, [{"op": "assign", "strategy": "sticky", "input": {"topics": t, "members": m}} for t, m, _ in cases])
     round2 = []
@@ -221,7 +238,8 @@ def compare_sticky(binary, n, rng, time_limit=5.0):
     lines, failures = [], 0
     for strategy, peer_cls in (("sticky", StickyPartitionAssignor), ("cooperative-sticky", CooperativeStickyAssignor)):
         answers = call(binary, [{"op": "assign", "strategy": strategy, "input": c} for c in round2])
-        stats = {"cases": 0, "ours_moved": 0, "peer_moved": 0, "peer_timeouts": 0, "peer_unbalanced": 0, "bad": 0}
+        stats = {"cases": 0, "ours_moved": 0, "peer_moved": 0, "peer_timeouts": 0, "peer_unbalanced": 0, "bad": 0,
+                 "kafka_flaw": 0, "older_claims": 0}
         for case, ans in zip(round2, answers):
             stats["cases"] += 1
             if "error" in ans:
@@ -229,8 +247,29 @@ def compare_sticky(binary, n, rng, time_limit=5.0):
                 print("DIFFERENCE:", strategy, json.dumps(case)[:1500], ans["error"])
                 continue
             ours = {mid: {(tp["topic"], p) for tp in lst for p in tp["partitions"]} for mid, lst in ans["ok"].items()}
-            o_moved, o_revoked, o_valid, o_balanced = sticky_metrics(case, ours)
+            cooperative = strategy == "cooperative-sticky"
+            flawed = frozenset((q["member"], (q["topic"], q["partition"])) for q in ans["kafkaQuirks"]
+                               if q["kind"] == "PreviousOwnerNotSubscribed")
+            o_moved, o_revoked, o_valid, o_balanced = sticky_metrics(case, ours, cooperative, flawed)
+            if flawed:
+                # Kafka's behaviour, not ours to fix and not kafka-python's to define: valid
+                # but for the partitions named, and nothing compared with the peer.
+                stats["kafka_flaw"] += 1
+                if not o_valid or sticky_metrics(case, ours, cooperative)[2]:
+                    stats["bad"] += 1
+                    print("DIFFERENCE (a named Kafka flaw that is not one):", strategy, json.dumps(case)[:1500])
+                continue
             ok = o_valid and (o_balanced if strategy == "sticky" else o_moved == 0)
+            generations = {m["generationId"] for m in case["members"] if m["ownedPartitions"]}
+            if len(generations) > 1:
+                # Claims of different generations: Kafka 4.0 moves partitions back to their
+                # previous owners, which kafka-python (a port of an older Kafka) does not do the
+                # same way, so its count of moves is no yardstick here: valid and balanced only.
+                stats["older_claims"] += 1
+                if not ok:
+                    stats["bad"] += 1
+                    print("DIFFERENCE:", strategy, json.dumps(case)[:1500], {"ours": {k: sorted(v) for k, v in ours.items()}})
+                continue
             try:
                 theirs = peer_sticky(peer_cls, case, time_limit)
                 p_moved, p_revoked, _, p_balanced = sticky_metrics(case, theirs)
@@ -241,6 +280,7 @@ def compare_sticky(binary, n, rng, time_limit=5.0):
                 ok = ok and mine <= peer
             except TimedOut:
                 stats["peer_timeouts"] += 1
+                ok = False
             if not ok:
                 stats["bad"] += 1
                 if stats["bad"] <= 3:
@@ -250,7 +290,9 @@ def compare_sticky(binary, n, rng, time_limit=5.0):
         lines.append(f"kafka-python comparison: {strategy}: {stats['cases'] - stats['bad']} valid, "
                      f"{'balanced' if strategy == 'sticky' else 'cooperative'} and no more partitions {what} than the peer, "
                      f"{stats['bad']} not; partitions {what}: ours {stats['ours_moved']}, kafka-python {stats['peer_moved']} "
-                     f"(peer unbalanced {stats['peer_unbalanced']}, timed out {stats['peer_timeouts']})")
+                     f"(peer unbalanced {stats['peer_unbalanced']}, timed out {stats['peer_timeouts']}); "
+                     f"Kafka's own flaw reproduced (not compared) in {stats['kafka_flaw']}, "
+                     f"claims of older generations (valid and {'balanced' if strategy == 'sticky' else 'cooperative'} only) in {stats['older_claims']}")
     return lines, failures, 2 * n
 
 

@@ -1,12 +1,12 @@
 //! A line-oriented JSON interface to the assignors and codecs, for side-by-side comparisons
 //! with other implementations (`compare/kafka_python.py`). One JSON object per input line:
-//!   {"op":"assign","strategy":"range","input":{...}}        -> {"ok": {memberId: [...]}}
+//!   {"op":"assign","strategy":"range","input":{...}}        -> {"ok": {memberId: [...]}, "kafkaQuirks": [...]}
 //!   {"op":"decodeSubscription","bytes":"<base64>"}          -> {"ok": {...}, "reencoded": "<base64>"}
 //!   {"op":"encodeSubscription","value":{...}}                -> {"ok": "<base64>"}
 //!   (and decodeAssignment / encodeAssignment)
 //! Errors come back as {"error": "..."}.
 
-use group_coordinator::assignor::{AssignmentInput, Strategy, assign};
+use group_coordinator::assignor::{AssignmentInput, Strategy, assign_explained};
 use group_coordinator::consumer_protocol::{Assignment, StickyUserData, Subscription};
 use group_coordinator::protocol::{base64_decode, base64_encode};
 use serde_json::{Value, json};
@@ -22,8 +22,8 @@ fn run(line: &str) -> Result<Value, String> {
                 .ok_or("unknown strategy")?;
             let input: AssignmentInput =
                 serde_json::from_value(v["input"].clone()).map_err(|e| e.to_string())?;
-            let out = assign(strategy, &input).map_err(|e| e.to_string())?;
-            Ok(json!({ "ok": out }))
+            let (out, quirks) = assign_explained(strategy, &input).map_err(|e| e.to_string())?;
+            Ok(json!({ "ok": out, "kafkaQuirks": quirks }))
         }
         "decodeSubscription" => {
             let s = Subscription::decode(&bytes()?).map_err(|e| e.to_string())?;
