@@ -707,10 +707,20 @@ fn unload_answers_parked_requests_not_coordinator_and_load_restores_the_last_rec
     let v = h.view();
     assert_eq!((v.state, v.unloaded), (GroupState::Dead, true));
     assert!(v.timers.is_empty());
+    // A new JoinGroup meets the runtime's refusal: Kafka 4.0 answers it without a member id.
+    let r = h.join_now(join(&m[0]).v(3));
     assert_eq!(
-        h.join_now(join(&m[0]).v(3)).error_code,
-        ErrorCode::NotCoordinator
+        (r.error_code, r.member_id.as_str()),
+        (ErrorCode::NotCoordinator, "")
     );
+    // 3.x's Scala coordinator echoes the member id.
+    h.c.config_mut().flavour = Flavour::Kafka3;
+    let r = h.join_now(join(&m[0]).v(3));
+    assert_eq!(
+        (r.error_code, r.member_id.as_str()),
+        (ErrorCode::NotCoordinator, m[0].as_str())
+    );
+    h.c.config_mut().flavour = Flavour::Kafka4;
     assert!(matches!(
         h.c.unload(G),
         Err(CoordinatorError::GroupNotLoaded(_))

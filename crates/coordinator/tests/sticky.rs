@@ -831,7 +831,8 @@ fn without_an_older_generation_claim_there_is_no_flaw() {
         let (out, quirks) = assign_explained(strategy, &i).unwrap();
         assert!(quirks.is_empty(), "{quirks:?}");
         assert_valid(strategy, &i, &out);
-        assert!(is_balanced(&i, &out));
+        // (Cooperative-sticky's first round withholds what changes owner: not yet balanced.)
+        assert!(strategy == Strategy::CooperativeSticky || is_balanced(&i, &out));
     }
 }
 

@@ -35,7 +35,15 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
         ],
     };
     if let Some(&(_, error)) = front_door.iter().find(|(failed, _)| *failed) {
-        return fail(ctx, error, &req.member_id);
+        // Kafka 4.0 answers the checks it makes before the group's partition (invalid group
+        // id, session timeout) with the request's member id, but an operation the runtime
+        // refuses (NOT_COORDINATOR) with a bare error response: an empty member id. 3.x's
+        // Scala coordinator echoes the member id in every case.
+        let member_id = match (error, ctx.config.flavour) {
+            (ErrorCode::NotCoordinator, Flavour::Kafka4) => "",
+            _ => req.member_id.as_str(),
+        };
+        return fail(ctx, error, member_id);
     }
     let is_unknown_member = req.member_id.is_empty();
     if !groups.contains_key(&req.group_id) {
