@@ -430,6 +430,59 @@ await test('a run exported as one self-contained HTML file opens offline at the 
   await other.close();
 }, PG);
 
+/** Text that breaks naive HTML: it closes a script, opens a comment and a script (the HTML
+ * parser's "script data escaped" states), and injects markup. */
+const HOSTILE = '</script><!--<script><img src=x onerror="window.__pwned=1">\u2028';
+
+await test('hostile names and titles reach the real sinks as text, and an export of them still opens', async (page) => {
+  // An added consumer's name, through a share link (the shape check lets a name through; the
+  // simulation accepts it; the views and the export must treat it as text).
+  const actions = Buffer.from(JSON.stringify([[2, { type: 'addConsumer', name: HOSTILE.slice(0, 60), topics: ['orders'] }]])).toString('base64url');
+  await page.goto(`${server.url}?lang=en&scenario=normal-join&step=40&actions=${actions}`);
+  await page.waitForSelector('body[data-wasm="ready"]');
+  expectEq(await page.textContent('#pg-message'), '', 'the link loads');
+  expectEq(await page.locator('img').count(), 0, 'nothing from the link is inserted as HTML');
+  expectEq((await page.textContent('#consumers')).includes('<!--<script>'), true, 'the name is shown as text');
+  // An imported run whose scenario title carries the same text, then exported as one file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const run = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+  run.scenario.title = { en: HOSTILE, zh: HOSTILE };
+  run.scenario.description = { en: HOSTILE, zh: HOSTILE };
+  await page.setInputFiles('#import', { name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
+  expectEq(await stepNo(page), 40, 'the imported run opens at its step');
+  const [html] = await Promise.all([page.waitForEvent('download'), page.click('#export-html')]);
+  const path = new URL('standalone-hostile.html', out).pathname;
+  await html.saveAs(path);
+  const text = readFileSync(path, 'utf8');
+  expectEq(text.includes('Content-Security-Policy'), true, 'the export carries a CSP');
+  const { page: other, problems } = await openLink(`file://${path}`, { timeout: 15000, offline: true });
+  expectEq(await stepNo(other), 40, 'the export opens (not stuck on "Loading…") at the same step');
+  expectEq(await other.locator('img').count(), 0, 'nothing inserted as HTML in the export');
+  expectEq(await other.evaluate(() => window.__pwned), undefined, 'no injected script ran');
+  await other.click('#step');
+  expectEq(await stepNo(other), 41, 'the export steps');
+  expectEq(problems.join('\n'), '', 'no errors, nothing fetched from a server');
+  await other.close();
+}, PG);
+
+await test('a link or embed asking for a far step opens at once at the run\'s reach and says so', async (page) => {
+  for (const query of ['?lang=en&scenario=normal-join&step=1000000', '?embed=1&lang=en&scenario=normal-join&views=sm,steps&step=999999']) {
+    const started = Date.now();
+    await page.goto(server.url + query);
+    await page.waitForSelector('body[data-wasm="ready"]', { timeout: 15000 });
+    const ms = Date.now() - started;
+    const reached = await stepNo(page);
+    if (!(reached > 0 && reached < 10_000)) throw new Error(`${query}: reached step ${reached}`);
+    const message = await page.textContent('#pg-message');
+    expectEq(message.includes(`opened at step ${reached}, not`), true, `${query}: says so: "${message}"`);
+    console.log(`  ${query}: step ${reached} in ${ms} ms`);
+    const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
+    if (heap > 300e6) throw new Error(`${query}: ${(heap / 1e6).toFixed(0)} MB of heap`);
+    await page.click('#step');
+    expectEq(await stepNo(page), reached + 1, 'and steps on');
+  }
+}, PG);
+
 await test('the embed URL shows a chrome-less view of a named scenario', async (page) => {
   await page.goto(`${server.url}?embed=1&scenario=leave-while-stable&views=sm,steps&step=20`);
   await page.waitForSelector('body[data-wasm="ready"]');

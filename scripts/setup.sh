@@ -35,6 +35,12 @@ if [ "$(wasm-pack --version 2>/dev/null | cut -d' ' -f2)" != "$WASM_PACK_VERSION
   cargo install --force --locked wasm-pack --version "$WASM_PACK_VERSION"
 fi
 
+CARGO_FUZZ_VERSION=0.13.1
+if [ "$(cargo fuzz --version 2>/dev/null | cut -d' ' -f2)" != "$CARGO_FUZZ_VERSION" ]; then
+  echo "setup: installing cargo-fuzz $CARGO_FUZZ_VERSION (a minute, once)"
+  cargo install --force cargo-fuzz --version "$CARGO_FUZZ_VERSION"
+fi
+
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

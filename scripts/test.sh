@@ -34,6 +34,23 @@ cargo build -q --release -p group-coordinator --example peer_io
 # kafka-python's sticky assignor iterates Python sets: fix the hash seed for repeatable runs.
 PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python.py target/release/examples/peer_io 1000
 
+step "fuzzing: each cargo-fuzz target for ${FUZZ_SECONDS:-30} s (libFuzzer; FUZZ_SECONDS=0 skips)"
+if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
+  mkdir -p fuzz/artifacts
+  for target in requests json_requests consumer_protocol scenario; do
+    mkdir -p "fuzz/corpus/$target"
+    log="fuzz/artifacts/$target.log"
+    # A fixed seed, so a failure reproduces; a crashing input is kept in fuzz/artifacts/.
+    if ! RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "fuzz/corpus/$target" -- \
+      -max_total_time="${FUZZ_SECONDS:-30}" -seed=20261201 >"$log" 2>&1; then
+      tail -n 40 "$log"
+      echo "fuzz target $target failed (log: $log)"
+      exit 1
+    fi
+    echo "$target: $(grep -E '^Done [0-9]+ runs' "$log" | tail -n 1)"
+  done
+fi
+
 step "wasm tests in Node.js"
 wasm-pack test --node crates/wasm
 

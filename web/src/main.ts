@@ -6,7 +6,7 @@ import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang } from './i18n.ts';
 import { ALL_VIEWS, PlaygroundView } from './playground/view.ts';
 import { t } from './playground/text.ts';
-import { packedModule } from './playground/standalone.ts';
+import { carried, packedModule } from './playground/standalone.ts';
 
 /** The model's version line (set once the module is loaded). */
 let versionText = '';
@@ -59,8 +59,8 @@ async function main(): Promise<void> {
     replaceChildren(app, view.root);
     (window as unknown as { playground: PlaygroundView }).playground = view;
     // A self-contained export carries its run.
-    const carried = (window as unknown as { __KGP_RUN__?: string }).__KGP_RUN__;
-    if (typeof carried === 'string') view.importText(carried);
+    const run = carried('kgp-run');
+    if (typeof run === 'string') view.importText(run);
   }
   app.removeAttribute('aria-busy');
   document.body.dataset.wasm = 'ready';

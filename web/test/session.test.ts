@@ -84,7 +84,7 @@ describe('the session', () => {
     expect(x.error).toMatch(/RangeError: .*version 42/);
     expect(s.view()).toBeNull();
     const y = s.send(0, { api: 'Nope', apiVersion: 1 } as never);
-    expect(y.error).toMatch(/TypeError: malformed request/);
+    expect(y.error).toMatch(/TypeError: request is malformed/);
   });
 
   it('every template is accepted at every version', () => {

@@ -213,7 +213,14 @@ pub(crate) fn index(name: &str, value: &JsValue, default: usize) -> Result<usize
     if value.is_undefined() || value.is_null() {
         return Ok(default);
     }
-    Ok(whole(name, value, 0.0, MAX_SAFE)? as usize)
+    let n = number(name, value)?;
+    if !n.is_finite() || n.fract() != 0.0 || !(0.0..=MAX_SAFE).contains(&n) {
+        return Err(range_error(&format!(
+            "{name} must be a whole number >= 0, got {}",
+            js_number(n)
+        )));
+    }
+    Ok(n as usize)
 }
 
 /// An optional object parameter: `undefined` and `null` read as absent.

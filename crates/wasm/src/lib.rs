@@ -106,9 +106,12 @@ impl Coordinator {
     /// `config`: Kafka broker properties by name; unknown keys are an error.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Record<string, number | string | boolean>")]
-        config: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "Record<string, number | string | boolean>"
+        )]
+        config: Option<JsValue>,
     ) -> Result<Coordinator, JsValue> {
+        let config = config.unwrap_or(JsValue::UNDEFINED);
         Ok(Coordinator {
             inner: core_model::Coordinator::new(parse_config(&config)?),
         })

@@ -73,14 +73,13 @@ impl Simulation {
     pub fn run_until(
         &mut self,
         #[wasm_bindgen(js_name = tMs, unchecked_param_type = "number")] t_ms: JsValue,
-        #[wasm_bindgen(js_name = maxEvents, unchecked_param_type = "number | undefined")]
-        max_events: JsValue,
+        #[wasm_bindgen(js_name = maxEvents, unchecked_optional_param_type = "number")]
+        max_events: Option<JsValue>,
     ) -> Result<f64, JsValue> {
         let t = args::time("tMs", &t_ms)?;
-        let max_events = if args::is_absent(&max_events) {
-            RUN_UNTIL_MAX_EVENTS
-        } else {
-            args::whole("maxEvents", &max_events, 1.0, RUN_UNTIL_MAX_EVENTS as f64)? as usize
+        let max_events = match max_events {
+            None => RUN_UNTIL_MAX_EVENTS,
+            Some(n) => args::whole("maxEvents", &n, 1.0, RUN_UNTIL_MAX_EVENTS as f64)? as usize,
         };
         if t < self.inner.now() {
             return Err(range_error(&format!(
@@ -132,8 +131,8 @@ impl Simulation {
     #[wasm_bindgen(unchecked_return_type = "TraceEvent[]")]
     pub fn trace(
         &self,
-        #[wasm_bindgen(js_name = fromIndex, unchecked_param_type = "number | undefined")]
-        from_index: JsValue,
+        #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
+        from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         self.trace_from(from_index, TraceEvent::narrated)
     }
@@ -145,8 +144,8 @@ impl Simulation {
     #[wasm_bindgen(unchecked_return_type = "TraceEntry[]")]
     pub fn entries(
         &self,
-        #[wasm_bindgen(js_name = fromIndex, unchecked_param_type = "number | undefined")]
-        from_index: JsValue,
+        #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
+        from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         self.trace_from(from_index, |e| e)
     }
@@ -275,10 +274,13 @@ impl Simulation {
     /// The trace from `fromIndex` (default 0) as a JS array, each entry written as `each` gives it.
     fn trace_from<'s, T: Serialize>(
         &'s self,
-        from_index: JsValue,
+        from_index: Option<JsValue>,
         each: impl Fn(&'s TraceEvent) -> T,
     ) -> Result<JsValue, JsValue> {
-        let from = args::index("fromIndex", &from_index, 0)?;
+        let from = match from_index {
+            None => 0,
+            Some(i) => args::index("fromIndex", &i, 0)?,
+        };
         let events: Vec<T> = self.inner.trace().iter_from(from).map(each).collect();
         to_js(&events)
     }

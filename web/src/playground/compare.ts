@@ -28,10 +28,17 @@ export function withSettings(base: Scenario, lines: string, label: string): Colu
   return { label, scenario: { ...base, consumer, consumers } };
 }
 
+/** Runs a scenario to its end in one bounded call (`runUntil` processes at most its event
+ * budget, so a long or busy scenario cannot freeze the page); throws, naming how far it got,
+ * if the end is further than that. */
 export function runToEnd(factory: (s: Scenario) => Simulation, scenario: Scenario): Metrics {
   const sim = factory(scenario);
   try {
-    sim.runUntil(scenario.durationMs ?? 60_000);
+    const end = scenario.durationMs ?? 60_000;
+    const reached = sim.runUntil(end);
+    if (reached < end) {
+      throw new RangeError(`"${scenario.name}" reached only ${reached} ms of its ${end} ms within one run's event budget: shorten durationMs to compare it`);
+    }
     return sim.metrics();
   } finally {
     sim.free();

@@ -8,6 +8,14 @@ import type { Lang } from '../i18n.ts';
 
 export type SimulationFactory = (scenario: Scenario) => Simulation;
 
+/** The most steps a link, a file or an embed's `step` can take a run to. Replaying costs about
+ * 20-60 µs a step and keeps every entry, so this bounds both the wait (about a second at most)
+ * and the memory. */
+export const MAX_REACH = 50_000;
+/** How many steps past the scenario's end (and past the last action) a link may ask for: the
+ * group lives on with heartbeats only, so a far step there shows nothing new. */
+export const STEPS_PAST_END = 2_000;
+
 /** An action taken by the user, applied after `step` steps. */
 export interface TimedAction { step: number; action: Action }
 
@@ -113,6 +121,22 @@ export class Run {
 
   back(): void {
     this.goto(this.cursor - 1);
+  }
+
+  /** `goto` for a step a link, a file or an embed asks for: goes no further than the run can
+   * usefully reach (at most MAX_REACH steps, and at most STEPS_PAST_END steps past the
+   * scenario's end with no action of the user's in between). Returns the step reached, which
+   * is below `step` when the run stopped early (the caller says so). */
+  reach(step: number): number {
+    const target = Math.min(Math.max(0, Math.floor(step)), MAX_REACH);
+    if (target < this.cursor) this.rebuild();
+    let idle = 0;
+    while (this.cursor < target) {
+      if (this.actions.some((a) => a.step === this.cursor)) idle = 0;
+      else if (this.pastEnd && ++idle > STEPS_PAST_END) break;
+      if (!this.forward()) break;
+    }
+    return this.cursor;
   }
 
   /** Acts now. An action in the past forks the run: later actions are forgotten. */

@@ -140,6 +140,13 @@ export function stepPaging(lang: Lang, span: number, from: number, to: number, t
     : { earlier: `◀ ${span} earlier`, later: `${span} later ▶`, range: `steps ${from}–${to} of ${total}` };
 }
 
+/** Why a link, a file or an embed opened the run at an earlier step than it asked for. */
+export function reachedEarly(lang: Lang, reached: number, asked: number, max: number, past: number): string {
+  return lang === 'zh'
+    ? `本次运行停在第 ${reached} 步，而不是第 ${asked} 步：链接或文件最多能把运行带到第 ${max} 步，并且在场景结束后（没有新的操作时）最多再走 ${past} 步。`
+    : `This run opened at step ${reached}, not ${asked}: a link or file takes a run at most ${max} steps, and at most ${past} steps past its scenario's end without an action in between.`;
+}
+
 export function heartbeatTimers(n: number, lang: Lang): string {
   return lang === 'zh' ? `${n} 个心跳定时器` : `${n} heartbeat timers`;
 }

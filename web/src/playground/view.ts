@@ -5,7 +5,7 @@ import type { Action, Scenario, ScenarioInfo, Simulation, TraceEntry } from '../
 import { h, replaceChildren, replaceChildrenIfChanged, setText } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
-import { Run, type TimedAction } from './run.ts';
+import { MAX_REACH, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { exportRun, importRun } from './exchange.ts';
 import { standaloneHtml } from './standalone.ts';
@@ -14,7 +14,7 @@ import { OwnershipModel, OwnershipView } from './ownership.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
-import { CLIENT_STATES, SHORTCUTS, t } from './text.ts';
+import { CLIENT_STATES, reachedEarly, SHORTCUTS, t } from './text.ts';
 import { TimelineModel, TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
@@ -189,8 +189,7 @@ export class PlaygroundView {
     const { scenario, actions, step, seed, settings } = decoded.state;
     try {
       this.load(scenario, actions, { ...(settings ?? {}), ...(seed !== undefined ? { seed } : {}) });
-      this.run.goto(step);
-      this.render();
+      this.reachStep(step);
     } catch (err) {
       this.load(scenario);
       this.showError(`This link cannot be loaded: one of its actions is refused (${(err as Error).message})`);
@@ -225,8 +224,7 @@ export class PlaygroundView {
     if (!run) return this.showError(error ?? '');
     try {
       this.loadScenario(run.scenario, run.actions);
-      this.run.goto(run.step);
-      this.render();
+      this.reachStep(run.step);
     } catch (err) {
       this.showError(`This file is not a playground run the simulator accepts: ${(err as Error).message}`);
     }
@@ -242,6 +240,14 @@ export class PlaygroundView {
     if (lang) keep.set('lang', lang);
     url.search = encodeShare(state, keep).toString();
     return url.toString();
+  }
+
+  /** Takes the run to a step a link, a file or an embed asked for, as far as it can go, and
+   * says so when that is short of the step. */
+  private reachStep(step: number): void {
+    const reached = this.run.reach(step);
+    this.render();
+    if (reached < step) this.showError(reachedEarly(this.lang, reached, step, MAX_REACH, STEPS_PAST_END));
   }
 
   private showError(message: string): void {

@@ -28,7 +28,7 @@ pub fn rust(value: &JsValue) -> Value {
 impl Js {
     pub fn new(config: Value) -> Js {
         Js {
-            c: Coordinator::new(js(&config)).expect("valid config"),
+            c: Coordinator::new(Some(js(&config))).expect("valid config"),
             correlation: 0,
         }
     }
@@ -242,11 +242,78 @@ pub fn misuse_throws_and_changes_nothing() {
     );
     assert!(g.c.advance(f64::NAN.into()).is_err());
     assert_eq!(g.view(), before);
-    let err = Coordinator::new(js(&json!({ "session.timeout.ms": 10 }))).unwrap_err();
+    let err = Coordinator::new(Some(js(&json!({ "session.timeout.ms": 10 })))).unwrap_err();
     assert!(
         String::from(err.unchecked_ref::<js_sys::Error>().message()).contains("session.timeout.ms")
     );
-    assert!(Coordinator::new(js(&json!({ "group.max.size": 0 }))).is_err());
+    assert!(Coordinator::new(Some(js(&json!({ "group.max.size": 0 })))).is_err());
+}
+
+/// Wrong-typed arguments, in every kind of position, throw a TypeError naming the parameter
+/// (never a trap) and leave the object answering as before (the browser and Node alike; the
+/// vitest fuzz test covers every export from JavaScript).
+pub fn wrong_types_throw_naming_the_parameter() {
+    use group_coordinator_wasm::{assign, decode_assignment, error_name, scenario};
+    let message = |e: JsValue| {
+        let e: &js_sys::Error = e.dyn_ref().expect("an Error");
+        let kind = if e.dyn_ref::<js_sys::TypeError>().is_some() {
+            "TypeError"
+        } else if e.dyn_ref::<js_sys::RangeError>().is_some() {
+            "RangeError"
+        } else {
+            "Error"
+        };
+        format!("{kind}: {}", String::from(e.message()))
+    };
+    let mut g = Js::new(json!({}));
+    let ids = g.stable(2);
+    let before = g.view();
+    let symbol = JsValue::from(js_sys::Symbol::for_("s"));
+    assert_eq!(
+        message(g.c.describe(JsValue::from(0)).unwrap_err()),
+        "TypeError: groupId must be a string, got a number (0)"
+    );
+    assert_eq!(
+        message(g.c.unload(JsValue::from(-1)).unwrap_err()),
+        "TypeError: groupId must be a string, got a number (-1)"
+    );
+    assert_eq!(
+        message(g.c.advance(symbol.clone()).unwrap_err()),
+        "TypeError: nowMs must be a number, got a symbol"
+    );
+    assert_eq!(
+        message(
+            g.c.handle(JsValue::from("7000"), js(&json!({})))
+                .unwrap_err()
+        ),
+        "TypeError: nowMs must be a number, got a string (\"7000\")"
+    );
+    assert_eq!(
+        message(g.c.handle(7000.0.into(), JsValue::NULL).unwrap_err()),
+        "TypeError: request must be an object, got null"
+    );
+    assert_eq!(
+        message(g.c.fail_next_persist(JsValue::from(1.5)).unwrap_err()),
+        "RangeError: errorCode must be a whole number in -32768..=32767, got 1.5"
+    );
+    assert_eq!(
+        message(scenario(JsValue::from(js_sys::Object::new())).unwrap_err()),
+        "TypeError: name must be a string, got an object"
+    );
+    assert_eq!(
+        message(assign(JsValue::from(-1), js(&json!({}))).unwrap_err()),
+        "TypeError: strategy must be a string, got a number (-1)"
+    );
+    assert_eq!(
+        message(decode_assignment(JsValue::NULL).unwrap_err()),
+        "TypeError: base64 must be a base64 string, got null"
+    );
+    assert!(error_name(JsValue::UNDEFINED).is_err());
+    assert_eq!(g.view(), before);
+    // Still answering: both members heartbeat in generation 1.
+    for id in &ids {
+        assert_eq!(g.heartbeat(7000.0, id, 1), 0);
+    }
 }
 
 /// The same inputs give the same events and ids, bit for bit.
@@ -339,6 +406,11 @@ macro_rules! js_api_tests {
         #[wasm_bindgen_test]
         fn misuse_throws_and_changes_nothing() {
             common::misuse_throws_and_changes_nothing();
+        }
+
+        #[wasm_bindgen_test]
+        fn wrong_types_throw_naming_the_parameter() {
+            common::wrong_types_throw_naming_the_parameter();
         }
 
         #[wasm_bindgen_test]

@@ -24,10 +24,7 @@ pub fn every_built_in_scenario_hashes_as_natively() {
         let duration = rust(&sim.scenario().unwrap())["durationMs"]
             .as_f64()
             .unwrap();
-        assert_eq!(
-            sim.run_until(duration.into(), JsValue::UNDEFINED).unwrap(),
-            duration
-        );
+        assert_eq!(sim.run_until(duration.into(), None).unwrap(), duration);
         assert_eq!(
             sim.trace_hash(),
             hash,
@@ -61,7 +58,10 @@ pub fn stepping_narrates_in_both_languages_and_the_views_follow() {
         .collect();
     assert_eq!(names.len(), 3);
     assert!(!names.contains(&"C"));
-    let trace = rust(&sim.trace((sim.trace_length() as f64 - 1.0).into()).unwrap());
+    let trace = rust(
+        &sim.trace(Some((sim.trace_length() as f64 - 1.0).into()))
+            .unwrap(),
+    );
     assert_eq!(trace.as_array().unwrap().len(), 1);
 }
 
@@ -75,8 +75,8 @@ pub fn advance_entries_and_narration_match_step_and_trace() {
         assert_eq!(Some(event["atMs"].as_f64().unwrap()), advanced.advance());
     }
     assert_eq!(advanced.trace_hash(), stepped.trace_hash());
-    let narrated = rust(&stepped.trace(5.0.into()).unwrap());
-    let entries = rust(&advanced.entries(5.0.into()).unwrap());
+    let narrated = rust(&stepped.trace(Some(5.0.into())).unwrap());
+    let entries = rust(&advanced.entries(Some(5.0.into())).unwrap());
     let narrated = narrated.as_array().unwrap();
     assert!(narrated.len() > 250);
     assert_eq!(entries.as_array().unwrap().len(), narrated.len());
@@ -97,13 +97,13 @@ pub fn advance_entries_and_narration_match_step_and_trace() {
             .unwrap()
             .is_null()
     );
-    assert!(advanced.entries((-1.0).into()).is_err());
+    assert!(advanced.entries(Some((-1.0).into())).is_err());
     assert!(advanced.narration(0.5.into()).is_err());
 }
 
 pub fn actions_apply_and_bad_input_throws_changing_nothing() {
     let mut sim = built_in("leave-while-stable");
-    sim.run_until(7_000.0.into(), JsValue::UNDEFINED).unwrap();
+    sim.run_until(7_000.0.into(), None).unwrap();
     let before = sim.trace_length();
     let err = sim
         .apply(js(&json!({ "type": "crash", "consumer": "Z" })))
@@ -112,7 +112,7 @@ pub fn actions_apply_and_bad_input_throws_changing_nothing() {
     let err = sim.apply(js(&json!({ "type": "explode" }))).unwrap_err();
     assert!(err.dyn_ref::<js_sys::TypeError>().is_some());
     assert!(
-        sim.run_until(10.0.into(), JsValue::UNDEFINED).is_err(),
+        sim.run_until(10.0.into(), None).is_err(),
         "time only moves forward"
     );
     assert_eq!(sim.trace_length(), before);
@@ -123,7 +123,7 @@ pub fn actions_apply_and_bad_input_throws_changing_nothing() {
         actions,
         json!([{ "atMs": 7000, "action": { "type": "crash", "consumer": "A" } }])
     );
-    sim.run_until(60_000.0.into(), JsValue::UNDEFINED).unwrap();
+    sim.run_until(60_000.0.into(), None).unwrap();
     let view = rust(&sim.snapshot().unwrap());
     let a = view["consumers"]
         .as_array()
