@@ -157,6 +157,14 @@ describe('hostile input through every export', () => {
     expect(message(() => new Coordinator().advance(-0.5))).toMatch(/^RangeError: nowMs must be a whole number of milliseconds/);
     expect(message(() => new Coordinator().handle(0, nested(100_000) as never))).toMatch(/^TypeError: request cannot be read as JSON/);
     expect(message(() => new Coordinator().handle(0, throwingGetter() as never))).toContain('getter says no');
+    // The examples the issue named, one by one.
+    expect(message(() => new Coordinator().unload(-1 as never))).toBe('TypeError: groupId must be a string, got a number (-1)');
+    expect(message(() => new Coordinator().load({} as never))).toBe('TypeError: groupId must be a string, got an object');
+    expect(message(() => wasm.decodeSubscription(0 as never))).toBe('TypeError: base64 must be a base64 string, got a number (0)');
+    expect(message(() => new Coordinator().describe(undefined as never))).toBe('TypeError: groupId must be a string, got undefined');
+    // Misused fault hooks: a RangeError naming the group.
+    expect(message(() => new Coordinator().unload('nope'))).toMatch(/^RangeError: .*nope/);
+    expect(message(() => new Coordinator().load('nope'))).toMatch(/^RangeError: .*nope/);
     const long = message(() => wasm.scenario(`a${HUGE.slice(0, 30000)}`));
     expect(long.length).toBeLessThan(700);
     expect(message(() => wasm.scenario(HUGE))).toMatch(/^RangeError: name is 1048576 characters long/);
@@ -272,6 +280,27 @@ describe('hostile input through every export', () => {
     expect(accepted).toBeGreaterThan(0);
     sim.free();
     twin.free();
+  });
+
+  it('oversized requests are answered or refused quickly', () => {
+    const c = new Coordinator();
+    const states = timed('ListGroups with 90,000 statesFilter entries', () => c.handle(0, {
+      api: 'ListGroups', apiVersion: 4, correlationId: 1, statesFilter: new Array(90_000).fill('Stable'),
+    } as never));
+    expect(Array.isArray(states)).toBe(true);
+    // 100,000 is past the model's bound on a request's items: refused quickly, naming it.
+    expect(() => c.handle(0, { api: 'ListGroups', apiVersion: 4, correlationId: 2, statesFilter: new Array(100_000).fill('Stable') } as never))
+      .toThrow(/request holds about 100004 array elements and object members; the limit is 100000/);
+    poke('JoinGroup with a million protocols', () => c.handle(0, {
+      ...join(2), protocols: Array.from({ length: 1_000_000 }, (_, i) => ({ name: `p${i}`, metadata: '' })),
+    } as never));
+    poke('DescribeGroups of a million groups', () => c.handle(0, {
+      api: 'DescribeGroups', apiVersion: 5, correlationId: 3, groups: new Array(1_000_000).fill('g'),
+    } as never));
+    poke('assign with a topic of two billion partitions', () => wasm.assign('range', {
+      topics: { t: 2 ** 31 - 1 }, members: [{ memberId: 'a', topics: ['t'] }],
+    } as never));
+    c.free();
   });
 
   it('runUntil a far-future time returns within its event budget and says how far it got', () => {

@@ -9,9 +9,11 @@
 //! into the module:
 //! - a string parameter (a group id, a scenario or assignor name) is at most 32,767 UTF-8 bytes,
 //!   the longest string Kafka's protocol can carry (its `STRING` type has an int16 length);
-//! - a request, an assignor input or a scenario, as JSON text, is at most 104,857,600
-//!   characters, Kafka's `socket.request.max.bytes` (the largest request a broker reads);
-//! - a base64 argument is at most that many characters as well.
+//! - an assignor input, as JSON text, is at most 104,857,600 characters, Kafka's
+//!   `socket.request.max.bytes` (the largest request a broker reads); a scenario at most 32 MiB,
+//!   a request, action, config or codec value at most 10 MiB; each also has a bound on its items
+//!   ([`Items`]);
+//! - a base64 argument is at most 104,857,600 characters as well.
 //!
 //! Error messages quote at most [`QUOTE_MAX`] characters of an offending value.
 
@@ -228,12 +230,74 @@ pub(crate) fn is_absent(value: &JsValue) -> bool {
     value.is_undefined() || value.is_null()
 }
 
+/// How many items (array elements and object members) a JSON argument may hold in all. Kafka
+/// bounds a request only by its size (104,857,600 bytes, room for ten million small array
+/// elements), which one call here could not handle within a second; these bounds are the
+/// model's (measured in wasm under Node: a JoinGroup of 100,000 protocols takes ~0.12 s, an
+/// assignor input of 2,000,000 items ~0.8 s).
+#[derive(Clone, Copy)]
+pub(crate) enum Items {
+    /// A request, an action, a config, a codec value: 100,000.
+    Request,
+    /// A scenario: 1,000,000 (its script has at most 100,000 steps of a few items each).
+    Scenario,
+    /// An assignor input: 2,000,000 (Kafka's JMH grid's largest groups fit).
+    Assignment,
+}
+
+impl Items {
+    /// The longest JSON text, checked before the text is copied into the module: Kafka's
+    /// `socket.request.max.bytes` for an assignor input, less for the smaller kinds (a request
+    /// of 100,000 items is a few MiB), so an oversized one is refused for the price of
+    /// `JSON.stringify` alone.
+    fn max_chars(self) -> u32 {
+        match self {
+            Items::Request => 10 * 1024 * 1024,
+            Items::Scenario => 32 * 1024 * 1024,
+            Items::Assignment => MAX_REQUEST_CHARS,
+        }
+    }
+
+    fn max(self) -> usize {
+        match self {
+            Items::Request => 100_000,
+            Items::Scenario => 1_000_000,
+            Items::Assignment => 2_000_000,
+        }
+    }
+}
+
+/// Array elements and object members in a JSON text, counted without parsing it (a comma or an
+/// opening bracket outside a string starts one): refusing an oversized value costs one pass
+/// over its bytes instead of building it.
+fn count_items(text: &str) -> usize {
+    let (mut n, mut in_string, mut escaped) = (0, false, false);
+    for &b in text.as_bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b',' | b'[' | b'{' => n += 1,
+                _ => {}
+            }
+        }
+    }
+    n
+}
+
 /// Reads a JS value through its JSON text: every key of every object is seen, so unknown fields
 /// are refused by name (serde-wasm-bindgen reads only the fields a struct expects). `what` names
-/// the parameter (`request`, `scenario`, ...).
+/// the parameter (`request`, `scenario`, ...); `items` bounds its size.
 pub(crate) fn json<T: serde::de::DeserializeOwned>(
     what: &str,
     value: &JsValue,
+    items: Items,
 ) -> Result<T, JsValue> {
     if value.is_undefined() {
         return Err(type_error(&format!("{what} is missing (undefined)")));
@@ -260,12 +324,20 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
         ))
     })?;
     let text: js_sys::JsString = text.unchecked_into();
-    if text.length() > MAX_REQUEST_CHARS {
+    if text.length() > items.max_chars() {
         return Err(range_error(&format!(
-            "{what} is {} characters as JSON; the limit is {MAX_REQUEST_CHARS} (Kafka's socket.request.max.bytes)",
-            text.length()
+            "{what} is {} characters as JSON; the limit is {}",
+            text.length(),
+            items.max_chars()
         )));
     }
     let text = String::from(text);
+    let n = count_items(&text);
+    if n > items.max() {
+        return Err(range_error(&format!(
+            "{what} holds about {n} array elements and object members; the limit is {}",
+            items.max()
+        )));
+    }
     serde_json::from_str(&text).map_err(|e| type_error(&format!("{what} is malformed: {e}")))
 }

@@ -9,7 +9,7 @@
 //! expects, so a misspelt field would be silently ignored instead of refused; and JSON is
 //! faster for these shapes (measured: 42k -> 53k requests/s in `bench/wasm-requests.mjs`).
 
-use args::{range_error, type_error};
+use args::{Items, range_error, type_error};
 use group_coordinator as core_model;
 use group_coordinator::{BrokerConfig, ConfigValue, CoordinatorError, ErrorCode, Request};
 use serde::Serialize;
@@ -69,7 +69,8 @@ pub fn parse_config(config: &JsValue) -> Result<BrokerConfig, JsValue> {
             "config must be an object of Kafka broker properties, e.g. { \"group.initial.rebalance.delay.ms\": 0 }, got an array",
         ));
     }
-    let pairs: serde_json::Map<String, serde_json::Value> = args::json("config", config)?;
+    let pairs: serde_json::Map<String, serde_json::Value> =
+        args::json("config", config, Items::Request)?;
     let mut result = BrokerConfig::default();
     for (key, value) in &pairs {
         let value = match value {
@@ -126,7 +127,7 @@ impl Coordinator {
         #[wasm_bindgen(unchecked_param_type = "Request")] request: JsValue,
     ) -> Result<JsValue, JsValue> {
         let now = args::time("nowMs", &now_ms)?;
-        let request: Request = args::json("request", &request)?;
+        let request: Request = args::json("request", &request, Items::Request)?;
         let out = self.inner.handle(now, request).map_err(into_error)?;
         to_js(&out)
     }
@@ -308,7 +309,7 @@ pub fn assign(
             args::quote(&strategy)
         ))
     })?;
-    let input: AssignmentInput = args::json("input", &input)?;
+    let input: AssignmentInput = args::json("input", &input, Items::Assignment)?;
     let out = assignor::assign(strategy, &input).map_err(|e| range_error(&e.to_string()))?;
     to_js(&out)
 }
@@ -326,7 +327,7 @@ pub fn encode_subscription(
     #[wasm_bindgen(unchecked_param_type = "Subscription")] subscription: JsValue,
 ) -> Result<String, JsValue> {
     let s: group_coordinator::consumer_protocol::Subscription =
-        args::json("subscription", &subscription)?;
+        args::json("subscription", &subscription, Items::Request)?;
     Ok(s.encode().to_base64())
 }
 
@@ -350,7 +351,7 @@ pub fn encode_assignment(
     #[wasm_bindgen(unchecked_param_type = "ConsumerAssignment")] assignment: JsValue,
 ) -> Result<String, JsValue> {
     let a: group_coordinator::consumer_protocol::Assignment =
-        args::json("assignment", &assignment)?;
+        args::json("assignment", &assignment, Items::Request)?;
     Ok(a.encode().to_base64())
 }
 

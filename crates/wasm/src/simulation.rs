@@ -1,7 +1,7 @@
 //! The simulated world through JS: `Simulation`, `scenarios()`, `scenario(name)`. Every call
 //! converts and forwards to `group-simulator`.
 
-use crate::args::{self, range_error};
+use crate::args::{self, Items, range_error};
 use crate::to_js;
 use group_simulator::builtin;
 use group_simulator::trace::TraceEvent;
@@ -41,7 +41,7 @@ impl Simulation {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
     ) -> Result<Simulation, JsValue> {
-        let scenario: Scenario = args::json("scenario", &scenario)?;
+        let scenario: Scenario = args::json("scenario", &scenario, Items::Scenario)?;
         let inner = group_simulator::Simulation::new(scenario).map_err(scenario_error)?;
         Ok(Simulation { inner })
     }
@@ -106,7 +106,7 @@ impl Simulation {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
     ) -> Result<(), JsValue> {
-        let action: Action = args::json("action", &action)?;
+        let action: Action = args::json("action", &action, Items::Request)?;
         self.inner.apply(action).map_err(scenario_error)
     }
 
