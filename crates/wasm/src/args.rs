@@ -339,5 +339,14 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
             items.max()
         )));
     }
-    serde_json::from_str(&text).map_err(|e| type_error(&format!("{what} is malformed: {e}")))
+    serde_json::from_str(&text).map_err(|e| {
+        // serde_json ends its message with a position in the JSON text we made from the
+        // caller's value ("at line 1 column 13"): meaningless to the caller, so left out.
+        let message = e.to_string();
+        let message = match message.rfind(" at line ") {
+            Some(i) => &message[..i],
+            None => &message,
+        };
+        type_error(&format!("{what} is malformed: {message}"))
+    })
 }
