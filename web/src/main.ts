@@ -1,5 +1,6 @@
 import init, {
-  apis, brokerConfigKeys, consumerConfigKeys, Coordinator, errorName, largeGroupScenario, scenario, scenarios, Simulation, version,
+  apis, brokerConfigKeys, consumerConfigKeys, Coordinator, errorName, largeGroupScenario, Player, scenario, scenarios, Simulation,
+  version,
 } from '../pkg/group_coordinator_wasm.js';
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     const list = [...scenarios(), { name: large.name, title: large.title, description: large.description!, consumers: 50, durationMs: 600_000 }];
     const view = new PlaygroundView({
       newSimulation: (s) => new Simulation(s),
+      newPlayer: (s, actions) => new Player(s, actions),
       scenarios: list,
       scenario: (name) => (name === large.name ? large : scenario(name)),
       lang,

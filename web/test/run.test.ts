@@ -2,7 +2,7 @@
 // steps, acting in the past forks the run.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initSync, scenario, Simulation } from '../pkg/group_coordinator_wasm.js';
+import { initSync, Player, scenario, Simulation } from '../pkg/group_coordinator_wasm.js';
 import { Run } from '../src/playground/run.ts';
 import { stateMachineModel } from '../src/playground/statemachine.ts';
 import { AssignmentModel } from '../src/playground/assignments.ts';
@@ -12,7 +12,7 @@ beforeAll(() => {
   initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 });
 
-const newRun = (name: string) => new Run((s) => new Simulation(s), scenario(name));
+const newRun = (name: string) => new Run((s, actions) => new Player(s, actions), scenario(name));
 
 describe('entries and narration, the cheap read of the trace', () => {
   it('entries(from) is trace(from) without text, and narration(i) is its text', () => {

@@ -73,7 +73,7 @@ impl From<RequestError> for CoordinatorError {
 /// [`Coordinator::drain_events`] if you draw them, and call `advance` again at
 /// [`Coordinator::next_deadline`]. The coordinator never reads a clock: time is an argument
 /// and may only move forward.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Coordinator {
     ctx: Ctx,
     groups: Groups,

@@ -78,7 +78,7 @@ struct InFlight {
     generation: Generation,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Consumer {
     pub index: usize,
     pub name: Rc<str>,

@@ -11,7 +11,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Ledger {
     /// Current owners of each partition: (consumer, generation in which it was assigned).
     owners: BTreeMap<Tp, Vec<(usize, GroupGeneration)>>,

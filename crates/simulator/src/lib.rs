@@ -27,6 +27,7 @@ pub mod builtin;
 pub mod config;
 pub mod consumer;
 mod ledger;
+pub mod player;
 mod rng;
 pub mod scenario;
 mod simulation;
@@ -35,6 +36,7 @@ pub mod view;
 mod world;
 
 pub use config::ConsumerConfig;
+pub use player::{Player, StepRecord, TimedAction};
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
 pub use trace::{Trace, TraceEvent, TraceKind};

@@ -16,7 +16,7 @@ use group_coordinator::consumer_protocol::Assignment;
 use group_coordinator::event::EventKind;
 use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Simulation {
     pub(crate) scenario: Scenario,
     pub(crate) w: World,

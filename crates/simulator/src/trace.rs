@@ -905,7 +905,7 @@ fn action_text(action: &Action, lang: Lang) -> String {
 /// The recorded trace: appended to, never changed. Stored in fixed-size chunks so a long run
 /// never copies (or doubles) one huge buffer as it grows — what keeps an hour of 1,000
 /// consumers within wasm's 4 GiB.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Trace {
     chunks: Vec<Vec<TraceEvent>>,
     len: usize,
@@ -934,6 +934,19 @@ impl Trace {
 
     pub fn get(&self, index: usize) -> Option<&TraceEvent> {
         self.chunks.get(index / CHUNK)?.get(index % CHUNK)
+    }
+
+    /// Keeps the first `len` entries (a run going back to a checkpoint, which then records the
+    /// same entries again: the run is deterministic).
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.len {
+            return;
+        }
+        self.chunks.truncate(len.div_ceil(CHUNK));
+        if let Some(last) = self.chunks.last_mut() {
+            last.truncate(len - (len - 1) / CHUNK * CHUNK);
+        }
+        self.len = len;
     }
 
     /// Entries from `from` on, in order.

@@ -122,7 +122,7 @@ pub struct Counters {
     pub consumer_failures: u64,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct World {
     pub now: i64,
     seq: u64,

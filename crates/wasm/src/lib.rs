@@ -16,9 +16,11 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod args;
+mod player;
 mod simulation;
 mod types;
 
+pub use player::Player;
 pub use simulation::{Simulation, consumer_config_keys, large_group_scenario, scenario, scenarios};
 
 /// The package version and the Kafka behaviour it models.

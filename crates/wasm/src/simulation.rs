@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 /// take ~0.3 s; of a 50-consumer group, ~0.1 s.)
 pub const RUN_UNTIL_MAX_EVENTS: usize = 50_000;
 
-fn scenario_error(e: ScenarioError) -> JsValue {
+pub(crate) fn scenario_error(e: ScenarioError) -> JsValue {
     range_error(&e.to_string())
 }
 

@@ -186,6 +186,13 @@ export type TraceEntry = { index: number; atMs: number } & (
 export type KafkaQuirk =
   | { kind: "PreviousOwnerNotSubscribed"; member: string; topic: string; partition: number }
   | { kind: "JavaThrowsNullPointer"; previousOwner: string; topic: string; partition: number };
+/** What one step of a `Player` did and left: the trace entries [first, end) it recorded, and the
+ * group's state and generation after it (members and timers for groups of up to 12 consumers). */
+export interface StepRecord { first: number; end: number; atMs: number; state: GroupState | null;
+  generationId: number; members: string[]; timers: string[] }
+/** What a `Player` call moved: its cursor and trace length after the call, and the step records
+ * and trace entries it added (none when it went back). */
+export interface Moved { cursor: number; traceLength: number; steps: StepRecord[]; entries: TraceEntry[] }
 /** A trace entry with its narration in both languages (`Simulation.trace`, `step`). */
 export type TraceEvent = TraceEntry & { text: Text };
 

@@ -1,12 +1,21 @@
-// A run of a scenario that can move both ways in time. The simulation only moves forward, so
-// going back rebuilds it from the scenario and replays the same steps and actions (it is
-// deterministic: same scenario, seed and actions, same trace). Acting at an earlier step forks
-// the run: the actions after it are dropped.
+// A run of a scenario that moves both ways in time, over the model's own `Player` (Rust): it
+// counts the steps, applies the user's actions at their steps, records what each step left
+// (state, generation, members, delayed operations) and keeps checkpoints, so going back costs a
+// few steps' work rather than a replay from the start. This module keeps copies of the step
+// records and trace entries the player handed over (the views read them every frame) and cuts
+// them back when the run goes back; it tracks no protocol state of its own.
 
-import type { Action, GroupView, Scenario, Simulation, TraceEntry, WorldView } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, GroupView, Moved, Player, Scenario, StepRecord as PlayerStep, TraceEntry, WorldView } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 
-export type SimulationFactory = (scenario: Scenario) => Simulation;
+export type PlayerFactory = (scenario: Scenario, actions: TimedAction[]) => Player;
+
+/** An action taken by the user, applied after `step` steps. */
+export interface TimedAction { step: number; action: Action }
+
+/** What the step table shows for one step (the player's record; `state` '—' before the group
+ * exists). */
+export interface StepRecord extends Omit<PlayerStep, 'state'> { state: string }
 
 /** The most steps a link, a file or an embed's `step` can take a run to. Replaying costs about
  * 20-60 µs a step and keeps every entry, so this bounds both the wait (about a second at most)
@@ -16,23 +25,8 @@ export const MAX_REACH = 50_000;
  * group lives on with heartbeats only, so a far step there shows nothing new. */
 export const STEPS_PAST_END = 2_000;
 
-/** An action taken by the user, applied after `step` steps. */
-export interface TimedAction { step: number; action: Action }
-
-/** What the step table shows for one step: the entries it recorded and the world after it. */
-export interface StepRecord {
-  /** Trace entries [first, end) recorded by this step. */
-  first: number;
-  end: number;
-  atMs: number;
-  state: string;
-  generationId: number;
-  members: string[];
-  timers: string[];
-}
-
 export class Run {
-  private sim: Simulation;
+  private player: Player;
   /** Every trace entry so far (narrated on demand by `text`: most are never shown). */
   readonly entries: TraceEntry[] = [];
   /** One record per step taken (index k = the (k+1)-th step). */
@@ -40,41 +34,39 @@ export class Run {
   finished = false;
   private snapshot: WorldView | null = null;
   private groupView: { view: GroupView | null } | null = null;
-  private state = '—';
-  private generationId = 0;
-  /** Members and timers per step come from a snapshot after every step: only for small groups
-   * (the step table of a 50-consumer group would not be read, and snapshots cost). */
-  private readonly detailed: boolean;
 
   constructor(
-    private readonly factory: SimulationFactory,
+    factory: PlayerFactory,
     readonly scenario: Scenario,
-    public actions: TimedAction[] = [],
+    actions: TimedAction[] = [],
   ) {
-    this.sim = factory(scenario);
-    this.detailed = scenario.consumers.length <= 12;
-    this.applyActionsAt(0);
+    this.player = factory(scenario, actions);
+    // The actions at step 0 recorded entries already.
+    this.entries.push(...this.player.entries(0));
+  }
+
+  /** The user's actions with their steps (forks drop the old future's). */
+  get actions(): TimedAction[] {
+    return this.player.actions();
   }
 
   /** The group now (cheaper than the whole world). */
   get group(): GroupView | null {
     if (this.snapshot) return this.snapshot.group;
-    this.groupView ??= { view: this.sim.group() };
+    this.groupView ??= { view: this.player.group() };
     return this.groupView.view;
   }
 
   /** The world now (taken when asked, once per step). */
   get view(): WorldView {
-    this.snapshot ??= this.sim.snapshot();
+    this.snapshot ??= this.player.snapshot();
     return this.snapshot;
   }
 
-  /** Past the scenario's end (`durationMs`, default 60 s): playing stops here; stepping on
-   * is still allowed (the group lives on). */
+  /** Past the scenario's end (`durationMs`): playing stops here; stepping on is still allowed
+   * (the group lives on). */
   get pastEnd(): boolean {
-    if (this.finished) return true;
-    const next = this.sim.nextEventTime();
-    return next === undefined || next === null || next > (this.scenario.durationMs ?? 60_000);
+    return this.finished || this.player.pastEnd();
   }
 
   /** Steps taken so far. */
@@ -83,40 +75,28 @@ export class Run {
   }
 
   get now(): number {
-    return this.sim.now();
+    return this.player.now();
   }
 
   /** One step: the next delivered message, fired timer or script action. False at the end. */
   forward(): boolean {
-    const first = this.entries.length;
-    // `advance` rather than `step`: the new entries are read (narrated) once, by `pull`.
-    const atMs = this.sim.advance();
-    if (atMs === undefined || atMs === null) {
+    const moved = this.player.forward();
+    if (moved === null) {
       this.finished = true;
       return false;
     }
-    this.pull();
-    this.snapshot = null;
-    this.groupView = null;
-    const group = this.detailed ? this.view.group : null;
-    this.steps.push({
-      first,
-      end: this.entries.length,
-      atMs,
-      state: this.state,
-      generationId: this.generationId,
-      members: group?.members.map((m) => m.clientId) ?? [],
-      timers: group?.timers.map((t) => t.key) ?? [],
-    });
-    this.applyActionsAt(this.cursor);
+    this.take(moved);
     return true;
   }
 
-  /** Moves to `step` steps from the start, rebuilding the world if that is in the past. */
+  /** Moves to `step` steps from the start (back: from the player's last checkpoint before it). */
   goto(step: number): void {
     const target = Math.max(0, Math.floor(step));
-    if (target < this.cursor) this.rebuild();
-    while (this.cursor < target && this.forward()) { /* replay */ }
+    // Forward moves go in calls of a bounded number of steps; each hands over what it added.
+    do {
+      this.take(this.player.seek(target));
+    } while (this.cursor < target && !this.player.finished());
+    this.finished = this.player.finished();
   }
 
   back(): void {
@@ -129,7 +109,7 @@ export class Run {
    * is below `step` when the run stopped early (the caller says so). */
   reach(step: number): number {
     const target = Math.min(Math.max(0, Math.floor(step)), MAX_REACH);
-    if (target < this.cursor) this.rebuild();
+    if (target < this.cursor) this.goto(target);
     let idle = 0;
     while (this.cursor < target) {
       if (this.actions.some((a) => a.step === this.cursor)) idle = 0;
@@ -141,63 +121,31 @@ export class Run {
 
   /** Acts now. An action in the past forks the run: later actions are forgotten. */
   act(action: Action): void {
-    const kept = this.actions.filter((a) => a.step <= this.cursor);
-    this.sim.apply(action); // throws (and changes nothing) if refused
-    this.actions = [...kept, { step: this.cursor, action }];
-    this.pull();
-    this.snapshot = null;
-    this.groupView = null;
+    this.take(this.player.act(action)); // throws (and changes nothing) if refused
     if (this.steps.length > 0) this.steps[this.steps.length - 1].end = this.entries.length;
     this.finished = false;
   }
 
   /** What entry `index` says, in `lang`. */
   text(index: number, lang: Lang): string {
-    return this.sim.narration(index)?.[lang] ?? '';
+    return this.player.narration(index)?.[lang] ?? '';
   }
 
   metrics() {
-    return this.sim.metrics();
+    return this.player.metrics();
   }
 
   free(): void {
-    this.sim.free();
+    this.player.free();
   }
 
-  private rebuild(): void {
-    this.sim.free();
-    this.sim = this.factory(this.scenario);
-    this.entries.length = 0;
-    this.steps.length = 0;
-    this.finished = false;
+  /** Takes what the player moved: cuts the copies back to where it is, then adds the new. */
+  private take(moved: Moved): void {
+    this.steps.length = Math.min(this.steps.length, moved.cursor - moved.steps.length);
+    for (const s of moved.steps) this.steps.push({ ...s, state: s.state ?? '—' });
+    this.entries.length = Math.min(this.entries.length, moved.traceLength - moved.entries.length);
+    for (const e of moved.entries) this.entries.push(e);
     this.snapshot = null;
     this.groupView = null;
-    this.state = '—';
-    this.generationId = 0;
-    this.applyActionsAt(0);
-  }
-
-  private applyActionsAt(step: number): void {
-    for (const a of this.actions) {
-      if (a.step === step) this.sim.apply(a.action);
-    }
-    if (this.actions.some((a) => a.step === step)) {
-      this.pull();
-      this.snapshot = null;
-    this.groupView = null;
-      if (this.steps.length > 0) this.steps[this.steps.length - 1].end = this.entries.length;
-    }
-  }
-
-  /** Takes the new trace entries, following the group's state and generation on the way. */
-  private pull(): void {
-    for (const e of this.sim.entries(this.entries.length)) {
-      this.entries.push(e);
-      if (e.type === 'coordinator') {
-        if (e.event.type === 'StateChanged') this.state = e.event.to;
-        else if (e.event.type === 'GenerationBumped') this.generationId = e.event.generationId;
-        else if (e.event.type === 'Deleted') this.generationId = 0;
-      }
-    }
   }
 }

@@ -5,7 +5,7 @@ import type { Action, Scenario, ScenarioInfo, Simulation, TraceEntry } from '../
 import { h, replaceChildren, replaceChildrenIfChanged, setText } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
-import { MAX_REACH, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
+import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { exportRun, importRun } from './exchange.ts';
 import { standaloneHtml } from './standalone.ts';
@@ -18,7 +18,10 @@ import { CLIENT_STATES, reachedEarly, SHORTCUTS, t } from './text.ts';
 import { TimelineModel, TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
+  /** A simulation run straight to its end (compare). */
   newSimulation: (scenario: Scenario) => Simulation;
+  /** The run the page plays, steps and forks. */
+  newPlayer: PlayerFactory;
   scenarios: ScenarioInfo[];
   scenario: (name: string) => Scenario;
   lang: Lang;
@@ -205,7 +208,7 @@ export class PlaygroundView {
   /** Loads any scenario (a built-in one, or one from an imported file). Throws if the
    * simulation refuses it or one of the actions; the current run is then kept. */
   loadScenario(scenario: Scenario, actions: TimedAction[] = []): void {
-    const run = new Run(this.deps.newSimulation, scenario, actions);
+    const run = new Run(this.deps.newPlayer, scenario, actions);
     this.stop();
     this.run?.free();
     this.selected = null;
@@ -290,7 +293,7 @@ export class PlaygroundView {
   private lookAhead(): void {
     const ticket = ++this.lookAheadTicket;
     this.preview = { steps: 0, marks: [] };
-    const ahead = new Run(this.deps.newSimulation, this.run.scenario);
+    const ahead = new Run(this.deps.newPlayer, this.run.scenario);
     const end = this.run.scenario.durationMs ?? 60_000;
     // Idle time between frames where the browser offers it (playing is not slowed down).
     const later = (f: (budget: number) => void) => (typeof requestIdleCallback === 'function'

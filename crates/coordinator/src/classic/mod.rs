@@ -66,7 +66,7 @@ impl core::fmt::Display for TimerKey {
 
 /// Everything a group operation may touch besides the group itself: the clock, the settings,
 /// the timers, the outputs, the log of persisted records and the offsets.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Ctx {
     pub now: i64,
     pub config: BrokerConfig,

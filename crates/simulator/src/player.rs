@@ -1,0 +1,323 @@
+//! A run that moves both ways in time: what the page plays, steps, scrubs and forks.
+//!
+//! A [`Simulation`] only moves forward. The player counts its steps (one recorded event each,
+//! [`Simulation::step`]), applies the user's actions at the steps they were taken, keeps a
+//! record per step of what the step table shows (the group's state and generation after it,
+//! its members and delayed operations), and keeps checkpoints: clones of the world (without
+//! its trace, which only grows and is cut back to the checkpoint's length on a restore). Going
+//! back restores the last checkpoint at or before the target and replays at most one spacing of
+//! steps; acting in the past forks the run (later actions and checkpoints are dropped).
+//!
+//! Checkpoints are taken every [`Player::spacing`] steps, starting at [`FIRST_SPACING`]; when
+//! there are more than [`MAX_CHECKPOINTS`], the spacing doubles and every other one is dropped.
+//! So memory stays within `MAX_CHECKPOINTS` worlds, and a step back costs one world clone plus
+//! at most `spacing` steps: `spacing` grows with the run's length (a simulated hour of 100
+//! consumers, about 300,000 steps, ends with a spacing of 2,048).
+
+use crate::scenario::{Action, Scenario, ScenarioError};
+use crate::simulation::Simulation;
+use crate::trace::TraceKind;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use group_coordinator::GroupState;
+use group_coordinator::event::EventKind;
+
+/// The most checkpoints kept (each a clone of the world without its trace).
+pub const MAX_CHECKPOINTS: usize = 192;
+/// The first spacing between checkpoints, in steps.
+pub const FIRST_SPACING: usize = 64;
+/// Members and delayed operations are recorded per step only for groups up to this size (a
+/// step table of a larger group is not read line by line, and the records would cost).
+pub const DETAILED_UP_TO: usize = 12;
+
+/// An action the user took, applied after `step` steps.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TimedAction {
+    pub step: usize,
+    pub action: Action,
+}
+
+/// What one step did and left: the step table's row.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepRecord {
+    /// Trace entries `[first, end)` were recorded by this step (and by actions taken after it).
+    pub first: usize,
+    pub end: usize,
+    pub at_ms: i64,
+    /// The group's state after the step, as the trace told it (`None` before the group exists).
+    pub state: Option<GroupState>,
+    pub generation_id: i32,
+    /// The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers).
+    pub members: Vec<Rc<str>>,
+    /// The group's timers after the step (idem).
+    pub timers: Vec<String>,
+}
+
+/// The group's state and generation as the trace has told them so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct Told {
+    state: Option<GroupState>,
+    generation_id: i32,
+}
+
+impl Told {
+    fn read(&mut self, sim: &Simulation, from: usize) {
+        for e in sim.trace().iter_from(from) {
+            if let TraceKind::Coordinator { event } = &e.kind {
+                match event {
+                    EventKind::StateChanged { to, .. } => self.state = Some(*to),
+                    EventKind::GenerationBumped { generation_id, .. } => {
+                        self.generation_id = *generation_id
+                    }
+                    EventKind::Deleted => self.generation_id = 0,
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Checkpoint {
+    /// Steps taken (and the actions at that step applied).
+    step: usize,
+    /// The trace's length then; the world below carries no trace.
+    trace_len: usize,
+    told: Told,
+    world: Simulation,
+}
+
+#[derive(Debug)]
+pub struct Player {
+    sim: Simulation,
+    actions: Vec<TimedAction>,
+    steps: Vec<StepRecord>,
+    told: Told,
+    checkpoints: Vec<Checkpoint>,
+    spacing: usize,
+    finished: bool,
+    detailed: bool,
+}
+
+impl Player {
+    /// A run of `scenario` at step 0, with the user's `actions` (those at step 0 applied now,
+    /// the others when the run reaches their step). A refused action at step 0 is an error.
+    pub fn new(scenario: Scenario, actions: Vec<TimedAction>) -> Result<Player, ScenarioError> {
+        let detailed = scenario.consumers.len() <= DETAILED_UP_TO;
+        let mut player = Player {
+            sim: Simulation::new(scenario)?,
+            actions,
+            steps: Vec::new(),
+            told: Told::default(),
+            checkpoints: Vec::new(),
+            spacing: FIRST_SPACING,
+            finished: false,
+            detailed,
+        };
+        player.apply_actions_at(0)?;
+        player.checkpoint();
+        Ok(player)
+    }
+
+    /// Steps taken so far.
+    pub fn cursor(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn simulation(&self) -> &Simulation {
+        &self.sim
+    }
+
+    /// One record per step taken (index k = the (k+1)-th step).
+    pub fn steps(&self) -> &[StepRecord] {
+        &self.steps
+    }
+
+    pub fn actions(&self) -> &[TimedAction] {
+        &self.actions
+    }
+
+    /// Nothing is left to happen (only after a step found nothing).
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Past the scenario's end (`durationMs`): nothing left before it.
+    pub fn past_end(&self) -> bool {
+        self.finished
+            || self
+                .sim
+                .next_event_time()
+                .is_none_or(|t| t > self.sim.scenario().duration_ms)
+    }
+
+    /// The spacing of checkpoints now, in steps.
+    pub fn spacing(&self) -> usize {
+        self.spacing
+    }
+
+    /// How many checkpoints are kept now.
+    pub fn checkpoints(&self) -> usize {
+        self.checkpoints.len()
+    }
+
+    /// One step: the next delivered message, fired timer or script action, then the user's
+    /// actions at the new step. False at the end (nothing left to happen).
+    pub fn forward(&mut self) -> Result<bool, ScenarioError> {
+        let first = self.sim.trace().len();
+        let Some(_) = self.sim.step() else {
+            self.finished = true;
+            return Ok(false);
+        };
+        let at_ms = self.sim.trace()[first].at_ms;
+        self.told.read(&self.sim, first);
+        let (members, timers) = self.details();
+        self.steps.push(StepRecord {
+            first,
+            end: self.sim.trace().len(),
+            at_ms,
+            state: self.told.state,
+            generation_id: self.told.generation_id,
+            members,
+            timers,
+        });
+        self.apply_actions_at(self.cursor())?;
+        if self.cursor().is_multiple_of(self.spacing) {
+            self.checkpoint();
+        }
+        Ok(true)
+    }
+
+    /// Moves to `step` steps from the start (or as near as the run goes): back by restoring the
+    /// last checkpoint at or before it and replaying the rest, forward by stepping.
+    pub fn seek(&mut self, step: usize) -> Result<(), ScenarioError> {
+        if step < self.cursor() {
+            self.restore(step)?;
+        }
+        while self.cursor() < step && self.forward()? {}
+        Ok(())
+    }
+
+    /// Acts now. An action in the past forks the run: the actions after this step are dropped,
+    /// and so are the checkpoints of the old future. A refused action changes nothing.
+    pub fn act(&mut self, action: Action) -> Result<(), ScenarioError> {
+        let first = self.sim.trace().len();
+        self.sim.apply(action.clone())?;
+        let cursor = self.cursor();
+        self.actions.retain(|a| a.step <= cursor);
+        self.actions.push(TimedAction {
+            step: cursor,
+            action,
+        });
+        self.told.read(&self.sim, first);
+        if let Some(last) = self.steps.last_mut() {
+            last.end = self.sim.trace().len();
+        }
+        self.finished = false;
+        self.checkpoints.retain(|c| c.step < cursor);
+        self.checkpoint();
+        Ok(())
+    }
+
+    fn details(&self) -> (Vec<Rc<str>>, Vec<String>) {
+        if !self.detailed {
+            return (Vec::new(), Vec::new());
+        }
+        match self
+            .sim
+            .coordinator()
+            .describe(&self.sim.scenario().group_id)
+        {
+            Some(view) => (
+                view.members
+                    .iter()
+                    .map(|m| Rc::from(m.client_id.as_str()))
+                    .collect(),
+                view.timers.iter().map(|t| t.key.to_string()).collect(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        }
+    }
+
+    fn apply_actions_at(&mut self, step: usize) -> Result<(), ScenarioError> {
+        let first = self.sim.trace().len();
+        let mut applied = false;
+        for a in self.actions.iter().filter(|a| a.step == step) {
+            self.sim.apply(a.action.clone())?;
+            applied = true;
+        }
+        if applied {
+            self.told.read(&self.sim, first);
+            if let Some(last) = self.steps.last_mut() {
+                last.end = self.sim.trace().len();
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps the world as it is now (without its trace).
+    fn checkpoint(&mut self) {
+        let step = self.cursor();
+        if self.checkpoints.last().is_some_and(|c| c.step >= step) {
+            return;
+        }
+        let trace = core::mem::take(&mut self.sim.w.trace);
+        let world = self.sim.clone();
+        let trace_len = trace.len();
+        self.sim.w.trace = trace;
+        self.checkpoints.push(Checkpoint {
+            step,
+            trace_len,
+            told: self.told,
+            world,
+        });
+        if self.checkpoints.len() > MAX_CHECKPOINTS {
+            // Twice as far apart: keep step 0, the points on the new spacing, and the newest
+            // (a fork's point is not on the spacing).
+            self.spacing *= 2;
+            let (spacing, newest) = (self.spacing, step);
+            self.checkpoints
+                .retain(|c| c.step == 0 || c.step.is_multiple_of(spacing) || c.step == newest);
+        }
+    }
+
+    /// Back to `step` (< cursor): the last checkpoint at or before it, then the steps between,
+    /// whose records are already kept (the run is deterministic: they come out the same).
+    fn restore(&mut self, step: usize) -> Result<(), ScenarioError> {
+        let Some(cp) = self.checkpoints.iter().rev().find(|c| c.step <= step) else {
+            // Unreachable: the checkpoint of step 0 is never dropped.
+            return Ok(());
+        };
+        let mut trace = core::mem::take(&mut self.sim.w.trace);
+        trace.truncate(cp.trace_len);
+        self.sim = cp.world.clone();
+        self.sim.w.trace = trace;
+        self.told = cp.told;
+        self.finished = false;
+        let mut at = cp.step;
+        while at < step {
+            let first = self.sim.trace().len();
+            if self.sim.step().is_none() {
+                break;
+            }
+            self.told.read(&self.sim, first);
+            at += 1;
+            let cursor = at;
+            let actions: Vec<Action> = self
+                .actions
+                .iter()
+                .filter(|a| a.step == cursor)
+                .map(|a| a.action.clone())
+                .collect();
+            let first = self.sim.trace().len();
+            for action in actions {
+                self.sim.apply(action)?;
+            }
+            self.told.read(&self.sim, first);
+        }
+        self.steps.truncate(at);
+        Ok(())
+    }
+}
