@@ -534,6 +534,21 @@ await test('a 50-consumer, 500-partition group plays at full speed (frame times 
   stepMs.sort((a, b) => a - b);
   console.log(`  measure: 50 consumers, layout included: pausing ${pauseMs.toFixed(0)} ms (the tables drawn); ` +
     `a step while paused: median ${stepMs[4].toFixed(0)} ms, max ${stepMs[8].toFixed(0)} ms`);
+  // Time travel in the page (the player's checkpoints; drawing included): a step back, a scrub
+  // to the middle and back to where it was. Reported, not asserted (benchmarks assert nothing
+  // about speed either; scripts/bench.sh has the model's own figures).
+  const travel = await page.evaluate(() => {
+    const pg = window.playground;
+    const timed = (f) => { const t = performance.now(); f(); void document.body.offsetHeight; return performance.now() - t; };
+    const end = pg.run.cursor;
+    const back = Array.from({ length: 5 }, () => timed(() => pg.goto(pg.run.cursor - 1))).sort((a, b) => a - b);
+    const scrub = timed(() => pg.goto(Math.floor(end / 2)));
+    const again = timed(() => pg.goto(end - 5));
+    return { end, back: back[2], scrub, again, cursor: pg.run.cursor };
+  });
+  expectEq(travel.cursor, travel.end - 5, 'time travel lands where asked');
+  console.log(`  measure: time travel at step ${travel.end}, drawing included: a step back ${travel.back.toFixed(0)} ms (median of 5), ` +
+    `scrub to the middle ${travel.scrub.toFixed(0)} ms, back to the end ${travel.again.toFixed(0)} ms`);
   // The large assignment table scrolls in its panel; selecting a cell (which redraws the table)
   // and stepping keep the reader's place in it. The scroll is given a frame to be reported, as
   // it would be between a user's scroll and click.

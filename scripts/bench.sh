@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group,
-# the simulator's speed (simulated time per wall second, 10/100/1,000 consumers), and the
+# the simulator's speed (simulated time per wall second, 10/100/1,000 consumers), time travel
+# (step back, scrub, fork on long runs, and the checkpoints' memory), and the
 # assignors over Kafka's JMH grid, natively, in wasm under Node and (assignors)
 # kafka-python on the same inputs, side by side with ratios. Pass filters to narrow the
 # assignor grid, e.g. `bash scripts/bench.sh ,1000,10,`.
@@ -26,6 +27,14 @@ printf '%-12s %16s %16s %8s\n' "consumers" "native sim-s/s" "wasm sim-s/s" "rati
 join <(awk '/^BENCH native/ { print $3, $4 }' "$out/sim-native.txt" | sort) \
      <(awk '/^BENCH wasm/ { print $3, $4 }' "$out/sim-wasm.txt" | sort) | sort -n |
   awk '{ printf "%-12s %16s %16s %7.1fx\n", $1, $2, $3, $2 / $3 }'
+
+echo; echo "== time travel (median ms): a step back at the end, a scrub to the middle, a fork in the middle"
+cargo bench -q -p group-simulator --bench player 2>/dev/null | tee "$out/player-native.txt"
+node bench/wasm-player.mjs | tee "$out/player-wasm.txt"
+printf '%-10s %-18s %12s %12s %8s\n' "run" "move" "native ms" "wasm ms" "ratio"
+join <(awk '/^BENCH native player/ && $5 != "steps" { print $4 "/" $5, $6 }' "$out/player-native.txt" | sort) \
+     <(awk '/^BENCH wasm player/ && $5 != "steps" { print $4 "/" $5, $6 }' "$out/player-wasm.txt" | sort) |
+  awk '{ split($1, k, "/"); printf "%-10s %-18s %12s %12s %7.1fx\n", k[1], k[2], $2, $3, $3 / $2 }'
 
 echo; echo "== assignors (median ms per assignment)"
 cargo bench -q -p group-coordinator --bench assignors -- "$@" > "$out/native.txt" 2>/dev/null

@@ -93,8 +93,12 @@ struct Checkpoint {
 pub struct Player {
     sim: Simulation,
     actions: Vec<TimedAction>,
+    /// Every step's record known: those taken (`..cursor`) and, after going back, the known
+    /// future (until a fork drops it).
     steps: Vec<StepRecord>,
+    cursor: usize,
     told: Told,
+    /// Sorted by step; the one of step 0 is always kept.
     checkpoints: Vec<Checkpoint>,
     spacing: usize,
     finished: bool,
@@ -110,6 +114,7 @@ impl Player {
             sim: Simulation::new(scenario)?,
             actions,
             steps: Vec::new(),
+            cursor: 0,
             told: Told::default(),
             checkpoints: Vec::new(),
             spacing: FIRST_SPACING,
@@ -123,7 +128,7 @@ impl Player {
 
     /// Steps taken so far.
     pub fn cursor(&self) -> usize {
-        self.steps.len()
+        self.cursor
     }
 
     pub fn simulation(&self) -> &Simulation {
@@ -132,7 +137,7 @@ impl Player {
 
     /// One record per step taken (index k = the (k+1)-th step).
     pub fn steps(&self) -> &[StepRecord] {
-        &self.steps
+        &self.steps[..self.cursor]
     }
 
     pub fn actions(&self) -> &[TimedAction] {
@@ -171,46 +176,57 @@ impl Player {
             self.finished = true;
             return Ok(false);
         };
-        let at_ms = self.sim.trace()[first].at_ms;
         self.told.read(&self.sim, first);
-        let (members, timers) = self.details();
-        self.steps.push(StepRecord {
-            first,
-            end: self.sim.trace().len(),
-            at_ms,
-            state: self.told.state,
-            generation_id: self.told.generation_id,
-            members,
-            timers,
-        });
-        self.apply_actions_at(self.cursor())?;
-        if self.cursor().is_multiple_of(self.spacing) {
+        if self.cursor == self.steps.len() {
+            let at_ms = self.sim.trace()[first].at_ms;
+            let (members, timers) = self.details();
+            self.steps.push(StepRecord {
+                first,
+                end: self.sim.trace().len(),
+                at_ms,
+                state: self.told.state,
+                generation_id: self.told.generation_id,
+                members,
+                timers,
+            });
+        }
+        // (A step of the known future: its record is kept from the first time.)
+        self.cursor += 1;
+        self.apply_actions_at(self.cursor)?;
+        if self.cursor.is_multiple_of(self.spacing) {
             self.checkpoint();
         }
         Ok(true)
     }
 
-    /// Moves to `step` steps from the start (or as near as the run goes): back by restoring the
-    /// last checkpoint at or before it and replaying the rest, forward by stepping.
+    /// Moves to `step` steps from the start (or as near as the run goes): from the last
+    /// checkpoint at or before it when that is behind the cursor or ahead of it (a known
+    /// future), then step by step.
     pub fn seek(&mut self, step: usize) -> Result<(), ScenarioError> {
-        if step < self.cursor() {
-            self.restore(step)?;
+        let known = step.min(self.steps.len());
+        let from = self.checkpoints.iter().rposition(|c| c.step <= known);
+        if let Some(i) = from
+            && (known < self.cursor || self.checkpoints[i].step > self.cursor)
+        {
+            self.restore(i);
         }
-        while self.cursor() < step && self.forward()? {}
+        while self.cursor < step && self.forward()? {}
         Ok(())
     }
 
     /// Acts now. An action in the past forks the run: the actions after this step are dropped,
-    /// and so are the checkpoints of the old future. A refused action changes nothing.
+    /// and so are the known future and the checkpoints in it. A refused action changes nothing.
     pub fn act(&mut self, action: Action) -> Result<(), ScenarioError> {
         let first = self.sim.trace().len();
         self.sim.apply(action.clone())?;
-        let cursor = self.cursor();
+        let cursor = self.cursor;
         self.actions.retain(|a| a.step <= cursor);
         self.actions.push(TimedAction {
             step: cursor,
             action,
         });
+        self.sim.w.trace.forget_future();
+        self.steps.truncate(cursor);
         self.told.read(&self.sim, first);
         if let Some(last) = self.steps.last_mut() {
             last.end = self.sim.trace().len();
@@ -250,74 +266,53 @@ impl Player {
         }
         if applied {
             self.told.read(&self.sim, first);
-            if let Some(last) = self.steps.last_mut() {
-                last.end = self.sim.trace().len();
+            if let Some(record) = step.checked_sub(1).and_then(|i| self.steps.get_mut(i)) {
+                record.end = self.sim.trace().len();
             }
         }
         Ok(())
     }
 
-    /// Keeps the world as it is now (without its trace).
+    /// Keeps the world as it is now (without its trace), unless a checkpoint of this step is
+    /// kept already.
     fn checkpoint(&mut self) {
-        let step = self.cursor();
-        if self.checkpoints.last().is_some_and(|c| c.step >= step) {
+        let step = self.cursor;
+        let Err(at) = self.checkpoints.binary_search_by_key(&step, |c| c.step) else {
             return;
-        }
+        };
         let trace = core::mem::take(&mut self.sim.w.trace);
         let world = self.sim.clone();
         let trace_len = trace.len();
         self.sim.w.trace = trace;
-        self.checkpoints.push(Checkpoint {
-            step,
-            trace_len,
-            told: self.told,
-            world,
-        });
+        self.checkpoints.insert(
+            at,
+            Checkpoint {
+                step,
+                trace_len,
+                told: self.told,
+                world,
+            },
+        );
         if self.checkpoints.len() > MAX_CHECKPOINTS {
             // Twice as far apart: keep step 0, the points on the new spacing, and the newest
             // (a fork's point is not on the spacing).
             self.spacing *= 2;
-            let (spacing, newest) = (self.spacing, step);
+            let spacing = self.spacing;
             self.checkpoints
-                .retain(|c| c.step == 0 || c.step.is_multiple_of(spacing) || c.step == newest);
+                .retain(|c| c.step == 0 || c.step.is_multiple_of(spacing) || c.step == step);
         }
     }
 
-    /// Back to `step` (< cursor): the last checkpoint at or before it, then the steps between,
-    /// whose records are already kept (the run is deterministic: they come out the same).
-    fn restore(&mut self, step: usize) -> Result<(), ScenarioError> {
-        let Some(cp) = self.checkpoints.iter().rev().find(|c| c.step <= step) else {
-            // Unreachable: the checkpoint of step 0 is never dropped.
-            return Ok(());
-        };
+    /// To checkpoint `i`: its world, the trace rewound to its length (the entries after it kept
+    /// as the known future).
+    fn restore(&mut self, i: usize) {
+        let cp = &self.checkpoints[i];
         let mut trace = core::mem::take(&mut self.sim.w.trace);
-        trace.truncate(cp.trace_len);
+        trace.rewind(cp.trace_len);
         self.sim = cp.world.clone();
         self.sim.w.trace = trace;
         self.told = cp.told;
+        self.cursor = cp.step;
         self.finished = false;
-        let mut at = cp.step;
-        while at < step {
-            let first = self.sim.trace().len();
-            if self.sim.step().is_none() {
-                break;
-            }
-            self.told.read(&self.sim, first);
-            at += 1;
-            let cursor = at;
-            let actions: Vec<Action> = self
-                .actions
-                .iter()
-                .filter(|a| a.step == cursor)
-                .map(|a| a.action.clone())
-                .collect();
-            let first = self.sim.trace().len();
-            for action in actions {
-                self.sim.apply(action)?;
-            }
-            self.told.read(&self.sim, first);
-        }
-        self.steps.truncate(at);
-        Ok(())
     }
 }

@@ -905,10 +905,18 @@ fn action_text(action: &Action, lang: Lang) -> String {
 /// The recorded trace: appended to, never changed. Stored in fixed-size chunks so a long run
 /// never copies (or doubles) one huge buffer as it grows — what keeps an hour of 1,000
 /// consumers within wasm's 4 GiB.
+///
+/// A run that goes back in time ([`crate::Player`]) rewinds the trace to an earlier length and
+/// records the same entries again (the run is deterministic); the entries past the length are
+/// kept meanwhile (the run's known future), so going forward again can jump to a later
+/// checkpoint without losing them. Only [`Trace::forget_future`] (a fork) drops them.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     chunks: Vec<Vec<TraceEvent>>,
+    /// Entries recorded so far (what the trace is).
     len: usize,
+    /// Entries stored: `len` plus the known future.
+    stored: usize,
 }
 
 const CHUNK: usize = 1 << 14;
@@ -923,30 +931,42 @@ impl Trace {
     }
 
     pub fn push(&mut self, event: TraceEvent) {
+        if self.len < self.stored {
+            // Recording the known future again: the same entry, written over itself.
+            self.chunks[self.len / CHUNK][self.len % CHUNK] = event;
+            self.len += 1;
+            return;
+        }
         if self.chunks.last().is_none_or(|c| c.len() == CHUNK) {
             self.chunks.push(Vec::with_capacity(CHUNK));
         }
         if let Some(chunk) = self.chunks.last_mut() {
             chunk.push(event);
             self.len += 1;
+            self.stored += 1;
         }
     }
 
     pub fn get(&self, index: usize) -> Option<&TraceEvent> {
+        if index >= self.len {
+            return None;
+        }
         self.chunks.get(index / CHUNK)?.get(index % CHUNK)
     }
 
-    /// Keeps the first `len` entries (a run going back to a checkpoint, which then records the
-    /// same entries again: the run is deterministic).
-    pub fn truncate(&mut self, len: usize) {
-        if len >= self.len {
-            return;
-        }
-        self.chunks.truncate(len.div_ceil(CHUNK));
+    /// To the first `len` entries (at most what is stored): back, keeping the rest as the
+    /// known future, or forward into it (a run restored to a later checkpoint).
+    pub fn rewind(&mut self, len: usize) {
+        self.len = len.min(self.stored);
+    }
+
+    /// Drops the known future (the run forked: it will not happen).
+    pub fn forget_future(&mut self) {
+        self.chunks.truncate(self.len.div_ceil(CHUNK));
         if let Some(last) = self.chunks.last_mut() {
-            last.truncate(len - (len - 1) / CHUNK * CHUNK);
+            last.truncate(self.len - (self.len - 1) / CHUNK * CHUNK);
         }
-        self.len = len;
+        self.stored = self.len;
     }
 
     /// Entries from `from` on, in order.
@@ -957,6 +977,7 @@ impl Trace {
             .skip(chunk)
             .enumerate()
             .flat_map(move |(i, c)| c.iter().skip(if i == 0 { offset } else { 0 }))
+            .take(self.len.saturating_sub(from))
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &TraceEvent> {
@@ -968,6 +989,11 @@ impl core::ops::Index<usize> for Trace {
     type Output = TraceEvent;
 
     fn index(&self, index: usize) -> &TraceEvent {
+        assert!(
+            index < self.len,
+            "trace index {index} past its length {}",
+            self.len
+        );
         &self.chunks[index / CHUNK][index % CHUNK]
     }
 }

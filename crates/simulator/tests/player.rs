@@ -53,7 +53,14 @@ fn going_back_lands_where_a_straight_run_does() {
                 &format!("{name} back to {target}"),
             );
         }
-        // And forward again to the end: the same run.
+        // Forward into the known future (from a later checkpoint), then to the end.
+        p.seek(0).unwrap();
+        p.seek(end / 2 + 7).unwrap();
+        same(
+            &p,
+            &straight(name, &[], end / 2 + 7),
+            &format!("{name} forward to {}", end / 2 + 7),
+        );
         p.seek(end).unwrap();
         same(
             &p,

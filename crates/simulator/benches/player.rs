@@ -1,0 +1,82 @@
+//! Time travel on long runs: a step back at the end, a scrub to the middle (and to the worst
+//! place, just before a checkpoint), a scrub forward from the middle into the known future, a
+//! fork (an action) in the middle and a step on, for the page's 50-consumer, 10-minute group and a simulated hour
+//! of 100 consumers. Each figure is the median of several tries after the run has been played
+//! to its end once (as the page has). `bench/wasm-player.mjs` measures the same in wasm.
+//! Prints `BENCH native player <run> <what> <ms>` lines, and the checkpoints kept.
+//!
+//! The benchmark measures wall time, which the model itself never reads.
+#![allow(clippy::disallowed_types, clippy::unwrap_used)]
+
+use group_simulator::builtin::large_group;
+use group_simulator::{Action, Player};
+use std::time::Instant;
+
+/// The median of 7 tries of `f`, which returns the milliseconds of the part it times.
+fn median(mut f: impl FnMut() -> f64) -> f64 {
+    let mut ms: Vec<f64> = (0..7).map(|_| f()).collect();
+    ms.sort_by(f64::total_cmp);
+    ms[ms.len() / 2]
+}
+
+fn timed(f: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+fn main() {
+    for (label, consumers, per, duration) in [
+        ("50x10min", 50usize, 10usize, 600_000i64),
+        ("100x1h", 100, 10, 3_600_000),
+    ] {
+        let s = large_group(consumers, per, duration);
+        let mut p = Player::new(s, Vec::new()).unwrap();
+        let t = Instant::now();
+        while p.simulation().now() < duration && p.forward().unwrap() {}
+        let play = t.elapsed().as_secs_f64();
+        let end = p.cursor();
+        println!(
+            "BENCH native player {label} steps {end} (played in {play:.2} s; {} checkpoints {} steps apart)",
+            p.checkpoints(),
+            p.spacing()
+        );
+        let back = median(|| {
+            p.seek(end).unwrap();
+            timed(|| p.seek(end - 1).unwrap())
+        });
+        println!("BENCH native player {label} step-back-at-end {back:.3}");
+        let scrub = median(|| {
+            p.seek(end).unwrap();
+            timed(|| p.seek(end / 2).unwrap())
+        });
+        println!("BENCH native player {label} scrub-to-middle {scrub:.3}");
+        // The worst place: just before a checkpoint (a whole spacing to replay).
+        let worst_at = (end / 2 / p.spacing() + 1) * p.spacing() - 1;
+        let worst = median(|| {
+            p.seek(end).unwrap();
+            timed(|| p.seek(worst_at).unwrap())
+        });
+        println!("BENCH native player {label} scrub-worst {worst:.3}");
+        let ahead = median(|| {
+            p.seek(end / 2).unwrap();
+            timed(|| p.seek(end - 1).unwrap())
+        });
+        println!("BENCH native player {label} scrub-forward {ahead:.3}");
+        // Each try crashes another consumer at the middle (the earlier tries' crashes stay:
+        // they were taken at the same step).
+        let mut victim = 0;
+        let fork = median(|| {
+            p.seek(end / 2).unwrap();
+            victim += 1;
+            timed(|| {
+                p.act(Action::Crash {
+                    consumer: format!("c{victim}"),
+                })
+                .unwrap();
+                p.seek(end / 2 + 1).unwrap();
+            })
+        });
+        println!("BENCH native player {label} fork-in-middle {fork:.3}");
+    }
+}
