@@ -21,7 +21,7 @@ const timed = (f) => {
   return performance.now() - t;
 };
 const MiB = (n) => (n / 2 ** 20).toFixed(0);
-// A seek forward goes at most 50,000 steps a call.
+// A seek forward goes at most 20,000 steps a call.
 const seek = (p, step) => { while (p.seek(step).cursor !== step && !p.finished()) { /* on */ } };
 
 for (const [label, consumers, per, duration] of [['50x10min', 50, 10, 600_000], ['100x1h', 100, 10, 3_600_000]]) {

@@ -282,6 +282,56 @@ describe('hostile input through every export', () => {
     twin.free();
   });
 
+  it('Player: every method refuses wrong values, and the object answers as its twin', () => {
+    type P = InstanceType<typeof wasm.Player>;
+    const random = prng(13);
+    const make = () => new wasm.Player(wasm.scenario('leave-while-stable'));
+    let player = make();
+    let twin = make();
+    const values = hostileValues(() => player.forward());
+    let target = 0;
+    const methods: [string, (x: P, v: unknown) => unknown][] = [
+      ['seek(step)', (x, v) => x.seek(v as never)],
+      ['act(action)', (x, v) => x.act(v as never)],
+      ['entries(fromIndex)', (x, v) => x.entries(v as never)],
+      ['narration(index)', (x, v) => x.narration(v as never)],
+    ];
+    for (const v of hostileValues(() => 0)) {
+      poke(`new Player(${label(v)})`, () => new wasm.Player(v as never).free());
+      poke(`new Player(scenario, ${label(v)})`, () => new wasm.Player(wasm.scenario('normal-join'), v as never).free());
+    }
+    const observe = (x: P) => JSON.stringify([x.cursor(), x.now(), x.traceHash(), x.pastEnd(), x.actions(), x.group()]);
+    let accepted = 0;
+    for (const [name, call] of methods) {
+      for (const v of values) {
+        if (player.cursor() > 5000) {
+          player.free();
+          twin.free();
+          player = make();
+          twin = make();
+        }
+        for (let i = Math.floor(random() * 5); i > 0; i--) expect(JSON.stringify(player.forward())).toBe(JSON.stringify(twin.forward()));
+        // Now and then back in time, the same on both.
+        if (random() < 0.2) {
+          target = Math.floor(random() * player.cursor());
+          expect(JSON.stringify(player.seek(target))).toBe(JSON.stringify(twin.seek(target)));
+        }
+        const where = `Player.${name} with ${label(v)} at step ${player.cursor()}`;
+        const before = observe(player);
+        if (poke(where, () => call(player, v)) === 'refused') {
+          expect(observe(player), where).toBe(before);
+        } else {
+          accepted++;
+          call(twin, v);
+        }
+        expect(observe(player), where).toBe(observe(twin));
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    player.free();
+    twin.free();
+  });
+
   it('oversized requests are answered or refused quickly', () => {
     const c = new Coordinator();
     const states = timed('ListGroups with 90,000 statesFilter entries', () => c.handle(0, {

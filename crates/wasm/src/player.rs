@@ -12,9 +12,10 @@ use group_simulator::{Action, Scenario};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// The most steps one `seek` moves forward: a bound on one call's work (about a second of a
-/// 50-consumer group in a browser); a caller going further calls again.
-pub const SEEK_MAX_STEPS: usize = 50_000;
+/// The most steps one `seek` moves forward: a bound on one call's work (at most about half a
+/// second of a 50-consumer group in wasm, records and entries handed over included); a caller
+/// going further calls again.
+pub const SEEK_MAX_STEPS: usize = 20_000;
 
 /// What a call moved: the run's cursor and trace length after it, and the step records and
 /// trace entries it added (none when it went back: the caller cuts its copies to `cursor` and

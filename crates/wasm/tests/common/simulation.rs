@@ -151,9 +151,56 @@ pub fn bad_scenarios_throw_naming_the_field() {
     assert_eq!(message, "name must be a string, got a number (0)");
 }
 
+/// The player through JS: what it hands over adds up to its trace; going back and forking land
+/// where a straight run does (the same trace hash), in Node and in the browser alike.
+pub fn the_player_travels_in_time() {
+    use group_coordinator_wasm::Player;
+    let new = || Player::new(scenario("leave-while-stable".into()).unwrap(), None).unwrap();
+    let mut p = new();
+    let mut entries = rust(&p.entries(None).unwrap()).as_array().unwrap().len();
+    for _ in 0..400 {
+        let moved = rust(&p.forward().unwrap());
+        assert_eq!(moved["steps"].as_array().unwrap().len(), 1);
+        entries += moved["entries"].as_array().unwrap().len();
+        assert_eq!(moved["traceLength"].as_u64().unwrap() as usize, entries);
+    }
+    assert_eq!(p.cursor(), 400);
+    let moved = rust(&p.seek(100.0.into()).unwrap());
+    assert_eq!(
+        (
+            moved["cursor"].as_u64(),
+            moved["steps"].as_array().unwrap().len()
+        ),
+        (Some(100), 0)
+    );
+    let mut straight = new();
+    straight.seek(100.0.into()).unwrap();
+    assert_eq!(p.trace_hash(), straight.trace_hash());
+    // A fork at 100, then on to 300: the same as a run given that action from the start.
+    let crash = js(&json!({ "type": "crash", "consumer": "B" }));
+    p.act(crash).unwrap();
+    p.seek(300.0.into()).unwrap();
+    let mut forked = Player::new(
+        scenario("leave-while-stable".into()).unwrap(),
+        Some(js(
+            &json!([{ "step": 100, "action": { "type": "crash", "consumer": "B" } }]),
+        )),
+    )
+    .unwrap();
+    forked.seek(300.0.into()).unwrap();
+    assert_eq!(p.trace_hash(), forked.trace_hash());
+    assert_ne!(p.trace_hash(), straight.trace_hash());
+    assert!(p.seek((-1.0).into()).is_err());
+}
+
 #[macro_export]
 macro_rules! simulation_tests {
     () => {
+        #[wasm_bindgen_test]
+        fn player_travels_in_time() {
+            common::simulation::the_player_travels_in_time();
+        }
+
         #[wasm_bindgen_test]
         fn simulation_hashes_as_natively() {
             common::simulation::every_built_in_scenario_hashes_as_natively();
