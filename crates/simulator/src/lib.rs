@@ -33,6 +33,7 @@ pub mod scenario;
 mod simulation;
 pub mod trace;
 pub mod view;
+pub mod vocabulary;
 mod world;
 
 pub use config::ConsumerConfig;

@@ -82,22 +82,13 @@ pub enum MemberState {
 }
 
 impl MemberState {
+    /// The Java client's name (`UNJOINED`, ...).
     pub fn name(self) -> &'static str {
-        match self {
-            MemberState::Unjoined => "UNJOINED",
-            MemberState::PreparingRebalance => "PREPARING_REBALANCE",
-            MemberState::CompletingRebalance => "COMPLETING_REBALANCE",
-            MemberState::Stable => "STABLE",
-        }
+        crate::vocabulary::member_state(self).en
     }
 
     fn zh(self) -> &'static str {
-        match self {
-            MemberState::Unjoined => "未加入",
-            MemberState::PreparingRebalance => "准备再平衡",
-            MemberState::CompletingRebalance => "等待同步",
-            MemberState::Stable => "稳定",
-        }
+        crate::vocabulary::member_state(self).zh
     }
 }
 
@@ -642,23 +633,11 @@ fn response_detail(response: Option<&Response>, lang: Lang) -> String {
 }
 
 fn state_zh(state: GroupState) -> &'static str {
-    match state {
-        GroupState::Empty => "空",
-        GroupState::PreparingRebalance => "准备再平衡",
-        GroupState::CompletingRebalance => "等待同步",
-        GroupState::Stable => "稳定",
-        GroupState::Dead => "死亡",
-    }
+    crate::vocabulary::group_state(state).zh
 }
 
 fn state_en(state: GroupState) -> &'static str {
-    match state {
-        GroupState::Empty => "Empty",
-        GroupState::PreparingRebalance => "PreparingRebalance",
-        GroupState::CompletingRebalance => "CompletingRebalance",
-        GroupState::Stable => "Stable",
-        GroupState::Dead => "Dead",
-    }
+    crate::vocabulary::group_state(state).en
 }
 
 fn cause_text(cause: &Cause, lang: Lang) -> String {

@@ -21,7 +21,9 @@ mod simulation;
 mod types;
 
 pub use player::Player;
-pub use simulation::{Simulation, consumer_config_keys, large_group_scenario, scenario, scenarios};
+pub use simulation::{
+    Simulation, consumer_config_keys, large_group_scenario, scenario, scenarios, vocabulary,
+};
 
 /// The package version and the Kafka behaviour it models.
 #[wasm_bindgen]

@@ -285,3 +285,10 @@ impl Simulation {
         to_js(&events)
     }
 }
+
+/// The protocol's names in English and Chinese and the classic group's transition table with
+/// each transition's trigger: what the page names and draws (it keeps no copy of its own).
+#[wasm_bindgen(unchecked_return_type = "Vocabulary")]
+pub fn vocabulary() -> Result<JsValue, JsValue> {
+    to_js(&group_simulator::vocabulary::vocabulary())
+}

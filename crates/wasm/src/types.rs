@@ -153,6 +153,7 @@ export interface ScenarioInfo { name: string; title: Text; description: Text; co
 
 export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit";
 export type MemberState = "Unjoined" | "PreparingRebalance" | "CompletingRebalance" | "Stable";
+export type ConsumerLife = "notStarted" | "running" | "closing" | "closed" | "crashed" | "failed";
 /** [topic, partition] */
 export type Tp = [string, number];
 type CoordinatorEventKind = CoordinatorEvent extends infer E ? (E extends unknown ? Omit<E, "atMs" | "groupId"> : never) : never;
@@ -193,11 +194,21 @@ export interface StepRecord { first: number; end: number; atMs: number; state: G
 /** What a `Player` call moved: its cursor and trace length after the call, and the step records
  * and trace entries it added (none when it went back). */
 export interface Moved { cursor: number; traceLength: number; steps: StepRecord[]; entries: TraceEntry[] }
+/** A name in both languages. */
+export interface Name { en: string; zh: string }
+/** The protocol's names and the classic group's transition table (`vocabulary()`). */
+export interface Vocabulary {
+  groupStates: [GroupState, Name][];
+  transitions: { from: GroupState; to: GroupState; trigger: Name }[];
+  memberStates: [MemberState, Name][];
+  lives: [ConsumerLife, Name][];
+  pauses: [PauseKind, Name][];
+}
 /** A trace entry with its narration in both languages (`Simulation.trace`, `step`). */
 export type TraceEvent = TraceEntry & { text: Text };
 
 export interface ConsumerView { name: string;
-  life: "notStarted" | "running" | "closing" | "closed" | "crashed" | "failed"; paused: PauseKind | null;
+  life: ConsumerLife; paused: PauseKind | null;
   state: MemberState; generationId: number; memberId: string; groupInstanceId: string | null;
   protocolName: string | null; isLeader: boolean; rebalanceProtocol: "eager" | "cooperative";
   topics: string[]; owned: TopicPartitions[]; ownedGeneration: number; rejoinNeeded: boolean;

@@ -3,7 +3,8 @@
 
 import type { GroupView, Request } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
-import { type Lang, STATE_NAMES } from '../i18n.ts';
+import type { Lang } from '../i18n.ts';
+import { stateLabel } from '../vocabulary.ts';
 import { EXAMPLES } from './examples.ts';
 import { describeEvent, describeRequest, describeResponse, type ErrorNamer, short } from './format.ts';
 import { ScriptRunner } from './script.ts';
@@ -231,7 +232,7 @@ function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang): void 
   replaceChildren(el,
     h('h2', {}, `Group ${view.groupId}`),
     h('p', { class: 'summary' },
-      h('span', { id: 'group-state', class: `state state-${view.state}`, 'data-state': view.state }, STATE_NAMES[view.state]?.[lang] ?? view.state),
+      h('span', { id: 'group-state', class: `state state-${view.state}`, 'data-state': view.state }, stateLabel(view.state, lang)),
       ' generation ', h('strong', { id: 'generation' }, String(view.generationId)),
       ' · leader ', h('strong', { id: 'leader' }, view.leaderId ? short(view.leaderId) : '—'),
       ' · protocol ', h('strong', {}, `${view.protocolType ?? '—'}/${view.protocolName ?? '—'}`),

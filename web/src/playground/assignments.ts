@@ -4,7 +4,8 @@
 import type { TraceEntry, Tp, WorldView } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildrenIfChanged } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
-import { CLIENT_STATES, generationLabel, t } from './text.ts';
+import { generationLabel, t } from './text.ts';
+import { lifeName } from '../vocabulary.ts';
 
 interface Cell { assigned: Tp[]; added: Tp[]; revoked: Tp[]; index: number }
 
@@ -92,7 +93,7 @@ export class AssignmentView {
       }
       const c = view.consumers.find((x) => x.name === name);
       const owned = c ? c.owned.map((tp) => `${tp.topic}-${tp.partitions.join(',')}`).join(' ') : '';
-      row.append(h('td', { class: 'now-col', 'data-consumer': name }, c && c.life !== 'running' ? `(${CLIENT_STATES[c.life][lang]})` : owned || '—'));
+      row.append(h('td', { class: 'now-col', 'data-consumer': name }, c && c.life !== 'running' ? `(${lifeName(c.life, lang)})` : owned || '—'));
       body.append(row);
     }
     table.append(body);

@@ -3,7 +3,8 @@
 
 import type { GroupView, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
-import { type Lang, STATE_NAMES } from '../i18n.ts';
+import type { Lang } from '../i18n.ts';
+import { stateLabel, stateName, transitions } from '../vocabulary.ts';
 import { s } from './svg.ts';
 import { heartbeatTimers, t } from './text.ts';
 
@@ -17,19 +18,13 @@ const POS: Record<State, [number, number]> = {
   Dead: [90, 320],
 };
 
-/** Legal transitions and what triggers them. */
-const EDGES: { from: State; to: State; en: string; zh: string; bend: number }[] = [
-  { from: 'Empty', to: 'PreparingRebalance', en: 'a member joins', zh: '成员加入', bend: 0 },
-  { from: 'PreparingRebalance', to: 'CompletingRebalance', en: 'join completes', zh: '加入完成', bend: 0 },
-  { from: 'CompletingRebalance', to: 'Stable', en: "leader's SyncGroup persisted", zh: '主消费者同步已持久化', bend: 0 },
-  { from: 'Stable', to: 'PreparingRebalance', en: 'join / leave / expiry / leader rejoins', zh: '加入/离开/超时/主消费者重新加入', bend: -40 },
-  { from: 'CompletingRebalance', to: 'PreparingRebalance', en: 'join / leave / expiry', zh: '加入/离开/超时', bend: -30 },
-  { from: 'PreparingRebalance', to: 'Empty', en: 'everyone gone', zh: '成员全部离开', bend: -30 },
-  { from: 'Empty', to: 'Dead', en: 'unload / delete', zh: '卸载/删除', bend: 0 },
-  { from: 'Stable', to: 'Dead', en: 'unload', zh: '卸载', bend: 20 },
-  { from: 'PreparingRebalance', to: 'Dead', en: 'unload', zh: '卸载', bend: 60 },
-  { from: 'CompletingRebalance', to: 'Dead', en: 'unload', zh: '卸载', bend: 40 },
-];
+/** How far each drawn transition bows (layout only: the transitions and their triggers come
+ * from the model's table, `transitions()`); a self-loop (Dead -> Dead) is not drawn. */
+const BEND: Record<string, number> = {
+  'Stable>PreparingRebalance': -40, 'CompletingRebalance>PreparingRebalance': -30,
+  'PreparingRebalance>Empty': -30, 'Stable>Dead': 20, 'PreparingRebalance>Dead': 60,
+  'CompletingRebalance>Dead': 40,
+};
 
 export interface StateMachineModel {
   state: State;
@@ -83,7 +78,7 @@ export class StateMachineView {
     this.lastIndex = model.last?.index ?? -1;
     d.state.className = `state state-${model.state}`;
     d.state.dataset.state = model.state;
-    d.state.textContent = STATE_NAMES[model.state][lang];
+    d.state.textContent = stateLabel(model.state, lang);
     d.generation.textContent = String(group?.generationId ?? 0);
     d.leader.textContent = group?.leaderId ? nameOf(group.leaderId) : t('none', lang);
     d.members.textContent = group ? group.members.map((m) => m.clientId).join(', ') || t('none', lang) : t('none', lang);
@@ -103,11 +98,13 @@ export class StateMachineView {
     svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }))));
     const edges = new Map<string, [SVGPathElement, SVGTextElement]>();
-    for (const e of EDGES) {
+    for (const e of transitions()) {
+      if (e.from === e.to) continue;
       const [x1, y1] = POS[e.from];
       const [x2, y2] = POS[e.to];
-      const mx = (x1 + x2) / 2 + (e.bend * (y2 - y1)) / 200;
-      const my = (y1 + y2) / 2 - (e.bend * (x2 - x1)) / 200;
+      const bend = BEND[`${e.from}>${e.to}`] ?? 0;
+      const mx = (x1 + x2) / 2 + (bend * (y2 - y1)) / 200;
+      const my = (y1 + y2) / 2 - (bend * (x2 - x1)) / 200;
       // Shorten the ends so arrows stop at the boxes.
       const [sx, sy] = toward(x1, y1, mx, my, 45);
       const [ex, ey] = toward(x2, y2, mx, my, 45);
@@ -117,7 +114,7 @@ export class StateMachineView {
         'marker-end': 'url(#arrow)',
         'data-from': e.from, 'data-to': e.to,
       }) as SVGPathElement;
-      const label = s('text', { x: mx, y: my - 4, class: 'edge-label', 'text-anchor': 'middle' }, e[lang]) as SVGTextElement;
+      const label = s('text', { x: mx, y: my - 4, class: 'edge-label', 'text-anchor': 'middle' }, e.trigger[lang]) as SVGTextElement;
       svg.append(path, label);
       edges.set(`${e.from}>${e.to}`, [path, label]);
     }
@@ -125,7 +122,7 @@ export class StateMachineView {
     for (const [state, [x, y]] of Object.entries(POS) as [State, [number, number]][]) {
       const g = s('g', { class: `node state-${state}`, 'data-state': state }) as SVGGElement;
       g.append(s('rect', { x: x - 80, y: y - 22, width: 160, height: 44, rx: 8 }));
-      const [first, second] = lang === 'zh' ? STATE_NAMES[state].zh.split(' ') : [state, ''];
+      const [first, second] = lang === 'zh' ? [stateName(state, 'zh'), state] : [state, ''];
       g.append(s('text', { x, y: second ? y - 3 : y + 5, 'text-anchor': 'middle', class: 'node-label' }, first));
       if (second) g.append(s('text', { x, y: y + 13, 'text-anchor': 'middle', class: 'node-sub' }, second));
       svg.append(g);

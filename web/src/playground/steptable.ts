@@ -4,7 +4,8 @@
 
 import type { TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren, scrollWithin } from '../dom.ts';
-import { type Lang, STATE_NAMES } from '../i18n.ts';
+import type { Lang } from '../i18n.ts';
+import { stateLabel } from '../vocabulary.ts';
 import type { StepRecord } from './run.ts';
 import { generationLabel, stepPaging, t } from './text.ts';
 
@@ -121,7 +122,7 @@ export class StepTableView {
       h('td', { class: 'at' }, String(st.atMs)),
       h('td', {}, actorOf(entries[st.first], lang)),
       h('td', {}, ...lines.map((e) => h('div', { class: `line t-${e.type}`, 'data-index': String(e.index) }, text(e.index)))),
-      h('td', {}, h('span', { class: `state state-${st.state}`, 'data-state': st.state }, STATE_NAMES[st.state]?.[lang] ?? st.state), ` ${generationLabel(st.generationId, lang)}`),
+      h('td', {}, h('span', { class: `state state-${st.state}`, 'data-state': st.state }, stateLabel(st.state, lang)), ` ${generationLabel(st.generationId, lang)}`),
       h('td', { class: 'members', title: st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : undefined },
         st.members.length > MEMBERS_SHOWN
           ? `${st.members.slice(0, MEMBERS_SHOWN).join(', ')} … (+${st.members.length - MEMBERS_SHOWN})`

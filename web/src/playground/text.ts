@@ -114,20 +114,6 @@ const T = {
 export type TextKey = keyof typeof T;
 
 /** The client's member states and a consumer's life, for the consumers table. */
-export const CLIENT_STATES: Record<string, Record<Lang, string>> = {
-  Unjoined: { en: 'UNJOINED', zh: '未加入' },
-  PreparingRebalance: { en: 'PREPARING_REBALANCE', zh: '准备再平衡' },
-  CompletingRebalance: { en: 'COMPLETING_REBALANCE', zh: '等待同步' },
-  Stable: { en: 'STABLE', zh: '稳定' },
-  notStarted: { en: 'not started', zh: '未启动' },
-  running: { en: 'running', zh: '运行中' },
-  closing: { en: 'closing', zh: '关闭中' },
-  closed: { en: 'closed', zh: '已关闭' },
-  crashed: { en: 'crashed', zh: '已崩溃' },
-  failed: { en: 'failed', zh: '已失败' },
-  gc: { en: 'GC pause', zh: 'GC 停顿' },
-  processing: { en: 'processing', zh: '处理中' },
-};
 
 export function generationLabel(n: number, lang: Lang): string {
   return lang === 'zh' ? `第 ${n} 代` : `gen ${n}`;

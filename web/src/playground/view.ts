@@ -14,7 +14,8 @@ import { OwnershipModel, OwnershipView } from './ownership.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
-import { CLIENT_STATES, reachedEarly, SHORTCUTS, t } from './text.ts';
+import { reachedEarly, SHORTCUTS, t } from './text.ts';
+import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
 import { TimelineModel, TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
@@ -610,7 +611,7 @@ export class PlaygroundView {
         h('th', { scope: 'row' }, c.name, c.isLeader ? h('span', { class: 'leader', title: t('leader', lang) }, ' ★') : null,
           c.groupInstanceId ? h('span', { class: 'badge static', title: `group.instance.id = ${c.groupInstanceId}` }, t('static', lang)) : null),
         h('td', { class: 'client-state', 'data-life': c.life, 'data-state': c.state },
-          CLIENT_STATES[c.life === 'running' ? c.state : c.life][lang], c.paused ? ` (${CLIENT_STATES[c.paused][lang]})` : '', c.link.cut ? ' ✂' : ''),
+          c.life === 'running' ? memberStateName(c.state, lang) : lifeName(c.life, lang), c.paused ? ` (${pauseName(c.paused, lang)})` : '', c.link.cut ? ' ✂' : ''),
         h('td', { class: 'mono' }, c.generationId >= 0 ? String(c.generationId) : '—'),
         h('td', { class: 'actions' },
           b(t('close', lang), { type: 'close', consumer: c.name }, running),

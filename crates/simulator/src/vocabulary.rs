@@ -1,0 +1,186 @@
+//! The protocol's names in English and Chinese, and the classic group's transition table with
+//! what triggers each transition: one catalogue, read by the narration here and handed to the
+//! page (which then keeps no copy of a protocol table or name). The Chinese follows the book's
+//! terms (the seed's glossary).
+
+use crate::consumer::Life;
+use crate::scenario::{PauseKind, Text};
+use crate::trace::MemberState;
+use alloc::string::String;
+use alloc::vec::Vec;
+use group_coordinator::GroupState;
+use serde::Serialize;
+
+/// A name in both languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Name {
+    pub en: &'static str,
+    pub zh: &'static str,
+}
+
+const fn name(en: &'static str, zh: &'static str) -> Name {
+    Name { en, zh }
+}
+
+/// A group state's name: Kafka's (DescribeGroups') in English, the book's in Chinese.
+pub const fn group_state(state: GroupState) -> Name {
+    match state {
+        GroupState::Empty => name("Empty", "空"),
+        GroupState::PreparingRebalance => name("PreparingRebalance", "准备再平衡"),
+        GroupState::CompletingRebalance => name("CompletingRebalance", "等待同步"),
+        GroupState::Stable => name("Stable", "稳定"),
+        GroupState::Dead => name("Dead", "死亡"),
+    }
+}
+
+/// The Java client's member state (`MemberState` of `AbstractCoordinator`).
+pub const fn member_state(state: MemberState) -> Name {
+    match state {
+        MemberState::Unjoined => name("UNJOINED", "未加入"),
+        MemberState::PreparingRebalance => name("PREPARING_REBALANCE", "准备再平衡"),
+        MemberState::CompletingRebalance => name("COMPLETING_REBALANCE", "等待同步"),
+        MemberState::Stable => name("STABLE", "稳定"),
+    }
+}
+
+/// A consumer process's life.
+pub const fn life(life: Life) -> Name {
+    match life {
+        Life::NotStarted => name("not started", "未启动"),
+        Life::Running => name("running", "运行中"),
+        Life::Closing => name("closing", "关闭中"),
+        Life::Closed => name("closed", "已关闭"),
+        Life::Crashed => name("crashed", "已崩溃"),
+        Life::Failed => name("failed", "已失败"),
+    }
+}
+
+/// What a pause stops.
+pub const fn pause(kind: PauseKind) -> Name {
+    match kind {
+        PauseKind::Processing => name("processing", "处理中"),
+        PauseKind::Gc => name("GC pause", "GC 停顿"),
+    }
+}
+
+/// What triggers a transition of the classic group's table
+/// (`GroupState::valid_previous_states`), or `None` for a pair that is not in it.
+pub const fn trigger(from: GroupState, to: GroupState) -> Option<Name> {
+    use GroupState::*;
+    Some(match (from, to) {
+        (Empty, PreparingRebalance) => name("a member joins", "成员加入"),
+        (PreparingRebalance, CompletingRebalance) => name("join completes", "加入完成"),
+        (CompletingRebalance, Stable) => {
+            name("leader's SyncGroup persisted", "主消费者同步已持久化")
+        }
+        (Stable, PreparingRebalance) => name(
+            "join / leave / expiry / leader rejoins",
+            "加入/离开/超时/主消费者重新加入",
+        ),
+        (CompletingRebalance, PreparingRebalance) => {
+            name("join / leave / expiry", "加入/离开/超时")
+        }
+        (PreparingRebalance, Empty) => name("everyone gone", "成员全部离开"),
+        (Empty, Dead) => name("unload / delete", "卸载/删除"),
+        (Stable | PreparingRebalance | CompletingRebalance, Dead) => name("unload", "卸载"),
+        (Dead, Dead) => name("unload again", "再次卸载"),
+        _ => return None,
+    })
+}
+
+/// One transition of the table, with its trigger.
+#[derive(Clone, Debug, Serialize)]
+pub struct Transition {
+    pub from: GroupState,
+    pub to: GroupState,
+    pub trigger: Name,
+}
+
+/// Every transition of the classic group's table, in state order.
+pub fn transitions() -> Vec<Transition> {
+    let mut out = Vec::new();
+    for to in GroupState::ALL {
+        for &from in to.valid_previous_states() {
+            if let Some(trigger) = trigger(from, to) {
+                out.push(Transition { from, to, trigger });
+            }
+        }
+    }
+    out
+}
+
+/// Everything the page names, in one value.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Vocabulary {
+    /// By Kafka's state name.
+    pub group_states: Vec<(GroupState, Name)>,
+    pub transitions: Vec<Transition>,
+    /// By the names the snapshot uses for them (`ConsumerView.state`, `.life`, `.paused`).
+    pub member_states: Vec<(MemberState, Name)>,
+    pub lives: Vec<(Life, Name)>,
+    pub pauses: Vec<(PauseKind, Name)>,
+}
+
+pub fn vocabulary() -> Vocabulary {
+    use MemberState as M;
+    Vocabulary {
+        group_states: GroupState::ALL
+            .iter()
+            .map(|&s| (s, group_state(s)))
+            .collect(),
+        transitions: transitions(),
+        member_states: [
+            M::Unjoined,
+            M::PreparingRebalance,
+            M::CompletingRebalance,
+            M::Stable,
+        ]
+        .iter()
+        .map(|&s| (s, member_state(s)))
+        .collect(),
+        lives: [
+            Life::NotStarted,
+            Life::Running,
+            Life::Closing,
+            Life::Closed,
+            Life::Crashed,
+            Life::Failed,
+        ]
+        .iter()
+        .map(|&l| (l, life(l)))
+        .collect(),
+        pauses: [PauseKind::Processing, PauseKind::Gc]
+            .iter()
+            .map(|&k| (k, pause(k)))
+            .collect(),
+    }
+}
+
+impl Name {
+    pub fn text(self) -> Text {
+        Text {
+            en: String::from(self.en),
+            zh: String::from(self.zh),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_transition_of_the_table_has_a_trigger_and_no_other_pair_does() {
+        for from in GroupState::ALL {
+            for to in GroupState::ALL {
+                assert_eq!(
+                    trigger(from, to).is_some(),
+                    GroupState::can_transition(from, to),
+                    "{from} -> {to}"
+                );
+            }
+        }
+        assert_eq!(transitions().len(), 11);
+    }
+}

@@ -1,0 +1,62 @@
+// The protocol's names in both languages and the classic group's transition table, as the model
+// hands them over (`vocabulary()`, read once): no module keeps its own copy of a protocol table
+// or name.
+
+import { type ConsumerLife, type GroupState, type MemberState, type Name, type PauseKind, vocabulary } from '../pkg/group_coordinator_wasm.js';
+import type { Lang } from './i18n.ts';
+
+interface Tables {
+  groupStates: Map<string, Name>;
+  transitions: { from: GroupState; to: GroupState; trigger: Name }[];
+  memberStates: Map<string, Name>;
+  lives: Map<string, Name>;
+  pauses: Map<string, Name>;
+}
+
+let tables: Tables | null = null;
+
+/** The tables (from the wasm module, which must be initialised first). */
+function get(): Tables {
+  if (!tables) {
+    const v = vocabulary();
+    tables = {
+      groupStates: new Map(v.groupStates),
+      transitions: v.transitions,
+      memberStates: new Map(v.memberStates),
+      lives: new Map(v.lives),
+      pauses: new Map(v.pauses),
+    };
+  }
+  return tables;
+}
+
+const pick = (name: Name | undefined, fallback: string, lang: Lang) => name?.[lang] ?? fallback;
+
+/** A group state as the page labels it: Kafka's name, and in Chinese the book's before it. */
+export function stateLabel(state: string, lang: Lang): string {
+  const name = get().groupStates.get(state);
+  if (!name) return state;
+  return lang === 'zh' ? `${name.zh} ${name.en}` : name.en;
+}
+
+/** A group state's name alone, in `lang`. */
+export function stateName(state: GroupState, lang: Lang): string {
+  return pick(get().groupStates.get(state), state, lang);
+}
+
+/** The classic group's transitions, each with what triggers it. */
+export function transitions(): readonly { from: GroupState; to: GroupState; trigger: Name }[] {
+  return get().transitions;
+}
+
+export function memberStateName(state: MemberState, lang: Lang): string {
+  return pick(get().memberStates.get(state), state, lang);
+}
+
+export function lifeName(life: ConsumerLife, lang: Lang): string {
+  return pick(get().lives.get(life), life, lang);
+}
+
+export function pauseName(kind: PauseKind, lang: Lang): string {
+  return pick(get().pauses.get(kind), kind, lang);
+}
