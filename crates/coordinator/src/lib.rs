@@ -58,6 +58,7 @@ mod error;
 pub mod event;
 mod invariants;
 pub mod protocol;
+pub mod rng;
 pub mod timer;
 mod view;
 

@@ -28,7 +28,6 @@ pub mod config;
 pub mod consumer;
 mod ledger;
 pub mod player;
-mod rng;
 pub mod scenario;
 mod simulation;
 pub mod trace;

@@ -3,13 +3,13 @@
 //! [`crate::Simulation`] drives it.
 
 use crate::ledger::{GroupGeneration, Ledger};
-use crate::rng::Rng;
 use crate::scenario::LinkSpec;
 use crate::trace::{LossReason, MessageApi, Tp, Trace, TraceEvent, TraceKind};
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator::rng::Rng;
 use group_coordinator::{ErrorCode, Request, Response};
 
 /// What a consumer sends to the coordinator's broker.

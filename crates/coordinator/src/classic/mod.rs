@@ -143,25 +143,19 @@ impl Ctx {
 /// a random source, so runs repeat.
 #[derive(Clone, Debug)]
 pub(crate) struct MemberIdGenerator {
-    state: u64,
+    rng: crate::rng::Rng,
 }
 
 impl MemberIdGenerator {
     pub fn new(seed: u64) -> MemberIdGenerator {
-        MemberIdGenerator { state: seed }
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        MemberIdGenerator {
+            rng: crate::rng::Rng::new(seed),
+        }
     }
 
     pub fn next(&mut self, prefix: &str) -> String {
-        let hi = self.next_u64();
-        let lo = self.next_u64();
+        let hi = self.rng.next_u64();
+        let lo = self.rng.next_u64();
         // Version 4, IETF variant, as Java's randomUUID.
         let hi = (hi & !0xF000) | 0x4000;
         let lo = (lo & !(0b11 << 62)) | (0b10 << 62);

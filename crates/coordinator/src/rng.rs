@@ -1,5 +1,7 @@
-//! The simulation's one source of randomness: a SplitMix64 stream seeded by the scenario.
-//! Same seed, same draws, on every platform (integer arithmetic only).
+//! The model's one kind of randomness: a SplitMix64 stream from a seed. Same seed, same draws,
+//! on every platform (integer arithmetic only). The coordinator draws member-id uuids from one
+//! (Kafka's `randomUUID`); the simulator draws network latency, jitter and loss from another,
+//! seeded by the scenario.
 
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
