@@ -17,7 +17,7 @@ const newRun = (name: string) => new Run((s, actions) => new Player(s, actions),
 describe('entries and narration, the cheap read of the trace', () => {
   it('entries(from) is trace(from) without text, and narration(i) is its text', () => {
     const sim = new Simulation(scenario('leave-while-completing-rebalance'));
-    for (let i = 0; i < 150 && sim.advance() != null; i++) { /* step */ }
+    for (let i = 0; i < 150 && sim.stepTime() != null; i++) { /* step */ }
     const narrated = sim.trace(10);
     expect(narrated.length).toBeGreaterThan(100);
     expect(sim.entries(10)).toEqual(narrated.map(({ text: _, ...entry }) => entry));
@@ -28,13 +28,13 @@ describe('entries and narration, the cheap read of the trace', () => {
     sim.free();
   });
 
-  it('advance() takes the same steps as step(), returning their times', () => {
+  it('stepTime() takes the same steps as step(), returning their times', () => {
     const a = new Simulation(scenario('rolling-restart-cooperative'));
     const b = new Simulation(scenario('rolling-restart-cooperative'));
     for (let i = 0; i < 2000; i++) {
       const event = a.step();
       expect(event).not.toBeNull();
-      expect(b.advance()).toBe(event?.atMs);
+      expect(b.stepTime()).toBe(event?.atMs);
     }
     expect(b.now()).toBeGreaterThan(30_000);
     expect(b.traceHash()).toBe(a.traceHash());

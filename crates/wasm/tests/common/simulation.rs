@@ -65,14 +65,14 @@ pub fn stepping_narrates_in_both_languages_and_the_views_follow() {
     assert_eq!(trace.as_array().unwrap().len(), 1);
 }
 
-/// The page's cheap path: `advance` takes the steps `step` takes, `entries` is `trace` without
+/// The cheap path: `stepTime` takes the steps `step` takes, `entries` is `trace` without
 /// the narration, and `narration(i)` is entry i's text.
-pub fn advance_entries_and_narration_match_step_and_trace() {
+pub fn step_time_entries_and_narration_match_step_and_trace() {
     let mut stepped = built_in("leave-while-completing-rebalance");
     let mut advanced = built_in("leave-while-completing-rebalance");
     for _ in 0..300 {
         let event = rust(&stepped.step().unwrap());
-        assert_eq!(Some(event["atMs"].as_f64().unwrap()), advanced.advance());
+        assert_eq!(Some(event["atMs"].as_f64().unwrap()), advanced.step_time());
     }
     assert_eq!(advanced.trace_hash(), stepped.trace_hash());
     let narrated = rust(&stepped.trace(Some(5.0.into())).unwrap());
@@ -212,8 +212,8 @@ macro_rules! simulation_tests {
         }
 
         #[wasm_bindgen_test]
-        fn simulation_advance_entries_narration() {
-            common::simulation::advance_entries_and_narration_match_step_and_trace();
+        fn simulation_step_time_entries_narration() {
+            common::simulation::step_time_entries_and_narration_match_step_and_trace();
         }
 
         #[wasm_bindgen_test]
