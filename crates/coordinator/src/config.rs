@@ -71,6 +71,8 @@ pub enum ConfigValue {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigError {
     pub key: String,
+    /// Whether the key is not a setting at all (rather than a setting with a bad value).
+    pub unknown_key: bool,
     pub message: String,
 }
 
@@ -143,6 +145,7 @@ impl BrokerConfig {
     pub fn set(&mut self, key: &str, value: &ConfigValue) -> Result<(), ConfigError> {
         let err = |message: String| ConfigError {
             key: key.to_string(),
+            unknown_key: false,
             message,
         };
         match key {
@@ -183,10 +186,13 @@ impl BrokerConfig {
                 }
             }
             _ => {
-                return Err(err(
-                    "unknown key (broker settings use Kafka's property names, e.g. group.initial.rebalance.delay.ms)"
-                        .to_string(),
-                ));
+                return Err(ConfigError {
+                    unknown_key: true,
+                    ..err(
+                        "unknown key (broker settings use Kafka's property names, e.g. group.initial.rebalance.delay.ms)"
+                            .to_string(),
+                    )
+                });
             }
         }
         Ok(())
@@ -197,6 +203,7 @@ impl BrokerConfig {
         if self.group_max_session_timeout_ms < self.group_min_session_timeout_ms {
             return Err(ConfigError {
                 key: "group.max.session.timeout.ms".to_string(),
+                unknown_key: false,
                 message: format!(
                     "{} is below group.min.session.timeout.ms ({})",
                     self.group_max_session_timeout_ms, self.group_min_session_timeout_ms

@@ -11,7 +11,6 @@ use crate::timer::TimerQueue;
 use crate::view::GroupView;
 use crate::{ErrorCode, Response};
 use alloc::collections::{BTreeMap, BTreeSet};
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -299,12 +298,8 @@ impl Coordinator {
         let mut fired: BTreeSet<TimerKey> = BTreeSet::new();
         while let Some((key, _, _)) = self.ctx.timers.pop_due_unless(now, |k| fired.contains(k)) {
             fired.insert(key.clone());
-            self.ctx.emit(
-                key.group_id(),
-                EventKind::TimerFired {
-                    key: format!("{key}"),
-                },
-            );
+            self.ctx
+                .emit(key.group_id(), EventKind::TimerFired { key: key.clone() });
             let Some(group) = self.groups.get_mut(key.group_id()) else {
                 continue;
             };

@@ -1,7 +1,7 @@
 //! Semantic events the coordinator emits while it works: what the views draw and the tests read.
 //! Drained with [`crate::Coordinator::drain_events`].
 
-use crate::classic::GroupState;
+use crate::classic::{GroupState, TimerKey};
 use crate::{Api, ErrorCode};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -85,15 +85,16 @@ pub enum EventKind {
         api: Api,
         correlation_id: i32,
     },
+    /// (The key is typed; JSON writes it as Kafka's key text, `heartbeat-<group>-<member>`.)
     TimerScheduled {
-        key: String,
+        key: TimerKey,
         deadline_ms: i64,
     },
     TimerCancelled {
-        key: String,
+        key: TimerKey,
     },
     TimerFired {
-        key: String,
+        key: TimerKey,
     },
     /// A group record (`GroupMetadataValue`) was written to `__consumer_offsets`.
     GroupRecordPersisted {

@@ -12,6 +12,7 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use group_coordinator::classic::TimerKey;
 use group_coordinator::consumer_protocol::Assignment;
 use group_coordinator::event::EventKind;
 use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
@@ -332,7 +333,7 @@ impl Simulation {
                 // Heartbeat timers move on every heartbeat: the snapshot shows them, the trace
                 // keeps only their expiry.
                 EventKind::TimerScheduled { key, .. } | EventKind::TimerCancelled { key }
-                    if key.starts_with("heartbeat-") =>
+                    if matches!(key, TimerKey::Heartbeat(..)) =>
                 {
                     continue;
                 }

@@ -88,7 +88,7 @@ pub fn parse_config(config: &JsValue) -> Result<BrokerConfig, JsValue> {
             }
         };
         result.set(key, &value).map_err(|e| {
-            if e.message.starts_with("unknown key") {
+            if e.unknown_key {
                 type_error(&e.to_string())
             } else {
                 range_error(&e.to_string())

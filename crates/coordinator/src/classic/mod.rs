@@ -53,6 +53,14 @@ impl TimerKey {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for TimerKey {
+    /// As Kafka's key text (`join-<group>`, ...): what the page and the trace show.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl core::fmt::Display for TimerKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
@@ -102,7 +110,7 @@ impl Ctx {
         self.emit(
             &group,
             EventKind::TimerScheduled {
-                key: format!("{key}"),
+                key: key.clone(),
                 deadline_ms: deadline,
             },
         );
@@ -112,9 +120,7 @@ impl Ctx {
         if self.timers.cancel(key) {
             self.emit(
                 key.group_id(),
-                EventKind::TimerCancelled {
-                    key: format!("{key}"),
-                },
+                EventKind::TimerCancelled { key: key.clone() },
             );
         }
     }
