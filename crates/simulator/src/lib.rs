@@ -36,7 +36,7 @@ pub mod vocabulary;
 mod world;
 
 pub use config::ConsumerConfig;
-pub use player::{Player, StepRecord, TimedAction};
+pub use player::{Player, StepMark, StepRecord, TimedAction};
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
 pub use trace::{Trace, TraceEvent, TraceKind};

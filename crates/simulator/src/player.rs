@@ -53,6 +53,59 @@ pub struct StepRecord {
     pub members: Vec<Rc<str>>,
     /// The group's timers after the step (idem).
     pub timers: Vec<String>,
+    /// What the scrubber marks at this step, one per entry that calls for a mark.
+    pub marks: Vec<StepMark>,
+}
+
+/// A moment the scrubber marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum StepMark {
+    /// A generation began.
+    Generation,
+    /// The group went to PreparingRebalance.
+    Rebalance,
+    /// Something failed: a crash, an expiry, a request timed out, a member removed by its
+    /// session timeout, Kafka's own assignor flaw.
+    Fault,
+}
+
+impl StepMark {
+    fn of(kind: &TraceKind) -> Option<StepMark> {
+        use crate::trace::Lifecycle;
+        use group_coordinator::event::RemovalReason;
+        match kind {
+            TraceKind::Coordinator { event } => match event {
+                EventKind::GenerationBumped { .. } => Some(StepMark::Generation),
+                EventKind::StateChanged {
+                    to: GroupState::PreparingRebalance,
+                    ..
+                } => Some(StepMark::Rebalance),
+                EventKind::MemberRemoved {
+                    reason: RemovalReason::SessionTimeout,
+                    ..
+                } => Some(StepMark::Fault),
+                _ => None,
+            },
+            TraceKind::Lifecycle {
+                what: Lifecycle::Crashed,
+                ..
+            }
+            | TraceKind::ClientExpired { .. }
+            | TraceKind::RequestTimedOut { .. }
+            | TraceKind::AssignorQuirk { .. } => Some(StepMark::Fault),
+            _ => None,
+        }
+    }
+
+    /// The marks of trace entries `[first, end)`.
+    fn of_entries(sim: &Simulation, first: usize, end: usize) -> Vec<StepMark> {
+        sim.trace()
+            .iter_from(first)
+            .take(end - first)
+            .filter_map(|e| StepMark::of(&e.kind))
+            .collect()
+    }
 }
 
 /// The group's state and generation as the trace has told them so far.
@@ -180,14 +233,16 @@ impl Player {
         if self.cursor == self.steps.len() {
             let at_ms = self.sim.trace()[first].at_ms;
             let (members, timers) = self.details();
+            let end = self.sim.trace().len();
             self.steps.push(StepRecord {
                 first,
-                end: self.sim.trace().len(),
+                end,
                 at_ms,
                 state: self.told.state,
                 generation_id: self.told.generation_id,
                 members,
                 timers,
+                marks: StepMark::of_entries(&self.sim, first, end),
             });
         }
         // (A step of the known future: its record is kept from the first time.)
@@ -228,9 +283,7 @@ impl Player {
         self.sim.w.trace.forget_future();
         self.steps.truncate(cursor);
         self.told.read(&self.sim, first);
-        if let Some(last) = self.steps.last_mut() {
-            last.end = self.sim.trace().len();
-        }
+        self.extend_last(self.cursor);
         self.finished = false;
         self.checkpoints.retain(|c| c.step < cursor);
         self.checkpoint();
@@ -266,11 +319,26 @@ impl Player {
         }
         if applied {
             self.told.read(&self.sim, first);
-            if let Some(record) = step.checked_sub(1).and_then(|i| self.steps.get_mut(i)) {
-                record.end = self.sim.trace().len();
-            }
+            self.extend_last(step);
         }
         Ok(())
+    }
+
+    /// The record of step `step` (the last taken) now ends where the trace does: actions taken
+    /// after it belong to it, marks included.
+    fn extend_last(&mut self, step: usize) {
+        let end = self.sim.trace().len();
+        let Some(i) = step.checked_sub(1) else {
+            return;
+        };
+        let Some(first) = self.steps.get(i).map(|r| r.first) else {
+            return;
+        };
+        let marks = StepMark::of_entries(&self.sim, first, end);
+        if let Some(record) = self.steps.get_mut(i) {
+            record.end = end;
+            record.marks = marks;
+        }
     }
 
     /// Keeps the world as it is now (without its trace), unless a checkpoint of this step is

@@ -140,3 +140,33 @@ fn checkpoints_stay_bounded_and_a_long_run_goes_back() {
     }
     assert_eq!(sim.trace_hash(), p.simulation().trace_hash());
 }
+
+#[test]
+fn step_records_mark_generations_rebalances_and_faults() {
+    use group_simulator::StepMark;
+    let mut p = Player::new(scenario("crash-session-timeout").unwrap(), Vec::new()).unwrap();
+    while p.simulation().now() < 40_000 && p.forward().unwrap() {}
+    let marked = |m: StepMark| {
+        p.steps()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.marks.contains(&m))
+            .map(|(i, _)| i + 1)
+            .collect::<Vec<_>>()
+    };
+    // Two generations (the first join, the rebalance after C's session expired), a rebalance
+    // before each, and the crash, C's expiry at the coordinator among the faults.
+    assert_eq!(marked(StepMark::Generation).len(), 2);
+    assert_eq!(marked(StepMark::Rebalance).len(), 2);
+    let faults = marked(StepMark::Fault);
+    assert!(faults.len() >= 2, "{faults:?}");
+    // The user's crash, taken after a step, marks that step.
+    let mut q = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    q.seek(50).unwrap();
+    assert!(!q.steps()[49].marks.contains(&StepMark::Fault));
+    q.act(Action::Crash {
+        consumer: "A".into(),
+    })
+    .unwrap();
+    assert!(q.steps()[49].marks.contains(&StepMark::Fault));
+}

@@ -1,7 +1,7 @@
 // The playground: pick a scenario, watch it step by step or play it, act on the group at any
 // moment (acting in the past forks the run), in three linked views plus the step table.
 
-import type { Action, Scenario, ScenarioInfo, Simulation, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, Scenario, ScenarioInfo, Simulation, StepMark, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren, replaceChildrenIfChanged, setText } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
@@ -674,20 +674,10 @@ function lastCoordinatorEvent(entries: readonly TraceEntry[], from: number): num
   return -1;
 }
 
-/** The steps at which a generation began, a rebalance started, or a fault hit. */
+/** The scrubber's marks: the steps at which a generation began, a rebalance started, or a
+ * fault hit, as the model marked them in its step records. */
+const MARK_CLASS: Record<StepMark, string> = { generation: 'gen', rebalance: 'rebalance', fault: 'fault' };
+
 function scrubMarks(run: Run): { step: number; kind: string }[] {
-  const marks: { step: number; kind: string }[] = [];
-  run.steps.forEach((st, k) => {
-    for (let i = st.first; i < st.end; i++) {
-      const e = run.entries[i];
-      let kind = '';
-      if (e.type === 'coordinator' && e.event.type === 'GenerationBumped') kind = 'gen';
-      else if (e.type === 'coordinator' && e.event.type === 'StateChanged' && e.event.to === 'PreparingRebalance') kind = 'rebalance';
-      else if ((e.type === 'lifecycle' && e.what === 'crashed') || e.type === 'clientExpired' || e.type === 'requestTimedOut'
-        || e.type === 'assignorQuirk'
-        || (e.type === 'coordinator' && e.event.type === 'MemberRemoved' && e.event.reason === 'SessionTimeout')) kind = 'fault';
-      if (kind) marks.push({ step: k + 1, kind });
-    }
-  });
-  return marks;
+  return run.steps.flatMap((st, k) => st.marks.map((m) => ({ step: k + 1, kind: MARK_CLASS[m] })));
 }
