@@ -1,12 +1,11 @@
 //! The coordinator: the sans-IO entry point that owns the groups, the timers and the outputs.
 
 use crate::classic::{
-    self, ClassicGroup, ClassicGroupMember, Ctx, GroupRecord, GroupState, MemberIdGenerator,
-    ParkedJoin, TimerKey,
+    self, ClassicGroup, Ctx, GroupRecord, GroupState, MemberIdGenerator, ParkedJoin, TimerKey,
 };
 use crate::config::{BrokerConfig, ConfigError};
 use crate::event::{Cause, Event, EventKind};
-use crate::protocol::{JoinGroupRequestProtocol, Request, RequestError};
+use crate::protocol::{Request, RequestError};
 use crate::timer::TimerQueue;
 use crate::view::GroupView;
 use crate::{ErrorCode, Response};
@@ -267,11 +266,9 @@ impl Coordinator {
         self.groups.remove(group_id);
         let ctx = &mut self.ctx;
         let mut group = ClassicGroup::new(group_id, ctx.now);
-        if let Some(record) = ctx.records.get(group_id).cloned() {
-            group.restore(&record);
-        }
+        let record = ctx.records.get(group_id).cloned();
+        group.load(ctx, record.as_ref());
         let members = group.num_members();
-        ctx.emit(group_id, EventKind::Loaded { members });
         for member_id in group.member_ids() {
             group.refresh_session(ctx, &member_id);
         }
@@ -337,44 +334,5 @@ impl Coordinator {
                     .collect()
             })
             .unwrap_or_default()
-    }
-}
-
-impl ClassicGroup {
-    /// Rebuilds the group from its record (`ClassicGroup.fromRecord`).
-    fn restore(&mut self, record: &GroupRecord) {
-        self.generation_id = record.generation;
-        self.protocol_type = record.protocol_type.clone();
-        self.protocol_name = record.protocol.clone();
-        self.leader_id = record.leader.clone();
-        self.state_timestamp_ms = record.current_state_timestamp_ms;
-        let protocol = record.protocol.clone().unwrap_or_default();
-        for m in &record.members {
-            if let Some(instance) = &m.group_instance_id {
-                self.static_members
-                    .insert(instance.clone(), m.member_id.clone());
-            }
-            self.insert_member(ClassicGroupMember {
-                member_id: m.member_id.clone(),
-                group_instance_id: m.group_instance_id.clone(),
-                client_id: m.client_id.clone(),
-                client_host: m.client_host.clone(),
-                rebalance_timeout_ms: m.rebalance_timeout_ms,
-                session_timeout_ms: m.session_timeout_ms,
-                protocol_type: record.protocol_type.clone().unwrap_or_default(),
-                supported_protocols: alloc::vec![JoinGroupRequestProtocol {
-                    name: protocol.clone(),
-                    metadata: m.subscription.clone(),
-                }],
-                assignment: m.assignment.clone(),
-                awaiting_join: None,
-                awaiting_sync: None,
-                is_new: false,
-            });
-        }
-        if !record.members.is_empty() {
-            self.state = GroupState::Stable;
-            self.previous_state = GroupState::CompletingRebalance;
-        }
     }
 }

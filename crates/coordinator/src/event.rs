@@ -110,6 +110,8 @@ pub enum EventKind {
     /// A coordinator loaded the group from its last record.
     Loaded {
         members: usize,
+        /// The state it is loaded in (Stable with members, Empty without).
+        state: GroupState,
     },
     /// The group was deleted (DeleteGroups, or the offsets cleanup) and is gone.
     Deleted,

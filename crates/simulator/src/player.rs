@@ -120,7 +120,9 @@ impl Told {
         for e in sim.trace().iter_from(from) {
             if let TraceKind::Coordinator { event } = &e.kind {
                 match event {
-                    EventKind::StateChanged { to, .. } => self.state = Some(*to),
+                    EventKind::StateChanged { to, .. } | EventKind::Loaded { state: to, .. } => {
+                        self.state = Some(*to)
+                    }
                     EventKind::GenerationBumped { generation_id, .. } => {
                         self.generation_id = *generation_id
                     }

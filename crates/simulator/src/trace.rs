@@ -813,10 +813,14 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
         EventKind::PersistFailed { error } => format!("消费组记录写入失败：{}", error.name()),
         EventKind::Unloaded if en => "the coordinator unloads the group (failover)".into(),
         EventKind::Unloaded => "协调者卸载消费组（故障转移）".into(),
-        EventKind::Loaded { members } if en => {
-            format!("a coordinator loads the group from its record ({members} members)")
-        }
-        EventKind::Loaded { members } => format!("协调者从记录加载消费组（{members} 个成员）"),
+        EventKind::Loaded { members, state } if en => format!(
+            "a coordinator loads the group from its record ({members} members): {}",
+            state_en(*state)
+        ),
+        EventKind::Loaded { members, state } => format!(
+            "协调者从记录加载消费组（{members} 个成员）：{}",
+            state_zh(*state)
+        ),
         EventKind::Deleted if en => "the group is deleted".into(),
         EventKind::Deleted => "消费组被删除".into(),
         EventKind::OffsetsExpired { partitions } if en => {

@@ -170,3 +170,34 @@ fn step_records_mark_generations_rebalances_and_faults() {
     .unwrap();
     assert!(q.steps()[49].marks.contains(&StepMark::Fault));
 }
+
+/// After a failover the group is loaded Stable from its record: the step records say so from
+/// the load on (they said Dead until the next transition when the load set the state quietly).
+#[test]
+fn a_loaded_group_is_recorded_in_the_state_it_was_loaded_in() {
+    use group_coordinator::GroupState;
+    use group_coordinator::event::EventKind;
+    use group_simulator::TraceKind;
+    let mut p = Player::new(scenario("failover-mid-rebalance").unwrap(), Vec::new()).unwrap();
+    let mut loaded_at = None;
+    while loaded_at.is_none() && p.forward().unwrap() {
+        let step = p.steps().last().unwrap();
+        let loaded = p.simulation().trace().iter_from(step.first).any(|e| {
+            matches!(
+                &e.kind,
+                TraceKind::Coordinator {
+                    event: EventKind::Loaded {
+                        state: GroupState::Stable,
+                        ..
+                    }
+                }
+            )
+        });
+        if loaded {
+            loaded_at = Some(p.cursor());
+        }
+    }
+    let at = loaded_at.expect("the group is loaded");
+    assert_eq!(p.steps()[at - 1].state, Some(GroupState::Stable));
+    assert_eq!(p.steps()[at - 2].state, Some(GroupState::Dead));
+}

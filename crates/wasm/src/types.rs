@@ -105,7 +105,7 @@ export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "TimerCancelled" | "TimerFired"; key: string }
   | { type: "GroupRecordPersisted"; generationId: number; members: number }
   | { type: "PersistFailed"; error: number }
-  | { type: "Loaded"; members: number }
+  | { type: "Loaded"; members: number; state: GroupState }
   | { type: "OffsetsExpired"; partitions: number });
 
 export interface GroupRecord { protocolType: string | null; generation: number; protocol: string | null;

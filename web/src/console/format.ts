@@ -73,7 +73,7 @@ export function describeEvent(e: CoordinatorEvent): string {
     case 'Deleted':
       return 'group removed';
     case 'Loaded':
-      return `loaded from its record (${e.members} members)`;
+      return `loaded from its record (${e.members} members): ${e.state}`;
     default:
       return e.type;
   }

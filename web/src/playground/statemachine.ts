@@ -38,6 +38,8 @@ export function stateMachineModel(entries: readonly TraceEntry[], upTo = entries
     if (e.type === 'coordinator' && e.event.type === 'StateChanged') {
       return { state: e.event.to as State, last: { from: e.event.from as State, to: e.event.to as State, index: i } };
     }
+    // A coordinator loaded the group in a state (no transition of the table happened).
+    if (e.type === 'coordinator' && e.event.type === 'Loaded') return { state: e.event.state as State, last: null };
   }
   return { state: 'Empty', last: null };
 }

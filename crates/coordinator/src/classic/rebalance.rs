@@ -4,7 +4,7 @@
 //! request directly.
 
 use super::member::{ClassicGroupMember, ParkedJoin, ParkedSync};
-use super::{ClassicGroup, Ctx, GroupRecord, GroupRecordMember, GroupState, JoinTimer, TimerKey};
+use super::{ClassicGroup, Ctx, GroupState, JoinTimer, TimerKey};
 use crate::config::{Flavour, NEW_MEMBER_JOIN_TIMEOUT_MS};
 use crate::event::{Cause, EventKind, RemovalReason};
 use crate::protocol::{
@@ -95,6 +95,28 @@ impl ClassicGroup {
         if to == GroupState::Empty {
             self.schedule_offsets_expiration(ctx);
         }
+    }
+
+    /// The funnel's other door: a coordinator loads the group (a new object, as Kafka's
+    /// `ClassicGroup.fromRecord` builds one) in the state its record implies. No transition of
+    /// the table happened, so no `StateChanged`: `Loaded` says which state the group is in.
+    pub(crate) fn enter_loaded_state(&mut self, ctx: &mut Ctx, state: GroupState) {
+        debug_assert!(
+            matches!(state, GroupState::Empty | GroupState::Stable),
+            "a group loads Empty or Stable, not {state}"
+        );
+        if state == GroupState::Stable {
+            // Kafka's loaded group remembers CompletingRebalance as where Stable came from.
+            self.previous_state = GroupState::CompletingRebalance;
+        }
+        self.state = state;
+        ctx.emit(
+            &self.group_id,
+            EventKind::Loaded {
+                members: self.num_members(),
+                state,
+            },
+        );
     }
 
     fn set_leader(&mut self, ctx: &mut Ctx, leader: Option<String>) {
@@ -582,31 +604,6 @@ impl ClassicGroup {
             self.transition_to(ctx, GroupState::Empty, Cause::JoinPhaseCompleted);
         }
         self.pending_sync_members.clear();
-    }
-
-    /// The group record as Kafka writes it (`GroupMetadataValue`).
-    pub(crate) fn record(&self, ctx: &Ctx) -> GroupRecord {
-        let protocol = self.protocol_name.clone().unwrap_or_default();
-        GroupRecord {
-            protocol_type: self.protocol_type.clone(),
-            generation: self.generation_id,
-            protocol: self.protocol_name.clone(),
-            leader: self.leader_id.clone(),
-            current_state_timestamp_ms: ctx.now,
-            members: self
-                .members()
-                .map(|m| GroupRecordMember {
-                    member_id: m.member_id.clone(),
-                    group_instance_id: m.group_instance_id.clone(),
-                    client_id: m.client_id.clone(),
-                    client_host: m.client_host.clone(),
-                    rebalance_timeout_ms: m.rebalance_timeout_ms,
-                    session_timeout_ms: m.session_timeout_ms,
-                    subscription: m.metadata(&protocol),
-                    assignment: m.assignment.clone(),
-                })
-                .collect(),
-        }
     }
 
     /// Writes the group record. Records whose failure Kafka does not handle (the empty-group

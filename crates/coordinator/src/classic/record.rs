@@ -1,7 +1,8 @@
 //! The group record Kafka writes to `__consumer_offsets` (`GroupMetadataValue`): what a
 //! coordinator that loads the group after a failover starts from (spec §4.7).
 
-use crate::protocol::Bytes;
+use super::{ClassicGroup, ClassicGroupMember, Ctx, GroupState};
+use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -36,4 +37,76 @@ pub struct GroupRecordMember {
     /// The member's metadata for the selected protocol.
     pub subscription: Bytes,
     pub assignment: Bytes,
+}
+
+impl ClassicGroup {
+    /// The group record as Kafka writes it (`GroupMetadataValue`).
+    pub(crate) fn record(&self, ctx: &Ctx) -> GroupRecord {
+        let protocol = self.protocol_name.clone().unwrap_or_default();
+        GroupRecord {
+            protocol_type: self.protocol_type.clone(),
+            generation: self.generation_id,
+            protocol: self.protocol_name.clone(),
+            leader: self.leader_id.clone(),
+            current_state_timestamp_ms: ctx.now,
+            members: self
+                .members()
+                .map(|m| GroupRecordMember {
+                    member_id: m.member_id.clone(),
+                    group_instance_id: m.group_instance_id.clone(),
+                    client_id: m.client_id.clone(),
+                    client_host: m.client_host.clone(),
+                    rebalance_timeout_ms: m.rebalance_timeout_ms,
+                    session_timeout_ms: m.session_timeout_ms,
+                    subscription: m.metadata(&protocol),
+                    assignment: m.assignment.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Rebuilds the group (new, Empty) from its record, as Kafka's `ClassicGroup.fromRecord`
+    /// does, and enters the state the record implies through the state funnel: Stable with
+    /// members, Empty without (or without a record at all).
+    pub(crate) fn load(&mut self, ctx: &mut Ctx, record: Option<&GroupRecord>) {
+        let Some(record) = record else {
+            self.enter_loaded_state(ctx, GroupState::Empty);
+            return;
+        };
+        self.generation_id = record.generation;
+        self.protocol_type = record.protocol_type.clone();
+        self.protocol_name = record.protocol.clone();
+        self.leader_id = record.leader.clone();
+        self.state_timestamp_ms = record.current_state_timestamp_ms;
+        let protocol = record.protocol.clone().unwrap_or_default();
+        for m in &record.members {
+            if let Some(instance) = &m.group_instance_id {
+                self.static_members
+                    .insert(instance.clone(), m.member_id.clone());
+            }
+            self.insert_member(ClassicGroupMember {
+                member_id: m.member_id.clone(),
+                group_instance_id: m.group_instance_id.clone(),
+                client_id: m.client_id.clone(),
+                client_host: m.client_host.clone(),
+                rebalance_timeout_ms: m.rebalance_timeout_ms,
+                session_timeout_ms: m.session_timeout_ms,
+                protocol_type: record.protocol_type.clone().unwrap_or_default(),
+                supported_protocols: alloc::vec![JoinGroupRequestProtocol {
+                    name: protocol.clone(),
+                    metadata: m.subscription.clone(),
+                }],
+                assignment: m.assignment.clone(),
+                awaiting_join: None,
+                awaiting_sync: None,
+                is_new: false,
+            });
+        }
+        let state = if record.members.is_empty() {
+            GroupState::Empty
+        } else {
+            GroupState::Stable
+        };
+        self.enter_loaded_state(ctx, state);
+    }
 }
