@@ -1,0 +1,174 @@
+//! The hand-written TypeScript declarations (`src/types.rs`) against the shapes serde writes:
+//! every field of every trace entry, coordinator event, step record, world view, group view and
+//! metrics that the built-in scenarios produce must be declared under its name (a renamed or
+//! added field fails here, not in a user's editor). Native only: it reads the declarations as
+//! text and the values through serde_json.
+#![cfg(not(target_arch = "wasm32"))]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use group_simulator::builtin::{SCENARIOS, scenario};
+use group_simulator::{Player, Simulation};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+const TYPES: &str = include_str!("../src/types.rs");
+
+/// The text of `export (type|interface) <name>` up to the next export.
+fn declaration(name: &str) -> &'static str {
+    let start = [
+        format!("export type {name} ="),
+        format!("export interface {name} "),
+    ]
+    .iter()
+    .find_map(|p| TYPES.find(p.as_str()))
+    .unwrap_or_else(|| panic!("no declaration of {name}"));
+    let rest = &TYPES[start + 1..];
+    let end = rest
+        .find("\nexport ")
+        .map_or(TYPES.len(), |i| start + 1 + i);
+    &TYPES[start..end]
+}
+
+/// Field names declared at the top level of braces in `text` (`name:` or `name?:`), with
+/// comments removed.
+fn fields(text: &str) -> BTreeSet<String> {
+    let mut clean = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("/*") {
+        clean.push_str(&rest[..i]);
+        rest = rest[i..].find("*/").map_or("", |j| &rest[i + j + 2..]);
+    }
+    clean.push_str(rest);
+    let mut out = BTreeSet::new();
+    let bytes = clean.as_bytes();
+    for (i, _) in clean.match_indices(':') {
+        let mut j = i;
+        if j > 0 && bytes[j - 1] == b'?' {
+            j -= 1;
+        }
+        let start = clean[..j]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |k| k + 1);
+        let word = &clean[start..j];
+        if !word.is_empty() && word.chars().next().unwrap().is_ascii_lowercase() {
+            out.insert(word.to_string());
+        }
+    }
+    out
+}
+
+/// Per `type` tag of a union declaration: the fields its member declares.
+fn union(name: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let text = declaration(name);
+    let mut out = BTreeMap::new();
+    for part in text.split("\n  | ") {
+        let mut tags = Vec::new();
+        let mut rest = part;
+        // `{ type: "A" | "B"; ...}` declares both tags with the same fields.
+        if let Some(i) = rest.find("type: ") {
+            rest = &rest[i + 6..];
+            let end = rest
+                .find(';')
+                .or_else(|| rest.find('}'))
+                .unwrap_or(rest.len());
+            for t in rest[..end].split('|') {
+                let t = t.trim().trim_matches('"');
+                if !t.is_empty() {
+                    tags.push(t.to_string());
+                }
+            }
+        }
+        let declared = fields(part);
+        for t in tags {
+            out.insert(t, declared.clone());
+        }
+    }
+    out
+}
+
+fn keys(v: &Value) -> BTreeSet<String> {
+    v.as_object().unwrap().keys().cloned().collect()
+}
+
+fn assert_declared(what: &str, have: &BTreeSet<String>, declared: &BTreeSet<String>) {
+    let missing: Vec<_> = have.difference(declared).collect();
+    assert!(
+        missing.is_empty(),
+        "{what}: serde writes {missing:?}, which the TypeScript declaration does not name (declared: {declared:?})"
+    );
+}
+
+#[test]
+fn the_typescript_declarations_name_every_field_serde_writes() {
+    let entries = union("TraceEntry");
+    let events = union("CoordinatorEvent");
+    let mut seen = BTreeSet::new();
+    for (name, _) in SCENARIOS {
+        let mut p = Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
+        while p.forward().unwrap() && p.simulation().now() < 60_000 {}
+        for e in p.simulation().trace().iter() {
+            let v = serde_json::to_value(e).unwrap();
+            let tag = v["type"].as_str().unwrap().to_string();
+            let declared = entries
+                .get(&tag)
+                .unwrap_or_else(|| panic!("trace entry type {tag:?} is not declared"));
+            let mut have = keys(&v);
+            have.retain(|k| !["type", "index", "atMs"].contains(&k.as_str()));
+            assert_declared(&format!("trace entry {tag}"), &have, declared);
+            if tag == "coordinator" {
+                let event = &v["event"];
+                let kind = event["type"].as_str().unwrap().to_string();
+                let declared = events
+                    .get(&kind)
+                    .unwrap_or_else(|| panic!("coordinator event {kind:?} is not declared"));
+                let mut have = keys(event);
+                have.remove("type");
+                assert_declared(&format!("event {kind}"), &have, declared);
+                seen.insert(kind);
+            }
+            seen.insert(tag);
+        }
+        for record in p.steps() {
+            let v = serde_json::to_value(record).unwrap();
+            assert_declared("StepRecord", &keys(&v), &fields(declaration("StepRecord")));
+        }
+        let world = serde_json::to_value(p.simulation().snapshot()).unwrap();
+        assert_declared(
+            "WorldView",
+            &keys(&world),
+            &fields(declaration("WorldView")),
+        );
+        if let Some(group) = world["group"].as_object() {
+            let group: BTreeSet<String> = group.keys().cloned().collect();
+            assert_declared("GroupView", &group, &fields(declaration("GroupView")));
+        }
+        for c in world["consumers"].as_array().unwrap() {
+            assert_declared(
+                "ConsumerView",
+                &keys(c),
+                &fields(declaration("ConsumerView")),
+            );
+        }
+        let metrics = serde_json::to_value(p.simulation().metrics()).unwrap();
+        assert_declared("Metrics", &keys(&metrics), &fields(declaration("Metrics")));
+    }
+    // The sample is wide enough to mean something.
+    for kind in [
+        "requestSent",
+        "responseDelivered",
+        "assigned",
+        "coordinator",
+        "StateChanged",
+        "Loaded",
+        "assignorQuirk",
+    ] {
+        assert!(
+            seen.contains(kind),
+            "no {kind} in the built-in scenarios' traces: {seen:?}"
+        );
+    }
+    // And a plain simulation writes the same shapes (one entry suffices: they share the types).
+    let mut sim = Simulation::new(scenario("normal-join").unwrap()).unwrap();
+    sim.run_until(1_000);
+    assert!(sim.trace().len() > 5);
+}
