@@ -12,15 +12,18 @@ function input(members, topics, subs, perTopic) {
     topics: Object.fromEntries(names.map((n) => [n, perTopic])),
     members: Array.from({ length: members }, (_, m) => ({
       memberId: `member-${String(m).padStart(5, '0')}`,
-      topics: subs === 'homogeneous' ? names : names.slice((m % 5) * bucketTopics, (m % 5 + 1) * bucketTopics),
+      topics: subs === 'homogeneous' ? names : names.slice((m % 5) * bucketTopics, ((m % 5) + 1) * bucketTopics),
     })),
   };
 }
 
 function joinInput(strategy, members, topics, subs) {
-  const i = input(members - 1, topics, subs, Math.max(1, Math.floor(members * 10 / topics)));
+  const i = input(members - 1, topics, subs, Math.max(1, Math.floor((members * 10) / topics)));
   const out = assign(strategy === 'cooperative-sticky' ? 'sticky' : strategy, i);
-  for (const m of i.members) { m.ownedPartitions = out[m.memberId]; m.generationId = 1; }
+  for (const m of i.members) {
+    m.ownedPartitions = out[m.memberId];
+    m.generationId = 1;
+  }
   i.members.push({ memberId: 'member-new', topics: i.members.at(-1).topics });
   return i;
 }
@@ -34,7 +37,10 @@ for (const members of [100, 1000, 10000]) {
         for (const strategy of ['range', 'roundrobin', 'sticky', 'cooperative-sticky']) {
           const key = `${strategy},${members},${topics},${subs},${mode}`;
           if (filter.length && !filter.some((f) => key.includes(f))) continue;
-          const i = mode === 'fresh' ? input(members, topics, subs, Math.max(1, Math.floor(members * 10 / topics))) : joinInput(strategy, members, topics, subs);
+          const i =
+            mode === 'fresh'
+              ? input(members, topics, subs, Math.max(1, Math.floor((members * 10) / topics)))
+              : joinInput(strategy, members, topics, subs);
           assign(strategy, i);
           const samples = [];
           const started = performance.now();

@@ -22,9 +22,16 @@ const timed = (f) => {
 };
 const MiB = (n) => (n / 2 ** 20).toFixed(0);
 // A seek forward goes at most 20,000 steps a call.
-const seek = (p, step) => { while (p.seek(step).cursor !== step && !p.finished()) { /* on */ } };
+const seek = (p, step) => {
+  while (p.seek(step).cursor !== step && !p.finished()) {
+    /* on */
+  }
+};
 
-for (const [label, consumers, per, duration] of [['50x10min', 50, 10, 600_000], ['100x1h', 100, 10, 3_600_000]]) {
+for (const [label, consumers, per, duration] of [
+  ['50x10min', 50, 10, 600_000],
+  ['100x1h', 100, 10, 3_600_000],
+]) {
   const a = await fresh();
   const sim = new a.pkg.Simulation(a.pkg.largeGroupScenario(consumers, per, duration));
   while (sim.now() < duration) sim.runUntil(duration);
@@ -33,24 +40,53 @@ for (const [label, consumers, per, duration] of [['50x10min', 50, 10, 600_000], 
   const b = await fresh();
   const p = new b.pkg.Player(b.pkg.largeGroupScenario(consumers, per, duration));
   const t = performance.now();
-  while (p.now() < duration && p.forward() !== null) { /* play */ }
+  while (p.now() < duration && p.forward() !== null) {
+    /* play */
+  }
   const play = (performance.now() - t) / 1000;
   const end = p.cursor();
   const cp = p.checkpoints();
-  console.log(`BENCH wasm player ${label} steps ${end} (played in ${play.toFixed(2)} s; ${cp.checkpoints} checkpoints ${cp.spacing} steps apart; `
-    + `module memory: ${MiB(alone)} MiB as a plain simulation, ${MiB(b.memory())} MiB as a player)`);
-  console.log(`BENCH wasm player ${label} step-back-at-end ${median(() => { seek(p, end); return timed(() => p.seek(end - 1)); }).toFixed(3)}`);
-  console.log(`BENCH wasm player ${label} scrub-to-middle ${median(() => { seek(p, end); return timed(() => p.seek(Math.floor(end / 2))); }).toFixed(3)}`);
+  console.log(
+    `BENCH wasm player ${label} steps ${end} (played in ${play.toFixed(2)} s; ${cp.checkpoints} checkpoints ${cp.spacing} steps apart; ` +
+      `module memory: ${MiB(alone)} MiB as a plain simulation, ${MiB(b.memory())} MiB as a player)`,
+  );
+  console.log(
+    `BENCH wasm player ${label} step-back-at-end ${median(() => {
+      seek(p, end);
+      return timed(() => p.seek(end - 1));
+    }).toFixed(3)}`,
+  );
+  console.log(
+    `BENCH wasm player ${label} scrub-to-middle ${median(() => {
+      seek(p, end);
+      return timed(() => p.seek(Math.floor(end / 2)));
+    }).toFixed(3)}`,
+  );
   const spacing = p.checkpoints().spacing;
   const worstAt = (Math.floor(end / 2 / spacing) + 1) * spacing - 1;
-  console.log(`BENCH wasm player ${label} scrub-worst ${median(() => { seek(p, end); return timed(() => p.seek(worstAt)); }).toFixed(3)}`);
-  console.log(`BENCH wasm player ${label} scrub-forward ${median(() => { p.seek(Math.floor(end / 2)); return timed(() => seek(p, end - 1)); }).toFixed(3)}`);
+  console.log(
+    `BENCH wasm player ${label} scrub-worst ${median(() => {
+      seek(p, end);
+      return timed(() => p.seek(worstAt));
+    }).toFixed(3)}`,
+  );
+  console.log(
+    `BENCH wasm player ${label} scrub-forward ${median(() => {
+      p.seek(Math.floor(end / 2));
+      return timed(() => seek(p, end - 1));
+    }).toFixed(3)}`,
+  );
   let victim = 0;
-  console.log(`BENCH wasm player ${label} fork-in-middle ${median(() => {
-    p.seek(Math.floor(end / 2));
-    victim += 1;
-    return timed(() => { p.act({ type: 'crash', consumer: `c${victim}` }); p.seek(Math.floor(end / 2) + 1); });
-  }).toFixed(3)}`);
+  console.log(
+    `BENCH wasm player ${label} fork-in-middle ${median(() => {
+      p.seek(Math.floor(end / 2));
+      victim += 1;
+      return timed(() => {
+        p.act({ type: 'crash', consumer: `c${victim}` });
+        p.seek(Math.floor(end / 2) + 1);
+      });
+    }).toFixed(3)}`,
+  );
   p.free();
   sim.free();
 }

@@ -9,21 +9,40 @@ initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wa
 const MEMBERS = 1000;
 const HEARTBEAT_ROUNDS = 10;
 const SUBSCRIPTION = Buffer.from([0, 1, 0, 0, 0, 1, 0, 6, ...Buffer.from('orders')]).toString('base64');
-const assignmentOf = (i) => Buffer.from([0, 1, 0, 0, 0, 1, 0, 6, ...Buffer.from('orders'), 0, 0, 0, 1, 0, 0, 0, i & 255]).toString('base64');
+const assignmentOf = (i) =>
+  Buffer.from([0, 1, 0, 0, 0, 1, 0, 6, ...Buffer.from('orders'), 0, 0, 0, 1, 0, 0, 0, i & 255]).toString('base64');
 
 function run() {
   const c = new Coordinator({});
   let correlation = 0;
   const join = (memberId) => ({
-    api: 'JoinGroup', apiVersion: 7, correlationId: ++correlation, clientId: 'consumer', groupId: 'bench',
-    sessionTimeoutMs: 45000, rebalanceTimeoutMs: 300000, memberId, protocolType: 'consumer',
+    api: 'JoinGroup',
+    apiVersion: 7,
+    correlationId: ++correlation,
+    clientId: 'consumer',
+    groupId: 'bench',
+    sessionTimeoutMs: 45000,
+    rebalanceTimeoutMs: 300000,
+    memberId,
+    protocolType: 'consumer',
     protocols: [{ name: 'range', metadata: SUBSCRIPTION }],
   });
   const sync = (memberId, generationId, assignments) => ({
-    api: 'SyncGroup', apiVersion: 5, correlationId: ++correlation, groupId: 'bench', generationId, memberId, assignments,
+    api: 'SyncGroup',
+    apiVersion: 5,
+    correlationId: ++correlation,
+    groupId: 'bench',
+    generationId,
+    memberId,
+    assignments,
   });
   const heartbeat = (memberId, generationId) => ({
-    api: 'Heartbeat', apiVersion: 4, correlationId: ++correlation, groupId: 'bench', generationId, memberId,
+    api: 'Heartbeat',
+    apiVersion: 4,
+    correlationId: ++correlation,
+    groupId: 'bench',
+    generationId,
+    memberId,
   });
   const phases = [];
   const measure = (name, requests, f) => {
@@ -78,7 +97,19 @@ for (let i = 0; i < runs[0].length; i++) {
   const p = runs[0][i];
   totalRequests += p.requests;
   totalMs += best;
-  console.log(`  ${p.name.padEnd(28)} ${String(p.requests).padStart(7)} requests ${best.toFixed(2).padStart(9)} ms ${Math.round(p.requests / (best / 1000)).toString().padStart(12)} requests/s`);
+  console.log(
+    `  ${p.name.padEnd(28)} ${String(p.requests).padStart(7)} requests ${best.toFixed(2).padStart(9)} ms ${Math.round(
+      p.requests / (best / 1000),
+    )
+      .toString()
+      .padStart(12)} requests/s`,
+  );
 }
-console.log(`  ${'all'.padEnd(28)} ${String(totalRequests).padStart(7)} requests ${totalMs.toFixed(2).padStart(9)} ms ${Math.round(totalRequests / (totalMs / 1000)).toString().padStart(12)} requests/s`);
+console.log(
+  `  ${'all'.padEnd(28)} ${String(totalRequests).padStart(7)} requests ${totalMs.toFixed(2).padStart(9)} ms ${Math.round(
+    totalRequests / (totalMs / 1000),
+  )
+    .toString()
+    .padStart(12)} requests/s`,
+);
 console.log(`BENCH wasm requests_per_second ${Math.round(totalRequests / (totalMs / 1000))}`);

@@ -3,7 +3,7 @@
 // same large group (10, 100, 1,000 consumers). Run after `npm run build:wasm`:
 // `node bench/wasm-simulation.mjs [consumers]`.
 import { readFileSync } from 'node:fs';
-import { Simulation, initSync, largeGroupScenario } from '../web/pkg/group_coordinator_wasm.js';
+import { initSync, largeGroupScenario, Simulation } from '../web/pkg/group_coordinator_wasm.js';
 
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 
@@ -17,6 +17,8 @@ for (const n of [10, 100, 1000]) {
   const wall = (performance.now() - start) / 1000;
   const m = sim.metrics();
   if (m.invariantViolations !== 0) throw new Error(`${n} consumers: ${m.invariantViolations} invariant violations`);
-  console.log(`BENCH wasm ${n} ${(3600 / wall).toFixed(0)} ${sim.traceLength()} (wall ${wall.toFixed(2)} s, ${m.rebalances} rebalances, ${m.messagesSent} messages)`);
+  console.log(
+    `BENCH wasm ${n} ${(3600 / wall).toFixed(0)} ${sim.traceLength()} (wall ${wall.toFixed(2)} s, ${m.rebalances} rebalances, ${m.messagesSent} messages)`,
+  );
   sim.free();
 }

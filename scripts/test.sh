@@ -60,7 +60,8 @@ wasm-pack test --headless --chrome crates/wasm
 step "wasm build for the page -> web/pkg"
 npm run build:wasm
 
-step "TypeScript: typecheck, unit tests (vitest, Node), vite build"
+step "TypeScript: format and lint (Biome), typecheck, unit tests (vitest, Node), vite build"
+npx biome ci .
 npx tsc --noEmit
 npx vitest run
 npx vite build

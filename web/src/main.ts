@@ -1,13 +1,22 @@
 import init, {
-  apis, brokerConfigKeys, consumerConfigKeys, Coordinator, errorName, largeGroupScenario, Player, scenario, scenarios, Simulation,
+  apis,
+  brokerConfigKeys,
+  Coordinator,
+  consumerConfigKeys,
+  errorName,
+  largeGroupScenario,
+  Player,
+  Simulation,
+  scenario,
+  scenarios,
   version,
 } from '../pkg/group_coordinator_wasm.js';
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang } from './i18n.ts';
-import { ALL_VIEWS, PlaygroundView } from './playground/view.ts';
-import { t } from './playground/text.ts';
 import { carried, packedModule } from './playground/standalone.ts';
+import { t } from './playground/text.ts';
+import { ALL_VIEWS, PlaygroundView } from './playground/view.ts';
 
 /** The model's version line (set once the module is loaded). */
 let versionText = '';
@@ -32,32 +41,43 @@ async function main(): Promise<void> {
   if (embedded) document.body.classList.add('embed');
   renderNav(mode, lang);
   if (mode === 'console') {
-    const view = new ConsoleView({
-      factory: (config) => new Coordinator(config),
-      errorName,
-      apis: apis(),
-      configKeys: brokerConfigKeys(),
-      lang,
-    }, params.get('example') ?? undefined);
+    const view = new ConsoleView(
+      {
+        factory: (config) => new Coordinator(config),
+        errorName,
+        apis: apis(),
+        configKeys: brokerConfigKeys(),
+        lang,
+      },
+      params.get('example') ?? undefined,
+    );
     replaceChildren(app, view.root);
   } else {
     // The built-in scenarios, then a living group of 50 consumers on 500 partitions.
     const large = largeGroupScenario(50, 10, 600_000);
-    const list = [...scenarios(), { name: large.name, title: large.title, description: large.description!, consumers: 50, durationMs: 600_000 }];
-    const view = new PlaygroundView({
-      newSimulation: (s) => new Simulation(s),
-      newPlayer: (s, actions) => new Player(s, actions),
-      scenarios: list,
-      scenario: (name) => (name === large.name ? large : scenario(name)),
-      lang,
-      onLang: (l) => renderNav(mode, l),
-      brokerKeys: brokerConfigKeys(),
-      consumerKeys: consumerConfigKeys(),
-      embed: embedded ? {
-        views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
-        autoplay: params.get('autoplay') === '1',
-      } : undefined,
-    }, location.search);
+    const list = [
+      ...scenarios(),
+      { name: large.name, title: large.title, description: large.description!, consumers: 50, durationMs: 600_000 },
+    ];
+    const view = new PlaygroundView(
+      {
+        newSimulation: (s) => new Simulation(s),
+        newPlayer: (s, actions) => new Player(s, actions),
+        scenarios: list,
+        scenario: (name) => (name === large.name ? large : scenario(name)),
+        lang,
+        onLang: (l) => renderNav(mode, l),
+        brokerKeys: brokerConfigKeys(),
+        consumerKeys: consumerConfigKeys(),
+        embed: embedded
+          ? {
+              views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
+              autoplay: params.get('autoplay') === '1',
+            }
+          : undefined,
+      },
+      location.search,
+    );
     replaceChildren(app, view.root);
     (window as unknown as { playground: PlaygroundView }).playground = view;
     // A self-contained export carries its run.
@@ -71,8 +91,7 @@ async function main(): Promise<void> {
 function renderNav(mode: string, lang: Lang): void {
   const title = document.getElementById('page-title');
   if (title) {
-    replaceChildren(title, `${t('product', lang)} `,
-      h('span', { class: 'sub' }, t(mode === 'console' ? 'console' : 'playground', lang)));
+    replaceChildren(title, `${t('product', lang)} `, h('span', { class: 'sub' }, t(mode === 'console' ? 'console' : 'playground', lang)));
   }
   document.title = t('documentTitle', lang);
   const versionEl = document.getElementById('version');

@@ -2,7 +2,14 @@
 // hands them over (`vocabulary()`, read once): no module keeps its own copy of a protocol table
 // or name.
 
-import { type ConsumerLife, type GroupState, type MemberState, type Name, type PauseKind, vocabulary } from '../pkg/group_coordinator_wasm.js';
+import {
+  type ConsumerLife,
+  type GroupState,
+  type MemberState,
+  type Name,
+  type PauseKind,
+  vocabulary,
+} from '../pkg/group_coordinator_wasm.js';
 import type { Lang } from './i18n.ts';
 
 interface Tables {

@@ -32,7 +32,12 @@ function nested(depth: number): unknown {
 }
 
 function throwingGetter(): object {
-  return Object.defineProperty({}, 'groupId', { enumerable: true, get() { throw new Error('getter says no'); } });
+  return Object.defineProperty({}, 'groupId', {
+    enumerable: true,
+    get() {
+      throw new Error('getter says no');
+    },
+  });
 }
 
 const HUGE = 'x'.repeat(1 << 20);
@@ -42,13 +47,59 @@ function hostileValues(reenter: () => unknown): unknown[] {
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   return [
-    undefined, null, true, false, 0, -0, 1, -1, 0.5, NaN, Infinity, -Infinity, 2 ** 53, -(2 ** 53),
-    2 ** 31, 1e308, Number.MIN_VALUE, '', 'g', '-1', 'range', HUGE, '\u0000\ud800', Symbol('s'), 10n,
-    {}, [], [[]], { api: 'JoinGroup' }, cyclic, nested(100_000), throwingGetter(),
+    undefined,
+    null,
+    true,
+    false,
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    NaN,
+    Infinity,
+    -Infinity,
+    2 ** 53,
+    -(2 ** 53),
+    2 ** 31,
+    1e308,
+    Number.MIN_VALUE,
+    '',
+    'g',
+    '-1',
+    'range',
+    HUGE,
+    '\u0000\ud800',
+    Symbol('s'),
+    10n,
+    {},
+    [],
+    [[]],
+    { api: 'JoinGroup' },
+    cyclic,
+    nested(100_000),
+    throwingGetter(),
     Object.defineProperty({}, 'x', { enumerable: true, get: reenter }),
-    new Proxy({}, { ownKeys() { throw new Error('proxy says no'); } }),
-    () => 1, new Date(0), new Uint8Array(4), new Array(1_000_000).fill(0),
-    { toString() { return 'g'; }, valueOf() { return 1; } },
+    new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('proxy says no');
+        },
+      },
+    ),
+    () => 1,
+    new Date(0),
+    new Uint8Array(4),
+    new Array(1_000_000).fill(0),
+    {
+      toString() {
+        return 'g';
+      },
+      valueOf() {
+        return 1;
+      },
+    },
   ];
 }
 
@@ -92,15 +143,29 @@ function poke(where: string, f: () => unknown): 'refused' | 'accepted' {
 
 const LEAVE = { api: 'LeaveGroup', apiVersion: 3, correlationId: 9, groupId: 'g', members: [{ memberId: 'nobody' }] };
 const join = (id: number) => ({
-  api: 'JoinGroup', apiVersion: 9, correlationId: id, groupId: 'g', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 60000,
-  memberId: '', groupInstanceId: null, protocolType: 'consumer', protocols: [{ name: 'range', metadata: '' }],
+  api: 'JoinGroup',
+  apiVersion: 9,
+  correlationId: id,
+  groupId: 'g',
+  sessionTimeoutMs: 10000,
+  rebalanceTimeoutMs: 60000,
+  memberId: '',
+  groupInstanceId: null,
+  protocolType: 'consumer',
+  protocols: [{ name: 'range', metadata: '' }],
 });
 
 describe('hostile input through every export', () => {
   it('free functions refuse every wrong value by name and keep working', () => {
     const random = prng(10);
     const values = hostileValues(() => wasm.scenarios());
-    const input = { topics: { t: 3 }, members: [{ memberId: 'a', topics: ['t'] }, { memberId: 'b', topics: ['t'] }] };
+    const input = {
+      topics: { t: 3 },
+      members: [
+        { memberId: 'a', topics: ['t'] },
+        { memberId: 'b', topics: ['t'] },
+      ],
+    };
     const sub = wasm.encodeSubscription({ version: 1, topics: ['t'], userData: null, ownedPartitions: [] } as never);
     const asg = wasm.encodeAssignment({ version: 1, assignedPartitions: [{ topic: 't', partitions: [0] }], userData: null } as never);
     const valid = {
@@ -146,7 +211,11 @@ describe('hostile input through every export', () => {
 
   it('the messages name the parameter and what it must be', () => {
     const message = (f: () => unknown) => {
-      try { f(); } catch (e) { return `${(e as Error).constructor.name}: ${(e as Error).message}`; }
+      try {
+        f();
+      } catch (e) {
+        return `${(e as Error).constructor.name}: ${(e as Error).message}`;
+      }
       return 'no error';
     };
     expect(message(() => wasm.scenario(0 as never))).toBe('TypeError: name must be a string, got a number (0)');
@@ -180,9 +249,17 @@ describe('hostile input through every export', () => {
     let id = 0;
     /** What a call answers: its result, or its error's kind and message. */
     const outcome = (f: () => unknown) => {
-      try { return JSON.stringify(f()); } catch (e) { return `${(e as Error).name}: ${(e as Error).message}`; }
+      try {
+        return JSON.stringify(f());
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
     };
-    const both = (f: (x: C) => unknown, where: string) => expect(outcome(() => f(c)), where).toBe(outcome(() => f(twin)));
+    const both = (f: (x: C) => unknown, where: string) =>
+      expect(
+        outcome(() => f(c)),
+        where,
+      ).toBe(outcome(() => f(twin)));
     const step = (where: string) => {
       const now = c.now() + Math.floor(random() * 4000);
       const r = random();
@@ -334,22 +411,39 @@ describe('hostile input through every export', () => {
 
   it('oversized requests are answered or refused quickly', () => {
     const c = new Coordinator();
-    const states = timed('ListGroups with 90,000 statesFilter entries', () => c.handle(0, {
-      api: 'ListGroups', apiVersion: 4, correlationId: 1, statesFilter: new Array(90_000).fill('Stable'),
-    } as never));
+    const states = timed('ListGroups with 90,000 statesFilter entries', () =>
+      c.handle(0, {
+        api: 'ListGroups',
+        apiVersion: 4,
+        correlationId: 1,
+        statesFilter: new Array(90_000).fill('Stable'),
+      } as never),
+    );
     expect(Array.isArray(states)).toBe(true);
     // 100,000 is past the model's bound on a request's items: refused quickly, naming it.
-    expect(() => c.handle(0, { api: 'ListGroups', apiVersion: 4, correlationId: 2, statesFilter: new Array(100_000).fill('Stable') } as never))
-      .toThrow(/request holds about 100004 array elements and object members; the limit is 100000/);
-    poke('JoinGroup with a million protocols', () => c.handle(0, {
-      ...join(2), protocols: Array.from({ length: 1_000_000 }, (_, i) => ({ name: `p${i}`, metadata: '' })),
-    } as never));
-    poke('DescribeGroups of a million groups', () => c.handle(0, {
-      api: 'DescribeGroups', apiVersion: 5, correlationId: 3, groups: new Array(1_000_000).fill('g'),
-    } as never));
-    poke('assign with a topic of two billion partitions', () => wasm.assign('range', {
-      topics: { t: 2 ** 31 - 1 }, members: [{ memberId: 'a', topics: ['t'] }],
-    } as never));
+    expect(() =>
+      c.handle(0, { api: 'ListGroups', apiVersion: 4, correlationId: 2, statesFilter: new Array(100_000).fill('Stable') } as never),
+    ).toThrow(/request holds about 100004 array elements and object members; the limit is 100000/);
+    poke('JoinGroup with a million protocols', () =>
+      c.handle(0, {
+        ...join(2),
+        protocols: Array.from({ length: 1_000_000 }, (_, i) => ({ name: `p${i}`, metadata: '' })),
+      } as never),
+    );
+    poke('DescribeGroups of a million groups', () =>
+      c.handle(0, {
+        api: 'DescribeGroups',
+        apiVersion: 5,
+        correlationId: 3,
+        groups: new Array(1_000_000).fill('g'),
+      } as never),
+    );
+    poke('assign with a topic of two billion partitions', () =>
+      wasm.assign('range', {
+        topics: { t: 2 ** 31 - 1 },
+        members: [{ memberId: 'a', topics: ['t'] }],
+      } as never),
+    );
     c.free();
   });
 

@@ -2,10 +2,10 @@
 // steps, acting in the past forks the run.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initSync, Player, scenario, Simulation } from '../pkg/group_coordinator_wasm.js';
+import { initSync, Player, Simulation, scenario } from '../pkg/group_coordinator_wasm.js';
+import { AssignmentModel } from '../src/playground/assignments.ts';
 import { Run } from '../src/playground/run.ts';
 import { stateMachineModel } from '../src/playground/statemachine.ts';
-import { AssignmentModel } from '../src/playground/assignments.ts';
 import { TimelineModel } from '../src/playground/timeline.ts';
 
 beforeAll(() => {
@@ -17,7 +17,9 @@ const newRun = (name: string) => new Run((s, actions) => new Player(s, actions),
 describe('entries and narration, the cheap read of the trace', () => {
   it('entries(from) is trace(from) without text, and narration(i) is its text', () => {
     const sim = new Simulation(scenario('leave-while-completing-rebalance'));
-    for (let i = 0; i < 150 && sim.stepTime() != null; i++) { /* step */ }
+    for (let i = 0; i < 150 && sim.stepTime() != null; i++) {
+      /* step */
+    }
     const narrated = sim.trace(10);
     expect(narrated.length).toBeGreaterThan(100);
     expect(sim.entries(10)).toEqual(narrated.map(({ text: _, ...entry }) => entry));

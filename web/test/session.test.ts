@@ -89,10 +89,28 @@ describe('the session', () => {
 
   it('every template is accepted at every version', () => {
     const s = newSession();
-    for (const api of ['JoinGroup', 'SyncGroup', 'Heartbeat', 'LeaveGroup', 'OffsetCommit', 'OffsetFetch',
-      'DescribeGroups', 'ListGroups', 'DeleteGroups'] as const) {
-      const max = { JoinGroup: 9, SyncGroup: 5, Heartbeat: 4, LeaveGroup: 5, OffsetCommit: 9, OffsetFetch: 9,
-        DescribeGroups: 5, ListGroups: 5, DeleteGroups: 2 }[api];
+    for (const api of [
+      'JoinGroup',
+      'SyncGroup',
+      'Heartbeat',
+      'LeaveGroup',
+      'OffsetCommit',
+      'OffsetFetch',
+      'DescribeGroups',
+      'ListGroups',
+      'DeleteGroups',
+    ] as const) {
+      const max = {
+        JoinGroup: 9,
+        SyncGroup: 5,
+        Heartbeat: 4,
+        LeaveGroup: 5,
+        OffsetCommit: 9,
+        OffsetFetch: 9,
+        DescribeGroups: 5,
+        ListGroups: 5,
+        DeleteGroups: 2,
+      }[api];
       for (let v = 0; v <= max; v++) {
         const x = s.send(s.now, s.template(api, v));
         expect(x.error, `${api} v${v}`).toBeNull();

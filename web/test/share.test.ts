@@ -3,9 +3,9 @@
 // run or refused by the simulation with a message.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initSync, scenario, Simulation } from '../pkg/group_coordinator_wasm.js';
-import { decodeShare, encodeShare } from '../src/playground/share.ts';
+import { initSync, Simulation, scenario } from '../pkg/group_coordinator_wasm.js';
 import { applyDiff, isSettingsDiff, type SettingsDiff } from '../src/playground/settings.ts';
+import { decodeShare, encodeShare } from '../src/playground/share.ts';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
@@ -15,7 +15,7 @@ const known = (n: string) => n === 'normal-rebalance';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
 describe('settings in share links', () => {
-  it('a diff with one consumer\'s settings and link comes back the same', () => {
+  it("a diff with one consumer's settings and link comes back the same", () => {
     const settings: SettingsDiff = {
       broker: { 'group.initial.rebalance.delay.ms': 0 },
       consumers: { A: { config: { 'group.instance.id': 'A', 'session.timeout.ms': 12000 }, network: { latencyMs: 40 } } },
@@ -26,7 +26,7 @@ describe('settings in share links', () => {
     expect(decoded.state?.settings).toEqual(settings);
   });
 
-  it('applies one consumer\'s settings over its own and the scenario\'s', () => {
+  it("applies one consumer's settings over its own and the scenario's", () => {
     const base = scenario('normal-rebalance');
     const name = base.consumers[0].name;
     const applied = applyDiff(base, { consumers: { [name]: { config: { 'group.instance.id': name }, network: { latencyMs: 40 } } } });
@@ -39,8 +39,15 @@ describe('settings in share links', () => {
 
   it('refuses settings of the wrong shape, naming the part', () => {
     for (const bad of [
-      [], 'x', { consumers: [] }, { consumers: { A: 1 } }, { consumers: { A: { config: { x: {} } } } },
-      { consumers: { A: { config: {}, other: {} } } }, { broker: { a: [1] } }, { seed: 1.5 }, { unknown: {} },
+      [],
+      'x',
+      { consumers: [] },
+      { consumers: { A: 1 } },
+      { consumers: { A: { config: { x: {} } } } },
+      { consumers: { A: { config: {}, other: {} } } },
+      { broker: { a: [1] } },
+      { seed: 1.5 },
+      { unknown: {} },
     ]) {
       expect(isSettingsDiff(bad)).toBe(false);
       const params = new URLSearchParams({ v: '1', scenario: 'normal-rebalance', cfg: b64(JSON.stringify(bad)) });
@@ -51,18 +58,35 @@ describe('settings in share links', () => {
   it('never throws on random settings; the simulation refuses what it cannot run, with a reason', () => {
     // A fixed-seed generator of JSON values close to real diffs (so some pass the shape check).
     let seed = 12345;
-    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
-    const keys = ['session.timeout.ms', 'group.instance.id', 'heartbeat.interval.ms', 'partition.assignment.strategy', 'latencyMs', 'loss', 'x'];
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const keys = [
+      'session.timeout.ms',
+      'group.instance.id',
+      'heartbeat.interval.ms',
+      'partition.assignment.strategy',
+      'latencyMs',
+      'loss',
+      'x',
+    ];
     const scalar = () => [rnd(100000) - 50000, `s${rnd(9)}`, rnd(2) === 0, 0.5, '', 'range,roundrobin', null][rnd(7)];
     const flat = () => Object.fromEntries(Array.from({ length: rnd(3) }, () => [keys[rnd(keys.length)], scalar()]));
     const value = (): unknown => {
       switch (rnd(6)) {
-        case 0: return { broker: flat(), consumer: flat() };
-        case 1: return { consumers: { [['A', 'B', 'Z'][rnd(3)]]: { config: flat(), network: flat() } } };
-        case 2: return { network: flat(), seed: rnd(3) === 0 ? -1 : rnd(1000) };
-        case 3: return { consumers: { A: { config: { 'group.instance.id': 'same' } }, B: { config: { 'group.instance.id': 'same' } } } };
-        case 4: return [flat()];
-        default: return flat();
+        case 0:
+          return { broker: flat(), consumer: flat() };
+        case 1:
+          return { consumers: { [['A', 'B', 'Z'][rnd(3)]]: { config: flat(), network: flat() } } };
+        case 2:
+          return { network: flat(), seed: rnd(3) === 0 ? -1 : rnd(1000) };
+        case 3:
+          return { consumers: { A: { config: { 'group.instance.id': 'same' } }, B: { config: { 'group.instance.id': 'same' } } } };
+        case 4:
+          return [flat()];
+        default:
+          return flat();
       }
     };
     let ran = 0;
@@ -71,7 +95,10 @@ describe('settings in share links', () => {
       const text = JSON.stringify(value());
       const params = new URLSearchParams({ v: '1', scenario: 'normal-rebalance', cfg: b64(text) });
       const decoded = decodeShare(params, known);
-      if (!decoded.state) { expect(decoded.error).toBeTruthy(); continue; }
+      if (!decoded.state) {
+        expect(decoded.error).toBeTruthy();
+        continue;
+      }
       try {
         const sim = new Simulation(applyDiff(scenario('normal-rebalance'), decoded.state.settings ?? {}));
         sim.runUntil(5000);

@@ -4,7 +4,10 @@
 
 import type { Request } from '../../pkg/group_coordinator_wasm.js';
 
-export interface Text { en: string; zh: string }
+export interface Text {
+  en: string;
+  zh: string;
+}
 
 export interface Step {
   atMs: number;
@@ -24,38 +27,78 @@ export interface Example {
 }
 
 const join = (client: string, memberId = ''): Step['request'] => ({
-  api: 'JoinGroup', apiVersion: 3, clientId: client, groupId: 'my-group',
-  sessionTimeoutMs: 10000, rebalanceTimeoutMs: 60000, memberId,
-  protocolType: 'consumer', protocols: [{ name: 'range', metadata: '' }],
+  api: 'JoinGroup',
+  apiVersion: 3,
+  clientId: client,
+  groupId: 'my-group',
+  sessionTimeoutMs: 10000,
+  rebalanceTimeoutMs: 60000,
+  memberId,
+  protocolType: 'consumer',
+  protocols: [{ name: 'range', metadata: '' }],
 });
 const sync = (member: string, generationId: number, assignments: [string, string][] = []): Step['request'] => ({
-  api: 'SyncGroup', apiVersion: 5, groupId: 'my-group', generationId, memberId: member,
+  api: 'SyncGroup',
+  apiVersion: 5,
+  groupId: 'my-group',
+  generationId,
+  memberId: member,
   assignments: assignments.map(([memberId, assignment]) => ({ memberId, assignment })),
 });
 const leave = (member: string): Step['request'] => ({
-  api: 'LeaveGroup', apiVersion: 3, groupId: 'my-group', members: [{ memberId: member }],
+  api: 'LeaveGroup',
+  apiVersion: 3,
+  groupId: 'my-group',
+  members: [{ memberId: member }],
 });
 const heartbeat = (member: string, generationId: number): Step['request'] => ({
-  api: 'Heartbeat', apiVersion: 4, groupId: 'my-group', generationId, memberId: member,
+  api: 'Heartbeat',
+  apiVersion: 4,
+  groupId: 'my-group',
+  generationId,
+  memberId: member,
 });
 
 /** A and B form generation 1 and sync: Stable (table 5-3, a normal join). */
 const formTwo: Step[] = [
-  { atMs: 0, request: join('consumer-a'), bind: 'A',
-    note: { en: 'A joins the empty group: PreparingRebalance; its JoinGroup waits (the initial rebalance delay, 3 s)',
-            zh: 'A 加入空消费组：准备再平衡；加入组请求被延迟（初始再平衡延迟 3 秒）' } },
-  { atMs: 0, request: join('consumer-b'), bind: 'B',
-    note: { en: 'B joins too and waits', zh: 'B 也加入并等待' } },
-  { atMs: 3000, advance: true,
-    note: { en: 'The delay ends, but B arrived during it: the delay is extended by another window',
-            zh: '延迟到期，但 B 在此期间加入：延迟再延长一个窗口' } },
-  { atMs: 6000, advance: true,
-    note: { en: 'The delayed join completes: generation 1, A is the leader and gets the member list; CompletingRebalance',
-            zh: '延迟的加入操作完成：第 1 代，A 是主消费者并收到成员列表；等待同步' } },
-  { atMs: 6000, request: sync('$A', 1, [['$A', 'AAE='], ['$B', 'AAI=']]),
-    note: { en: "The leader sends the assignment in SyncGroup; it is persisted: Stable", zh: '主消费者在同步组请求中发送分配方案并持久化：稳定' } },
-  { atMs: 6000, request: sync('$B', 1),
-    note: { en: 'B syncs and gets its assignment', zh: 'B 同步并得到自己的分区分配' } },
+  {
+    atMs: 0,
+    request: join('consumer-a'),
+    bind: 'A',
+    note: {
+      en: 'A joins the empty group: PreparingRebalance; its JoinGroup waits (the initial rebalance delay, 3 s)',
+      zh: 'A 加入空消费组：准备再平衡；加入组请求被延迟（初始再平衡延迟 3 秒）',
+    },
+  },
+  { atMs: 0, request: join('consumer-b'), bind: 'B', note: { en: 'B joins too and waits', zh: 'B 也加入并等待' } },
+  {
+    atMs: 3000,
+    advance: true,
+    note: {
+      en: 'The delay ends, but B arrived during it: the delay is extended by another window',
+      zh: '延迟到期，但 B 在此期间加入：延迟再延长一个窗口',
+    },
+  },
+  {
+    atMs: 6000,
+    advance: true,
+    note: {
+      en: 'The delayed join completes: generation 1, A is the leader and gets the member list; CompletingRebalance',
+      zh: '延迟的加入操作完成：第 1 代，A 是主消费者并收到成员列表；等待同步',
+    },
+  },
+  {
+    atMs: 6000,
+    request: sync('$A', 1, [
+      ['$A', 'AAE='],
+      ['$B', 'AAI='],
+    ]),
+    note: {
+      en: 'The leader sends the assignment in SyncGroup; it is persisted: Stable',
+      zh: '主消费者在同步组请求中发送分配方案并持久化：稳定',
+    },
+  },
+  { atMs: 6000, request: sync('$B', 1), note: { en: 'B syncs and gets its assignment', zh: 'B 同步并得到自己的分区分配' } },
 ];
 
 export const EXAMPLES: Example[] = [
@@ -64,15 +107,31 @@ export const EXAMPLES: Example[] = [
     title: { en: 'A member leaves while PreparingRebalance (tables 5-3, 5-4)', zh: '准备再平衡时成员离开（表 5-3、5-4）' },
     steps: [
       ...formTwo,
-      { atMs: 7000, request: join('consumer-c'), bind: 'C',
-        note: { en: 'C joins the Stable group: PreparingRebalance; the join waits for A and B to rejoin',
-                zh: 'C 加入稳定的消费组：准备再平衡；延迟加入等待 A 和 B 重新加入' } },
-      { atMs: 7100, request: join('consumer-a', '$A'),
-        note: { en: 'A rejoins (it learned of the rebalance from a heartbeat); B has not rejoined yet',
-                zh: 'A 重新加入（从心跳得知再平衡）；B 还没有重新加入' } },
-      { atMs: 7200, request: leave('$B'),
-        note: { en: 'B leaves: its heartbeat is removed, then the member; now everyone left has joined, so the delayed join completes at once: generation 2',
-                zh: 'B 离开：先移除它的延迟心跳，再移除成员；剩下的成员都已加入，延迟的加入操作立即完成：第 2 代' } },
+      {
+        atMs: 7000,
+        request: join('consumer-c'),
+        bind: 'C',
+        note: {
+          en: 'C joins the Stable group: PreparingRebalance; the join waits for A and B to rejoin',
+          zh: 'C 加入稳定的消费组：准备再平衡；延迟加入等待 A 和 B 重新加入',
+        },
+      },
+      {
+        atMs: 7100,
+        request: join('consumer-a', '$A'),
+        note: {
+          en: 'A rejoins (it learned of the rebalance from a heartbeat); B has not rejoined yet',
+          zh: 'A 重新加入（从心跳得知再平衡）；B 还没有重新加入',
+        },
+      },
+      {
+        atMs: 7200,
+        request: leave('$B'),
+        note: {
+          en: 'B leaves: its heartbeat is removed, then the member; now everyone left has joined, so the delayed join completes at once: generation 2',
+          zh: 'B 离开：先移除它的延迟心跳，再移除成员；剩下的成员都已加入，延迟的加入操作立即完成：第 2 代',
+        },
+      },
     ],
   },
   {
@@ -84,14 +143,25 @@ export const EXAMPLES: Example[] = [
       { atMs: 0, request: join('consumer-c'), bind: 'C', note: { en: 'C joins', zh: 'C 加入' } },
       { atMs: 3000, advance: true, note: { en: 'The initial delay is extended', zh: '初始延迟被延长' } },
       { atMs: 6000, advance: true, note: { en: 'Generation 1: CompletingRebalance', zh: '第 1 代：等待同步' } },
-      { atMs: 6100, request: sync('$B', 1),
-        note: { en: "B sends SyncGroup and waits for the leader's assignment", zh: 'B 发送同步组请求，等待主消费者的分配方案' } },
-      { atMs: 6200, request: leave('$C'),
-        note: { en: "C leaves: the assignment being computed includes C, so the round is abandoned: B's SyncGroup gets REBALANCE_IN_PROGRESS and a new rebalance starts",
-                zh: 'C 离开：正在计算的分配方案包含 C，本轮作废：B 的同步组请求收到 REBALANCE_IN_PROGRESS，开始新的再平衡' } },
+      {
+        atMs: 6100,
+        request: sync('$B', 1),
+        note: { en: "B sends SyncGroup and waits for the leader's assignment", zh: 'B 发送同步组请求，等待主消费者的分配方案' },
+      },
+      {
+        atMs: 6200,
+        request: leave('$C'),
+        note: {
+          en: "C leaves: the assignment being computed includes C, so the round is abandoned: B's SyncGroup gets REBALANCE_IN_PROGRESS and a new rebalance starts",
+          zh: 'C 离开：正在计算的分配方案包含 C，本轮作废：B 的同步组请求收到 REBALANCE_IN_PROGRESS，开始新的再平衡',
+        },
+      },
       { atMs: 6300, request: join('consumer-a', '$A'), note: { en: 'A rejoins', zh: 'A 重新加入' } },
-      { atMs: 6400, request: join('consumer-b', '$B'),
-        note: { en: 'B rejoins: everyone has joined, generation 2', zh: 'B 重新加入：全部加入，第 2 代' } },
+      {
+        atMs: 6400,
+        request: join('consumer-b', '$B'),
+        note: { en: 'B rejoins: everyone has joined, generation 2', zh: 'B 重新加入：全部加入，第 2 代' },
+      },
     ],
   },
   {
@@ -99,12 +169,21 @@ export const EXAMPLES: Example[] = [
     title: { en: 'A member leaves while Stable (table 5-7)', zh: '稳定时成员离开（表 5-7）' },
     steps: [
       ...formTwo,
-      { atMs: 7000, request: leave('$B'),
-        note: { en: "B leaves: its partitions must go to A, so a rebalance starts", zh: 'B 离开：它的分区要分给 A，开始再平衡' } },
-      { atMs: 7100, request: heartbeat('$A', 1),
-        note: { en: "A's heartbeat gets REBALANCE_IN_PROGRESS", zh: 'A 的心跳收到 REBALANCE_IN_PROGRESS' } },
-      { atMs: 7200, request: join('consumer-a', '$A'),
-        note: { en: 'A rejoins: it is the only member, generation 2 at once', zh: 'A 重新加入：唯一的成员，立即进入第 2 代' } },
+      {
+        atMs: 7000,
+        request: leave('$B'),
+        note: { en: 'B leaves: its partitions must go to A, so a rebalance starts', zh: 'B 离开：它的分区要分给 A，开始再平衡' },
+      },
+      {
+        atMs: 7100,
+        request: heartbeat('$A', 1),
+        note: { en: "A's heartbeat gets REBALANCE_IN_PROGRESS", zh: 'A 的心跳收到 REBALANCE_IN_PROGRESS' },
+      },
+      {
+        atMs: 7200,
+        request: join('consumer-a', '$A'),
+        note: { en: 'A rejoins: it is the only member, generation 2 at once', zh: 'A 重新加入：唯一的成员，立即进入第 2 代' },
+      },
       { atMs: 7300, request: sync('$A', 2, [['$A', 'AAEAAg==']]), note: { en: 'A syncs: Stable', zh: 'A 同步：稳定' } },
     ],
   },
@@ -115,9 +194,14 @@ export const EXAMPLES: Example[] = [
       { atMs: 0, request: join('consumer-a'), bind: 'A', note: { en: 'A joins', zh: 'A 加入' } },
       { atMs: 3000, advance: true, note: { en: 'Generation 1', zh: '第 1 代' } },
       { atMs: 3000, request: sync('$A', 1, [['$A', 'AAE=']]), note: { en: 'A syncs: Stable', zh: 'A 同步：稳定' } },
-      { atMs: 4000, request: leave('$A'),
-        note: { en: 'A leaves: the rebalance completes at once with nobody: Empty, generation 2',
-                zh: 'A 离开：再平衡立即以零成员完成：空，第 2 代' } },
+      {
+        atMs: 4000,
+        request: leave('$A'),
+        note: {
+          en: 'A leaves: the rebalance completes at once with nobody: Empty, generation 2',
+          zh: 'A 离开：再平衡立即以零成员完成：空，第 2 代',
+        },
+      },
     ],
   },
 ];
@@ -130,9 +214,7 @@ export function substitute<T>(template: T, vars: Record<string, string>): T {
   }
   if (Array.isArray(template)) return template.map((t) => substitute(t, vars)) as T;
   if (template !== null && typeof template === 'object') {
-    return Object.fromEntries(
-      Object.entries(template).map(([k, v]) => [k, substitute(v, vars)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, substitute(v, vars)])) as T;
   }
   return template;
 }

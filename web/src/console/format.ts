@@ -35,7 +35,8 @@ export function describeEvent(e: CoordinatorEvent): string {
   switch (e.type) {
     case 'StateChanged': {
       const c = e.cause;
-      const why = 'memberId' in c ? `${c.kind} ${short(c.memberId)}` : 'memberIds' in c ? `${c.kind} ${c.memberIds.map(short).join(', ')}` : c.kind;
+      const why =
+        'memberId' in c ? `${c.kind} ${short(c.memberId)}` : 'memberIds' in c ? `${c.kind} ${c.memberIds.map(short).join(', ')}` : c.kind;
       return `${e.from} → ${e.to} (${why})`;
     }
     case 'GenerationBumped':

@@ -1,13 +1,7 @@
 // The console's state: one coordinator, the virtual clock, and the log of what was sent and what
 // came back. The coordinator owns all protocol state; this only remembers the exchanges.
 
-import type {
-  Coordinator,
-  CoordinatorEvent,
-  GroupView,
-  Request,
-  Response,
-} from '../../pkg/group_coordinator_wasm.js';
+import type { Coordinator, CoordinatorEvent, GroupView, Request, Response } from '../../pkg/group_coordinator_wasm.js';
 
 export interface Exchange {
   seq: number;
@@ -56,11 +50,17 @@ export class Session {
 
   /** Sends a request at `atMs` (due timers fire first). A refused request is logged, not thrown. */
   send(atMs: number, request: Request): Exchange {
-    return this.record(atMs, request, null, () => this.coordinator.handle(atMs, request), () => {
-      if (request.correlationId !== undefined && request.correlationId >= this.nextCorrelationId) {
-        this.nextCorrelationId = request.correlationId + 1;
-      }
-    });
+    return this.record(
+      atMs,
+      request,
+      null,
+      () => this.coordinator.handle(atMs, request),
+      () => {
+        if (request.correlationId !== undefined && request.correlationId >= this.nextCorrelationId) {
+          this.nextCorrelationId = request.correlationId + 1;
+        }
+      },
+    );
   }
 
   /** Moves the clock to `atMs`, firing due timers. */
@@ -92,13 +92,7 @@ export class Session {
     });
   }
 
-  private record(
-    atMs: number,
-    request: Request | null,
-    action: string | null,
-    run: () => Response[],
-    onSuccess?: () => void,
-  ): Exchange {
+  private record(atMs: number, request: Request | null, action: string | null, run: () => Response[], onSuccess?: () => void): Exchange {
     const exchange: Exchange = {
       seq: ++this.seq,
       atMs,
@@ -140,26 +134,34 @@ export class Session {
     switch (api) {
       case 'JoinGroup':
         return {
-          api, ...head, groupId, sessionTimeoutMs: 45000, rebalanceTimeoutMs: 300000, memberId: known ? memberId : '',
+          api,
+          ...head,
+          groupId,
+          sessionTimeoutMs: 45000,
+          rebalanceTimeoutMs: 300000,
+          memberId: known ? memberId : '',
           ...(apiVersion >= 5 ? { groupInstanceId: null } : {}),
-          protocolType: 'consumer', protocols: [{ name: 'range', metadata: '' }],
+          protocolType: 'consumer',
+          protocols: [{ name: 'range', metadata: '' }],
         };
       case 'SyncGroup':
         return {
-          api, ...head, groupId, generationId, memberId,
-          assignments: view?.leaderId === memberId && memberId
-            ? view.members.map((m) => ({ memberId: m.memberId, assignment: '' }))
-            : [],
+          api,
+          ...head,
+          groupId,
+          generationId,
+          memberId,
+          assignments: view?.leaderId === memberId && memberId ? view.members.map((m) => ({ memberId: m.memberId, assignment: '' })) : [],
         };
       case 'Heartbeat':
         return { api, ...head, groupId, generationId, memberId };
       case 'LeaveGroup':
-        return apiVersion >= 3
-          ? { api, ...head, groupId, members: [{ memberId }] }
-          : { api, ...head, groupId, memberId };
+        return apiVersion >= 3 ? { api, ...head, groupId, members: [{ memberId }] } : { api, ...head, groupId, memberId };
       case 'OffsetCommit':
         return {
-          api, ...head, groupId,
+          api,
+          ...head,
+          groupId,
           ...(apiVersion >= 1 ? { generationIdOrMemberEpoch: generationId, memberId } : {}),
           topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 42 }] }],
         };

@@ -23,13 +23,25 @@ export class ConsoleView {
   runner: ScriptRunner;
   readonly root: HTMLElement;
   private readonly els: {
-    example: HTMLSelectElement; steps: HTMLOListElement; stepButton: HTMLButtonElement;
-    api: HTMLSelectElement; version: HTMLSelectElement; at: HTMLInputElement;
-    body: HTMLTextAreaElement; message: HTMLElement; group: HTMLElement; log: HTMLElement;
-    config: HTMLElement; clock: HTMLElement; persistError: HTMLSelectElement;
+    example: HTMLSelectElement;
+    steps: HTMLOListElement;
+    stepButton: HTMLButtonElement;
+    api: HTMLSelectElement;
+    version: HTMLSelectElement;
+    at: HTMLInputElement;
+    body: HTMLTextAreaElement;
+    message: HTMLElement;
+    group: HTMLElement;
+    log: HTMLElement;
+    config: HTMLElement;
+    clock: HTMLElement;
+    persistError: HTMLSelectElement;
   };
 
-  constructor(private readonly deps: ConsoleDeps, exampleId = EXAMPLES[0].id) {
+  constructor(
+    private readonly deps: ConsoleDeps,
+    exampleId = EXAMPLES[0].id,
+  ) {
     this.session = new Session(deps.factory);
     this.runner = new ScriptRunner(EXAMPLES.find((e) => e.id === exampleId) ?? EXAMPLES[0]);
     const els = {
@@ -57,8 +69,12 @@ export class ConsoleView {
     for (const k of deps.configKeys) {
       if (k.name === 'flavour') continue;
       els.config.append(
-        h('label', { title: k.doc }, h('span', {}, k.name),
-          h('input', { name: k.name, value: k.default, 'data-default': k.default, 'aria-label': k.name })),
+        h(
+          'label',
+          { title: k.doc },
+          h('span', {}, k.name),
+          h('input', { name: k.name, value: k.default, 'data-default': k.default, 'aria-label': k.name }),
+        ),
       );
     }
 
@@ -72,36 +88,65 @@ export class ConsoleView {
     els.api.addEventListener('change', () => this.fillVersions(true));
     els.version.addEventListener('change', () => this.fillTemplate());
 
-    this.root = h('div', { class: 'console' },
-      h('section', { class: 'panel compose' },
+    this.root = h(
+      'div',
+      { class: 'console' },
+      h(
+        'section',
+        { class: 'panel compose' },
         h('h2', {}, 'Example'),
-        h('div', { class: 'row' }, els.example, els.stepButton,
-          button('reset', 'Reset', () => this.restart())),
+        h(
+          'div',
+          { class: 'row' },
+          els.example,
+          els.stepButton,
+          button('reset', 'Reset', () => this.restart()),
+        ),
         els.steps,
         h('h2', {}, 'Request'),
-        h('div', { class: 'row' }, els.api, els.version,
+        h(
+          'div',
+          { class: 'row' },
+          els.api,
+          els.version,
           h('label', {}, 'at ', els.at, ' ms'),
-          button('template', 'Fill defaults', () => this.fillTemplate())),
+          button('template', 'Fill defaults', () => this.fillTemplate()),
+        ),
         els.body,
-        h('div', { class: 'row' },
+        h(
+          'div',
+          { class: 'row' },
           button('send', 'Send', () => this.sendComposed(), 'primary'),
           button('advance', 'Advance clock to “at”', () => this.advanceTo()),
-          button('next-deadline', 'Advance to next timer', () => this.nextDeadline())),
+          button('next-deadline', 'Advance to next timer', () => this.nextDeadline()),
+        ),
         els.message,
-        h('details', { class: 'faults' }, h('summary', {}, 'Faults and settings'),
-          h('div', { class: 'row' },
+        h(
+          'details',
+          { class: 'faults' },
+          h('summary', {}, 'Faults and settings'),
+          h(
+            'div',
+            { class: 'row' },
             button('unload', 'Unload group (failover)', () => this.after(this.session.unload())),
             button('load', 'Load group from its record', () => this.after(this.session.load())),
           ),
-          h('div', { class: 'row' },
+          h(
+            'div',
+            { class: 'row' },
             button('fail-persist', 'Fail next persist with', () =>
-              this.after(this.session.failNextPersist(Number(els.persistError.value)))),
-            els.persistError),
+              this.after(this.session.failNextPersist(Number(els.persistError.value))),
+            ),
+            els.persistError,
+          ),
           h('h3', {}, 'Broker settings (Kafka names, defaults shown)'),
           els.config,
-          h('div', { class: 'row' },
+          h(
+            'div',
+            { class: 'row' },
             h('label', {}, h('input', { type: 'checkbox', id: 'kafka3' }), ' Kafka 3.x coordinator (group.coordinator.new.enable=false)'),
-            button('apply-config', 'Restart with these settings', () => this.restart())),
+            button('apply-config', 'Restart with these settings', () => this.restart()),
+          ),
         ),
       ),
       h('div', { class: 'side' }, h('div', { class: 'clockbar' }, 'Virtual time ', els.clock), els.group, els.log),
@@ -201,9 +246,18 @@ export class ConsoleView {
   render(): void {
     const lang = this.deps.lang;
     this.els.clock.textContent = `${this.session.now} ms`;
-    replaceChildren(this.els.steps, ...this.runner.example.steps.map((s, i) =>
-      h('li', { class: i < this.runner.index ? 'done' : i === this.runner.index ? 'current' : '' },
-        h('span', { class: 'at' }, `${s.atMs} ms`), ' ', s.note[lang])));
+    replaceChildren(
+      this.els.steps,
+      ...this.runner.example.steps.map((s, i) =>
+        h(
+          'li',
+          { class: i < this.runner.index ? 'done' : i === this.runner.index ? 'current' : '' },
+          h('span', { class: 'at' }, `${s.atMs} ms`),
+          ' ',
+          s.note[lang],
+        ),
+      ),
+    );
     this.els.stepButton.disabled = this.runner.done;
     // The composer shows the script's next request, or a template with the current defaults.
     const preview = this.runner.preview(this.session);
@@ -229,46 +283,100 @@ function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang): void 
     return;
   }
   const deadline = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
-  replaceChildren(el,
+  replaceChildren(
+    el,
     h('h2', {}, `Group ${view.groupId}`),
-    h('p', { class: 'summary' },
+    h(
+      'p',
+      { class: 'summary' },
       h('span', { id: 'group-state', class: `state state-${view.state}`, 'data-state': view.state }, stateLabel(view.state, lang)),
-      ' generation ', h('strong', { id: 'generation' }, String(view.generationId)),
-      ' · leader ', h('strong', { id: 'leader' }, view.leaderId ? short(view.leaderId) : '—'),
-      ' · protocol ', h('strong', {}, `${view.protocolType ?? '—'}/${view.protocolName ?? '—'}`),
-      view.unloaded ? h('strong', { class: 'error' }, ' · unloaded (NOT_COORDINATOR)') : null),
-    h('table', { id: 'members' },
+      ' generation ',
+      h('strong', { id: 'generation' }, String(view.generationId)),
+      ' · leader ',
+      h('strong', { id: 'leader' }, view.leaderId ? short(view.leaderId) : '—'),
+      ' · protocol ',
+      h('strong', {}, `${view.protocolType ?? '—'}/${view.protocolName ?? '—'}`),
+      view.unloaded ? h('strong', { class: 'error' }, ' · unloaded (NOT_COORDINATOR)') : null,
+    ),
+    h(
+      'table',
+      { id: 'members' },
       h('caption', {}, `${view.members.length} member(s)`),
-      h('thead', {}, h('tr', {}, ...['member', 'instance', 'role', 'waiting in', 'new', 'session deadline', 'assignment'].map((t) => h('th', {}, t)))),
-      h('tbody', {}, ...view.members.map((m) => h('tr', {},
-        h('td', { title: m.memberId }, short(m.memberId)),
-        h('td', {}, m.groupInstanceId ?? '—'),
-        h('td', {}, m.isLeader ? 'leader' : 'follower'),
-        h('td', {}, m.awaitingJoin ? 'JoinGroup' : m.awaitingSync ? 'SyncGroup' : '—'),
-        h('td', {}, m.isNew ? 'yes' : ''),
-        h('td', {}, deadline(m.sessionDeadlineMs)),
-        h('td', { class: 'mono' }, m.assignment || '(empty)'))))),
-    h('p', {}, 'Pending members (MEMBER_ID_REQUIRED, not joined yet): ',
-      h('span', { id: 'pending' }, view.pendingMembers.map(short).join(', ') || '—')),
+      h(
+        'thead',
+        {},
+        h('tr', {}, ...['member', 'instance', 'role', 'waiting in', 'new', 'session deadline', 'assignment'].map((t) => h('th', {}, t))),
+      ),
+      h(
+        'tbody',
+        {},
+        ...view.members.map((m) =>
+          h(
+            'tr',
+            {},
+            h('td', { title: m.memberId }, short(m.memberId)),
+            h('td', {}, m.groupInstanceId ?? '—'),
+            h('td', {}, m.isLeader ? 'leader' : 'follower'),
+            h('td', {}, m.awaitingJoin ? 'JoinGroup' : m.awaitingSync ? 'SyncGroup' : '—'),
+            h('td', {}, m.isNew ? 'yes' : ''),
+            h('td', {}, deadline(m.sessionDeadlineMs)),
+            h('td', { class: 'mono' }, m.assignment || '(empty)'),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'p',
+      {},
+      'Pending members (MEMBER_ID_REQUIRED, not joined yet): ',
+      h('span', { id: 'pending' }, view.pendingMembers.map(short).join(', ') || '—'),
+    ),
     h('p', {}, 'Awaiting SyncGroup: ', view.pendingSyncMembers.map(short).join(', ') || '—'),
-    h('table', { id: 'timers' },
+    h(
+      'table',
+      { id: 'timers' },
       h('caption', {}, 'Delayed operations (timers)'),
       h('thead', {}, h('tr', {}, h('th', {}, 'key'), h('th', {}, 'fires at'))),
-      h('tbody', {}, ...view.timers.map((t) => h('tr', {}, h('td', { class: 'mono' }, t.key), h('td', {}, `${t.deadlineMs} ms`))))),
+      h('tbody', {}, ...view.timers.map((t) => h('tr', {}, h('td', { class: 'mono' }, t.key), h('td', {}, `${t.deadlineMs} ms`)))),
+    ),
   );
 }
 
 function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorNamer): void {
-  replaceChildren(el, h('h2', {}, 'Exchanges and events'),
-    ...log.slice().reverse().map((x) => h('article', { class: 'exchange', 'data-seq': String(x.seq) },
-      h('header', {}, h('span', { class: 'at' }, `${x.atMs} ms`), ' ',
-        x.request ? describeRequest(x.request) : x.action ?? ''),
-      x.error ? h('p', { class: 'error' }, x.error) : null,
-      h('ul', { class: 'responses' }, ...x.responses.map((r) =>
-        h('li', { class: r.errorCode === 0 ? 'ok' : 'err' }, '→ ', describeResponse(r, errorName),
-          h('details', {}, h('summary', {}, 'JSON'), h('pre', {}, JSON.stringify(r, null, 2))))),
+  replaceChildren(
+    el,
+    h('h2', {}, 'Exchanges and events'),
+    ...log
+      .slice()
+      .reverse()
+      .map((x) =>
+        h(
+          'article',
+          { class: 'exchange', 'data-seq': String(x.seq) },
+          h('header', {}, h('span', { class: 'at' }, `${x.atMs} ms`), ' ', x.request ? describeRequest(x.request) : (x.action ?? '')),
+          x.error ? h('p', { class: 'error' }, x.error) : null,
+          h(
+            'ul',
+            { class: 'responses' },
+            ...x.responses.map((r) =>
+              h(
+                'li',
+                { class: r.errorCode === 0 ? 'ok' : 'err' },
+                '→ ',
+                describeResponse(r, errorName),
+                h('details', {}, h('summary', {}, 'JSON'), h('pre', {}, JSON.stringify(r, null, 2))),
+              ),
+            ),
+          ),
+          x.events.length
+            ? h(
+                'details',
+                { class: 'events' },
+                h('summary', {}, `${x.events.length} event(s)`),
+                h('ol', {}, ...x.events.map((e) => h('li', {}, describeEvent(e)))),
+              )
+            : null,
+        ),
       ),
-      x.events.length ? h('details', { class: 'events' }, h('summary', {}, `${x.events.length} event(s)`),
-        h('ol', {}, ...x.events.map((e) => h('li', {}, describeEvent(e))))) : null,
-    )));
+  );
 }

@@ -1,13 +1,18 @@
 // Partition assignment per generation: consumers × generations, what each got, what it added
 // and what it revoked; the leader of each generation marked. Built incrementally from the trace.
 
-import type { TraceEntry, Tp, WorldView } from '../../pkg/group_coordinator_wasm.js';
+import type { Tp, TraceEntry, WorldView } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildrenIfChanged } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
-import { generationLabel, t } from './text.ts';
 import { lifeName } from '../vocabulary.ts';
+import { generationLabel, t } from './text.ts';
 
-interface Cell { assigned: Tp[]; added: Tp[]; revoked: Tp[]; index: number }
+interface Cell {
+  assigned: Tp[];
+  added: Tp[];
+  revoked: Tp[];
+  index: number;
+}
 
 export class AssignmentModel {
   /** generation -> consumer -> cell */
@@ -63,17 +68,24 @@ export class AssignmentView {
 
   constructor() {
     // Scroll events do not bubble: caught on the way down.
-    this.root.addEventListener('scroll', (ev) => {
-      if ((ev.target as Element).classList?.contains('as-scroll')) this.scrollTop = (ev.target as Element).scrollTop;
-    }, true);
+    this.root.addEventListener(
+      'scroll',
+      (ev) => {
+        if ((ev.target as Element).classList?.contains('as-scroll')) this.scrollTop = (ev.target as Element).scrollTop;
+      },
+      true,
+    );
   }
 
   render(lang: Lang, model: AssignmentModel, view: WorldView, selected: number | null, onSelect: (i: number) => void): void {
     const gens = [...model.generations.keys()].sort((a, b) => a - b).slice(-this.maxColumns);
     const names = [...new Set([...view.consumers.map((c) => c.name), ...model.consumers])];
-    const table = h('table', { id: 'assignment-table' },
+    const table = h(
+      'table',
+      { id: 'assignment-table' },
       // The panel's heading names the table; the caption stays for screen readers.
-      h('caption', { class: 'sr-only' }, `${t('assignments', lang)} (${t('generation', lang)})`));
+      h('caption', { class: 'sr-only' }, `${t('assignments', lang)} (${t('generation', lang)})`),
+    );
     const head = h('tr', {}, h('th', { scope: 'col' }, t('consumer', lang)));
     for (const g of gens) head.append(h('th', { scope: 'col' }, generationLabel(g, lang)));
     head.append(h('th', { scope: 'col' }, t('now', lang)));
@@ -84,16 +96,28 @@ export class AssignmentView {
       for (const g of gens) {
         const cell = model.generations.get(g)?.get(name);
         const leader = model.leaders.get(g) === name;
-        const td = h('td', { class: [cell?.revoked.length ? 'revoking' : '', cell?.added.length ? 'added' : '', cell && selected === cell.index ? 'selected' : ''].filter(Boolean).join(' ') || undefined, 'data-gen': String(g), 'data-index': cell ? String(cell.index) : undefined },
+        const td = h(
+          'td',
+          {
+            class:
+              [cell?.revoked.length ? 'revoking' : '', cell?.added.length ? 'added' : '', cell && selected === cell.index ? 'selected' : '']
+                .filter(Boolean)
+                .join(' ') || undefined,
+            'data-gen': String(g),
+            'data-index': cell ? String(cell.index) : undefined,
+          },
           leader ? h('span', { class: 'leader', title: t('leader', lang) }, '★ ') : null,
-          cell ? tps(cell.assigned) || '—' : '');
+          cell ? tps(cell.assigned) || '—' : '',
+        );
         if (cell?.revoked.length) td.append(h('div', { class: 'revoked' }, `− ${tps(cell.revoked)}`));
         if (cell) td.addEventListener('click', () => onSelect(cell.index));
         row.append(td);
       }
       const c = view.consumers.find((x) => x.name === name);
       const owned = c ? c.owned.map((tp) => `${tp.topic}-${tp.partitions.join(',')}`).join(' ') : '';
-      row.append(h('td', { class: 'now-col', 'data-consumer': name }, c && c.life !== 'running' ? `(${lifeName(c.life, lang)})` : owned || '—'));
+      row.append(
+        h('td', { class: 'now-col', 'data-consumer': name }, c && c.life !== 'running' ? `(${lifeName(c.life, lang)})` : owned || '—'),
+      );
       body.append(row);
     }
     table.append(body);

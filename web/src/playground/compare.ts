@@ -8,7 +8,10 @@ import type { Lang } from '../i18n.ts';
 import { parseSetting } from './settings.ts';
 import { t } from './text.ts';
 
-export interface Column { label: string; scenario: Scenario }
+export interface Column {
+  label: string;
+  scenario: Scenario;
+}
 
 /** `key=value` lines (Kafka consumer property names) over a scenario's consumer defaults. */
 export function withSettings(base: Scenario, lines: string, label: string): Column {
@@ -22,8 +25,9 @@ export function withSettings(base: Scenario, lines: string, label: string): Colu
     consumer[key] = parseSetting(line.slice(eq + 1).trim());
   }
   // Static membership needs a distinct group.instance.id per consumer.
-  const consumers = base.consumers.map((c) => (consumer['group.instance.id'] === '*'
-    ? { ...c, config: { ...(c.config ?? {}), 'group.instance.id': `instance-${c.name}` } } : c));
+  const consumers = base.consumers.map((c) =>
+    consumer['group.instance.id'] === '*' ? { ...c, config: { ...(c.config ?? {}), 'group.instance.id': `instance-${c.name}` } } : c,
+  );
   if (consumer['group.instance.id'] === '*') delete consumer['group.instance.id'];
   return { label, scenario: { ...base, consumer, consumers } };
 }
@@ -37,7 +41,9 @@ export function runToEnd(factory: (s: Scenario) => Simulation, scenario: Scenari
     const end = scenario.durationMs ?? 60_000;
     const reached = sim.runUntil(end);
     if (reached < end) {
-      throw new RangeError(`"${scenario.name}" reached only ${reached} ms of its ${end} ms within one run's event budget: shorten durationMs to compare it`);
+      throw new RangeError(
+        `"${scenario.name}" reached only ${reached} ms of its ${end} ms within one run's event budget: shorten durationMs to compare it`,
+      );
     }
     return sim.metrics();
   } finally {
@@ -59,17 +65,31 @@ const ROWS: [keyof Metrics, Record<Lang, string>, 'ms' | ''][] = [
 ];
 
 export function compareTable(lang: Lang, columns: { label: string; metrics: Metrics }[]): HTMLTableElement {
-  const table = h('table', { id: 'compare-table' },
+  const table = h(
+    'table',
+    { id: 'compare-table' },
     h('caption', {}, t('compareCaption', lang)),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...columns.map((c) => h('th', { scope: 'col' }, c.label)))));
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...columns.map((c) => h('th', { scope: 'col' }, c.label)))),
+  );
   const body = h('tbody');
   for (const [key, name, unit] of ROWS) {
     const values = columns.map((c) => c.metrics[key] as number | boolean | null);
     const numbers = values.filter((v): v is number => typeof v === 'number');
     const best = numbers.length ? Math.min(...numbers) : null;
-    body.append(h('tr', { 'data-metric': key }, h('th', { scope: 'row' }, name[lang]),
-      ...values.map((v) => h('td', { class: typeof v === 'number' && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined },
-        v === null ? '—' : `${v}${unit && typeof v === 'number' ? ' ms' : ''}`))));
+    body.append(
+      h(
+        'tr',
+        { 'data-metric': key },
+        h('th', { scope: 'row' }, name[lang]),
+        ...values.map((v) =>
+          h(
+            'td',
+            { class: typeof v === 'number' && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined },
+            v === null ? '—' : `${v}${unit && typeof v === 'number' ? ' ms' : ''}`,
+          ),
+        ),
+      ),
+    );
   }
   table.append(body);
   return table;
@@ -81,12 +101,14 @@ export class CompareView {
   private readonly b = h('textarea', { id: 'compare-b', rows: '3', spellcheck: 'false', 'aria-label': t('compareB', 'en') });
   private readonly out = h('div', { id: 'compare-out', role: 'status' });
 
-  constructor(private readonly deps: {
-    factory: (s: Scenario) => Simulation;
-    current: () => Scenario;
-    builtIn: (name: string) => Scenario;
-    lang: () => Lang;
-  }) {
+  constructor(
+    private readonly deps: {
+      factory: (s: Scenario) => Simulation;
+      current: () => Scenario;
+      builtIn: (name: string) => Scenario;
+      lang: () => Lang;
+    },
+  ) {
     this.a.value = 'partition.assignment.strategy=range';
     this.b.value = 'partition.assignment.strategy=cooperative-sticky';
   }
@@ -94,25 +116,30 @@ export class CompareView {
   render(): void {
     const lang = this.deps.lang();
     const runBoth = h('button', { type: 'button', id: 'compare-run' }, t('compareRunBoth', lang));
-    runBoth.addEventListener('click', () => this.run(() => {
-      const base = this.deps.current();
-      return [withSettings(base, this.a.value, 'A'), withSettings(base, this.b.value, 'B')];
-    }));
-    const preset = h('button', { type: 'button', id: 'compare-rolling' },
-      t('compareRolling', lang));
-    preset.addEventListener('click', () => this.run(() => [
-      { label: 'eager (range)', scenario: this.deps.builtIn('rolling-restart-eager') },
-      { label: 'cooperative-sticky', scenario: this.deps.builtIn('rolling-restart-cooperative') },
-      { label: t('staticMembership', lang), scenario: this.deps.builtIn('rolling-restart-static') },
-    ]));
+    runBoth.addEventListener('click', () =>
+      this.run(() => {
+        const base = this.deps.current();
+        return [withSettings(base, this.a.value, 'A'), withSettings(base, this.b.value, 'B')];
+      }),
+    );
+    const preset = h('button', { type: 'button', id: 'compare-rolling' }, t('compareRolling', lang));
+    preset.addEventListener('click', () =>
+      this.run(() => [
+        { label: 'eager (range)', scenario: this.deps.builtIn('rolling-restart-eager') },
+        { label: 'cooperative-sticky', scenario: this.deps.builtIn('rolling-restart-cooperative') },
+        { label: t('staticMembership', lang), scenario: this.deps.builtIn('rolling-restart-static') },
+      ]),
+    );
     this.a.setAttribute('aria-label', t('compareA', lang));
     this.b.setAttribute('aria-label', t('compareB', lang));
-    replaceChildren(this.root,
+    replaceChildren(
+      this.root,
       h('summary', {}, h('h2', { class: 'inline' }, t('compare', lang))),
       h('p', { class: 'muted' }, t('compareHint', lang)),
       h('div', { class: 'compare-inputs' }, h('label', {}, 'A', this.a), h('label', {}, 'B', this.b)),
       h('div', { class: 'row' }, runBoth, preset),
-      this.out);
+      this.out,
+    );
   }
 
   private run(columns: () => Column[]): void {

@@ -35,7 +35,8 @@ export function importRun(text: string): { run: RunFile | null; error: string | 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('it is not a JSON object');
   const v = value as Record<string, unknown>;
   if (v.format !== RUN_FORMAT) return fail(`its "format" is not "${RUN_FORMAT}"`);
-  if (typeof v.version !== 'number' || v.version > RUN_VERSION) return fail(`its version ${String(v.version)} is not one this page reads (up to ${RUN_VERSION})`);
+  if (typeof v.version !== 'number' || v.version > RUN_VERSION)
+    return fail(`its version ${String(v.version)} is not one this page reads (up to ${RUN_VERSION})`);
   if (typeof v.scenario !== 'object' || v.scenario === null || Array.isArray(v.scenario)) return fail('it has no scenario object');
   if (!Array.isArray(v.actions)) return fail('its "actions" is not a list');
   for (const [i, a] of v.actions.entries()) {

@@ -7,7 +7,11 @@ import { h, legendKey, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { ownershipLabel, t } from './text.ts';
 
-interface Segment { owner: string; from: number; to: number | null }
+interface Segment {
+  owner: string;
+  from: number;
+  to: number | null;
+}
 
 export class OwnershipModel {
   /** "topic-partition" -> ownership segments in time order (overlapping when two own it). */
@@ -67,7 +71,9 @@ export class OwnershipView {
     if (!this.root.querySelector('summary')) {
       this.root.append(h('summary', {}, h('h2', { class: 'inline' })), this.canvas, h('div', { class: 'own-legend legend' }));
       // Drawn when opened (with what the page shows then), and after each step while open.
-      this.root.addEventListener('toggle', () => { if (this.root.open && this.latest) this.draw(...this.latest); });
+      this.root.addEventListener('toggle', () => {
+        if (this.root.open && this.latest) this.draw(...this.latest);
+      });
     }
     (this.root.querySelector('summary h2') as HTMLElement).textContent = t('ownership', lang);
     if (this.root.open) this.draw(lang, model, now);
@@ -97,7 +103,10 @@ export class OwnershipView {
     g.font = '10px system-ui, sans-serif';
     names.forEach((tp, i) => {
       const y = i * row + 2;
-      if (row > 3) { g.fillStyle = '#1d2433'; g.fillText(tp, 2, y + row - 4, left - 6); }
+      if (row > 3) {
+        g.fillStyle = '#1d2433';
+        g.fillText(tp, 2, y + row - 4, left - 6);
+      }
       g.fillStyle = '#f2f4f7';
       g.fillRect(left, y, width - left - 4, row - 1);
       const segments = model.partitions.get(tp) ?? [];
@@ -110,16 +119,22 @@ export class OwnershipView {
         for (let b = a + 1; b < segments.length; b++) {
           const from = Math.max(segments[a].from, segments[b].from);
           const to = Math.min(segments[a].to ?? now, segments[b].to ?? now);
-          if (to > from) { g.fillStyle = '#b42318'; g.fillRect(x(from), y, Math.max(1, x(to) - x(from)), row - 1); }
+          if (to > from) {
+            g.fillStyle = '#b42318';
+            g.fillRect(x(from), y, Math.max(1, x(to) - x(from)), row - 1);
+          }
         }
       }
     });
     c.setAttribute('aria-label', ownershipLabel(names.length, now, lang));
     const legend = this.root.querySelector('.own-legend');
     if (legend) {
-      replaceChildren(legend, ...model.owners.map((o) => legendKey(`background:${colour(o)}`, o)),
+      replaceChildren(
+        legend,
+        ...model.owners.map((o) => legendKey(`background:${colour(o)}`, o)),
         legendKey('background:#b42318', t('twoOwners', lang)),
-        legendKey('background:#f2f4f7', t('unownedKey', lang)));
+        legendKey('background:#f2f4f7', t('unownedKey', lang)),
+      );
     }
   }
 }

@@ -5,17 +5,31 @@
 // records and trace entries the player handed over (the views read them every frame) and cuts
 // them back when the run goes back; it tracks no protocol state of its own.
 
-import type { Action, GroupView, Moved, Player, Scenario, StepRecord as PlayerStep, TraceEntry, WorldView } from '../../pkg/group_coordinator_wasm.js';
+import type {
+  Action,
+  GroupView,
+  Moved,
+  Player,
+  StepRecord as PlayerStep,
+  Scenario,
+  TraceEntry,
+  WorldView,
+} from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 
 export type PlayerFactory = (scenario: Scenario, actions: TimedAction[]) => Player;
 
 /** An action taken by the user, applied after `step` steps. */
-export interface TimedAction { step: number; action: Action }
+export interface TimedAction {
+  step: number;
+  action: Action;
+}
 
 /** What the step table shows for one step (the player's record; `state` '—' before the group
  * exists). */
-export interface StepRecord extends Omit<PlayerStep, 'state'> { state: string }
+export interface StepRecord extends Omit<PlayerStep, 'state'> {
+  state: string;
+}
 
 /** The most steps a link, a file or an embed's `step` can take a run to. Replaying costs about
  * 20-60 µs a step and keeps every entry, so this bounds both the wait (about a second at most)

@@ -7,14 +7,24 @@ import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { t } from './text.ts';
 
-export interface ConfigKey { name: string; default: string; doc: string }
+export interface ConfigKey {
+  name: string;
+  default: string;
+  doc: string;
+}
 
 /** One consumer's changes: its own properties (over the scenario-wide ones) and its link. */
-export interface ConsumerDiff { config?: Settings; network?: LinkSpec }
+export interface ConsumerDiff {
+  config?: Settings;
+  network?: LinkSpec;
+}
 
 /** What a user changed from the built-in scenario. */
 export interface SettingsDiff {
-  broker?: Settings; consumer?: Settings; network?: LinkSpec; seed?: number;
+  broker?: Settings;
+  consumer?: Settings;
+  network?: LinkSpec;
+  seed?: number;
   /** By consumer name (`client.id`). */
   consumers?: Record<string, ConsumerDiff>;
 }
@@ -40,21 +50,31 @@ export function applyDiff(base: Scenario, diff: SettingsDiff): Scenario {
 }
 
 export function isEmpty(diff: SettingsDiff): boolean {
-  return !diff.seed && !Object.keys(diff.broker ?? {}).length && !Object.keys(diff.consumer ?? {}).length
-    && !Object.keys(diff.network ?? {}).length && !Object.keys(diff.consumers ?? {}).length;
+  return (
+    !diff.seed &&
+    !Object.keys(diff.broker ?? {}).length &&
+    !Object.keys(diff.consumer ?? {}).length &&
+    !Object.keys(diff.network ?? {}).length &&
+    !Object.keys(diff.consumers ?? {}).length
+  );
 }
 
 /** Whether `x` has the shape of a settings diff (links and files carry them; the simulation
  * checks the values when the run restarts). */
 export function isSettingsDiff(x: unknown): x is SettingsDiff {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const flat = (v: unknown) => v === undefined || (isObject(v) && Object.values(v).every((w) => ['number', 'string', 'boolean'].includes(typeof w)));
+  const flat = (v: unknown) =>
+    v === undefined || (isObject(v) && Object.values(v).every((w) => ['number', 'string', 'boolean'].includes(typeof w)));
   if (!isObject(x) || Object.keys(x).some((k) => !['broker', 'consumer', 'network', 'seed', 'consumers'].includes(k))) return false;
   if (!flat(x.broker) || !flat(x.consumer) || !flat(x.network)) return false;
   if (x.seed !== undefined && !Number.isSafeInteger(x.seed)) return false;
   if (x.consumers === undefined) return true;
-  return isObject(x.consumers) && Object.values(x.consumers).every((d) => isObject(d)
-    && Object.keys(d).every((k) => k === 'config' || k === 'network') && flat(d.config) && flat(d.network));
+  return (
+    isObject(x.consumers) &&
+    Object.values(x.consumers).every(
+      (d) => isObject(d) && Object.keys(d).every((k) => k === 'config' || k === 'network') && flat(d.config) && flat(d.network),
+    )
+  );
 }
 
 /** A setting typed in a field: true/false, a number, or text. */
@@ -74,11 +94,13 @@ export class SettingsView {
   /** Per-consumer edits not applied yet (kept while another consumer is being edited). */
   private draft: Record<string, ConsumerDiff> = {};
 
-  constructor(private readonly deps: {
-    brokerKeys: ConfigKey[];
-    consumerKeys: ConfigKey[];
-    apply: (diff: SettingsDiff) => void;
-  }) {}
+  constructor(
+    private readonly deps: {
+      brokerKeys: ConfigKey[];
+      consumerKeys: ConfigKey[];
+      apply: (diff: SettingsDiff) => void;
+    },
+  ) {}
 
   /** Draws the form for `base` with `diff` applied. */
   render(lang: Lang, base: Scenario, diff: SettingsDiff): void {
@@ -87,23 +109,45 @@ export class SettingsView {
     const net = scenario.network ?? {};
     const everyStatic = scenario.consumers.length > 0 && scenario.consumers.every((c) => isStatic(c));
     const allStatic = h('input', { type: 'checkbox', id: 'static-all', checked: everyStatic });
-    const picked = h('select', { id: 'consumer-pick', 'aria-label': t('consumerPick', lang) },
-      ...scenario.consumers.map((c) => h('option', { value: c.name }, c.name)));
+    const picked = h(
+      'select',
+      { id: 'consumer-pick', 'aria-label': t('consumerPick', lang) },
+      ...scenario.consumers.map((c) => h('option', { value: c.name }, c.name)),
+    );
     const one = h('div', { id: 'consumer-settings' });
-    const form = h('form', { id: 'settings-form' },
-      h('fieldset', {}, h('legend', {}, t('brokerSettings', lang)),
-        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], lang))),
-      h('fieldset', {}, h('legend', {}, t('everyConsumer', lang)),
-        h('label', { class: 'check' }, allStatic,
-          t('staticAll', lang)),
-        ...this.deps.consumerKeys.filter((k) => k.name !== 'group.instance.id').map((k) => field('consumer', k, scenario.consumer?.[k.name], lang))),
+    const form = h(
+      'form',
+      { id: 'settings-form' },
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, t('brokerSettings', lang)),
+        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], lang)),
+      ),
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, t('everyConsumer', lang)),
+        h('label', { class: 'check' }, allStatic, t('staticAll', lang)),
+        ...this.deps.consumerKeys
+          .filter((k) => k.name !== 'group.instance.id')
+          .map((k) => field('consumer', k, scenario.consumer?.[k.name], lang)),
+      ),
       h('fieldset', {}, h('legend', {}, t('oneConsumer', lang), ' ', picked), one),
-      h('fieldset', {}, h('legend', {}, t('networkAndSeed', lang)),
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, t('networkAndSeed', lang)),
         ...LINK_KEYS.map((k) => field('network', k, (net as Record<string, unknown>)[k.name], lang)),
-        field('seed', { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw' }, diff.seed, lang)),
-      h('div', { class: 'row' },
+        field('seed', { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw' }, diff.seed, lang),
+      ),
+      h(
+        'div',
+        { class: 'row' },
         h('button', { type: 'submit', id: 'settings-apply', class: 'primary' }, t('applySettings', lang)),
-        h('button', { type: 'button', id: 'settings-reset' }, t('resetSettings', lang))));
+        h('button', { type: 'button', id: 'settings-reset' }, t('resetSettings', lang)),
+      ),
+    );
     const showConsumer = () => {
       const spec = scenario.consumers.find((c) => c.name === picked.value);
       if (!spec) return;
@@ -112,15 +156,25 @@ export class SettingsView {
       const link = { ...net, ...(spec.network ?? {}), ...(draft?.network ?? {}) } as Record<string, unknown>;
       const staticBox = h('input', { type: 'checkbox', id: 'static-one', checked: !!config['group.instance.id'] });
       const fields = this.deps.consumerKeys.map((k) =>
-        field('one', { ...k, default: String(scenario.consumer?.[k.name] ?? k.default) }, config[k.name], lang));
+        field('one', { ...k, default: String(scenario.consumer?.[k.name] ?? k.default) }, config[k.name], lang),
+      );
       staticBox.addEventListener('change', () => {
         const input = one.querySelector<HTMLInputElement>('input[name="one:group.instance.id"]');
         if (input) input.value = staticBox.checked ? spec.name : '';
       });
-      replaceChildren(one,
+      replaceChildren(
+        one,
         h('label', { class: 'check' }, staticBox, t('staticOne', lang)),
         ...fields,
-        ...LINK_KEYS.map((k) => field('onelink', { ...k, default: String(link[k.name] ?? k.default) }, draft?.network?.[k.name as keyof LinkSpec] ?? spec.network?.[k.name as keyof LinkSpec], lang)));
+        ...LINK_KEYS.map((k) =>
+          field(
+            'onelink',
+            { ...k, default: String(link[k.name] ?? k.default) },
+            draft?.network?.[k.name as keyof LinkSpec] ?? spec.network?.[k.name as keyof LinkSpec],
+            lang,
+          ),
+        ),
+      );
       one.dataset.consumer = spec.name;
     };
     picked.addEventListener('change', () => {
@@ -134,17 +188,19 @@ export class SettingsView {
       const next = this.read(form, base);
       if (allStatic.checked !== everyStatic) {
         for (const c of base.consumers) {
-          const d = (next.consumers ??= {})[c.name] ??= {};
+          const d = ((next.consumers ??= {})[c.name] ??= {});
           (d.config ??= {})['group.instance.id'] = allStatic.checked ? c.name : '';
         }
       }
       this.deps.apply(next);
     });
     form.querySelector('#settings-reset')?.addEventListener('click', () => this.deps.apply({}));
-    replaceChildren(this.root,
+    replaceChildren(
+      this.root,
       h('summary', {}, h('h2', { class: 'inline' }, t('settings', lang))),
       h('p', { class: 'muted' }, t('settingsHint', lang)),
-      form);
+      form,
+    );
   }
 
   /** Opens the panel on one consumer's settings. */
@@ -195,12 +251,16 @@ export class SettingsView {
         continue;
       }
       if (group !== 'broker' && group !== 'consumer' && group !== 'network') continue;
-      const baseValue = group === 'broker' ? base.broker?.[key] : group === 'consumer' ? base.consumer?.[key]
-        : (base.network as Record<string, unknown> | undefined)?.[key];
+      const baseValue =
+        group === 'broker'
+          ? base.broker?.[key]
+          : group === 'consumer'
+            ? base.consumer?.[key]
+            : (base.network as Record<string, unknown> | undefined)?.[key];
       if (text === '' || text === String(baseValue ?? '')) continue;
       const value = parseSetting(text);
       if (group === 'network') (diff.network ??= {})[key as keyof LinkSpec] = value as number;
-      else ((group === 'broker' ? (diff.broker ??= {}) : (diff.consumer ??= {})))[key] = value;
+      else (group === 'broker' ? (diff.broker ??= {}) : (diff.consumer ??= {}))[key] = value;
     }
     if (Object.keys(this.draft).length) diff.consumers = structuredClone(this.draft);
     return diff;
@@ -212,8 +272,16 @@ function isStatic(c: ConsumerSpec): boolean {
 }
 
 function field(group: string, key: ConfigKey, current: unknown, lang: Lang): HTMLElement {
-  return h('label', { title: key.doc },
+  return h(
+    'label',
+    { title: key.doc },
     h('span', { class: 'mono' }, key.name),
-    h('input', { name: `${group}:${key.name}`, value: current === undefined || current === null ? '' : String(current),
-      placeholder: key.default || t('noDefault', lang), 'aria-label': key.name, 'data-default': key.default }));
+    h('input', {
+      name: `${group}:${key.name}`,
+      value: current === undefined || current === null ? '' : String(current),
+      placeholder: key.default || t('noDefault', lang),
+      'aria-label': key.name,
+      'data-default': key.default,
+    }),
+  );
 }

@@ -50,9 +50,15 @@ export function encodeShare(state: ShareState, params = new URLSearchParams()): 
 /** A step and an action as links and files carry them: the simulation checks the action's
  * fields when it is applied; this checks only the shape. */
 export function isTimedAction(step: unknown, action: unknown): boolean {
-  return Number.isInteger(step) && (step as number) >= 0 && (step as number) <= MAX_STEP
-    && typeof action === 'object' && action !== null && !Array.isArray(action)
-    && typeof (action as { type?: unknown }).type === 'string';
+  return (
+    Number.isInteger(step) &&
+    (step as number) >= 0 &&
+    (step as number) <= MAX_STEP &&
+    typeof action === 'object' &&
+    action !== null &&
+    !Array.isArray(action) &&
+    typeof (action as { type?: unknown }).type === 'string'
+  );
 }
 
 const UNREADABLE = Symbol('unreadable');
@@ -77,7 +83,8 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
   const fail = (error: string): Decoded => ({ state: null, error: `This link cannot be loaded: ${error}` });
   const v = params.get('v') ?? '1';
   if (!/^\d+$/.test(v)) return fail(`its version "${v}" is not a number`);
-  if (Number(v) > SHARE_VERSION) return fail(`it comes from a newer version of the playground (link version ${v}, this page reads up to ${SHARE_VERSION})`);
+  if (Number(v) > SHARE_VERSION)
+    return fail(`it comes from a newer version of the playground (link version ${v}, this page reads up to ${SHARE_VERSION})`);
   if (!known(name)) return fail(`there is no scenario named "${name}"`);
   const stepText = params.get('step') ?? '0';
   if (!/^\d+$/.test(stepText) || Number(stepText) > MAX_STEP) return fail(`step "${stepText}" is not a whole number from 0 to ${MAX_STEP}`);

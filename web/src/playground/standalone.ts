@@ -12,9 +12,15 @@ export async function standaloneHtml(runJson: string, title: string): Promise<st
   const script = document.querySelector<HTMLScriptElement>('script[type=module][src]');
   if (!script) throw new Error('the page was not loaded from its built bundle (run `npm run build`)');
   const bundle = await (await fetch(script.src)).text();
-  const css = (await Promise.all([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')]
-    .map(async (l) => (await fetch(l.href)).text()))).join('\n');
-  const wasm = performance.getEntriesByType('resource').map((r) => r.name).find((n) => n.endsWith('.wasm'));
+  const css = (
+    await Promise.all(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map(async (l) => (await fetch(l.href)).text()),
+    )
+  ).join('\n');
+  const wasm = performance
+    .getEntriesByType('resource')
+    .map((r) => r.name)
+    .find((n) => n.endsWith('.wasm'));
   if (!wasm) throw new Error('the WebAssembly module is not among the loaded resources');
   // The module travels gzipped (a third of its size) and base64-encoded; the page unpacks it
   // before starting (main.ts, `packedModule`).
@@ -26,8 +32,13 @@ export async function standaloneHtml(runJson: string, title: string): Promise<st
   const module = safe(bundle, 'script');
   const header = document.querySelector('header')?.outerHTML ?? '';
   const csp = [
-    "default-src 'none'", `script-src '${await sha256(module)}' 'wasm-unsafe-eval'`, "style-src 'unsafe-inline'",
-    "img-src data:", "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+    "default-src 'none'",
+    `script-src '${await sha256(module)}' 'wasm-unsafe-eval'`,
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join('; ');
   return `<!doctype html>
 <html lang="${document.documentElement.lang}">
@@ -54,7 +65,7 @@ export function inlineJson(value: unknown): string {
 /** A value an export carried in `<script type="application/json" id="...">`, or undefined. */
 export function carried(id: string): unknown {
   const el = document.getElementById(id);
-  if (!el || el.getAttribute('type') !== 'application/json') return undefined;
+  if (el?.getAttribute('type') !== 'application/json') return undefined;
   try {
     return JSON.parse(el.textContent ?? '');
   } catch {

@@ -21,8 +21,11 @@ const POS: Record<State, [number, number]> = {
 /** How far each drawn transition bows (layout only: the transitions and their triggers come
  * from the model's table, `transitions()`); a self-loop (Dead -> Dead) is not drawn. */
 const BEND: Record<string, number> = {
-  'Stable>PreparingRebalance': -40, 'CompletingRebalance>PreparingRebalance': -30,
-  'PreparingRebalance>Empty': -30, 'Stable>Dead': 20, 'PreparingRebalance>Dead': 60,
+  'Stable>PreparingRebalance': -40,
+  'CompletingRebalance>PreparingRebalance': -30,
+  'PreparingRebalance>Empty': -30,
+  'Stable>Dead': 20,
+  'PreparingRebalance>Dead': 60,
   'CompletingRebalance>Dead': 40,
 };
 
@@ -50,14 +53,29 @@ export class StateMachineView {
 
   private drawnKey = '';
 
-  render(lang: Lang, model: StateMachineModel, group: GroupView | null, nameOf: (memberId: string | null) => string, onSelect: (i: number) => void): void {
+  render(
+    lang: Lang,
+    model: StateMachineModel,
+    group: GroupView | null,
+    nameOf: (memberId: string | null) => string,
+    onSelect: (i: number) => void,
+  ): void {
     // Redrawn only when something it shows changed (it is drawn every frame while playing).
     // Heartbeat deadlines move on every heartbeat: a large group's would redraw every frame, so
     // only their count (and the earliest) is part of what is compared.
     const timers = group?.timers.filter((x) => x.kind === 'join' || x.kind === 'sync');
     const beats = group?.timers.filter((x) => x.kind === 'heartbeat') ?? [];
-    const key = JSON.stringify([lang, model.state, model.last?.index, group?.generationId, group?.leaderId,
-      group?.members.map((m) => m.clientId), timers, beats.length, beats.length <= 3 ? beats : null]);
+    const key = JSON.stringify([
+      lang,
+      model.state,
+      model.last?.index,
+      group?.generationId,
+      group?.leaderId,
+      group?.members.map((m) => m.clientId),
+      timers,
+      beats.length,
+      beats.length <= 3 ? beats : null,
+    ]);
     if (key === this.drawnKey) return;
     this.drawnKey = key;
     // The diagram is built once per language; a redraw only moves classes and texts (a new
@@ -91,14 +109,30 @@ export class StateMachineView {
   private onSelect: (i: number) => void = () => {};
   private lastIndex = -1;
   private built: {
-    lang: Lang; svg: SVGSVGElement; nodes: Map<State, SVGGElement>; edges: Map<string, [SVGPathElement, SVGTextElement]>;
-    state: HTMLElement; generation: HTMLElement; leader: HTMLElement; members: HTMLElement; timers: HTMLElement;
+    lang: Lang;
+    svg: SVGSVGElement;
+    nodes: Map<State, SVGGElement>;
+    edges: Map<string, [SVGPathElement, SVGTextElement]>;
+    state: HTMLElement;
+    generation: HTMLElement;
+    leader: HTMLElement;
+    members: HTMLElement;
+    timers: HTMLElement;
   } | null = null;
 
   private build(lang: Lang): void {
     const svg = s('svg', { viewBox: '0 0 660 370', role: 'img', class: 'sm-svg' }) as SVGSVGElement;
-    svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
-      s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }))));
+    svg.append(
+      s(
+        'defs',
+        {},
+        s(
+          'marker',
+          { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+          s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }),
+        ),
+      ),
+    );
     const edges = new Map<string, [SVGPathElement, SVGTextElement]>();
     for (const e of transitions()) {
       if (e.from === e.to) continue;
@@ -114,7 +148,8 @@ export class StateMachineView {
         d: `M${sx},${sy} Q${mx},${my} ${ex},${ey}`,
         class: 'edge',
         'marker-end': 'url(#arrow)',
-        'data-from': e.from, 'data-to': e.to,
+        'data-from': e.from,
+        'data-to': e.to,
       }) as SVGPathElement;
       const label = s('text', { x: mx, y: my - 4, class: 'edge-label', 'text-anchor': 'middle' }, e.trigger[lang]) as SVGTextElement;
       svg.append(path, label);
@@ -130,21 +165,38 @@ export class StateMachineView {
       svg.append(g);
       nodes.set(state, g);
     }
-    svg.addEventListener('click', () => { if (this.lastIndex >= 0) this.onSelect(this.lastIndex); });
+    svg.addEventListener('click', () => {
+      if (this.lastIndex >= 0) this.onSelect(this.lastIndex);
+    });
     const dd = (id: string) => h('dd', { id });
     const built = {
-      lang, svg, nodes, edges,
+      lang,
+      svg,
+      nodes,
+      edges,
       state: h('span', { class: 'state', id: 'group-state' }),
-      generation: dd('sm-generation'), leader: dd('sm-leader'), members: dd('sm-members'), timers: dd('sm-timers'),
+      generation: dd('sm-generation'),
+      leader: dd('sm-leader'),
+      members: dd('sm-members'),
+      timers: dd('sm-timers'),
     };
-    const info = h('dl', { class: 'sm-info' },
-      h('dt', {}, t('generation', lang)), built.generation,
-      h('dt', {}, t('leader', lang)), built.leader,
-      h('dt', {}, t('members', lang)), built.members,
-      h('dt', {}, t('delayed', lang)), built.timers);
-    replaceChildren(this.root,
+    const info = h(
+      'dl',
+      { class: 'sm-info' },
+      h('dt', {}, t('generation', lang)),
+      built.generation,
+      h('dt', {}, t('leader', lang)),
+      built.leader,
+      h('dt', {}, t('members', lang)),
+      built.members,
+      h('dt', {}, t('delayed', lang)),
+      built.timers,
+    );
+    replaceChildren(
+      this.root,
       h('h2', { id: 'sm-title' }, t('stateMachine', lang), ' ', built.state),
-      h('div', { class: 'sm-body' }, svg, info));
+      h('div', { class: 'sm-body' }, svg, info),
+    );
     this.built = built;
   }
 
@@ -165,9 +217,7 @@ function toward(x: number, y: number, tx: number, ty: number, d: number): [numbe
 /** The group's delayed operations (the book's purgatory): join, sync and heartbeat timers. */
 function delayed(group: GroupView | null, lang: Lang): string {
   if (!group) return t('none', lang);
-  const ops = group.timers
-    .filter((x) => x.kind === 'join' || x.kind === 'sync')
-    .map((x) => `${x.kind} @${x.deadlineMs}`);
+  const ops = group.timers.filter((x) => x.kind === 'join' || x.kind === 'sync').map((x) => `${x.kind} @${x.deadlineMs}`);
   const heartbeats = group.timers.filter((x) => x.kind === 'heartbeat');
   if (heartbeats.length > 3) {
     ops.push(heartbeatTimers(heartbeats.length, lang));

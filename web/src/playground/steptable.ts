@@ -12,16 +12,26 @@ import { generationLabel, stepPaging, t } from './text.ts';
 export function actorOf(e: TraceEntry | undefined, lang: Lang): string {
   if (!e) return '';
   switch (e.type) {
-    case 'requestSent': case 'responseDelivered': case 'requestTimedOut': case 'clientState':
-    case 'assigned': case 'revoked': case 'clientExpired': case 'rejoinRequested': case 'consumerFailed':
+    case 'requestSent':
+    case 'responseDelivered':
+    case 'requestTimedOut':
+    case 'clientState':
+    case 'assigned':
+    case 'revoked':
+    case 'clientExpired':
+    case 'rejoinRequested':
+    case 'consumerFailed':
     case 'assignorQuirk':
     case 'lifecycle':
       return e.consumer;
-    case 'requestDelivered': case 'responseSent': case 'coordinator':
+    case 'requestDelivered':
+    case 'responseSent':
+    case 'coordinator':
       return t('coordinator', lang);
     case 'messageLost':
       return t('network', lang);
-    case 'action': case 'actionIgnored':
+    case 'action':
+    case 'actionIgnored':
       return t('youOrScript', lang);
     default:
       return t('scenarioActor', lang);
@@ -54,19 +64,40 @@ export class StepTableView {
     this.root.append(this.title, this.nav, h('div', { class: 'st-scroll' }, this.table));
   }
 
-  render(lang: Lang, entries: readonly TraceEntry[], text: (index: number) => string, steps: readonly StepRecord[], selected: number | null, onSelect: (i: number) => void, onGoto: (step: number) => void): void {
+  render(
+    lang: Lang,
+    entries: readonly TraceEntry[],
+    text: (index: number) => string,
+    steps: readonly StepRecord[],
+    selected: number | null,
+    onSelect: (i: number) => void,
+    onGoto: (step: number) => void,
+  ): void {
     this.redraw = () => this.render(lang, entries, text, steps, selected, onSelect, onGoto);
     if (this.tableLang !== lang) {
       this.tableLang = lang;
       this.rows.clear();
       this.title.textContent = t('stepTable', lang);
-      replaceChildren(this.table,
+      replaceChildren(
+        this.table,
         h('caption', { class: 'sr-only' }, t('stepTable', lang)),
-        h('thead', {}, h('tr', {},
-          h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'ms'), h('th', { scope: 'col' }, t('actor', lang)),
-          h('th', { scope: 'col' }, t('what', lang)), h('th', { scope: 'col' }, t('stateAfter', lang)),
-          h('th', { scope: 'col' }, t('members', lang)), h('th', { scope: 'col' }, t('delayed', lang)))),
-        this.body);
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, '#'),
+            h('th', { scope: 'col' }, 'ms'),
+            h('th', { scope: 'col' }, t('actor', lang)),
+            h('th', { scope: 'col' }, t('what', lang)),
+            h('th', { scope: 'col' }, t('stateAfter', lang)),
+            h('th', { scope: 'col' }, t('members', lang)),
+            h('th', { scope: 'col' }, t('delayed', lang)),
+          ),
+        ),
+        this.body,
+      );
     }
     const latest = Math.max(0, steps.length - this.span);
     const from = Math.min(this.anchor ?? latest, latest);
@@ -79,7 +110,8 @@ export class StepTableView {
       const isCurrent = k === steps.length - 1;
       const key = `${k}|${st.end}|${isSelected}|${isCurrent}`;
       let cached = this.rows.get(st);
-      if (!cached || cached.key !== key) cached = { key, row: this.row(lang, k, st, entries, text, isSelected, isCurrent, onSelect, onGoto) };
+      if (!cached || cached.key !== key)
+        cached = { key, row: this.row(lang, k, st, entries, text, isSelected, isCurrent, onSelect, onGoto) };
       kept.set(st, cached);
       rows.push(cached.row);
     }
@@ -95,15 +127,20 @@ export class StepTableView {
     const paging = stepPaging(lang, this.span, steps.length ? from + 1 : 0, to, steps.length);
     const page = (label: string, id: string, enabled: boolean, anchor: number | null) => {
       const b = h('button', { type: 'button', id, disabled: !enabled }, label);
-      b.addEventListener('click', () => { this.anchor = anchor; this.redraw(); });
+      b.addEventListener('click', () => {
+        this.anchor = anchor;
+        this.redraw();
+      });
       return b;
     };
     const following = this.anchor === null || from === latest;
-    replaceChildren(this.nav,
+    replaceChildren(
+      this.nav,
       page(paging.earlier, 'st-earlier', from > 0, Math.max(0, from - this.span)),
       h('span', { class: 'muted', id: 'st-range' }, paging.range),
       page(paging.later, 'st-later', to < steps.length, to >= latest ? null : from + this.span),
-      page(t('followStep', lang), 'st-follow', !following, null));
+      page(t('followStep', lang), 'st-follow', !following, null),
+    );
     // Scrolled to in the next frame, when the browser has laid the table out anyway (scrolling
     // now would force a layout in the middle of the page's render); only the table scrolls, not
     // the page (a step pressed at the top of the page must not carry the reader down here).
@@ -115,19 +152,43 @@ export class StepTableView {
     });
   }
 
-  private row(lang: Lang, k: number, st: StepRecord, entries: readonly TraceEntry[], text: (index: number) => string, isSelected: boolean, isCurrent: boolean, onSelect: (i: number) => void, onGoto: (step: number) => void): HTMLTableRowElement {
+  private row(
+    lang: Lang,
+    k: number,
+    st: StepRecord,
+    entries: readonly TraceEntry[],
+    text: (index: number) => string,
+    isSelected: boolean,
+    isCurrent: boolean,
+    onSelect: (i: number) => void,
+    onGoto: (step: number) => void,
+  ): HTMLTableRowElement {
     const lines = entries.slice(st.first, st.end);
-    const row = h('tr', { class: [isSelected ? 'selected' : '', isCurrent ? 'current' : ''].filter(Boolean).join(' ') || undefined, 'data-step': String(k + 1) },
+    const row = h(
+      'tr',
+      {
+        class: [isSelected ? 'selected' : '', isCurrent ? 'current' : ''].filter(Boolean).join(' ') || undefined,
+        'data-step': String(k + 1),
+      },
       h('td', {}, h('button', { type: 'button', class: 'link', title: t('gotoStep', lang) }, String(k + 1))),
       h('td', { class: 'at' }, String(st.atMs)),
       h('td', {}, actorOf(entries[st.first], lang)),
       h('td', {}, ...lines.map((e) => h('div', { class: `line t-${e.type}`, 'data-index': String(e.index) }, text(e.index)))),
-      h('td', {}, h('span', { class: `state state-${st.state}`, 'data-state': st.state }, stateLabel(st.state, lang)), ` ${generationLabel(st.generationId, lang)}`),
-      h('td', { class: 'members', title: st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : undefined },
+      h(
+        'td',
+        {},
+        h('span', { class: `state state-${st.state}`, 'data-state': st.state }, stateLabel(st.state, lang)),
+        ` ${generationLabel(st.generationId, lang)}`,
+      ),
+      h(
+        'td',
+        { class: 'members', title: st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : undefined },
         st.members.length > MEMBERS_SHOWN
           ? `${st.members.slice(0, MEMBERS_SHOWN).join(', ')} … (+${st.members.length - MEMBERS_SHOWN})`
-          : st.members.join(', ')),
-      h('td', { class: 'mono' }, st.timers.filter((k2) => !k2.startsWith('heartbeat') && !k2.startsWith('offsets')).join(', ')));
+          : st.members.join(', '),
+      ),
+      h('td', { class: 'mono' }, st.timers.filter((k2) => !k2.startsWith('heartbeat') && !k2.startsWith('offsets')).join(', ')),
+    );
     row.querySelector('button')?.addEventListener('click', () => onGoto(k + 1));
     for (const line of row.querySelectorAll<HTMLElement>('.line')) {
       line.addEventListener('click', () => onSelect(Number(line.dataset.index)));

@@ -45,7 +45,7 @@ const T = {
   addConsumer: { en: 'Add consumer', zh: '添加消费者' },
   failover: { en: 'Coordinator failover', zh: '协调者故障转移' },
   static: { en: 'static', zh: '静态' },
-  consumerSettings: { en: 'This consumer\'s settings (Kafka property names)', zh: '该消费者的设置（Kafka 属性名）' },
+  consumerSettings: { en: "This consumer's settings (Kafka property names)", zh: '该消费者的设置（Kafka 属性名）' },
   metrics: { en: 'Metrics', zh: '指标' },
   rebalances: { en: 'Rebalances', zh: '再平衡次数' },
   moved: { en: 'Partitions moved', zh: '移动的分区' },
@@ -82,14 +82,17 @@ const T = {
     zh: '留空 = 使用显示的默认值。应用后以这些设置重新开始；分享链接会带上这些修改。',
   },
   brokerSettings: { en: 'Broker (group coordinator)', zh: 'Broker（消费组协调者）' },
-  everyConsumer: { en: 'Every consumer (each consumer\'s own settings still apply)', zh: '所有消费者（各消费者自己的设置仍然生效）' },
-  staticAll: { en: 'Static membership for every consumer (group.instance.id = its name)', zh: '所有消费者使用静态成员（group.instance.id = 名字）' },
+  everyConsumer: { en: "Every consumer (each consumer's own settings still apply)", zh: '所有消费者（各消费者自己的设置仍然生效）' },
+  staticAll: {
+    en: 'Static membership for every consumer (group.instance.id = its name)',
+    zh: '所有消费者使用静态成员（group.instance.id = 名字）',
+  },
   oneConsumer: { en: 'One consumer', zh: '单个消费者' },
   consumerPick: { en: 'consumer', zh: '消费者' },
   staticOne: { en: 'Static membership (group.instance.id = its name)', zh: '静态成员（group.instance.id = 名字）' },
   networkAndSeed: { en: 'Network and seed', zh: '网络与随机种子' },
   applySettings: { en: 'Apply and restart the run', zh: '应用并重新开始' },
-  resetSettings: { en: 'Back to the scenario\'s settings', zh: '恢复场景设置' },
+  resetSettings: { en: "Back to the scenario's settings", zh: '恢复场景设置' },
   noDefault: { en: '(none)', zh: '（无）' },
   compare: { en: 'Compare configurations', zh: '比较配置' },
   compareHint: {
@@ -105,7 +108,7 @@ const T = {
   errorBar: { en: 'error response (named on the bar)', zh: '错误响应（错误名标在条旁）' },
   lostBar: { en: 'lost or timed out', zh: '丢失或超时' },
   openBar: { en: 'waiting for its response (a parked JoinGroup or SyncGroup)', zh: '等待响应（被挂起的 JoinGroup 或 SyncGroup）' },
-  stateMark: { en: 'group state change (the state\'s colour)', zh: '消费组状态变化（该状态的颜色）' },
+  stateMark: { en: "group state change (the state's colour)", zh: '消费组状态变化（该状态的颜色）' },
   timerMark: { en: 'timer fired', zh: '定时器触发' },
   faultMark: { en: 'crash, expiry, failover', zh: '崩溃、过期、故障转移' },
   netMark: { en: 'link cut or healed', zh: '网络断开或恢复' },
@@ -120,7 +123,13 @@ export function generationLabel(n: number, lang: Lang): string {
 }
 
 /** The step table's paging: the buttons and the range shown. */
-export function stepPaging(lang: Lang, span: number, from: number, to: number, total: number): { earlier: string; later: string; range: string } {
+export function stepPaging(
+  lang: Lang,
+  span: number,
+  from: number,
+  to: number,
+  total: number,
+): { earlier: string; later: string; range: string } {
   return lang === 'zh'
     ? { earlier: `◀ 前 ${span} 步`, later: `后 ${span} 步 ▶`, range: `第 ${from}–${to} 步，共 ${total} 步` }
     : { earlier: `◀ ${span} earlier`, later: `${span} later ▶`, range: `steps ${from}–${to} of ${total}` };

@@ -22,7 +22,13 @@ export interface Bar {
   timedOut?: boolean;
 }
 
-export interface Mark { lane: string; at: number; kind: string; label: string; index: number }
+export interface Mark {
+  lane: string;
+  at: number;
+  kind: string;
+  label: string;
+  index: number;
+}
 
 /** Bars and marks, built incrementally as entries arrive. */
 export class TimelineModel {
@@ -116,8 +122,12 @@ const LEFT = 90;
 /** The colours of the bars (shown in the legend). JoinGroup is blue: the error red must stand
  * out among the bars, and an orange JoinGroup bar could not be told from it. */
 const API_COLOURS: Record<string, string> = {
-  JoinGroup: '#2e90fa', SyncGroup: '#6941c6', Heartbeat: '#84adff', LeaveGroup: '#101828',
-  OffsetCommit: '#12b76a', FindCoordinator: '#98a2b3',
+  JoinGroup: '#2e90fa',
+  SyncGroup: '#6941c6',
+  Heartbeat: '#84adff',
+  LeaveGroup: '#101828',
+  OffsetCommit: '#12b76a',
+  FindCoordinator: '#98a2b3',
 };
 const ERROR = '#b42318';
 /** The marks' colours other than a state change's (which takes its state's colour). */
@@ -127,7 +137,9 @@ const NET = '#f79009';
 /** What the colours and strokes of the timeline mean, in the page's language. */
 function legend(lang: Lang): HTMLElement {
   const line = (colour: string, dash = false) => `width:0;border:0;border-left:${dash ? '2px dashed' : '3px solid'} ${colour};height:.9rem`;
-  return h('div', { class: 'legend', id: 'tl-legend' },
+  return h(
+    'div',
+    { class: 'legend', id: 'tl-legend' },
     ...Object.entries(API_COLOURS).map(([api, colour]) => legendKey(`background:${colour}`, api)),
     legendKey(`background:${ERROR}`, t('errorBar', lang)),
     legendKey(`background:#fff;border-color:${ERROR}`, t('lostBar', lang)),
@@ -135,17 +147,31 @@ function legend(lang: Lang): HTMLElement {
     legendKey(line(STATE_COLOURS.Stable), t('stateMark', lang)),
     legendKey(line(TIMER, true), t('timerMark', lang)),
     legendKey(line(ERROR), t('faultMark', lang)),
-    legendKey(line(NET), t('netMark', lang)));
+    legendKey(line(NET), t('netMark', lang)),
+  );
 }
 const STATE_COLOURS: Record<string, string> = {
-  Empty: '#101828', PreparingRebalance: '#b54708', CompletingRebalance: '#6941c6', Stable: '#1f7a3d', Dead: '#101828',
+  Empty: '#101828',
+  PreparingRebalance: '#b54708',
+  CompletingRebalance: '#6941c6',
+  Stable: '#1f7a3d',
+  Dead: '#101828',
 };
 
-interface Hit { x: number; y: number; w: number; h: number; index: number; bar?: Bar; mark?: Mark }
+interface Hit {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  index: number;
+  bar?: Bar;
+  mark?: Mark;
+}
 
 function describe(hit: Hit, lang: Lang): string {
   const bar = hit.bar;
-  if (bar) return `${bar.consumer} ${bar.api} #${bar.correlationId}: ${bar.sent}–${bar.done ?? '…'} ms${bar.error ? ` ${bar.error}` : ''}${bar.timedOut ? ` ${t('timedOut', lang)}` : ''}${bar.lost ? ` ${t('lost', lang)}` : ''}`;
+  if (bar)
+    return `${bar.consumer} ${bar.api} #${bar.correlationId}: ${bar.sent}–${bar.done ?? '…'} ms${bar.error ? ` ${bar.error}` : ''}${bar.timedOut ? ` ${t('timedOut', lang)}` : ''}${bar.lost ? ` ${t('lost', lang)}` : ''}`;
   return hit.mark ? `${hit.mark.at} ms: ${hit.mark.label}` : '';
 }
 
@@ -169,10 +195,18 @@ export class TimelineView {
   private width = 1000;
 
   constructor() {
-    for (const [ms, label] of [[5_000, '5 s'], [30_000, '30 s'], [120_000, '2 min'], [3_600_000, '1 h']] as const) {
+    for (const [ms, label] of [
+      [5_000, '5 s'],
+      [30_000, '30 s'],
+      [120_000, '2 min'],
+      [3_600_000, '1 h'],
+    ] as const) {
       this.zoom.append(h('option', { value: String(ms), selected: ms === this.windowMs }, label));
     }
-    this.zoom.addEventListener('change', () => { this.windowMs = Number(this.zoom.value); this.redraw(); });
+    this.zoom.addEventListener('change', () => {
+      this.windowMs = Number(this.zoom.value);
+      this.redraw();
+    });
     this.canvas.addEventListener('click', (ev) => {
       const hit = this.hitAt(ev);
       if (hit) this.onSelect(hit.index);
@@ -186,12 +220,17 @@ export class TimelineView {
         this.tip.style.top = `${ev.offsetY + 12}px`;
       }
     });
-    this.canvas.addEventListener('mouseleave', () => { this.tip.hidden = true; });
+    this.canvas.addEventListener('mouseleave', () => {
+      this.tip.hidden = true;
+    });
     this.root.append(this.title, h('div', { class: 'tl-scroll' }, this.canvas, this.tip));
     if (typeof ResizeObserver !== 'undefined') {
       new ResizeObserver((entries) => {
         const w = Math.round(entries[0].contentRect.width);
-        if (w > 0 && Math.abs(w - this.width) > 4) { this.width = w; this.redraw(); }
+        if (w > 0 && Math.abs(w - this.width) > 4) {
+          this.width = w;
+          this.redraw();
+        }
       }).observe(this.root);
     }
   }
@@ -259,7 +298,10 @@ export class TimelineView {
     for (let ms = Math.ceil(t0 / tick) * tick; ms <= t1; ms += tick) {
       const xx = Math.round(x(ms)) + 0.5;
       g.strokeStyle = '#eaecf0';
-      g.beginPath(); g.moveTo(xx, 0); g.lineTo(xx, lanes.length * LANE); g.stroke();
+      g.beginPath();
+      g.moveTo(xx, 0);
+      g.lineTo(xx, lanes.length * LANE);
+      g.stroke();
       g.fillStyle = '#667085';
       g.fillText(`${(ms / 1000).toFixed(tick < 1000 ? 1 : 0)}s`, xx, lanes.length * LANE + 14);
     }
@@ -296,10 +338,10 @@ export class TimelineView {
       if (!at) continue;
       const [bx, y, w] = at;
       const open = bar.done === undefined;
-      const colour = bar.error ? ERROR : bar.lost || bar.timedOut ? '#fff' : API_COLOURS[bar.api] ?? '#98a2b3';
+      const colour = bar.error ? ERROR : bar.lost || bar.timedOut ? '#fff' : (API_COLOURS[bar.api] ?? '#98a2b3');
       const key = open ? `${colour}/open` : colour;
       let path = fills.get(key);
-      if (!path) fills.set(key, path = new Path2D());
+      if (!path) fills.set(key, (path = new Path2D()));
       path.rect(bx, y, w, BAR);
       if (open || bar.lost || bar.timedOut || selected === bar.index || (bar.error && w > 30)) outlined.push([bar, bx, y, w]);
       drawn++;
@@ -336,11 +378,14 @@ export class TimelineView {
       const mx = Math.round(x(m.at)) + 0.5;
       const y = lane * LANE;
       const kind = m.kind.split(' ');
-      g.strokeStyle = kind[0] === 'state' ? STATE_COLOURS[m.label] ?? '#101828'
-        : kind[0] === 'timer' ? TIMER : kind[0] === 'net' ? NET : ERROR;
+      g.strokeStyle =
+        kind[0] === 'state' ? (STATE_COLOURS[m.label] ?? '#101828') : kind[0] === 'timer' ? TIMER : kind[0] === 'net' ? NET : ERROR;
       g.lineWidth = selected === m.index ? 4 : kind[0] === 'life' || kind[0] === 'net' ? 3 : 2;
       g.setLineDash(kind[0] === 'timer' ? [2, 2] : kind[0] === 'expiry' || kind[0] === 'failover' ? [4, 2] : []);
-      g.beginPath(); g.moveTo(mx, y + 2); g.lineTo(mx, y + LANE - 2); g.stroke();
+      g.beginPath();
+      g.moveTo(mx, y + 2);
+      g.lineTo(mx, y + LANE - 2);
+      g.stroke();
       g.setLineDash([]);
       g.lineWidth = 1;
       for (const k of kind) kinds[k] = (kinds[k] ?? 0) + 1;
@@ -364,7 +409,10 @@ export class TimelineView {
     const nx = Math.round(x(now)) + 0.5;
     g.strokeStyle = '#2754c5';
     g.lineWidth = 1.5;
-    g.beginPath(); g.moveTo(nx, 0); g.lineTo(nx, lanes.length * LANE); g.stroke();
+    g.beginPath();
+    g.moveTo(nx, 0);
+    g.lineTo(nx, lanes.length * LANE);
+    g.stroke();
     g.lineWidth = 1;
     // What is drawn, for assistive technology and tests.
     const label = `${t('timeline', lang)}: ${lanes.length - 1} ${t('consumers', lang)}, ${drawn} requests`;
@@ -375,7 +423,8 @@ export class TimelineView {
     }
     const marks = JSON.stringify(kinds);
     if (marks !== this.shown.marks) {
-      for (const [k, n] of Object.entries(kinds)) c.dataset[`marks${k[0].toUpperCase()}${k.slice(1).replace(/-./g, (d) => d[1].toUpperCase())}`] = String(n);
+      for (const [k, n] of Object.entries(kinds))
+        c.dataset[`marks${k[0].toUpperCase()}${k.slice(1).replace(/-./g, (d) => d[1].toUpperCase())}`] = String(n);
       this.shown.marks = marks;
     }
   }

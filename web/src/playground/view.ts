@@ -4,18 +4,18 @@
 import type { Action, Scenario, ScenarioInfo, Simulation, StepMark, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren, replaceChildrenIfChanged, setText } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
-import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
-import { decodeShare, encodeShare, type ShareState } from './share.ts';
-import { exportRun, importRun } from './exchange.ts';
-import { standaloneHtml } from './standalone.ts';
 import { CompareView } from './compare.ts';
+import { exportRun, importRun } from './exchange.ts';
 import { OwnershipModel, OwnershipView } from './ownership.ts';
+import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
+import { decodeShare, encodeShare, type ShareState } from './share.ts';
+import { standaloneHtml } from './standalone.ts';
 import { StateMachineView, stateMachineModel } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { reachedEarly, SHORTCUTS, t } from './text.ts';
-import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
 import { TimelineModel, TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
@@ -81,7 +81,10 @@ export class PlaygroundView {
   readonly frameTimes: number[] = [];
   readonly frameStamps: number[] = [];
 
-  constructor(private readonly deps: PlaygroundDeps, query?: string) {
+  constructor(
+    private readonly deps: PlaygroundDeps,
+    query?: string,
+  ) {
     this.lang = deps.lang;
     this.els = {
       picker: h('select', { id: 'scenario', 'aria-label': 'Scenario' }),
@@ -117,7 +120,10 @@ export class PlaygroundView {
     e.back.addEventListener('click', () => this.goto(this.run.cursor - 1));
     e.step.addEventListener('click', () => this.stepOnce());
     e.play.addEventListener('click', () => this.toggle());
-    e.speed.addEventListener('input', () => { this.speed = Number(e.speed.value); this.renderControls(); });
+    e.speed.addEventListener('input', () => {
+      this.speed = Number(e.speed.value);
+      this.renderControls();
+    });
     e.scrubber.addEventListener('input', () => this.goto(Number(e.scrubber.value)));
     e.langButton.addEventListener('click', () => this.setLang(this.lang === 'en' ? 'zh' : 'en'));
     e.share.addEventListener('click', () => {
@@ -125,22 +131,33 @@ export class PlaygroundView {
       e.shareLink.value = url;
       e.shareLink.hidden = false;
       e.shareLink.select();
-      navigator.clipboard?.writeText(url).catch(() => { /* the link stays selectable in the field */ });
+      navigator.clipboard?.writeText(url).catch(() => {
+        /* the link stays selectable in the field */
+      });
     });
     e.shareLink.hidden = true;
     e.exportButton.addEventListener('click', () => {
       const text = exportRun(this.run.scenario, this.run.actions, this.run.cursor);
-      const a = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: `${this.run.scenario.name}-step-${this.run.cursor}.json` });
+      const a = h('a', {
+        href: URL.createObjectURL(new Blob([text], { type: 'application/json' })),
+        download: `${this.run.scenario.name}-step-${this.run.cursor}.json`,
+      });
       a.click();
       URL.revokeObjectURL(a.href);
     });
     e.exportHtml.addEventListener('click', () => {
       const run = exportRun(this.run.scenario, this.run.actions, this.run.cursor);
-      standaloneHtml(run, `${this.run.scenario.title[this.lang]} — Kafka group playground`).then((html) => {
-        const a = h('a', { href: URL.createObjectURL(new Blob([html], { type: 'text/html' })), download: `${this.run.scenario.name}-step-${this.run.cursor}.html` });
-        a.click();
-        URL.revokeObjectURL(a.href);
-      }, (err: Error) => this.showError(err.message));
+      standaloneHtml(run, `${this.run.scenario.title[this.lang]} — Kafka group playground`).then(
+        (html) => {
+          const a = h('a', {
+            href: URL.createObjectURL(new Blob([html], { type: 'text/html' })),
+            download: `${this.run.scenario.name}-step-${this.run.cursor}.html`,
+          });
+          a.click();
+          URL.revokeObjectURL(a.href);
+        },
+        (err: Error) => this.showError(err.message),
+      );
     });
     e.importInput.addEventListener('change', () => {
       const file = e.importInput.files?.[0];
@@ -158,23 +175,56 @@ export class PlaygroundView {
       consumerKeys: deps.consumerKeys ?? [],
       apply: (diff) => this.applySettings(diff),
     });
-    this.root = h('div', { class: 'playground', id: 'playground', tabindex: '-1' },
-      h('div', { class: 'pg-top panel' },
-        h('div', { class: 'row' }, h('label', { for: 'scenario', id: 'scenario-label' }), e.picker, e.langButton, e.share,
-          e.exportButton, e.exportHtml, e.importInput, e.importLabel, e.shareLink),
-        e.title, e.description, e.narration,
-        h('div', { class: 'row controls' }, e.restart, e.back, e.play, e.step,
-          h('label', { for: 'speed', id: 'speed-name' }), e.speed, e.speedLabel, e.clock, e.stepNo),
+    this.root = h(
+      'div',
+      { class: 'playground', id: 'playground', tabindex: '-1' },
+      h(
+        'div',
+        { class: 'pg-top panel' },
+        h(
+          'div',
+          { class: 'row' },
+          h('label', { for: 'scenario', id: 'scenario-label' }),
+          e.picker,
+          e.langButton,
+          e.share,
+          e.exportButton,
+          e.exportHtml,
+          e.importInput,
+          e.importLabel,
+          e.shareLink,
+        ),
+        e.title,
+        e.description,
+        e.narration,
+        h(
+          'div',
+          { class: 'row controls' },
+          e.restart,
+          e.back,
+          e.play,
+          e.step,
+          h('label', { for: 'speed', id: 'speed-name' }),
+          e.speed,
+          e.speedLabel,
+          e.clock,
+          e.stepNo,
+        ),
         h('div', { class: 'scrub' }, e.scrubber, e.scrubMarks),
-        e.message, e.help),
+        e.message,
+        e.help,
+      ),
       h('div', { class: 'pg-views' }, this.sm.root, h('div', { class: 'side' }, this.assignments.root, this.ownership.root)),
       this.timeline.root,
       h('div', { class: 'pg-bottom' }, this.stepTable.root, h('div', { class: 'side' }, e.consumers, e.metrics)),
       this.settings.root,
-      this.compare.root);
+      this.compare.root,
+    );
     // On the document: the shortcuts work as soon as the page opens, before anything in the
     // playground has the focus.
-    document.addEventListener('keydown', (ev) => { if (this.root.isConnected) this.key(ev); });
+    document.addEventListener('keydown', (ev) => {
+      if (this.root.isConnected) this.key(ev);
+    });
     if (deps.embed) this.embed(deps.embed.views);
     this.open(query);
     if (deps.embed?.autoplay) this.toggle();
@@ -225,7 +275,10 @@ export class PlaygroundView {
   /** An exported run, read back: the page keeps the current run if the file is refused. */
   importText(text: string): void {
     const { run, error } = importRun(text);
-    if (!run) return this.showError(error ?? '');
+    if (!run) {
+      this.showError(error ?? '');
+      return;
+    }
     try {
       this.loadScenario(run.scenario, run.actions);
       this.reachStep(run.step);
@@ -263,7 +316,10 @@ export class PlaygroundView {
   private embed(views: Set<string>): void {
     this.root.classList.add('embedded');
     const keep: Record<ViewName, HTMLElement> = {
-      sm: this.sm.root, timeline: this.timeline.root, assignments: this.assignments.root, steps: this.stepTable.root,
+      sm: this.sm.root,
+      timeline: this.timeline.root,
+      assignments: this.assignments.root,
+      steps: this.stepTable.root,
     };
     for (const [name, el] of Object.entries(keep)) el.hidden = !views.has(name);
     this.ownership.root.hidden = !views.has('assignments');
@@ -297,19 +353,28 @@ export class PlaygroundView {
     const ahead = new Run(this.deps.newPlayer, this.run.scenario);
     const end = this.run.scenario.durationMs ?? 60_000;
     // Idle time between frames where the browser offers it (playing is not slowed down).
-    const later = (f: (budget: number) => void) => (typeof requestIdleCallback === 'function'
-      ? requestIdleCallback((d) => f(Math.max(1, d.timeRemaining())), { timeout: 200 })
-      : setTimeout(() => f(8), 0));
+    const later = (f: (budget: number) => void) =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback((d) => f(Math.max(1, d.timeRemaining())), { timeout: 200 })
+        : setTimeout(() => f(8), 0);
     const slice = (budget: number) => {
-      if (ticket !== this.lookAheadTicket) { ahead.free(); return; }
+      if (ticket !== this.lookAheadTicket) {
+        ahead.free();
+        return;
+      }
       const start = performance.now();
       let more = true;
       try {
-        while ((more = ahead.now < end && ahead.cursor < 20_000 && ahead.forward()) && performance.now() - start < budget) { /* run ahead */ }
+        while ((more = ahead.now < end && ahead.cursor < 20_000 && ahead.forward()) && performance.now() - start < budget) {
+          /* run ahead */
+        }
       } catch {
         more = false;
       }
-      if (more) { later(slice); return; }
+      if (more) {
+        later(slice);
+        return;
+      }
       this.preview = { steps: ahead.cursor, marks: scrubMarks(ahead) };
       ahead.free();
       this.renderControls();
@@ -411,7 +476,10 @@ export class PlaygroundView {
     }
     this.frameTimes.push(performance.now() - start);
     this.frameStamps.push(ts);
-    if (this.frameTimes.length > 2000) { this.frameTimes.shift(); this.frameStamps.shift(); }
+    if (this.frameTimes.length > 2000) {
+      this.frameTimes.shift();
+      this.frameStamps.shift();
+    }
     if (this.playing) this.frame = requestAnimationFrame((next) => this.tick(next));
   }
 
@@ -442,12 +510,21 @@ export class PlaygroundView {
       ArrowRight: () => this.stepOnce(),
       ArrowLeft: () => this.goto(this.run.cursor - 1),
       Home: () => this.goto(0),
-      '+': () => { this.speed = Math.min(SPEEDS.length - 1, this.speed + 1); this.renderControls(); },
-      '-': () => { this.speed = Math.max(0, this.speed - 1); this.renderControls(); },
+      '+': () => {
+        this.speed = Math.min(SPEEDS.length - 1, this.speed + 1);
+        this.renderControls();
+      },
+      '-': () => {
+        this.speed = Math.max(0, this.speed - 1);
+        this.renderControls();
+      },
       l: () => this.setLang(this.lang === 'en' ? 'zh' : 'en'),
     };
     const f = keys[ev.key];
-    if (f) { ev.preventDefault(); f(); }
+    if (f) {
+      ev.preventDefault();
+      f();
+    }
   }
 
   // ---- rendering ---------------------------------------------------------------------------
@@ -480,8 +557,11 @@ export class PlaygroundView {
     setText(e.back, `◀ ${t('back', lang)}`);
     setText(e.step, `${t('step', lang)} ▶`);
     setText(this.root.querySelector('#speed-name') as HTMLElement, t('speed', lang));
-    replaceChildrenIfChanged(e.help, h('summary', {}, `${t('help', lang)} ⌨`),
-      h('ul', {}, ...SHORTCUTS.map(([k, what]) => h('li', {}, h('kbd', {}, k), ' ', what[lang]))));
+    replaceChildrenIfChanged(
+      e.help,
+      h('summary', {}, `${t('help', lang)} ⌨`),
+      h('ul', {}, ...SHORTCUTS.map(([k, what]) => h('li', {}, h('kbd', {}, k), ' ', what[lang]))),
+    );
     this.renderControls();
     this.renderViews();
     // The closed panels are redrawn when what they show changed (language, scenario, settings);
@@ -558,7 +638,15 @@ export class PlaygroundView {
     this.assignments.render(lang, this.assignmentModel, run.view, this.selected, onSelect);
     this.ownershipModel.update(entries);
     this.ownership.render(lang, this.ownershipModel, run.now);
-    this.stepTable.render(lang, entries, (i) => run.text(i, lang), run.steps, this.selected, onSelect, (k) => this.goto(k));
+    this.stepTable.render(
+      lang,
+      entries,
+      (i) => run.text(i, lang),
+      run.steps,
+      this.selected,
+      onSelect,
+      (k) => this.goto(k),
+    );
     this.renderConsumers();
   }
 
@@ -596,7 +684,11 @@ export class PlaygroundView {
     const inScenario = new Set(this.run.scenario.consumers.map((c) => c.name));
     const configure = (name: string) => {
       if (this.deps.embed || !inScenario.has(name)) return null;
-      const btn = h('button', { type: 'button', 'data-action': 'settings', 'data-consumer': name, title: t('consumerSettings', lang) }, '⚙');
+      const btn = h(
+        'button',
+        { type: 'button', 'data-action': 'settings', 'data-consumer': name, title: t('consumerSettings', lang) },
+        '⚙',
+      );
       btn.addEventListener('click', () => this.settings.openFor(name));
       return btn;
     };
@@ -607,19 +699,41 @@ export class PlaygroundView {
         btn.addEventListener('click', () => this.act(action));
         return btn;
       };
-      return h('tr', { 'data-consumer': c.name },
-        h('th', { scope: 'row' }, c.name, c.isLeader ? h('span', { class: 'leader', title: t('leader', lang) }, ' ★') : null,
-          c.groupInstanceId ? h('span', { class: 'badge static', title: `group.instance.id = ${c.groupInstanceId}` }, t('static', lang)) : null),
-        h('td', { class: 'client-state', 'data-life': c.life, 'data-state': c.state },
-          c.life === 'running' ? memberStateName(c.state, lang) : lifeName(c.life, lang), c.paused ? ` (${pauseName(c.paused, lang)})` : '', c.link.cut ? ' ✂' : ''),
+      return h(
+        'tr',
+        { 'data-consumer': c.name },
+        h(
+          'th',
+          { scope: 'row' },
+          c.name,
+          c.isLeader ? h('span', { class: 'leader', title: t('leader', lang) }, ' ★') : null,
+          c.groupInstanceId
+            ? h('span', { class: 'badge static', title: `group.instance.id = ${c.groupInstanceId}` }, t('static', lang))
+            : null,
+        ),
+        h(
+          'td',
+          { class: 'client-state', 'data-life': c.life, 'data-state': c.state },
+          c.life === 'running' ? memberStateName(c.state, lang) : lifeName(c.life, lang),
+          c.paused ? ` (${pauseName(c.paused, lang)})` : '',
+          c.link.cut ? ' ✂' : '',
+        ),
         h('td', { class: 'mono' }, c.generationId >= 0 ? String(c.generationId) : '—'),
-        h('td', { class: 'actions' },
+        h(
+          'td',
+          { class: 'actions' },
           b(t('close', lang), { type: 'close', consumer: c.name }, running),
           b(t('crash', lang), { type: 'crash', consumer: c.name }, running),
-          c.paused ? b(t('resume', lang), { type: 'resume', consumer: c.name }, true) : b(t('pauseC', lang), { type: 'pause', consumer: c.name, kind: 'gc' }, running),
-          c.link.cut ? b(t('heal', lang), { type: 'heal', consumer: c.name }, true) : b(t('cut', lang), { type: 'cut', consumer: c.name }, true),
+          c.paused
+            ? b(t('resume', lang), { type: 'resume', consumer: c.name }, true)
+            : b(t('pauseC', lang), { type: 'pause', consumer: c.name, kind: 'gc' }, running),
+          c.link.cut
+            ? b(t('heal', lang), { type: 'heal', consumer: c.name }, true)
+            : b(t('cut', lang), { type: 'cut', consumer: c.name }, true),
           b(t('start', lang), { type: 'start', consumer: c.name }, !running && c.life !== 'closing'),
-          configure(c.name)));
+          configure(c.name),
+        ),
+      );
     });
     const add = h('button', { type: 'button', id: 'add-consumer' }, `+ ${t('addConsumer', lang)}`);
     add.addEventListener('click', () => {
@@ -633,24 +747,36 @@ export class PlaygroundView {
     });
     const failover = h('button', { type: 'button', id: 'failover' }, t('failover', lang));
     failover.addEventListener('click', () => this.act({ type: 'failover', downMs: 1000 }));
-    replaceChildrenIfChanged(this.els.consumers,
+    replaceChildrenIfChanged(
+      this.els.consumers,
       h('h2', {}, t('consumers', lang)),
       h('table', { id: 'consumer-table' }, h('tbody', {}, ...rows)),
-      h('div', { class: 'row' }, add, failover));
+      h('div', { class: 'row' }, add, failover),
+    );
   }
 
   private renderMetrics(): void {
     const lang = this.lang;
     const m = this.run.metrics();
     const row = (k: string, v: string, id: string) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', { id }, v));
-    replaceChildrenIfChanged(this.els.metrics, h('h2', {}, t('metrics', lang)),
-      h('table', { id: 'metrics-table' }, h('tbody', {},
-        row(t('rebalances', lang), String(m.rebalances), 'm-rebalances'),
-        row(t('generation', lang), String(m.generationId), 'm-generation'),
-        row(t('moved', lang), String(m.partitionsMoved), 'm-moved'),
-        row(t('unowned', lang), `${m.unownedPartitionMs} ms`, 'm-unowned'),
-        row(t('settled', lang), m.settled ? `${m.settledSinceMs} ms` : t('notSettled', lang), 'm-settled'),
-        row(t('violations', lang), String(m.invariantViolations), 'm-violations'))));
+    replaceChildrenIfChanged(
+      this.els.metrics,
+      h('h2', {}, t('metrics', lang)),
+      h(
+        'table',
+        { id: 'metrics-table' },
+        h(
+          'tbody',
+          {},
+          row(t('rebalances', lang), String(m.rebalances), 'm-rebalances'),
+          row(t('generation', lang), String(m.generationId), 'm-generation'),
+          row(t('moved', lang), String(m.partitionsMoved), 'm-moved'),
+          row(t('unowned', lang), `${m.unownedPartitionMs} ms`, 'm-unowned'),
+          row(t('settled', lang), m.settled ? `${m.settledSinceMs} ms` : t('notSettled', lang), 'm-settled'),
+          row(t('violations', lang), String(m.invariantViolations), 'm-violations'),
+        ),
+      ),
+    );
   }
 
   /** The scrubber painted with generations (green), rebalances (orange) and faults (red): the
@@ -659,8 +785,10 @@ export class PlaygroundView {
     const max = Math.max(1, Number(this.els.scrubber.max));
     const own = this.run.actions.length > 0 || this.run.cursor > this.preview.steps;
     const marks = own ? scrubMarks(this.run) : this.preview.marks;
-    replaceChildrenIfChanged(this.els.scrubMarks, ...marks.slice(-400).map((m) =>
-      h('span', { class: `sm-${m.kind}`, style: `left:${(m.step / max) * 100}%` })));
+    replaceChildrenIfChanged(
+      this.els.scrubMarks,
+      ...marks.slice(-400).map((m) => h('span', { class: `sm-${m.kind}`, style: `left:${(m.step / max) * 100}%` })),
+    );
   }
 }
 
