@@ -27,6 +27,7 @@ pub mod builtin;
 pub mod config;
 pub mod consumer;
 mod ledger;
+pub mod ownership;
 pub mod player;
 pub mod scenario;
 mod simulation;

@@ -201,3 +201,48 @@ fn a_loaded_group_is_recorded_in_the_state_it_was_loaded_in() {
     assert_eq!(p.steps()[at - 1].state, Some(GroupState::Stable));
     assert_eq!(p.steps()[at - 2].state, Some(GroupState::Dead));
 }
+
+/// Ownership segments from the trace: a crash ends what the crashed consumer held at once, and
+/// a zombie's segment overlaps the new owner's.
+#[test]
+fn ownership_segments_end_at_a_crash_and_overlap_for_a_zombie() {
+    use group_simulator::ownership::ownership;
+    let to_end = |p: &mut Player| {
+        let end = p.simulation().scenario().duration_ms;
+        while p.simulation().now() < end && p.forward().unwrap() {}
+    };
+    let mut p = Player::new(scenario("crash-session-timeout").unwrap(), Vec::new()).unwrap();
+    to_end(&mut p);
+    let o = ownership(p.simulation().trace());
+    assert_eq!(o.owners.len(), 3);
+    let c: Vec<_> = o
+        .partitions
+        .iter()
+        .flat_map(|p| &p.segments)
+        .filter(|s| &*s.owner == "C")
+        .collect();
+    assert!(!c.is_empty());
+    // C crashed at 10 s: every segment it had ends then.
+    assert!(c.iter().all(|s| s.to == Some(10_000)), "{c:?}");
+    let mut z = Player::new(scenario("zombie-fenced").unwrap(), Vec::new()).unwrap();
+    to_end(&mut z);
+    let o = ownership(z.simulation().trace());
+    let overlapping = o.partitions.iter().any(|p| {
+        p.segments.iter().enumerate().any(|(i, a)| {
+            p.segments[i + 1..].iter().any(|b| {
+                let (from, to) = (
+                    a.from.max(b.from),
+                    a.to.unwrap_or(i64::MAX).min(b.to.unwrap_or(i64::MAX)),
+                );
+                to > from
+            })
+        })
+    });
+    assert!(
+        overlapping,
+        "the zombie's partitions have two owners for a while"
+    );
+    // Going back, the segments are those of the shorter trace.
+    z.seek(10).unwrap();
+    assert!(ownership(z.simulation().trace()).partitions.is_empty());
+}

@@ -168,6 +168,14 @@ impl Player {
         }
     }
 
+    /// Who owned which partition when, up to now (the ownership-over-time view).
+    #[wasm_bindgen(unchecked_return_type = "Ownership")]
+    pub fn ownership(&self) -> Result<JsValue, JsValue> {
+        to_js(&group_simulator::ownership::ownership(
+            self.inner.simulation().trace(),
+        ))
+    }
+
     #[wasm_bindgen(unchecked_return_type = "Metrics")]
     pub fn metrics(&self) -> Result<JsValue, JsValue> {
         to_js(&self.inner.simulation().metrics())

@@ -196,6 +196,12 @@ export type StepMark = "generation" | "rebalance" | "fault";
 /** What a `Player` call moved: its cursor and trace length after the call, and the step records
  * and trace entries it added (none when it went back). */
 export interface Moved { cursor: number; traceLength: number; steps: StepRecord[]; entries: TraceEntry[] }
+/** Who owned which partition when (`Player.ownership()`): segments in the order they began;
+ * `to: null` while the owner still holds it; overlapping segments are two owners at once. */
+export interface Ownership {
+  partitions: { topic: string; partition: number; segments: { owner: string; from: number; to: number | null }[] }[];
+  owners: string[];
+}
 /** A name in both languages. */
 export interface Name { en: string; zh: string }
 /** The protocol's names and the classic group's transition table (`vocabulary()`). */

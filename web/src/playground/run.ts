@@ -9,6 +9,7 @@ import type {
   Action,
   GroupView,
   Moved,
+  Ownership,
   Player,
   StepRecord as PlayerStep,
   Scenario,
@@ -147,6 +148,11 @@ export class Run {
 
   metrics() {
     return this.player.metrics();
+  }
+
+  /** Who owned which partition when, up to now. */
+  ownership(): Ownership {
+    return this.player.ownership();
   }
 
   free(): void {

@@ -8,7 +8,7 @@ import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
 import { AssignmentModel, AssignmentView } from './assignments.ts';
 import { CompareView } from './compare.ts';
 import { exportRun, importRun } from './exchange.ts';
-import { OwnershipModel, OwnershipView } from './ownership.ts';
+import { OwnershipView } from './ownership.ts';
 import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
@@ -50,7 +50,6 @@ export class PlaygroundView {
   speed = 3;
   private timelineModel = new TimelineModel();
   private assignmentModel = new AssignmentModel();
-  private ownershipModel = new OwnershipModel();
   private readonly ownership = new OwnershipView();
   private readonly sm = new StateMachineView();
   private readonly timeline = new TimelineView();
@@ -266,7 +265,6 @@ export class PlaygroundView {
     if (this.deps.scenarios.some((x) => x.name === scenario.name)) this.els.picker.value = scenario.name;
     this.timelineModel = new TimelineModel();
     this.assignmentModel = new AssignmentModel();
-    this.ownershipModel = new OwnershipModel();
     this.run = run;
     this.lookAhead();
     this.render();
@@ -636,8 +634,7 @@ export class PlaygroundView {
     if (this.playing && run.scenario.consumers.length > 12) return;
     this.renderScrubMarks();
     this.assignments.render(lang, this.assignmentModel, run.view, this.selected, onSelect);
-    this.ownershipModel.update(entries);
-    this.ownership.render(lang, this.ownershipModel, run.now);
+    this.ownership.render(lang, () => run.ownership(), run.now);
     this.stepTable.render(
       lang,
       entries,
