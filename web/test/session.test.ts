@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Coordinator, errorName, initSync } from '../pkg/group_coordinator_wasm.js';
 import { EXAMPLES, substitute } from '../src/console/examples.ts';
-import { describeEvent, describeResponse, short } from '../src/console/format.ts';
+import { describeResponse, short } from '../src/console/format.ts';
 import { ScriptRunner } from '../src/console/script.ts';
 import { Session } from '../src/console/session.ts';
 
@@ -129,7 +129,9 @@ describe('formatting', () => {
     const x = s.send(0, s.template('Heartbeat', 4));
     expect(describeResponse(x.responses[0], errorName)).toContain('UNKNOWN_MEMBER_ID');
     const y = s.send(0, s.template('JoinGroup', 3));
-    expect(y.events.map(describeEvent).join('\n')).toContain('Empty → PreparingRebalance');
+    // Events come narrated by the model, in both languages.
+    expect(y.events.map((e) => e.text.en).join('\n')).toContain('group: Empty → PreparingRebalance');
+    expect(y.events.map((e) => e.text.zh).join('\n')).toContain('空 → 准备再平衡');
   });
 
   it('substitutes bound ids only where a whole string names them', () => {

@@ -699,6 +699,15 @@ fn removal_text(reason: RemovalReason, lang: Lang) -> &'static str {
     }
 }
 
+/// A coordinator event in both languages: what the trace says of it (and the protocol console
+/// shows for the coordinator driven by hand).
+pub fn event_text(event: &EventKind) -> Text {
+    Text {
+        en: coordinator_text(event, Lang::En),
+        zh: coordinator_text(event, Lang::Zh),
+    }
+}
+
 fn coordinator_text(event: &EventKind, lang: Lang) -> String {
     let en = lang == Lang::En;
     match event {

@@ -180,10 +180,25 @@ impl Coordinator {
             .collect()
     }
 
-    /// The events since the last call.
-    #[wasm_bindgen(unchecked_return_type = "CoordinatorEvent[]")]
+    /// The events since the last call, each with its narration in English and Chinese (`text`,
+    /// the words the simulator's trace uses).
+    #[wasm_bindgen(unchecked_return_type = "(CoordinatorEvent & { text: Text })[]")]
     pub fn events(&mut self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.drain_events())
+        #[derive(Serialize)]
+        struct Narrated<'a> {
+            #[serde(flatten)]
+            event: &'a core_model::event::Event,
+            text: group_simulator::scenario::Text,
+        }
+        let events = self.inner.drain_events();
+        let narrated: Vec<Narrated<'_>> = events
+            .iter()
+            .map(|event| Narrated {
+                event,
+                text: group_simulator::trace::event_text(&event.kind),
+            })
+            .collect();
+        to_js(&narrated)
     }
 
     /// The coordinator loses the group's partition: parked requests are answered

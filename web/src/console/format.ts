@@ -1,7 +1,7 @@
-// Plain-text descriptions of requests, responses and events (also the accessible text of the
-// console's log).
+// Plain-text descriptions of requests and responses (also the accessible text of the console's
+// log). Events come narrated by the model, in both languages.
 
-import type { CoordinatorEvent, Request, Response } from '../../pkg/group_coordinator_wasm.js';
+import type { Request, Response } from '../../pkg/group_coordinator_wasm.js';
 
 export type ErrorNamer = (code: number) => string;
 
@@ -29,55 +29,6 @@ export function describeResponse(r: Response, errorName: ErrorNamer): string {
       break;
   }
   return parts.join(' · ');
-}
-
-export function describeEvent(e: CoordinatorEvent): string {
-  switch (e.type) {
-    case 'StateChanged': {
-      const c = e.cause;
-      const why =
-        'memberId' in c ? `${c.kind} ${short(c.memberId)}` : 'memberIds' in c ? `${c.kind} ${c.memberIds.map(short).join(', ')}` : c.kind;
-      return `${e.from} → ${e.to} (${why})`;
-    }
-    case 'GenerationBumped':
-      return `generation ${e.generationId}${e.protocolName ? `, protocol ${e.protocolName}` : ''}`;
-    case 'MemberAdded':
-      return `member added ${short(e.memberId)}${e.groupInstanceId ? ` (static ${e.groupInstanceId})` : ''}`;
-    case 'MemberReplaced':
-      return `static ${e.groupInstanceId}: ${short(e.oldMemberId)} replaced by ${short(e.newMemberId)}`;
-    case 'MemberReplacementReverted':
-      return `replacement reverted: ${short(e.newMemberId)} back to ${short(e.oldMemberId)}`;
-    case 'MemberRemoved':
-      return `member removed ${short(e.memberId)} (${e.reason})`;
-    case 'PendingMemberAdded':
-      return `pending member ${short(e.memberId)} (MEMBER_ID_REQUIRED)`;
-    case 'PendingMemberRemoved':
-      return `pending member gone ${short(e.memberId)} (${e.reason})`;
-    case 'LeaderChanged':
-      return `leader ${e.from ? short(e.from) : '—'} → ${e.to ? short(e.to) : '—'}`;
-    case 'ResponseParked':
-      return `${e.api} #${e.correlationId} of ${short(e.memberId)} parked`;
-    case 'ResponseDropped':
-      return `${e.api} #${e.correlationId} of ${short(e.memberId)} dropped (never answered)`;
-    case 'TimerScheduled':
-      return `timer ${e.key} at ${e.deadlineMs} ms`;
-    case 'TimerCancelled':
-      return `timer ${e.key} cancelled`;
-    case 'TimerFired':
-      return `timer ${e.key} fired`;
-    case 'GroupRecordPersisted':
-      return `group record written (generation ${e.generationId}, ${e.members} members)`;
-    case 'PersistFailed':
-      return `group record write failed (error ${e.error})`;
-    case 'OffsetsExpired':
-      return `${e.partitions} committed offset(s) expired`;
-    case 'Deleted':
-      return 'group removed';
-    case 'Loaded':
-      return `loaded from its record (${e.members} members): ${e.state}`;
-    default:
-      return e.type;
-  }
 }
 
 /** Member ids are long (client id + uuid): keep the client id and the uuid's first block. */

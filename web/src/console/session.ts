@@ -1,7 +1,7 @@
 // The console's state: one coordinator, the virtual clock, and the log of what was sent and what
 // came back. The coordinator owns all protocol state; this only remembers the exchanges.
 
-import type { Coordinator, CoordinatorEvent, GroupView, Request, Response } from '../../pkg/group_coordinator_wasm.js';
+import type { Coordinator, CoordinatorEvent, GroupView, Request, Response, Text } from '../../pkg/group_coordinator_wasm.js';
 
 export interface Exchange {
   seq: number;
@@ -9,7 +9,8 @@ export interface Exchange {
   /** The request sent, or null for a clock advance. */
   request: Request | null;
   responses: Response[];
-  events: CoordinatorEvent[];
+  /** The coordinator's events, each with the model's narration. */
+  events: (CoordinatorEvent & { text: Text })[];
   /** The coordinator refused the input (misuse); nothing changed. */
   error: string | null;
   /** What the user did, when it was not a request (advance, unload, ...). */

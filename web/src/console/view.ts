@@ -6,7 +6,7 @@ import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { stateLabel } from '../vocabulary.ts';
 import { EXAMPLES } from './examples.ts';
-import { describeEvent, describeRequest, describeResponse, type ErrorNamer, short } from './format.ts';
+import { describeRequest, describeResponse, type ErrorNamer, short } from './format.ts';
 import { ScriptRunner } from './script.ts';
 import { type CoordinatorFactory, type Exchange, Session } from './session.ts';
 
@@ -273,7 +273,7 @@ export class ConsoleView {
       if (next?.advance) this.els.at.value = String(Math.max(next.atMs, this.session.now));
     }
     renderGroup(this.els.group, this.session.view(), lang);
-    renderLog(this.els.log, this.session.log, this.deps.errorName);
+    renderLog(this.els.log, this.session.log, this.deps.errorName, this.deps.lang);
   }
 }
 
@@ -342,7 +342,7 @@ function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang): void 
   );
 }
 
-function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorNamer): void {
+function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorNamer, lang: Lang): void {
   replaceChildren(
     el,
     h('h2', {}, 'Exchanges and events'),
@@ -373,7 +373,7 @@ function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorNamer): voi
                 'details',
                 { class: 'events' },
                 h('summary', {}, `${x.events.length} event(s)`),
-                h('ol', {}, ...x.events.map((e) => h('li', {}, describeEvent(e)))),
+                h('ol', {}, ...x.events.map((e) => h('li', {}, e.text[lang]))),
               )
             : null,
         ),
