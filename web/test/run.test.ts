@@ -50,13 +50,13 @@ describe('the run model', () => {
     const run = newRun('leave-while-preparing-rebalance');
     run.goto(120);
     const at120 = run.entries.map((e) => run.text(e.index, 'en'));
-    const state120 = stateMachineModel(run.entries).state;
+    const state120 = stateMachineModel(run.steps, run.group).state;
     run.goto(40);
     expect(run.cursor).toBe(40);
     expect(run.entries.length).toBe(run.steps[39].end);
     run.goto(120);
     expect(run.entries.map((e) => run.text(e.index, 'en'))).toEqual(at120);
-    expect(stateMachineModel(run.entries).state).toBe(state120);
+    expect(stateMachineModel(run.steps, run.group).state).toBe(state120);
   });
 
   it('acting in the past forks the run and the fork replays', () => {
@@ -88,7 +88,7 @@ describe('the run model', () => {
   it('the views read the seed case: leave while PreparingRebalance', () => {
     const run = newRun('leave-while-preparing-rebalance');
     while (!run.entries.some((e) => e.type === 'requestDelivered' && e.api === 'LeaveGroup')) run.forward();
-    expect(stateMachineModel(run.entries).state).toBe('CompletingRebalance');
+    expect(stateMachineModel(run.steps, run.group).state).toBe('CompletingRebalance');
     const timeline = new TimelineModel();
     timeline.update(run.entries);
     expect(timeline.lanes).toEqual(['A', 'B', 'C', 'D']);

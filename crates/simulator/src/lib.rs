@@ -37,7 +37,7 @@ pub mod vocabulary;
 mod world;
 
 pub use config::ConsumerConfig;
-pub use player::{Player, StepMark, StepRecord, TimedAction};
+pub use player::{Player, StepMark, StepRecord, StepTransition, TimedAction};
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
 pub use trace::{Trace, TraceEvent, TraceKind};

@@ -55,6 +55,46 @@ pub struct StepRecord {
     pub timers: Vec<String>,
     /// What the scrubber marks at this step, one per entry that calls for a mark.
     pub marks: Vec<StepMark>,
+    /// The last change of the group's state in this step (with the actions after it), if any:
+    /// what the state machine shows as the transition that just fired.
+    pub transition: Option<StepTransition>,
+}
+
+/// A change of the group's state: a transition of the table (`from` is the state left), or a
+/// load from the group's record (`from` is `None`: no transition happened).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StepTransition {
+    pub from: Option<GroupState>,
+    pub to: GroupState,
+    /// The trace entry that tells it.
+    pub index: usize,
+}
+
+impl StepTransition {
+    /// The last state change among trace entries `[first, end)`.
+    fn of_entries(sim: &Simulation, first: usize, end: usize) -> Option<StepTransition> {
+        sim.trace()
+            .iter_from(first)
+            .take(end - first)
+            .filter_map(|e| match &e.kind {
+                TraceKind::Coordinator {
+                    event: EventKind::StateChanged { from, to, .. },
+                } => Some(StepTransition {
+                    from: Some(*from),
+                    to: *to,
+                    index: e.index,
+                }),
+                TraceKind::Coordinator {
+                    event: EventKind::Loaded { state, .. },
+                } => Some(StepTransition {
+                    from: None,
+                    to: *state,
+                    index: e.index,
+                }),
+                _ => None,
+            })
+            .last()
+    }
 }
 
 /// A moment the scrubber marks.
@@ -245,6 +285,7 @@ impl Player {
                 members,
                 timers,
                 marks: StepMark::of_entries(&self.sim, first, end),
+                transition: StepTransition::of_entries(&self.sim, first, end),
             });
         }
         // (A step of the known future: its record is kept from the first time.)
@@ -337,9 +378,11 @@ impl Player {
             return;
         };
         let marks = StepMark::of_entries(&self.sim, first, end);
+        let transition = StepTransition::of_entries(&self.sim, first, end);
         if let Some(record) = self.steps.get_mut(i) {
             record.end = end;
             record.marks = marks;
+            record.transition = transition;
         }
     }
 

@@ -200,6 +200,17 @@ fn a_loaded_group_is_recorded_in_the_state_it_was_loaded_in() {
     let at = loaded_at.expect("the group is loaded");
     assert_eq!(p.steps()[at - 1].state, Some(GroupState::Stable));
     assert_eq!(p.steps()[at - 2].state, Some(GroupState::Dead));
+    // The state machine's last change: a load, not a transition of the table.
+    let t = p.steps()[at - 1].transition.expect("a change of state");
+    assert_eq!((t.from, t.to), (None, GroupState::Stable));
+    // And the unload before it was one.
+    let unload = p.steps()[..at - 1]
+        .iter()
+        .rev()
+        .find_map(|s| s.transition)
+        .expect("the unload");
+    assert_eq!(unload.to, GroupState::Dead);
+    assert!(unload.from.is_some());
 }
 
 /// Ownership segments from the trace: a crash ends what the crashed consumer held at once, and

@@ -190,7 +190,9 @@ export type KafkaQuirk =
 /** What one step of a `Player` did and left: the trace entries [first, end) it recorded, and the
  * group's state and generation after it (members and timers for groups of up to 12 consumers). */
 export interface StepRecord { first: number; end: number; atMs: number; state: GroupState | null;
-  generationId: number; members: string[]; timers: string[]; marks: StepMark[] }
+  generationId: number; members: string[]; timers: string[]; marks: StepMark[];
+  /** The step's last change of state (`from: null`: the group was loaded in `to`), or null. */
+  transition: { from: GroupState | null; to: GroupState; index: number } | null }
 /** What the scrubber marks at a step. */
 export type StepMark = "generation" | "rebalance" | "fault";
 /** What a `Player` call moved: its cursor and trace length after the call, and the step records

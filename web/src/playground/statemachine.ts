@@ -1,7 +1,7 @@
 // The group state machine: the five classic states, every legal transition labelled by its
 // trigger (spec §2.1-2.2), the current state highlighted and the last transition animated.
 
-import type { GroupView, TraceEntry } from '../../pkg/group_coordinator_wasm.js';
+import type { GroupView, StepRecord } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { stateLabel, stateName, transitions } from '../vocabulary.ts';
@@ -34,17 +34,17 @@ export interface StateMachineModel {
   last: { from: State; to: State; index: number } | null;
 }
 
-/** The current state and the last transition, from the trace so far. */
-export function stateMachineModel(entries: readonly TraceEntry[], upTo = entries.length): StateMachineModel {
-  for (let i = Math.min(upTo, entries.length) - 1; i >= 0; i--) {
-    const e = entries[i];
-    if (e.type === 'coordinator' && e.event.type === 'StateChanged') {
-      return { state: e.event.to as State, last: { from: e.event.from as State, to: e.event.to as State, index: i } };
-    }
-    // A coordinator loaded the group in a state (no transition of the table happened).
-    if (e.type === 'coordinator' && e.event.type === 'Loaded') return { state: e.event.state as State, last: null };
+/** The current state (the group's, as the model describes it) and the last transition the
+ * model recorded in its step records (none after a load: the group entered its state without a
+ * transition). */
+export function stateMachineModel(steps: readonly Pick<StepRecord, 'transition'>[], group: GroupView | null): StateMachineModel {
+  for (let k = steps.length - 1; k >= 0; k--) {
+    const t = steps[k].transition;
+    if (!t) continue;
+    const last = t.from ? { from: t.from as State, to: t.to as State, index: t.index } : null;
+    return { state: (group?.state ?? t.to) as State, last };
   }
-  return { state: 'Empty', last: null };
+  return { state: (group?.state ?? 'Empty') as State, last: null };
 }
 
 export class StateMachineView {

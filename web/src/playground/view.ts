@@ -615,7 +615,7 @@ export class PlaygroundView {
     // The state machine only changes with the coordinator's events: skip reading the group
     // when none arrived since the last frame.
     if (!this.playing || entries.length < this.smSeen || lastCoordinatorEvent(entries, this.smSeen) >= 0) {
-      this.sm.render(lang, stateMachineModel(entries), run.group, nameOf, onSelect);
+      this.sm.render(lang, stateMachineModel(run.steps, run.group), run.group, nameOf, onSelect);
     }
     this.smSeen = entries.length;
     this.spent('sm', t0);
