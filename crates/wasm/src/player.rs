@@ -4,7 +4,7 @@
 //! the simulation for state it then tracks itself.
 
 use crate::args::{self, Items};
-use crate::simulation::scenario_error;
+use crate::simulation::{narration_of, scenario_error, trace_from};
 use crate::to_js;
 use group_simulator::player::{StepRecord, TimedAction};
 use group_simulator::trace::TraceEvent;
@@ -100,12 +100,7 @@ impl Player {
         #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
         from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let from = match from_index {
-            None => 0,
-            Some(i) => args::index("fromIndex", &i, 0)?,
-        };
-        let entries: Vec<&TraceEvent> = self.inner.simulation().trace().iter_from(from).collect();
-        to_js(&entries)
+        trace_from(self.inner.simulation().trace(), from_index, |e| e)
     }
 
     pub fn cursor(&self) -> usize {
@@ -155,17 +150,7 @@ impl Player {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<JsValue, JsValue> {
-        if args::is_absent(&index) {
-            return Err(args::type_error(&format!(
-                "index must be a number, got {}",
-                args::describe(&index)
-            )));
-        }
-        let i = args::index("index", &index, 0)?;
-        match self.inner.simulation().trace().get(i) {
-            Some(e) => to_js(&e.narrated().text),
-            None => Ok(JsValue::NULL),
-        }
+        narration_of(self.inner.simulation().trace(), &index)
     }
 
     /// Who owned which partition when, up to now (the ownership-over-time view).

@@ -4,7 +4,7 @@
 use crate::args::{self, Items, range_error};
 use crate::to_js;
 use group_simulator::builtin;
-use group_simulator::trace::TraceEvent;
+use group_simulator::trace::{Trace, TraceEvent};
 use group_simulator::{Action, Scenario, ScenarioError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -136,7 +136,7 @@ impl Simulation {
         #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
         from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.trace_from(from_index, TraceEvent::narrated)
+        trace_from(self.inner.trace(), from_index, TraceEvent::narrated)
     }
 
     /// Trace entries from `fromIndex` (default 0) without their narration: what `trace` returns
@@ -149,7 +149,7 @@ impl Simulation {
         #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
         from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.trace_from(from_index, |e| e)
+        trace_from(self.inner.trace(), from_index, |e| e)
     }
 
     /// One trace entry's narration in en and zh; `null` past the end of the trace.
@@ -158,17 +158,7 @@ impl Simulation {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<JsValue, JsValue> {
-        if args::is_absent(&index) {
-            return Err(args::type_error(&format!(
-                "index must be a number, got {}",
-                args::describe(&index)
-            )));
-        }
-        let i = args::index("index", &index, 0)?;
-        match self.inner.trace().get(i) {
-            Some(e) => to_js(&e.narrated().text),
-            None => Ok(JsValue::NULL),
-        }
+        narration_of(self.inner.trace(), &index)
     }
 
     /// How many trace entries there are.
@@ -272,19 +262,33 @@ pub fn large_group_scenario(
     to_js(&builtin::large_group(consumers, per, duration.max(1)))
 }
 
-impl Simulation {
-    /// The trace from `fromIndex` (default 0) as a JS array, each entry written as `each` gives it.
-    fn trace_from<'s, T: Serialize>(
-        &'s self,
-        from_index: Option<JsValue>,
-        each: impl Fn(&'s TraceEvent) -> T,
-    ) -> Result<JsValue, JsValue> {
-        let from = match from_index {
-            None => 0,
-            Some(i) => args::index("fromIndex", &i, 0)?,
-        };
-        let events: Vec<T> = self.inner.trace().iter_from(from).map(each).collect();
-        to_js(&events)
+/// A trace's entries from `fromIndex` (default 0) as a JS array, each written as `each` gives
+/// it (`Simulation` and `Player` read their traces the same way).
+pub(crate) fn trace_from<'t, T: Serialize>(
+    trace: &'t Trace,
+    from_index: Option<JsValue>,
+    each: impl Fn(&'t TraceEvent) -> T,
+) -> Result<JsValue, JsValue> {
+    let from = match from_index {
+        None => 0,
+        Some(i) => args::index("fromIndex", &i, 0)?,
+    };
+    let events: Vec<T> = trace.iter_from(from).map(each).collect();
+    to_js(&events)
+}
+
+/// One entry's narration in en and zh; `null` past the end of the trace.
+pub(crate) fn narration_of(trace: &Trace, index: &JsValue) -> Result<JsValue, JsValue> {
+    if args::is_absent(index) {
+        return Err(args::type_error(&format!(
+            "index must be a number, got {}",
+            args::describe(index)
+        )));
+    }
+    let i = args::index("index", index, 0)?;
+    match trace.get(i) {
+        Some(e) => to_js(&e.narrated().text),
+        None => Ok(JsValue::NULL),
     }
 }
 
