@@ -132,15 +132,25 @@ fn js_number(n: f64) -> String {
     }
 }
 
-/// A string parameter, at most [`MAX_STRING_BYTES`] UTF-8 bytes.
-pub(crate) fn string(name: &str, value: &JsValue) -> Result<String, JsValue> {
+/// `value` as a JS string (not yet copied into the module), or a TypeError saying it must be
+/// `what` ("a string", "a base64 string").
+fn js_string<'v>(
+    name: &str,
+    value: &'v JsValue,
+    what: &str,
+) -> Result<&'v js_sys::JsString, JsValue> {
     if !value.is_string() {
         return Err(type_error(&format!(
-            "{name} must be a string, got {}",
+            "{name} must be {what}, got {}",
             describe(value)
         )));
     }
-    let s: &js_sys::JsString = value.unchecked_ref();
+    Ok(value.unchecked_ref())
+}
+
+/// A string parameter, at most [`MAX_STRING_BYTES`] UTF-8 bytes.
+pub(crate) fn string(name: &str, value: &JsValue) -> Result<String, JsValue> {
+    let s = js_string(name, value, "a string")?;
     // UTF-16 units bound UTF-8 bytes from below: refuse what is surely too long before copying.
     if s.length() as usize > MAX_STRING_BYTES {
         return Err(range_error(&format!(
@@ -160,13 +170,7 @@ pub(crate) fn string(name: &str, value: &JsValue) -> Result<String, JsValue> {
 
 /// A base64 text parameter, at most [`MAX_REQUEST_CHARS`] characters.
 pub(crate) fn base64(name: &str, value: &JsValue) -> Result<String, JsValue> {
-    if !value.is_string() {
-        return Err(type_error(&format!(
-            "{name} must be a base64 string, got {}",
-            describe(value)
-        )));
-    }
-    let s: &js_sys::JsString = value.unchecked_ref();
+    let s = js_string(name, value, "a base64 string")?;
     if s.length() > MAX_REQUEST_CHARS {
         return Err(range_error(&format!(
             "{name} is {} characters long; the limit is {MAX_REQUEST_CHARS} (Kafka's socket.request.max.bytes)",
