@@ -23,14 +23,17 @@
 
 extern crate alloc;
 
+pub mod assignments;
 pub mod builtin;
 pub mod config;
 pub mod consumer;
+pub mod frame;
 mod ledger;
 pub mod ownership;
 pub mod player;
 pub mod scenario;
 mod simulation;
+pub mod timeline;
 pub mod trace;
 pub mod view;
 pub mod vocabulary;

@@ -14,6 +14,7 @@
 //! at most `spacing` steps: `spacing` grows with the run's length (a simulated hour of 100
 //! consumers, about 590,000 steps, ends with a spacing of 4,096).
 
+use crate::frame::ViewIndex;
 use crate::scenario::{Action, Scenario, ScenarioError};
 use crate::simulation::Simulation;
 use crate::trace::TraceKind;
@@ -51,8 +52,9 @@ pub struct StepRecord {
     pub generation_id: i32,
     /// The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers).
     pub members: Vec<Rc<str>>,
-    /// The group's timers after the step (idem).
-    pub timers: Vec<String>,
+    /// The group's delayed join and sync operations after the step, by timer key (idem; the
+    /// heartbeats' are left out: one per member, they would fill the row).
+    pub delayed: Vec<String>,
     /// What the scrubber marks at this step, one per entry that calls for a mark.
     pub marks: Vec<StepMark>,
     /// The last change of the group's state in this step (with the actions after it), if any:
@@ -198,6 +200,10 @@ pub struct Player {
     spacing: usize,
     finished: bool,
     detailed: bool,
+    /// The views' indexes over every trace entry recorded (the known future included).
+    index: ViewIndex,
+    /// The steps (0-based) whose record has a transition, in order.
+    with_transition: Vec<usize>,
 }
 
 impl Player {
@@ -215,9 +221,12 @@ impl Player {
             spacing: FIRST_SPACING,
             finished: false,
             detailed,
+            index: ViewIndex::default(),
+            with_transition: Vec::new(),
         };
         player.apply_actions_at(0)?;
         player.checkpoint();
+        player.index.catch_up(player.sim.trace());
         Ok(player)
     }
 
@@ -274,7 +283,7 @@ impl Player {
         self.told.read(&self.sim, first);
         if self.cursor == self.steps.len() {
             let at_ms = self.sim.trace()[first].at_ms;
-            let (members, timers) = self.details();
+            let (members, delayed) = self.details();
             let end = self.sim.trace().len();
             self.steps.push(StepRecord {
                 first,
@@ -283,10 +292,11 @@ impl Player {
                 state: self.told.state,
                 generation_id: self.told.generation_id,
                 members,
-                timers,
+                delayed,
                 marks: StepMark::of_entries(&self.sim, first, end),
                 transition: StepTransition::of_entries(&self.sim, first, end),
             });
+            self.note_transition(self.cursor);
         }
         // (A step of the known future: its record is kept from the first time.)
         self.cursor += 1;
@@ -294,6 +304,7 @@ impl Player {
         if self.cursor.is_multiple_of(self.spacing) {
             self.checkpoint();
         }
+        self.index.catch_up(self.sim.trace());
         Ok(true)
     }
 
@@ -324,12 +335,16 @@ impl Player {
             action,
         });
         self.sim.w.trace.forget_future();
+        self.index.truncate(first);
         self.steps.truncate(cursor);
+        self.with_transition
+            .truncate(self.with_transition.partition_point(|&k| k < cursor));
         self.told.read(&self.sim, first);
         self.extend_last(self.cursor);
         self.finished = false;
         self.checkpoints.retain(|c| c.step < cursor);
         self.checkpoint();
+        self.index.catch_up(self.sim.trace());
         Ok(())
     }
 
@@ -347,7 +362,11 @@ impl Player {
                     .iter()
                     .map(|m| Rc::from(m.client_id.as_str()))
                     .collect(),
-                view.timers.iter().map(|t| t.key.to_string()).collect(),
+                view.timers
+                    .iter()
+                    .filter(|t| matches!(t.kind.as_str(), "join" | "sync"))
+                    .map(|t| t.key.to_string())
+                    .collect(),
             ),
             None => (Vec::new(), Vec::new()),
         }
@@ -384,6 +403,29 @@ impl Player {
             record.marks = marks;
             record.transition = transition;
         }
+        self.note_transition(i);
+    }
+
+    /// Keeps `with_transition` in step with the record of step `k` (0-based), the last known.
+    fn note_transition(&mut self, k: usize) {
+        if self.with_transition.last() == Some(&k) {
+            self.with_transition.pop();
+        }
+        if self.steps.get(k).is_some_and(|r| r.transition.is_some()) {
+            self.with_transition.push(k);
+        }
+    }
+
+    /// The last transition among the steps taken.
+    pub fn last_transition(&self) -> Option<StepTransition> {
+        let taken = self.with_transition.partition_point(|&k| k < self.cursor);
+        let k = *self.with_transition[..taken].last()?;
+        self.steps[k].transition
+    }
+
+    /// The views' indexes (over every entry recorded; read them for the trace's length).
+    pub fn index(&self) -> &ViewIndex {
+        &self.index
     }
 
     /// Keeps the world as it is now (without its trace), unless a checkpoint of this step is

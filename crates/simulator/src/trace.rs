@@ -253,8 +253,10 @@ pub struct TraceEvent {
 }
 
 /// The languages of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Lang {
+    #[default]
     En,
     Zh,
 }

@@ -3,7 +3,9 @@
 
 #![allow(clippy::unwrap_used)]
 use group_simulator::builtin::{large_group, scenario};
+use group_simulator::frame::{FrameRequest, StepsRequest, TimelineRequest};
 use group_simulator::player::{MAX_CHECKPOINTS, Player, TimedAction};
+use group_simulator::trace::Lang;
 use group_simulator::{Action, Simulation};
 
 /// A fresh run taken straight to `step` (no checkpoints involved), to compare with.
@@ -32,6 +34,29 @@ fn same(a: &Player, b: &Player, what: &str) {
         format!("{:?}", b.simulation().snapshot()),
         "{what}: world"
     );
+    // What the page draws: the views' indexes, read for the trace's prefix, give the same
+    // frame as those of a run that never went back.
+    for lang in [Lang::En, Lang::Zh] {
+        let request = FrameRequest {
+            lang,
+            timeline: Some(TimelineRequest {
+                window_ms: 30_000,
+                resolution_ms: 0,
+                selected: None,
+            }),
+            assignments: Some(8),
+            steps: Some(StepsRequest {
+                from: None,
+                span: 60,
+            }),
+            world: true,
+        };
+        assert_eq!(
+            serde_json::to_string(&a.frame(&request)).unwrap(),
+            serde_json::to_string(&b.frame(&request)).unwrap(),
+            "{what}: frame"
+        );
+    }
 }
 
 #[test]

@@ -229,6 +229,16 @@ pub(crate) fn index(name: &str, value: &JsValue, default: usize) -> Result<usize
     Ok(n as usize)
 }
 
+/// A boolean: `true` or `false`, nothing else (no truthy strings or numbers).
+pub(crate) fn boolean(name: &str, value: &JsValue) -> Result<bool, JsValue> {
+    value.as_bool().ok_or_else(|| {
+        type_error(&format!(
+            "{name} must be a boolean, got {}",
+            describe(value)
+        ))
+    })
+}
+
 /// An optional object parameter: `undefined` and `null` read as absent.
 pub(crate) fn is_absent(value: &JsValue) -> bool {
     value.is_undefined() || value.is_null()

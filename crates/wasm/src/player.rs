@@ -1,33 +1,20 @@
-//! The run the page plays, through JS: `Player` (see `group_simulator::player`). Each call that
-//! moves the run returns, in one crossing, what moved: the new step records and the new trace
-//! entries (without narration; `narration(i)` gives an entry's text), so the page never asks
-//! the simulation for state it then tracks itself.
+//! The run the page plays, through JS: `Player` (see `group_simulator::player`). Calls that move
+//! the run return only where it got to; `frame(request)` then returns, in one crossing, all that
+//! the page draws (see `group_simulator::frame`), so the page keeps no copy of the trace and no
+//! protocol state of its own.
 
 use crate::args::{self, Items};
 use crate::simulation::{narration_of, scenario_error, trace_from};
 use crate::to_js;
-use group_simulator::player::{StepRecord, TimedAction};
-use group_simulator::trace::TraceEvent;
+use group_simulator::frame::FrameRequest;
+use group_simulator::player::TimedAction;
 use group_simulator::{Action, Scenario};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// The most steps one `seek` moves forward: a bound on one call's work (at most about half a
-/// second of a 50-consumer group in wasm, records and entries handed over included); a caller
-/// going further calls again.
+/// The most steps one `seek` or `forward` moves forward: a bound on one call's work (about a
+/// second of a 50-consumer group in wasm at worst); a caller going further calls again.
 pub const SEEK_MAX_STEPS: usize = 20_000;
-
-/// What a call moved: the run's cursor and trace length after it, and the step records and
-/// trace entries it added (none when it went back: the caller cuts its copies to `cursor` and
-/// `traceLength`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Moved<'a> {
-    cursor: usize,
-    trace_length: usize,
-    steps: &'a [StepRecord],
-    entries: Vec<&'a TraceEvent>,
-}
 
 /// A run that moves both ways in time, with checkpoints: what the playground drives.
 #[wasm_bindgen]
@@ -55,42 +42,90 @@ impl Player {
         Ok(Player { inner })
     }
 
-    /// One step (a delivered message, a fired timer or a script action, then your actions at
-    /// the new step); returns what moved, or `null` when nothing is left to happen.
-    #[wasm_bindgen(unchecked_return_type = "Moved | null")]
-    pub fn forward(&mut self) -> Result<JsValue, JsValue> {
-        let (cursor, len) = self.marks();
-        if !self.inner.forward().map_err(scenario_error)? {
-            return Ok(JsValue::NULL);
+    /// Up to `count` steps (default 1, at most [`SEEK_MAX_STEPS`]), each a delivered message,
+    /// a fired timer or a script action, then your actions at the new step. With `toEnd`, stops
+    /// at the scenario's end (`durationMs`) as playing does. Returns the steps taken: fewer
+    /// than asked when nothing is left to happen (or the end was reached).
+    pub fn forward(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] count: Option<JsValue>,
+        #[wasm_bindgen(js_name = toEnd, unchecked_optional_param_type = "boolean")] to_end: Option<
+            JsValue,
+        >,
+    ) -> Result<usize, JsValue> {
+        let count = match count {
+            Some(c) if !args::is_absent(&c) => args::index("count", &c, 0)?.min(SEEK_MAX_STEPS),
+            _ => 1,
+        };
+        let to_end = match to_end {
+            Some(b) if !args::is_absent(&b) => args::boolean("toEnd", &b)?,
+            _ => false,
+        };
+        let mut taken = 0;
+        while taken < count && !(to_end && self.inner.past_end()) {
+            if !self.inner.forward().map_err(scenario_error)? {
+                break;
+            }
+            taken += 1;
         }
-        self.moved(cursor, len)
+        Ok(taken)
     }
 
     /// Goes to `step` steps from the start: back by restoring a checkpoint (a few steps' work),
-    /// forward by stepping, at most [`SEEK_MAX_STEPS`] per call (the cursor says how far it got).
-    #[wasm_bindgen(unchecked_return_type = "Moved")]
+    /// forward by stepping, at most [`SEEK_MAX_STEPS`] per call. Returns the step reached.
     pub fn seek(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<usize, JsValue> {
         let step = args::index("step", &step, 0)?;
-        let (cursor, len) = self.marks();
-        let step = step.min(cursor + SEEK_MAX_STEPS);
+        let step = step.min(self.inner.cursor() + SEEK_MAX_STEPS);
         self.inner.seek(step).map_err(scenario_error)?;
-        self.moved(cursor, len)
+        Ok(self.inner.cursor())
     }
 
     /// Acts now (an action in the past forks the run); a refused action throws and changes
-    /// nothing. Returns what moved (the entries the action recorded).
-    #[wasm_bindgen(unchecked_return_type = "Moved")]
+    /// nothing.
     pub fn act(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<(), JsValue> {
         let action: Action = args::json("action", &action, Items::Request)?;
-        let (cursor, len) = self.marks();
-        self.inner.act(action).map_err(scenario_error)?;
-        self.moved(cursor, len)
+        self.inner.act(action).map_err(scenario_error)
+    }
+
+    /// What the page draws now, in one piece: the group, the state machine's last transition,
+    /// the narration, and as `request` asks, the timeline's window, the assignment table, a
+    /// window of the step table, the world and the metrics.
+    #[wasm_bindgen(unchecked_return_type = "Frame")]
+    pub fn frame(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "FrameRequest")] request: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let request: FrameRequest = match request {
+            Some(r) if !args::is_absent(&r) => args::json("request", &r, Items::Request)?,
+            _ => FrameRequest::default(),
+        };
+        to_js(&self.inner.frame(&request))
+    }
+
+    /// The scrubber's marks: `[step, mark]` for each step (1-based) that began a generation,
+    /// started a rebalance or met a fault.
+    #[wasm_bindgen(unchecked_return_type = "[number, StepMark][]")]
+    pub fn marks(&self) -> Result<JsValue, JsValue> {
+        let marks: Vec<(usize, group_simulator::StepMark)> = self
+            .inner
+            .steps()
+            .iter()
+            .enumerate()
+            .flat_map(|(k, st)| st.marks.iter().map(move |&m| (k + 1, m)))
+            .collect();
+        to_js(&marks)
+    }
+
+    /// The step records taken so far (what the step table's rows are made of).
+    #[wasm_bindgen(unchecked_return_type = "StepRecord[]")]
+    pub fn steps(&self) -> Result<JsValue, JsValue> {
+        to_js(self.inner.steps())
     }
 
     /// Trace entries from `fromIndex` (default 0), without their narration.
@@ -183,32 +218,6 @@ impl Player {
         to_js(&Checkpoints {
             checkpoints: self.inner.checkpoints(),
             spacing: self.inner.spacing(),
-        })
-    }
-}
-
-impl Player {
-    fn marks(&self) -> (usize, usize) {
-        (self.inner.cursor(), self.inner.simulation().trace().len())
-    }
-
-    /// What moved since (`cursor`, `len`).
-    fn moved(&self, cursor: usize, len: usize) -> Result<JsValue, JsValue> {
-        let now = self.inner.cursor();
-        let trace = self.inner.simulation().trace();
-        let (steps, entries): (&[StepRecord], Vec<&TraceEvent>) = if now >= cursor {
-            (
-                &self.inner.steps()[cursor.min(now)..],
-                trace.iter_from(len.min(trace.len())).collect(),
-            )
-        } else {
-            (&[], Vec::new())
-        };
-        to_js(&Moved {
-            cursor: now,
-            trace_length: trace.len(),
-            steps,
-            entries,
         })
     }
 }

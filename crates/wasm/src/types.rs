@@ -188,16 +188,55 @@ export type KafkaQuirk =
   | { kind: "PreviousOwnerNotSubscribed"; member: string; topic: string; partition: number }
   | { kind: "JavaThrowsNullPointer"; previousOwner: string; topic: string; partition: number };
 /** What one step of a `Player` did and left: the trace entries [first, end) it recorded, and the
- * group's state and generation after it (members and timers for groups of up to 12 consumers). */
+ * group's state and generation after it (members and delayed join/sync operations for groups of
+ * up to 12 consumers). */
 export interface StepRecord { first: number; end: number; atMs: number; state: GroupState | null;
-  generationId: number; members: string[]; timers: string[]; marks: StepMark[];
+  generationId: number; members: string[]; delayed: string[]; marks: StepMark[];
   /** The step's last change of state (`from: null`: the group was loaded in `to`), or null. */
   transition: { from: GroupState | null; to: GroupState; index: number } | null }
 /** What the scrubber marks at a step. */
 export type StepMark = "generation" | "rebalance" | "fault";
-/** What a `Player` call moved: its cursor and trace length after the call, and the step records
- * and trace entries it added (none when it went back). */
-export interface Moved { cursor: number; traceLength: number; steps: StepRecord[]; entries: TraceEntry[] }
+/** What `Player.frame` should carry besides the group, the state machine and the narration. */
+export interface FrameRequest { lang?: "en" | "zh";
+  /** the timeline's window before now; bars closer than `resolutionMs` merge (never `selected`'s) */
+  timeline?: { windowMs: number; resolutionMs?: number; selected?: number | null } | null;
+  /** the assignment table with this many generations as columns */ assignments?: number | null;
+  /** a window of the step table: `span` steps from `from` (absent: ending at the current step) */
+  steps?: { from?: number | null; span: number } | null;
+  /** the world and the metrics */ world?: boolean }
+/** What one frame of the page draws (`Player.frame`). */
+export interface Frame { cursor: number; traceLength: number; nowMs: number; pastEnd: boolean; finished: boolean;
+  group: GroupView | null; /** the leader's consumer name */ leader: string | null;
+  machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number } | null };
+  narration: FrameNarration; timeline?: TimelineWindow; assignments?: AssignmentTable;
+  steps?: StepWindow; world?: WorldView; metrics?: Metrics }
+/** The scenario's last note so far, and what the current step did. */
+export interface FrameNarration { note: string | null; lines: string[] }
+/** Lane 0 is the coordinator's, lane k the k-th consumer's (`lanes[k - 1]`). */
+export interface TimelineWindow { fromMs: number; toMs: number; lanes: string[]; bars: TimelineBar[]; marks: TimelineMark[] }
+/** A request from send to end (`open`: not ended, `endMs` is now); `merged` bars drawn as one. */
+export interface TimelineBar { lane: number; api: MessageApi; correlationId: number; sentMs: number; endMs: number;
+  index: number; open: boolean; error?: string; lost: boolean; timedOut: boolean; merged: number }
+export type TimelineMark = { lane: number; atMs: number; index: number } & (
+  | { type: "state"; state: GroupState }
+  | { type: "timer"; key: string }
+  | { type: "life"; what: "started" | "closed" | "crashed" | "paused" | "resumed" }
+  | { type: "expiry"; expiry: "sessionTimeout" | "pollTimeout" }
+  | { type: "cut" | "heal" | "failover" });
+/** Generations as columns (each with its leader), consumers as rows. */
+export interface AssignmentTable { generations: { generationId: number; leader: string | null }[]; rows: AssignmentRow[] }
+export interface AssignmentRow { consumer: string;
+  /** per column: what it took (`topic-0,1 other-2`), whether it added any, what it revoked */
+  cells: ({ assigned: string; added: boolean; revoked: string; index: number } | null)[];
+  /** what it owns now, or its life when not running */ now: string | null; running: boolean }
+/** Steps [from, to) of `total`; a step numbered from 1. */
+export interface StepWindow { from: number; to: number; total: number; rows: StepRow[] }
+export interface StepRow { step: number; atMs: number; actor: StepActor;
+  lines: { index: number; text: string; /** the scenario's own note */ note: boolean }[];
+  state: GroupState | null; generationId: number; members: string[]; delayed: string[]; first: number; end: number }
+export type StepActor =
+  | { type: "consumer"; name: string }
+  | { type: "coordinator" | "network" | "action" | "scenario" };
 /** Who owned which partition when (`Player.ownership()`): segments in the order they began;
  * `to: null` while the owner still holds it; overlapping segments are two owners at once. */
 export interface Ownership {

@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use group_simulator::builtin::{SCENARIOS, scenario};
+use group_simulator::frame::{FrameRequest, StepsRequest, TimelineRequest};
 use group_simulator::{Player, Simulation};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -67,10 +68,7 @@ fn union(name: &str) -> BTreeMap<String, BTreeSet<String>> {
         // `{ type: "A" | "B"; ...}` declares both tags with the same fields.
         if let Some(i) = rest.find("type: ") {
             rest = &rest[i + 6..];
-            let end = rest
-                .find(';')
-                .or_else(|| rest.find('}'))
-                .unwrap_or(rest.len());
+            let end = rest.find([';', '}']).unwrap_or(rest.len());
             for t in rest[..end].split('|') {
                 let t = t.trim().trim_matches('"');
                 if !t.is_empty() {
@@ -149,6 +147,7 @@ fn the_typescript_declarations_name_every_field_serde_writes() {
                 &fields(declaration("ConsumerView")),
             );
         }
+        frame_declared(&p);
         let metrics = serde_json::to_value(p.simulation().metrics()).unwrap();
         assert_declared("Metrics", &keys(&metrics), &fields(declaration("Metrics")));
     }
@@ -171,4 +170,93 @@ fn the_typescript_declarations_name_every_field_serde_writes() {
     let mut sim = Simulation::new(scenario("normal-join").unwrap()).unwrap();
     sim.run_until(1_000);
     assert!(sim.trace().len() > 5);
+}
+
+/// A frame asking for everything: each part's fields are declared.
+fn frame_declared(p: &Player) {
+    let frame = p.frame(&FrameRequest {
+        timeline: Some(TimelineRequest {
+            window_ms: 3_600_000,
+            resolution_ms: 0,
+            selected: None,
+        }),
+        assignments: Some(8),
+        steps: Some(StepsRequest {
+            from: None,
+            span: 5,
+        }),
+        world: true,
+        ..FrameRequest::default()
+    });
+    let v = serde_json::to_value(&frame).unwrap();
+    assert_declared("Frame", &keys(&v), &fields(declaration("Frame")));
+    assert_declared(
+        "FrameNarration",
+        &keys(&v["narration"]),
+        &fields(declaration("FrameNarration")),
+    );
+    let timeline = &v["timeline"];
+    assert_declared(
+        "TimelineWindow",
+        &keys(timeline),
+        &fields(declaration("TimelineWindow")),
+    );
+    for bar in timeline["bars"].as_array().unwrap() {
+        assert_declared(
+            "TimelineBar",
+            &keys(bar),
+            &fields(declaration("TimelineBar")),
+        );
+    }
+    let marks = union("TimelineMark");
+    let common = fields(declaration("TimelineMark").split(") & (").next().unwrap());
+    for mark in timeline["marks"].as_array().unwrap() {
+        let tag = mark["type"].as_str().unwrap();
+        let mut declared = marks
+            .get(tag)
+            .unwrap_or_else(|| panic!("timeline mark {tag:?} is not declared"))
+            .clone();
+        declared.extend(common.iter().cloned());
+        let mut have = keys(mark);
+        have.remove("type");
+        assert_declared(&format!("timeline mark {tag}"), &have, &declared);
+    }
+    let table = &v["assignments"];
+    assert_declared(
+        "AssignmentTable",
+        &keys(table),
+        &fields(declaration("AssignmentTable")),
+    );
+    for row in table["rows"].as_array().unwrap() {
+        assert_declared(
+            "AssignmentRow",
+            &keys(row),
+            &fields(declaration("AssignmentRow")),
+        );
+        for cell in row["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| !c.is_null())
+        {
+            assert_declared(
+                "assignment cell",
+                &keys(cell),
+                &fields(declaration("AssignmentRow")),
+            );
+        }
+    }
+    assert_declared(
+        "StepWindow",
+        &keys(&v["steps"]),
+        &fields(declaration("StepWindow")),
+    );
+    for row in v["steps"]["rows"].as_array().unwrap() {
+        assert_declared("StepRow", &keys(row), &fields(declaration("StepRow")));
+        let actor = row["actor"]["type"].as_str().unwrap();
+        assert!(
+            declaration("StepActor").contains(&format!("\"{actor}\"")),
+            "step actor {actor:?} is not declared"
+        );
+    }
 }

@@ -1,0 +1,256 @@
+//! The assignment table's model: what each consumer got in each generation (what it added and
+//! what it revoked), each generation's leader, and which consumer had which member id. Built
+//! once as the trace grows and read for any prefix of it, like the timeline's.
+
+use crate::consumer::Life;
+use crate::trace::{Lang, Tp, Trace, TraceKind};
+use crate::view::ConsumerView;
+use crate::vocabulary;
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use group_coordinator::ErrorCode;
+use group_coordinator::protocol::Response;
+use serde::Serialize;
+
+#[derive(Clone, Debug)]
+struct Taken {
+    index: usize,
+    generation_id: i32,
+    consumer: Rc<str>,
+}
+
+/// The table's model for every trace entry indexed so far.
+#[derive(Clone, Debug, Default)]
+pub struct AssignmentIndex {
+    /// Assignments taken (`Assigned` entries), by index.
+    taken: Vec<Taken>,
+    /// The leader of each generation as its JoinGroup response told it, by index.
+    leaders: Vec<(usize, i32, Rc<str>)>,
+    /// Member id -> the consumers that used it, with the entry that showed it.
+    names: BTreeMap<Rc<str>, Vec<(usize, Rc<str>)>>,
+    indexed: usize,
+}
+
+/// One generation's column.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerationColumn {
+    pub generation_id: i32,
+    pub leader: Option<Rc<str>>,
+}
+
+/// What a consumer took in one generation (partitions written `topic-0,1 other-2`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cell {
+    pub assigned: String,
+    pub added: bool,
+    pub revoked: String,
+    /// The `Assigned` entry.
+    pub index: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Row {
+    pub consumer: Rc<str>,
+    /// One per column; `None` where the consumer took nothing in that generation.
+    pub cells: Vec<Option<Cell>>,
+    /// What it owns now, or its life when it is not running (`None`: it owns nothing).
+    pub now: Option<String>,
+    pub running: bool,
+}
+
+/// The table: the last generations as columns, the consumers (those of the world first, then
+/// any that took something and left) as rows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignmentTable {
+    pub generations: Vec<GenerationColumn>,
+    pub rows: Vec<Row>,
+}
+
+impl AssignmentIndex {
+    /// Indexes the trace's entries not indexed yet.
+    pub fn catch_up(&mut self, trace: &Trace) {
+        if trace.len() <= self.indexed {
+            return;
+        }
+        for e in trace.iter_from(self.indexed) {
+            match &e.kind {
+                TraceKind::Assigned {
+                    consumer,
+                    generation_id,
+                    ..
+                } => self.taken.push(Taken {
+                    index: e.index,
+                    generation_id: *generation_id,
+                    consumer: consumer.clone(),
+                }),
+                TraceKind::ResponseSent {
+                    consumer,
+                    error_code: ErrorCode::None,
+                    response: Some(response),
+                    ..
+                } => {
+                    if let Response::JoinGroup(r) = &**response {
+                        self.name(&r.member_id, e.index, consumer);
+                        if r.leader == r.member_id {
+                            self.leaders
+                                .push((e.index, r.generation_id, consumer.clone()));
+                        }
+                    }
+                }
+                TraceKind::RequestSent {
+                    consumer,
+                    member_id,
+                    ..
+                } if !member_id.is_empty() => self.name(member_id, e.index, consumer),
+                _ => {}
+            }
+        }
+        self.indexed = trace.len();
+    }
+
+    fn name(&mut self, member_id: &str, index: usize, consumer: &Rc<str>) {
+        let seen = self.names.entry(Rc::from(member_id)).or_default();
+        if seen.last().is_none_or(|(_, c)| c != consumer) {
+            seen.push((index, consumer.clone()));
+        }
+    }
+
+    /// Forgets entries from `len` on (a fork dropped them).
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.indexed {
+            return;
+        }
+        self.taken
+            .truncate(self.taken.partition_point(|t| t.index < len));
+        self.leaders
+            .truncate(self.leaders.partition_point(|l| l.0 < len));
+        self.names.retain(|_, seen| {
+            seen.truncate(seen.partition_point(|s| s.0 < len));
+            !seen.is_empty()
+        });
+        self.indexed = len;
+    }
+
+    /// The consumer known by `member_id` within the first `len` entries (the member id itself
+    /// when none is).
+    pub fn name_of(&self, member_id: &str, len: usize) -> Rc<str> {
+        self.names
+            .get(member_id)
+            .and_then(|seen| seen[..seen.partition_point(|s| s.0 < len)].last())
+            .map_or_else(|| Rc::from(member_id), |(_, c)| c.clone())
+    }
+
+    /// The table of the first `len` entries: its last `columns` generations, the world's
+    /// `consumers` as they are now.
+    pub fn table(
+        &self,
+        trace: &Trace,
+        len: usize,
+        columns: usize,
+        consumers: &[ConsumerView],
+        lang: Lang,
+    ) -> AssignmentTable {
+        let taken = &self.taken[..self.taken.partition_point(|t| t.index < len)];
+        let all: BTreeSet<i32> = taken.iter().map(|t| t.generation_id).collect();
+        let shown: Vec<i32> = all.iter().rev().take(columns).rev().copied().collect();
+        // The last assignment a consumer took in each shown generation.
+        let mut last: BTreeMap<(i32, &str), usize> = BTreeMap::new();
+        let mut names: Vec<Rc<str>> = consumers
+            .iter()
+            .map(|c| Rc::from(c.name.as_str()))
+            .collect();
+        for t in taken {
+            if !names.contains(&t.consumer) {
+                names.push(t.consumer.clone());
+            }
+            if shown.binary_search(&t.generation_id).is_ok() {
+                last.insert((t.generation_id, &t.consumer), t.index);
+            }
+        }
+        let leaders = &self.leaders[..self.leaders.partition_point(|l| l.0 < len)];
+        let generations = shown
+            .iter()
+            .map(|&g| GenerationColumn {
+                generation_id: g,
+                leader: leaders.iter().rev().find(|l| l.1 == g).map(|l| l.2.clone()),
+            })
+            .collect();
+        let rows = names
+            .into_iter()
+            .map(|name| {
+                let cells = shown
+                    .iter()
+                    .map(|&g| {
+                        let index = *last.get(&(g, &*name))?;
+                        match &trace.get(index)?.kind {
+                            TraceKind::Assigned {
+                                assigned,
+                                added,
+                                revoked,
+                                ..
+                            } => Some(Cell {
+                                assigned: tps(assigned),
+                                added: !added.is_empty(),
+                                revoked: tps(revoked),
+                                index,
+                            }),
+                            _ => None,
+                        }
+                    })
+                    .collect();
+                let c = consumers.iter().find(|c| *c.name == *name);
+                let running = c.is_some_and(|c| c.life == Life::Running);
+                let now = c.and_then(|c| {
+                    if !running {
+                        return Some(String::from(match lang {
+                            Lang::En => vocabulary::life(c.life).en,
+                            Lang::Zh => vocabulary::life(c.life).zh,
+                        }));
+                    }
+                    let owned: Vec<String> = c
+                        .owned
+                        .iter()
+                        .map(|tp| {
+                            let ps: Vec<String> = tp
+                                .partitions
+                                .iter()
+                                .map(|p| alloc::format!("{p}"))
+                                .collect();
+                            alloc::format!("{}-{}", tp.topic, ps.join(","))
+                        })
+                        .collect();
+                    (!owned.is_empty()).then(|| owned.join(" "))
+                });
+                Row {
+                    consumer: name,
+                    cells,
+                    now,
+                    running,
+                }
+            })
+            .collect();
+        AssignmentTable { generations, rows }
+    }
+}
+
+/// Partitions as `topic-0,1 other-2` (topics in the order they first appear).
+pub fn tps(list: &[Tp]) -> String {
+    let mut topics: Vec<(&str, Vec<String>)> = Vec::new();
+    for (topic, p) in list {
+        match topics.iter_mut().find(|(t, _)| *t == &**topic) {
+            Some((_, ps)) => ps.push(alloc::format!("{p}")),
+            None => topics.push((topic, alloc::vec![alloc::format!("{p}")])),
+        }
+    }
+    let parts: Vec<String> = topics
+        .into_iter()
+        .map(|(t, ps)| alloc::format!("{t}-{}", ps.join(",")))
+        .collect();
+    parts.join(" ")
+}

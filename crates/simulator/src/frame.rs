@@ -1,0 +1,337 @@
+//! What one frame of the page draws, in one piece: the group and its state machine's last
+//! transition, the narration, and, as asked, the timeline's window, the assignment table, a
+//! window of the step table, the world and the metrics. The views draw what they are given and
+//! keep no protocol state; the indexes behind it are built once as the trace grows and read for
+//! the prefix of the trace the run is at, so a frame after going back costs what any frame does.
+
+use crate::assignments::{AssignmentIndex, AssignmentTable};
+use crate::player::{Player, StepRecord};
+use crate::timeline::{TimelineIndex, TimelineWindow};
+use crate::trace::{Lang, Trace, TraceKind};
+use crate::view::{Metrics, WorldView};
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use group_coordinator::{GroupState, GroupView};
+use serde::{Deserialize, Serialize};
+
+/// What a frame should carry besides the group, its state machine and the narration.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FrameRequest {
+    #[serde(default)]
+    pub lang: Lang,
+    #[serde(default)]
+    pub timeline: Option<TimelineRequest>,
+    /// The assignment table with this many generations (the last ones) as columns.
+    #[serde(default)]
+    pub assignments: Option<usize>,
+    #[serde(default)]
+    pub steps: Option<StepsRequest>,
+    /// The world (consumers, links, in-flight requests) and the metrics.
+    #[serde(default)]
+    pub world: bool,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TimelineRequest {
+    /// How much time before now the window shows.
+    pub window_ms: i64,
+    /// Bars closer than this (about a pixel) are drawn as one; 0 keeps every bar.
+    #[serde(default)]
+    pub resolution_ms: i64,
+    /// The selected entry: its bar is never merged.
+    #[serde(default)]
+    pub selected: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StepsRequest {
+    /// The first step listed (0-based); absent, the window ends at the current step.
+    #[serde(default)]
+    pub from: Option<usize>,
+    pub span: usize,
+}
+
+/// The state machine: the group's state and the last transition that fired (none before the
+/// first, or after a load: the group entered its state without a transition).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Machine {
+    pub state: GroupState,
+    pub last: Option<Fired>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Fired {
+    pub from: GroupState,
+    pub to: GroupState,
+    pub index: usize,
+}
+
+/// The scenario's last note so far, and what the current step did, line by line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Narration {
+    pub note: Option<String>,
+    pub lines: Vec<String>,
+}
+
+/// Who did what a step did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Actor {
+    Consumer {
+        name: Rc<str>,
+    },
+    Coordinator,
+    Network,
+    /// The user, or the scenario's script.
+    Action,
+    /// The scenario's narration.
+    Scenario,
+}
+
+impl Actor {
+    pub fn of(kind: &TraceKind) -> Actor {
+        match kind {
+            TraceKind::RequestSent { consumer, .. }
+            | TraceKind::ResponseDelivered { consumer, .. }
+            | TraceKind::RequestTimedOut { consumer, .. }
+            | TraceKind::ClientState { consumer, .. }
+            | TraceKind::Assigned { consumer, .. }
+            | TraceKind::Revoked { consumer, .. }
+            | TraceKind::ClientExpired { consumer, .. }
+            | TraceKind::RejoinRequested { consumer, .. }
+            | TraceKind::ConsumerFailed { consumer, .. }
+            | TraceKind::AssignorQuirk { consumer, .. }
+            | TraceKind::Lifecycle { consumer, .. } => Actor::Consumer {
+                name: consumer.clone(),
+            },
+            TraceKind::RequestDelivered { .. }
+            | TraceKind::ResponseSent { .. }
+            | TraceKind::Coordinator { .. } => Actor::Coordinator,
+            TraceKind::MessageLost { .. } => Actor::Network,
+            TraceKind::Action { .. } | TraceKind::ActionIgnored { .. } => Actor::Action,
+            _ => Actor::Scenario,
+        }
+    }
+}
+
+/// One line of a step: an entry's narration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub index: usize,
+    pub text: String,
+    /// The scenario's own note (set apart from what the model did).
+    pub note: bool,
+}
+
+/// A row of the step table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepRow {
+    /// 1-based, as the table numbers steps.
+    pub step: usize,
+    pub at_ms: i64,
+    pub actor: Actor,
+    pub lines: Vec<Line>,
+    pub state: Option<GroupState>,
+    pub generation_id: i32,
+    pub members: Vec<Rc<str>>,
+    pub delayed: Vec<String>,
+    /// Its entries are `[first, end)`.
+    pub first: usize,
+    pub end: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepWindow {
+    /// Steps `[from, to)` (0-based) of `total` taken.
+    pub from: usize,
+    pub to: usize,
+    pub total: usize,
+    pub rows: Vec<StepRow>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Frame {
+    pub cursor: usize,
+    pub trace_length: usize,
+    pub now_ms: i64,
+    pub past_end: bool,
+    pub finished: bool,
+    pub group: Option<GroupView>,
+    /// The leader's consumer name.
+    pub leader: Option<Rc<str>>,
+    pub machine: Machine,
+    pub narration: Narration,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeline: Option<TimelineWindow>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assignments: Option<AssignmentTable>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<StepWindow>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub world: Option<WorldView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<Metrics>,
+}
+
+/// The views' indexes over the trace: the timeline's, the assignment table's, and where the
+/// scenario's notes are.
+#[derive(Clone, Debug, Default)]
+pub struct ViewIndex {
+    pub timeline: TimelineIndex,
+    pub assignments: AssignmentIndex,
+    notes: Vec<usize>,
+    indexed: usize,
+}
+
+impl ViewIndex {
+    /// Indexes the trace's entries not indexed yet.
+    pub fn catch_up(&mut self, trace: &Trace) {
+        self.timeline.catch_up(trace);
+        self.assignments.catch_up(trace);
+        if trace.len() > self.indexed {
+            for e in trace.iter_from(self.indexed) {
+                if matches!(e.kind, TraceKind::Narration { .. }) {
+                    self.notes.push(e.index);
+                }
+            }
+            self.indexed = trace.len();
+        }
+    }
+
+    /// Forgets entries from `len` on (a fork dropped them).
+    pub fn truncate(&mut self, len: usize) {
+        self.timeline.truncate(len);
+        self.assignments.truncate(len);
+        self.notes
+            .truncate(self.notes.partition_point(|&i| i < len));
+        self.indexed = self.indexed.min(len);
+    }
+
+    /// The last note within the first `len` entries.
+    fn note(&self, len: usize) -> Option<usize> {
+        self.notes[..self.notes.partition_point(|&i| i < len)]
+            .last()
+            .copied()
+    }
+}
+
+impl Player {
+    /// What the page draws now.
+    pub fn frame(&self, request: &FrameRequest) -> Frame {
+        let sim = self.simulation();
+        let trace = sim.trace();
+        let len = trace.len();
+        let lang = request.lang;
+        let index = self.index();
+        let group = sim.coordinator().describe(&sim.scenario().group_id);
+        let leader = group
+            .as_ref()
+            .and_then(|g| g.leader_id.as_deref())
+            .map(|id| index.assignments.name_of(id, len));
+        let steps = self.steps();
+        let last = steps.last();
+        let narration = Narration {
+            note: index
+                .note(len)
+                .and_then(|i| trace.get(i))
+                .map(|e| e.narrate(lang)),
+            lines: last.map_or_else(Vec::new, |st| {
+                trace
+                    .iter_from(st.first)
+                    .take(st.end - st.first)
+                    .map(|e| e.narrate(lang))
+                    .collect()
+            }),
+        };
+        let transition = self.last_transition();
+        let machine = Machine {
+            state: group
+                .as_ref()
+                .map(|g| g.state)
+                .or(transition.map(|t| t.to))
+                .unwrap_or(GroupState::Empty),
+            last: transition.and_then(|t| {
+                Some(Fired {
+                    from: t.from?,
+                    to: t.to,
+                    index: t.index,
+                })
+            }),
+        };
+        let world = (request.world || request.assignments.is_some()).then(|| sim.snapshot());
+        Frame {
+            cursor: self.cursor(),
+            trace_length: len,
+            now_ms: sim.now(),
+            past_end: self.past_end(),
+            finished: self.finished(),
+            leader,
+            machine,
+            narration,
+            timeline: request.timeline.map(|t| {
+                index
+                    .timeline
+                    .window(len, sim.now(), t.window_ms, t.resolution_ms, t.selected)
+            }),
+            assignments: request.assignments.map(|columns| {
+                index.assignments.table(
+                    trace,
+                    len,
+                    columns,
+                    world.as_ref().map_or(&[], |w| &w.consumers),
+                    lang,
+                )
+            }),
+            steps: request.steps.map(|r| step_window(trace, steps, r, lang)),
+            metrics: request.world.then(|| sim.metrics()),
+            world: if request.world { world } else { None },
+            group,
+        }
+    }
+}
+
+fn step_window(trace: &Trace, steps: &[StepRecord], r: StepsRequest, lang: Lang) -> StepWindow {
+    let total = steps.len();
+    let latest = total.saturating_sub(r.span);
+    let from = r.from.map_or(latest, |f| f.min(latest));
+    let to = total.min(from + r.span);
+    let rows = steps[from..to]
+        .iter()
+        .enumerate()
+        .map(|(k, st)| StepRow {
+            step: from + k + 1,
+            at_ms: st.at_ms,
+            actor: trace
+                .get(st.first)
+                .map_or(Actor::Scenario, |e| Actor::of(&e.kind)),
+            lines: trace
+                .iter_from(st.first)
+                .take(st.end - st.first)
+                .map(|e| Line {
+                    index: e.index,
+                    text: e.narrate(lang),
+                    note: matches!(e.kind, TraceKind::Narration { .. }),
+                })
+                .collect(),
+            state: st.state,
+            generation_id: st.generation_id,
+            members: st.members.clone(),
+            delayed: st.delayed.clone(),
+            first: st.first,
+            end: st.end,
+        })
+        .collect();
+    StepWindow {
+        from,
+        to,
+        total,
+        rows,
+    }
+}

@@ -1,0 +1,364 @@
+//! The frame: what the page draws comes from the model. The timeline's window agrees with bars
+//! paired up from the trace by hand, at any step and after going back; the assignment table
+//! names each generation's leader and what each consumer took; the step window and the
+//! narration are the current step's.
+
+#![allow(clippy::unwrap_used)]
+use group_coordinator::GroupState;
+use group_simulator::assignments::tps;
+use group_simulator::builtin::{large_group, scenario};
+use group_simulator::frame::{Actor, FrameRequest, StepsRequest, TimelineRequest};
+use group_simulator::player::Player;
+use group_simulator::timeline::TimelineWindow;
+use group_simulator::trace::{Lang, TraceKind};
+
+fn timeline(p: &Player, window_ms: i64, resolution_ms: i64) -> TimelineWindow {
+    p.frame(&FrameRequest {
+        timeline: Some(TimelineRequest {
+            window_ms,
+            resolution_ms,
+            selected: None,
+        }),
+        ..FrameRequest::default()
+    })
+    .timeline
+    .unwrap()
+}
+
+/// (lane name, api, sent, end, index, open, error, lost, timed out) of every bar in the window,
+/// paired up from the trace by the simplest means: every request, and whatever ended it.
+type Plain = (
+    String,
+    String,
+    i64,
+    i64,
+    usize,
+    bool,
+    Option<String>,
+    bool,
+    bool,
+);
+
+fn by_hand(p: &Player, window_ms: i64) -> Vec<Plain> {
+    let trace = p.simulation().trace();
+    let now = p.simulation().now();
+    let to = now.max(1);
+    let from = (to - window_ms).max(0);
+    let mut out = Vec::new();
+    for (i, e) in trace.iter().enumerate() {
+        let TraceKind::RequestSent {
+            consumer,
+            api,
+            correlation_id,
+            ..
+        } = &e.kind
+        else {
+            continue;
+        };
+        let mut end = None;
+        let mut error = None;
+        for later in trace.iter().skip(i + 1) {
+            let hit = |c: &str, id: i32| c == &**consumer && id == *correlation_id;
+            match &later.kind {
+                TraceKind::ResponseSent {
+                    consumer: c,
+                    correlation_id: id,
+                    error: name,
+                    ..
+                } if hit(c, *id) && *name != "NONE" => error = Some(name.to_string()),
+                TraceKind::ResponseDelivered {
+                    consumer: c,
+                    correlation_id: id,
+                    ..
+                } if hit(c, *id) => end = Some((later.at_ms, false, false)),
+                TraceKind::MessageLost {
+                    consumer: c,
+                    correlation_id: id,
+                    ..
+                } if hit(c, *id) => end = Some((later.at_ms, true, false)),
+                TraceKind::RequestTimedOut {
+                    consumer: c,
+                    correlation_id: id,
+                    ..
+                } if hit(c, *id) => end = Some((later.at_ms, false, true)),
+                _ => {}
+            }
+            if end.is_some() {
+                break;
+            }
+        }
+        let end_ms = end.map_or(now, |e| e.0);
+        if end_ms < from || e.at_ms > to {
+            continue;
+        }
+        out.push((
+            consumer.to_string(),
+            api.name().to_string(),
+            e.at_ms,
+            end_ms,
+            e.index,
+            end.is_none(),
+            error,
+            end.is_some_and(|e| e.1),
+            end.is_some_and(|e| e.2),
+        ));
+    }
+    out
+}
+
+fn plain(w: &TimelineWindow) -> Vec<Plain> {
+    w.bars
+        .iter()
+        .map(|b| {
+            (
+                w.lanes[b.lane as usize - 1].to_string(),
+                b.api.name().to_string(),
+                b.sent_ms,
+                b.end_ms,
+                b.index,
+                b.open,
+                b.error.map(str::to_string),
+                b.lost,
+                b.timed_out,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_timeline_window_is_the_trace_paired_up_at_any_step_and_after_going_back() {
+    for name in [
+        "failover-mid-rebalance",
+        "crash-session-timeout",
+        "zombie-fenced",
+    ] {
+        let mut p = Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
+        p.seek(1_500).unwrap();
+        let end = p.cursor();
+        for target in [end, end / 3, 40, end - 1, end * 2 / 3, 7] {
+            p.seek(target).unwrap();
+            for window in [2_000, 30_000, 3_600_000] {
+                let w = timeline(&p, window, 0);
+                assert_eq!(
+                    plain(&w),
+                    by_hand(&p, window),
+                    "{name} at {target}, {window} ms"
+                );
+                assert!(w.bars.iter().all(|b| b.merged == 1));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_coarse_timeline_merges_only_plain_neighbours() {
+    let mut p = Player::new(large_group(20, 2, 600_000), Vec::new()).unwrap();
+    while p.simulation().now() < 300_000 && p.forward().unwrap() {}
+    let fine = timeline(&p, 300_000, 0);
+    let coarse = timeline(&p, 300_000, 10_000);
+    assert!(
+        coarse.bars.len() * 4 < fine.bars.len(),
+        "{} of {}",
+        coarse.bars.len(),
+        fine.bars.len()
+    );
+    // Every bar is drawn within one of the merged ones, and nothing that stands out is merged.
+    assert_eq!(
+        coarse.bars.iter().map(|b| b.merged as usize).sum::<usize>(),
+        fine.bars.len()
+    );
+    for b in &fine.bars {
+        let covered = coarse.bars.iter().any(|c| {
+            c.lane == b.lane && c.api == b.api && c.sent_ms <= b.sent_ms && b.end_ms <= c.end_ms
+        });
+        assert!(covered, "{b:?}");
+    }
+    for c in coarse.bars.iter().filter(|c| c.merged > 1) {
+        assert!(!c.open && c.error.is_none() && !c.lost && !c.timed_out);
+    }
+}
+
+#[test]
+fn the_marks_are_the_coordinators_states_and_timers_and_the_consumers_faults() {
+    let mut p = Player::new(scenario("crash-session-timeout").unwrap(), Vec::new()).unwrap();
+    while p.forward().unwrap() && !p.past_end() {}
+    let w = timeline(&p, 3_600_000, 0);
+    let kinds: Vec<String> = w
+        .marks
+        .iter()
+        .map(|m| {
+            serde_json::to_value(&m.kind).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    for kind in ["state", "timer", "life"] {
+        assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");
+    }
+    let crash = w
+        .marks
+        .iter()
+        .find(|m| serde_json::to_value(&m.kind).unwrap()["what"] == "crashed")
+        .unwrap();
+    assert_ne!(crash.lane, 0, "a crash is on its consumer's lane");
+    let states: Vec<_> = p
+        .simulation()
+        .trace()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                TraceKind::Coordinator {
+                    event: group_coordinator::event::EventKind::StateChanged { .. }
+                }
+            )
+        })
+        .map(|e| e.index)
+        .collect();
+    let marked: Vec<_> = w
+        .marks
+        .iter()
+        .filter(|m| serde_json::to_value(&m.kind).unwrap()["type"] == "state")
+        .map(|m| m.index)
+        .collect();
+    assert_eq!(marked, states, "every state change, once");
+}
+
+#[test]
+fn the_assignment_table_names_leaders_and_what_each_consumer_took() {
+    let mut p = Player::new(scenario("normal-rebalance").unwrap(), Vec::new()).unwrap();
+    while p.forward().unwrap() && !p.past_end() {}
+    let f = p.frame(&FrameRequest {
+        assignments: Some(8),
+        ..FrameRequest::default()
+    });
+    let table = f.assignments.unwrap();
+    assert!(table.generations.len() >= 2, "{table:?}");
+    let trace = p.simulation().trace();
+    for (col, g) in table.generations.iter().enumerate() {
+        // The leader is the consumer whose JoinGroup response named it leader.
+        assert!(
+            g.leader.is_some(),
+            "generation {} has a leader",
+            g.generation_id
+        );
+        for row in &table.rows {
+            let last = trace
+                .iter()
+                .filter_map(|e| match &e.kind {
+                    TraceKind::Assigned {
+                        consumer,
+                        generation_id,
+                        assigned,
+                        ..
+                    } if **consumer == *row.consumer && *generation_id == g.generation_id => {
+                        Some((e.index, tps(assigned)))
+                    }
+                    _ => None,
+                })
+                .last();
+            let cell = row.cells[col].as_ref();
+            assert_eq!(
+                cell.map(|c| (c.index, c.assigned.clone())),
+                last,
+                "{} in {}",
+                row.consumer,
+                g.generation_id
+            );
+        }
+    }
+    // The leader's name is the group's leader's member id, named.
+    let group = f.group.unwrap();
+    let leader_id = group.leader_id.unwrap();
+    let named = p
+        .simulation()
+        .snapshot()
+        .consumers
+        .into_iter()
+        .find(|c| c.member_id == leader_id)
+        .unwrap()
+        .name;
+    assert_eq!(f.leader.as_deref(), Some(named.as_str()));
+}
+
+#[test]
+fn steps_and_narration_are_the_current_steps() {
+    let mut p = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    p.seek(120).unwrap();
+    let f = p.frame(&FrameRequest {
+        lang: Lang::Zh,
+        steps: Some(StepsRequest {
+            from: None,
+            span: 10,
+        }),
+        ..FrameRequest::default()
+    });
+    let steps = f.steps.unwrap();
+    assert_eq!((steps.from, steps.to, steps.total), (110, 120, 120));
+    assert_eq!(steps.rows.len(), 10);
+    let last = steps.rows.last().unwrap();
+    assert_eq!(last.step, 120);
+    let record = &p.steps()[119];
+    assert_eq!((last.first, last.end), (record.first, record.end));
+    let trace = p.simulation().trace();
+    let lines: Vec<String> = (record.first..record.end)
+        .map(|i| trace.get(i).unwrap().narrate(Lang::Zh))
+        .collect();
+    assert_eq!(f.narration.lines, lines);
+    assert_eq!(
+        last.lines
+            .iter()
+            .map(|l| l.text.clone())
+            .collect::<Vec<_>>(),
+        lines
+    );
+    assert_eq!(
+        last.actor,
+        Actor::of(&trace.get(record.first).unwrap().kind)
+    );
+    // The note is the scenario's last before now.
+    let note = trace
+        .iter()
+        .filter_map(|e| match &e.kind {
+            TraceKind::Narration { note } => Some(note.zh.clone()),
+            _ => None,
+        })
+        .last();
+    assert_eq!(f.narration.note, note);
+    // Anchored windows stay inside the run.
+    let f = p.frame(&FrameRequest {
+        steps: Some(StepsRequest {
+            from: Some(500),
+            span: 10,
+        }),
+        ..FrameRequest::default()
+    });
+    assert_eq!(f.steps.unwrap().from, 110);
+}
+
+#[test]
+fn the_state_machine_shows_the_last_transition_and_none_after_a_load() {
+    let mut p = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    p.seek(200).unwrap();
+    let f = p.frame(&FrameRequest::default());
+    let last = f.machine.last.unwrap();
+    assert_eq!(f.machine.state, last.to);
+    let told = p
+        .simulation()
+        .trace()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            TraceKind::Coordinator {
+                event: group_coordinator::event::EventKind::StateChanged { from, to, .. },
+            } => Some((*from, *to, e.index)),
+            _ => None,
+        })
+        .last()
+        .unwrap();
+    assert_eq!((last.from, last.to, last.index), told);
+    // Before the group exists: Empty, nothing fired.
+    p.seek(0).unwrap();
+    let f = p.frame(&FrameRequest::default());
+    assert_eq!((f.machine.state, f.machine.last), (GroupState::Empty, None));
+}
