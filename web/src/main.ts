@@ -14,9 +14,10 @@ import init, {
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang } from './i18n.ts';
+import { PlaygroundView } from './playground/playground.ts';
+import { ALL_VIEWS } from './playground/shell/embed.ts';
 import { carried, packedModule } from './playground/standalone.ts';
 import { t } from './playground/text.ts';
-import { ALL_VIEWS, PlaygroundView } from './playground/view.ts';
 
 /** The model's version line (set once the module is loaded). */
 let versionText = '';
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
       location.search,
     );
     replaceChildren(app, view.root);
-    (window as unknown as { playground: PlaygroundView }).playground = view;
+    // The browser tests' one way in (see shell/testing.ts).
+    (window as unknown as { playgroundTest: PlaygroundView['test'] }).playgroundTest = view.test;
     // A self-contained export carries its run.
     const run = carried('kgp-run');
     if (typeof run === 'string') view.importText(run);

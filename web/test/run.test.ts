@@ -3,10 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSync, Player, Simulation, scenario } from '../pkg/group_coordinator_wasm.js';
-import { AssignmentModel } from '../src/playground/assignments.ts';
 import { Run } from '../src/playground/run.ts';
-import { stateMachineModel } from '../src/playground/statemachine.ts';
-import { TimelineModel } from '../src/playground/timeline.ts';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
@@ -45,18 +42,28 @@ describe('entries and narration, the cheap read of the trace', () => {
   });
 });
 
-describe('the run model', () => {
-  it('steps back and forward through the same states', () => {
+describe('the run model and its frames', () => {
+  const full = {
+    lang: 'en' as const,
+    timeline: { windowMs: 3_600_000 },
+    assignments: 8,
+    steps: { span: 40 },
+    world: true,
+  };
+  const lines = (run: Run) => run.entries().map((e) => e.index);
+
+  it('steps back and forward through the same frames', () => {
     const run = newRun('leave-while-preparing-rebalance');
     run.goto(120);
-    const at120 = run.entries.map((e) => run.text(e.index, 'en'));
-    const state120 = stateMachineModel(run.steps, run.group).state;
+    const at120 = JSON.stringify(run.frame(full));
+    const entries = lines(run);
     run.goto(40);
     expect(run.cursor).toBe(40);
-    expect(run.entries.length).toBe(run.steps[39].end);
+    expect(run.frame(full).cursor).toBe(40);
+    expect(run.entries().length).toBe(run.frame({}).traceLength);
     run.goto(120);
-    expect(run.entries.map((e) => run.text(e.index, 'en'))).toEqual(at120);
-    expect(stateMachineModel(run.steps, run.group).state).toBe(state120);
+    expect(JSON.stringify(run.frame(full))).toBe(at120);
+    expect(lines(run)).toEqual(entries);
   });
 
   it('acting in the past forks the run and the fork replays', () => {
@@ -64,40 +71,53 @@ describe('the run model', () => {
     run.goto(60);
     run.act({ type: 'crash', consumer: 'A' });
     run.goto(80);
-    const forked = run.entries.map((e) => run.text(e.index, 'en'));
+    const forked = JSON.stringify(run.frame(full));
     run.goto(30);
     run.goto(80);
-    expect(run.entries.map((e) => run.text(e.index, 'en'))).toEqual(forked);
+    expect(JSON.stringify(run.frame(full))).toBe(forked);
     run.goto(50);
     run.act({ type: 'crash', consumer: 'B' });
     expect(run.actions).toEqual([{ step: 50, action: { type: 'crash', consumer: 'B' } }]);
     run.goto(80);
-    expect(run.view.consumers.find((c) => c.name === 'A')?.life).toBe('running');
-    expect(run.view.consumers.find((c) => c.name === 'B')?.life).toBe('crashed');
+    const consumers = run.frame({ world: true }).consumers!;
+    expect(consumers.find((c) => c.name === 'A')?.life).toBe('running');
+    expect(consumers.find((c) => c.name === 'B')?.life).toBe('crashed');
   });
 
   it('a refused action throws and changes nothing', () => {
     const run = newRun('normal-join');
     run.goto(10);
-    const before = run.entries.length;
+    const before = run.frame({}).traceLength;
     expect(() => run.act({ type: 'resume', consumer: 'A' })).toThrow(/not paused/);
-    expect(run.entries.length).toBe(before);
+    expect(run.frame({}).traceLength).toBe(before);
     expect(run.actions).toEqual([]);
   });
 
-  it('the views read the seed case: leave while PreparingRebalance', () => {
+  it('the frame draws the seed case: leave while PreparingRebalance', () => {
     const run = newRun('leave-while-preparing-rebalance');
-    while (!run.entries.some((e) => e.type === 'requestDelivered' && e.api === 'LeaveGroup')) run.forward();
-    expect(stateMachineModel(run.steps, run.group).state).toBe('CompletingRebalance');
-    const timeline = new TimelineModel();
-    timeline.update(run.entries);
-    expect(timeline.lanes).toEqual(['A', 'B', 'C', 'D']);
-    expect(timeline.bars.some((b) => b.api === 'LeaveGroup' && b.consumer === 'C')).toBe(true);
+    while (!run.entries().some((e) => e.type === 'requestDelivered' && e.api === 'LeaveGroup')) run.forward();
+    const f = run.frame(full);
+    expect(f.machine.state).toBe('CompletingRebalance');
+    expect(f.machine.last).toMatchObject({ from: 'PreparingRebalance', to: 'CompletingRebalance' });
+    expect(f.timeline!.lanes).toEqual(['A', 'B', 'C', 'D']);
+    const c = f.timeline!.lanes.indexOf('C') + 1;
+    expect(f.timeline!.bars.some((b) => b.api === 'LeaveGroup' && b.lane === c)).toBe(true);
     run.goto(run.cursor + 30);
-    const assignments = new AssignmentModel();
-    assignments.update(run.entries);
-    expect([...assignments.generations.keys()]).toEqual([1, 2]);
-    expect(assignments.leaders.get(2)).toBe('A');
-    expect([...assignments.generations.get(2)!.keys()].sort()).toEqual(['A', 'B', 'D']);
+    const table = run.frame(full).assignments!;
+    expect(table.generations.map((g) => g.generationId)).toEqual([1, 2]);
+    expect(table.generations[1].leader).toBe('A');
+    const took = table.rows.filter((r) => r.cells[1] !== null).map((r) => r.consumer);
+    expect(took.sort()).toEqual(['A', 'B', 'D']);
+  });
+
+  it('forward(count, toEnd) stops at the scenario end; frame() refuses what it does not know', () => {
+    const run = newRun('normal-join');
+    let taken = 0;
+    while (!run.pastEnd) taken += run.forward(500, true);
+    expect(run.cursor).toBe(taken);
+    expect(run.forward(500, true)).toBe(0);
+    expect(run.forward(3)).toBe(3);
+    expect(() => run.frame({ colour: 'red' } as never)).toThrow(/unknown field `colour`/);
+    expect(() => run.frame({ lang: 'fr' } as never)).toThrow(/unknown variant `fr`, expected `en` or `zh`/);
   });
 });

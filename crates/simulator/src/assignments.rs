@@ -3,8 +3,8 @@
 //! once as the trace grows and read for any prefix of it, like the timeline's.
 
 use crate::consumer::Life;
+use crate::frame::ConsumerRow;
 use crate::trace::{Lang, Tp, Trace, TraceKind};
-use crate::view::ConsumerView;
 use crate::vocabulary;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::rc::Rc;
@@ -153,7 +153,7 @@ impl AssignmentIndex {
         trace: &Trace,
         len: usize,
         columns: usize,
-        consumers: &[ConsumerView],
+        consumers: &[ConsumerRow],
         lang: Lang,
     ) -> AssignmentTable {
         let taken = &self.taken[..self.taken.partition_point(|t| t.index < len)];
@@ -161,12 +161,10 @@ impl AssignmentIndex {
         let shown: Vec<i32> = all.iter().rev().take(columns).rev().copied().collect();
         // The last assignment a consumer took in each shown generation.
         let mut last: BTreeMap<(i32, &str), usize> = BTreeMap::new();
-        let mut names: Vec<Rc<str>> = consumers
-            .iter()
-            .map(|c| Rc::from(c.name.as_str()))
-            .collect();
+        let mut names: Vec<Rc<str>> = consumers.iter().map(|c| c.name.clone()).collect();
+        let mut named: BTreeSet<Rc<str>> = names.iter().cloned().collect();
         for t in taken {
-            if !names.contains(&t.consumer) {
+            if named.insert(t.consumer.clone()) {
                 names.push(t.consumer.clone());
             }
             if shown.binary_search(&t.generation_id).is_ok() {
@@ -208,24 +206,13 @@ impl AssignmentIndex {
                 let running = c.is_some_and(|c| c.life == Life::Running);
                 let now = c.and_then(|c| {
                     if !running {
+                        let life = vocabulary::life(c.life);
                         return Some(String::from(match lang {
-                            Lang::En => vocabulary::life(c.life).en,
-                            Lang::Zh => vocabulary::life(c.life).zh,
+                            Lang::En => life.en,
+                            Lang::Zh => life.zh,
                         }));
                     }
-                    let owned: Vec<String> = c
-                        .owned
-                        .iter()
-                        .map(|tp| {
-                            let ps: Vec<String> = tp
-                                .partitions
-                                .iter()
-                                .map(|p| alloc::format!("{p}"))
-                                .collect();
-                            alloc::format!("{}-{}", tp.topic, ps.join(","))
-                        })
-                        .collect();
-                    (!owned.is_empty()).then(|| owned.join(" "))
+                    (!c.owned.is_empty()).then(|| c.owned.clone())
                 });
                 Row {
                     consumer: name,

@@ -4,15 +4,17 @@
 //! keep no protocol state; the indexes behind it are built once as the trace grows and read for
 //! the prefix of the trace the run is at, so a frame after going back costs what any frame does.
 
-use crate::assignments::{AssignmentIndex, AssignmentTable};
+use crate::assignments::{AssignmentIndex, AssignmentTable, tps};
+use crate::consumer::Life;
 use crate::player::{Player, StepRecord};
+use crate::scenario::PauseKind;
+use crate::simulation::Simulation;
 use crate::timeline::{TimelineIndex, TimelineWindow};
-use crate::trace::{Lang, Trace, TraceKind};
-use crate::view::{Metrics, WorldView};
+use crate::trace::{Lang, MemberState, Trace, TraceKind};
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
-use group_coordinator::{GroupState, GroupView};
+use group_coordinator::GroupState;
 use serde::{Deserialize, Serialize};
 
 /// What a frame should carry besides the group, its state machine and the narration.
@@ -28,7 +30,7 @@ pub struct FrameRequest {
     pub assignments: Option<usize>,
     #[serde(default)]
     pub steps: Option<StepsRequest>,
-    /// The world (consumers, links, in-flight requests) and the metrics.
+    /// The consumers and the metrics.
     #[serde(default)]
     pub world: bool,
 }
@@ -163,9 +165,7 @@ pub struct Frame {
     pub now_ms: i64,
     pub past_end: bool,
     pub finished: bool,
-    pub group: Option<GroupView>,
-    /// The leader's consumer name.
-    pub leader: Option<Rc<str>>,
+    pub group: Option<FrameGroup>,
     pub machine: Machine,
     pub narration: Narration,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -175,9 +175,146 @@ pub struct Frame {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<StepWindow>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub world: Option<WorldView>,
+    pub consumers: Option<Vec<ConsumerRow>>,
+    /// The topics and their partition counts (what a consumer added by the user subscribes to).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub metrics: Option<Metrics>,
+    pub topics: Option<Vec<Rc<str>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<MetricsSummary>,
+}
+
+/// The group as the state machine's panel shows it (`Simulation::snapshot` has all of it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameGroup {
+    pub generation_id: i32,
+    /// The leader's consumer name.
+    pub leader: Option<Rc<str>>,
+    /// The members' client ids.
+    pub members: Vec<String>,
+    /// The group's delayed join and sync operations, and its members' heartbeat deadlines when
+    /// there are at most [`HEARTBEATS_LISTED`] (otherwise only counted).
+    pub delayed: Vec<Delayed>,
+    pub heartbeats: usize,
+}
+
+/// Heartbeat deadlines listed one by one up to this many members.
+pub const HEARTBEATS_LISTED: usize = 3;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Delayed {
+    /// "join", "sync" or "heartbeat".
+    pub kind: String,
+    /// A heartbeat's member, by client id.
+    pub member: Option<String>,
+    pub deadline_ms: i64,
+}
+
+/// A consumer as the consumers panel shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsumerRow {
+    pub name: Rc<str>,
+    pub life: Life,
+    pub paused: Option<PauseKind>,
+    pub state: MemberState,
+    pub generation_id: i32,
+    pub group_instance_id: Option<String>,
+    pub is_leader: bool,
+    /// Its link to the coordinator is cut.
+    pub cut: bool,
+    /// What it owns, written `topic-0,1 other-2`.
+    pub owned: String,
+}
+
+/// The metrics panel's figures (`Simulation::metrics` has them all).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MetricsSummary {
+    pub rebalances: u64,
+    pub generation_id: i32,
+    pub partitions_moved: u64,
+    pub unowned_partition_ms: i64,
+    pub settled: bool,
+    pub settled_since_ms: Option<i64>,
+    pub invariant_violations: u64,
+}
+
+impl ConsumerRow {
+    pub fn all(sim: &Simulation) -> Vec<ConsumerRow> {
+        sim.consumers()
+            .iter()
+            .map(|c| ConsumerRow {
+                name: c.name.clone(),
+                life: c.life,
+                paused: c.paused,
+                state: c.state,
+                generation_id: c.generation.generation_id,
+                group_instance_id: c.config.group_instance_id.clone(),
+                is_leader: c.is_leader,
+                cut: sim.w.links.get(c.index).is_some_and(|l| l.cut),
+                owned: tps(&c.owned.iter().cloned().collect::<Vec<_>>()),
+            })
+            .collect()
+    }
+}
+
+impl FrameGroup {
+    /// The group's state, and the group as the panel shows it.
+    fn of(
+        sim: &Simulation,
+        index: &AssignmentIndex,
+        len: usize,
+    ) -> Option<(GroupState, FrameGroup)> {
+        let view = sim.coordinator().describe(&sim.scenario().group_id)?;
+        let client = |member: &Option<String>| {
+            member.as_ref().map(|id| {
+                view.members
+                    .iter()
+                    .find(|m| m.member_id == *id)
+                    .map_or_else(|| id.clone(), |m| m.client_id.clone())
+            })
+        };
+        let heartbeats = view.timers.iter().filter(|t| t.kind == "heartbeat").count();
+        let delayed = view
+            .timers
+            .iter()
+            .filter(|t| match t.kind.as_str() {
+                "join" | "sync" => true,
+                "heartbeat" => heartbeats <= HEARTBEATS_LISTED,
+                _ => false,
+            })
+            .map(|t| Delayed {
+                kind: t.kind.clone(),
+                member: client(&t.member_id),
+                deadline_ms: t.deadline_ms,
+            })
+            .collect();
+        let group = FrameGroup {
+            generation_id: view.generation_id,
+            leader: view.leader_id.as_deref().map(|id| index.name_of(id, len)),
+            members: view.members.iter().map(|m| m.client_id.clone()).collect(),
+            delayed,
+            heartbeats,
+        };
+        Some((view.state, group))
+    }
+}
+
+impl MetricsSummary {
+    fn of(sim: &Simulation) -> MetricsSummary {
+        let m = sim.metrics();
+        MetricsSummary {
+            rebalances: m.rebalances,
+            generation_id: m.generation_id,
+            partitions_moved: m.partitions_moved,
+            unowned_partition_ms: m.unowned_partition_ms,
+            settled: m.settled,
+            settled_since_ms: m.settled_since_ms,
+            invariant_violations: m.invariant_violations,
+        }
+    }
 }
 
 /// The views' indexes over the trace: the timeline's, the assignment table's, and where the
@@ -230,11 +367,7 @@ impl Player {
         let len = trace.len();
         let lang = request.lang;
         let index = self.index();
-        let group = sim.coordinator().describe(&sim.scenario().group_id);
-        let leader = group
-            .as_ref()
-            .and_then(|g| g.leader_id.as_deref())
-            .map(|id| index.assignments.name_of(id, len));
+        let (state, group) = FrameGroup::of(sim, &index.assignments, len).unzip();
         let steps = self.steps();
         let last = steps.last();
         let narration = Narration {
@@ -252,9 +385,7 @@ impl Player {
         };
         let transition = self.last_transition();
         let machine = Machine {
-            state: group
-                .as_ref()
-                .map(|g| g.state)
+            state: state
                 .or(transition.map(|t| t.to))
                 .unwrap_or(GroupState::Empty),
             last: transition.and_then(|t| {
@@ -265,14 +396,15 @@ impl Player {
                 })
             }),
         };
-        let world = (request.world || request.assignments.is_some()).then(|| sim.snapshot());
+        let consumers =
+            (request.world || request.assignments.is_some()).then(|| ConsumerRow::all(sim));
         Frame {
             cursor: self.cursor(),
             trace_length: len,
             now_ms: sim.now(),
             past_end: self.past_end(),
             finished: self.finished(),
-            leader,
+            group,
             machine,
             narration,
             timeline: request.timeline.map(|t| {
@@ -285,14 +417,16 @@ impl Player {
                     trace,
                     len,
                     columns,
-                    world.as_ref().map_or(&[], |w| &w.consumers),
+                    consumers.as_deref().unwrap_or(&[]),
                     lang,
                 )
             }),
             steps: request.steps.map(|r| step_window(trace, steps, r, lang)),
-            metrics: request.world.then(|| sim.metrics()),
-            world: if request.world { world } else { None },
-            group,
+            metrics: request.world.then(|| MetricsSummary::of(sim)),
+            topics: request
+                .world
+                .then(|| sim.w.topics.keys().map(|t| Rc::from(t.as_str())).collect()),
+            consumers: if request.world { consumers } else { None },
         }
     }
 }

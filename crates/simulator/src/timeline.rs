@@ -87,12 +87,26 @@ pub struct Bar {
     pub end_ms: i64,
     /// The `RequestSent` entry (what selecting the bar selects).
     pub index: usize,
+    /// (The flags and `merged` are left out of the JSON when false and 1: a frame carries
+    /// hundreds of bars, most of them plain.)
+    #[serde(skip_serializing_if = "is_false")]
     pub open: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'static str>,
+    #[serde(skip_serializing_if = "is_false")]
     pub lost: bool,
+    #[serde(skip_serializing_if = "is_false")]
     pub timed_out: bool,
+    #[serde(skip_serializing_if = "is_one")]
     pub merged: u32,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

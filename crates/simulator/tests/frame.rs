@@ -269,8 +269,13 @@ fn the_assignment_table_names_leaders_and_what_each_consumer_took() {
         }
     }
     // The leader's name is the group's leader's member id, named.
-    let group = f.group.unwrap();
-    let leader_id = group.leader_id.unwrap();
+    let sim = p.simulation();
+    let leader_id = sim
+        .coordinator()
+        .describe(&sim.scenario().group_id)
+        .unwrap()
+        .leader_id
+        .unwrap();
     let named = p
         .simulation()
         .snapshot()
@@ -279,7 +284,7 @@ fn the_assignment_table_names_leaders_and_what_each_consumer_took() {
         .find(|c| c.member_id == leader_id)
         .unwrap()
         .name;
-    assert_eq!(f.leader.as_deref(), Some(named.as_str()));
+    assert_eq!(f.group.unwrap().leader.as_deref(), Some(named.as_str()));
 }
 
 #[test]

@@ -203,20 +203,30 @@ export interface FrameRequest { lang?: "en" | "zh";
   /** the assignment table with this many generations as columns */ assignments?: number | null;
   /** a window of the step table: `span` steps from `from` (absent: ending at the current step) */
   steps?: { from?: number | null; span: number } | null;
-  /** the world and the metrics */ world?: boolean }
+  /** the consumers, the topics and the metrics */ world?: boolean }
 /** What one frame of the page draws (`Player.frame`). */
 export interface Frame { cursor: number; traceLength: number; nowMs: number; pastEnd: boolean; finished: boolean;
-  group: GroupView | null; /** the leader's consumer name */ leader: string | null;
+  group: FrameGroup | null;
   machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number } | null };
   narration: FrameNarration; timeline?: TimelineWindow; assignments?: AssignmentTable;
-  steps?: StepWindow; world?: WorldView; metrics?: Metrics }
+  steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[]; metrics?: MetricsSummary }
+/** The group as the state machine's panel shows it: members by client id, the leader by consumer
+ * name, the delayed join/sync operations (and heartbeats when at most 3; else only counted). */
+export interface FrameGroup { generationId: number; leader: string | null; members: string[];
+  delayed: { kind: "join" | "sync" | "heartbeat"; member: string | null; deadlineMs: number }[]; heartbeats: number }
+/** A consumer as the consumers panel shows it (`owned`: `topic-0,1 other-2`). */
+export interface ConsumerRow { name: string; life: ConsumerLife; paused: PauseKind | null; state: MemberState;
+  generationId: number; groupInstanceId: string | null; isLeader: boolean; cut: boolean; owned: string }
+export interface MetricsSummary { rebalances: number; generationId: number; partitionsMoved: number;
+  unownedPartitionMs: number; settled: boolean; settledSinceMs: number | null; invariantViolations: number }
 /** The scenario's last note so far, and what the current step did. */
 export interface FrameNarration { note: string | null; lines: string[] }
 /** Lane 0 is the coordinator's, lane k the k-th consumer's (`lanes[k - 1]`). */
 export interface TimelineWindow { fromMs: number; toMs: number; lanes: string[]; bars: TimelineBar[]; marks: TimelineMark[] }
-/** A request from send to end (`open`: not ended, `endMs` is now); `merged` bars drawn as one. */
+/** A request from send to end (`open`: not ended, `endMs` is now); `merged` bars drawn as one.
+ * The flags are absent when false, `merged` when 1. */
 export interface TimelineBar { lane: number; api: MessageApi; correlationId: number; sentMs: number; endMs: number;
-  index: number; open: boolean; error?: string; lost: boolean; timedOut: boolean; merged: number }
+  index: number; open?: boolean; error?: string; lost?: boolean; timedOut?: boolean; merged?: number }
 export type TimelineMark = { lane: number; atMs: number; index: number } & (
   | { type: "state"; state: GroupState }
   | { type: "timer"; key: string }

@@ -221,6 +221,21 @@ fn frame_declared(p: &Player) {
         have.remove("type");
         assert_declared(&format!("timeline mark {tag}"), &have, &declared);
     }
+    if !v["group"].is_null() {
+        assert_declared(
+            "FrameGroup",
+            &keys(&v["group"]),
+            &fields(declaration("FrameGroup")),
+        );
+    }
+    for c in v["consumers"].as_array().unwrap() {
+        assert_declared("ConsumerRow", &keys(c), &fields(declaration("ConsumerRow")));
+    }
+    assert_declared(
+        "MetricsSummary",
+        &keys(&v["metrics"]),
+        &fields(declaration("MetricsSummary")),
+    );
     let table = &v["assignments"];
     assert_declared(
         "AssignmentTable",

@@ -1,16 +1,14 @@
 // The group state machine: the five classic states, every legal transition labelled by its
-// trigger (spec §2.1-2.2), the current state highlighted and the last transition animated.
+// trigger (the model's table, `transitions()`), the current state highlighted and the last
+// transition animated. Drawn from the frame's `machine` and `group`.
 
-import type { GroupView, StepRecord } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../dom.ts';
+import { html, render, svg } from 'lit-html';
+import type { Frame, FrameGroup, GroupState } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import { stateLabel, stateName, transitions } from '../vocabulary.ts';
-import { s } from './svg.ts';
 import { heartbeatTimers, t } from './text.ts';
 
-type State = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
-
-const POS: Record<State, [number, number]> = {
+const POS: Record<GroupState, [number, number]> = {
   Empty: [90, 150],
   PreparingRebalance: [320, 50],
   CompletingRebalance: [550, 150],
@@ -18,8 +16,7 @@ const POS: Record<State, [number, number]> = {
   Dead: [90, 320],
 };
 
-/** How far each drawn transition bows (layout only: the transitions and their triggers come
- * from the model's table, `transitions()`); a self-loop (Dead -> Dead) is not drawn. */
+/** How far each drawn transition bows (layout only); a self-loop (Dead -> Dead) is not drawn. */
 const BEND: Record<string, number> = {
   'Stable>PreparingRebalance': -40,
   'CompletingRebalance>PreparingRebalance': -30,
@@ -29,179 +26,72 @@ const BEND: Record<string, number> = {
   'CompletingRebalance>Dead': 40,
 };
 
-export interface StateMachineModel {
-  state: State;
-  last: { from: State; to: State; index: number } | null;
-}
-
-/** The current state (the group's, as the model describes it) and the last transition the
- * model recorded in its step records (none after a load: the group entered its state without a
- * transition). */
-export function stateMachineModel(steps: readonly Pick<StepRecord, 'transition'>[], group: GroupView | null): StateMachineModel {
-  for (let k = steps.length - 1; k >= 0; k--) {
-    const t = steps[k].transition;
-    if (!t) continue;
-    const last = t.from ? { from: t.from as State, to: t.to as State, index: t.index } : null;
-    return { state: (group?.state ?? t.to) as State, last };
-  }
-  return { state: (group?.state ?? 'Empty') as State, last: null };
-}
-
 export class StateMachineView {
-  readonly root = h('section', { class: 'panel sm', id: 'state-machine', 'aria-labelledby': 'sm-title' });
-  private lastDrawn = -1;
+  readonly root = document.createElement('section');
+  private animated = -1;
 
-  private drawnKey = '';
+  constructor(private readonly onSelect: (index: number) => void) {
+    this.root.className = 'panel sm';
+    this.root.id = 'state-machine';
+    this.root.setAttribute('aria-labelledby', 'sm-title');
+  }
 
-  render(
-    lang: Lang,
-    model: StateMachineModel,
-    group: GroupView | null,
-    nameOf: (memberId: string | null) => string,
-    onSelect: (i: number) => void,
-  ): void {
-    // Redrawn only when something it shows changed (it is drawn every frame while playing).
-    // Heartbeat deadlines move on every heartbeat: a large group's would redraw every frame, so
-    // only their count (and the earliest) is part of what is compared.
-    const timers = group?.timers.filter((x) => x.kind === 'join' || x.kind === 'sync');
-    const beats = group?.timers.filter((x) => x.kind === 'heartbeat') ?? [];
-    const key = JSON.stringify([
-      lang,
-      model.state,
-      model.last?.index,
-      group?.generationId,
-      group?.leaderId,
-      group?.members.map((m) => m.clientId),
-      timers,
-      beats.length,
-      beats.length <= 3 ? beats : null,
-    ]);
-    if (key === this.drawnKey) return;
-    this.drawnKey = key;
-    // The diagram is built once per language; a redraw only moves classes and texts (a new
-    // SVG every time costs a style, layout and paint pass over all of it).
-    if (this.built?.lang !== lang) this.build(lang);
-    const d = this.built!;
-    for (const [state, node] of d.nodes) node.classList.toggle('current', state === model.state);
-    for (const [edge, [path, label]] of d.edges) {
-      const fired = !!model.last && edge === `${model.last.from}>${model.last.to}`;
-      path.classList.toggle('fired', fired);
-      label.classList.toggle('fired', fired);
-      // A new transition flows along its edge for a few seconds (not forever: an endless
-      // animation repaints the diagram on every frame).
-      if (fired && model.last!.index !== this.lastIndex && !globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
-        path.animate?.([{ strokeDashoffset: 0 }, { strokeDashoffset: -24 }], { duration: 1000, iterations: 3 });
+  render(frame: Frame, lang: Lang): void {
+    const { state, last } = frame.machine;
+    const group = frame.group;
+    const fired = last ? `${last.from}>${last.to}` : '';
+    const edges = transitions()
+      .filter((e) => e.from !== e.to)
+      .map((e) => {
+        const [x1, y1] = POS[e.from];
+        const [x2, y2] = POS[e.to];
+        const bend = BEND[`${e.from}>${e.to}`] ?? 0;
+        const mx = (x1 + x2) / 2 + (bend * (y2 - y1)) / 200;
+        const my = (y1 + y2) / 2 - (bend * (x2 - x1)) / 200;
+        // Shorten the ends so arrows stop at the boxes.
+        const [sx, sy] = toward(x1, y1, mx, my, 45);
+        const [ex, ey] = toward(x2, y2, mx, my, 45);
+        const on = fired === `${e.from}>${e.to}` ? ' fired' : '';
+        return svg`<path d=${`M${sx},${sy} Q${mx},${my} ${ex},${ey}`} class=${`edge${on}`} marker-end="url(#arrow)"
+            data-from=${e.from} data-to=${e.to}></path>
+          <text x=${mx} y=${my - 4} class=${`edge-label${on}`} text-anchor="middle">${e.trigger[lang]}</text>`;
+      });
+    const nodes = (Object.entries(POS) as [GroupState, [number, number]][]).map(([s, [x, y]]) => {
+      const [first, second] = lang === 'zh' ? [stateName(s, 'zh'), s] : [s, ''];
+      return svg`<g class=${`node state-${s}${s === state ? ' current' : ''}`} data-state=${s}>
+        <rect x=${x - 80} y=${y - 22} width="160" height="44" rx="8"></rect>
+        <text x=${x} y=${second ? y - 3 : y + 5} text-anchor="middle" class="node-label">${first}</text>
+        ${second ? svg`<text x=${x} y=${y + 13} text-anchor="middle" class="node-sub">${second}</text>` : null}
+      </g>`;
+    });
+    render(
+      html`<h2 id="sm-title">${t('stateMachine', lang)} <span class=${`state state-${state}`} id="group-state" data-state=${state}>${stateLabel(state, lang)}</span></h2>
+        <div class="sm-body">
+          <svg viewBox="0 0 660 370" role="img" class="sm-svg" aria-label=${`${t('stateMachine', lang)}: ${state}`}
+            @click=${() => last && this.onSelect(last.index)}>
+            <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path></marker></defs>
+            ${edges}${nodes}
+          </svg>
+          <dl class="sm-info">
+            <dt>${t('generation', lang)}</dt><dd id="sm-generation">${group?.generationId ?? 0}</dd>
+            <dt>${t('leader', lang)}</dt><dd id="sm-leader">${group?.leader ?? t('none', lang)}</dd>
+            <dt>${t('members', lang)}</dt><dd id="sm-members">${group?.members.join(', ') || t('none', lang)}</dd>
+            <dt>${t('delayed', lang)}</dt><dd id="sm-timers">${delayed(group, lang)}</dd>
+          </dl>
+        </div>`,
+      this.root,
+    );
+    // A new transition flows along its edge for a few seconds (not forever: an endless
+    // animation repaints the diagram on every frame).
+    if (last && last.index !== this.animated) {
+      this.animated = last.index;
+      if (!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+        this.root
+          .querySelector('path.edge.fired')
+          ?.animate?.([{ strokeDashoffset: 0 }, { strokeDashoffset: -24 }], { duration: 1000, iterations: 3 });
       }
     }
-    d.svg.setAttribute('aria-label', `${t('stateMachine', lang)}: ${model.state}`);
-    this.onSelect = onSelect;
-    this.lastIndex = model.last?.index ?? -1;
-    d.state.className = `state state-${model.state}`;
-    d.state.dataset.state = model.state;
-    d.state.textContent = stateLabel(model.state, lang);
-    d.generation.textContent = String(group?.generationId ?? 0);
-    d.leader.textContent = group?.leaderId ? nameOf(group.leaderId) : t('none', lang);
-    d.members.textContent = group ? group.members.map((m) => m.clientId).join(', ') || t('none', lang) : t('none', lang);
-    d.timers.textContent = delayed(group, lang);
-    this.lastDrawn = model.last?.index ?? -1;
-  }
-
-  private onSelect: (i: number) => void = () => {};
-  private lastIndex = -1;
-  private built: {
-    lang: Lang;
-    svg: SVGSVGElement;
-    nodes: Map<State, SVGGElement>;
-    edges: Map<string, [SVGPathElement, SVGTextElement]>;
-    state: HTMLElement;
-    generation: HTMLElement;
-    leader: HTMLElement;
-    members: HTMLElement;
-    timers: HTMLElement;
-  } | null = null;
-
-  private build(lang: Lang): void {
-    const svg = s('svg', { viewBox: '0 0 660 370', role: 'img', class: 'sm-svg' }) as SVGSVGElement;
-    svg.append(
-      s(
-        'defs',
-        {},
-        s(
-          'marker',
-          { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
-          s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }),
-        ),
-      ),
-    );
-    const edges = new Map<string, [SVGPathElement, SVGTextElement]>();
-    for (const e of transitions()) {
-      if (e.from === e.to) continue;
-      const [x1, y1] = POS[e.from];
-      const [x2, y2] = POS[e.to];
-      const bend = BEND[`${e.from}>${e.to}`] ?? 0;
-      const mx = (x1 + x2) / 2 + (bend * (y2 - y1)) / 200;
-      const my = (y1 + y2) / 2 - (bend * (x2 - x1)) / 200;
-      // Shorten the ends so arrows stop at the boxes.
-      const [sx, sy] = toward(x1, y1, mx, my, 45);
-      const [ex, ey] = toward(x2, y2, mx, my, 45);
-      const path = s('path', {
-        d: `M${sx},${sy} Q${mx},${my} ${ex},${ey}`,
-        class: 'edge',
-        'marker-end': 'url(#arrow)',
-        'data-from': e.from,
-        'data-to': e.to,
-      }) as SVGPathElement;
-      const label = s('text', { x: mx, y: my - 4, class: 'edge-label', 'text-anchor': 'middle' }, e.trigger[lang]) as SVGTextElement;
-      svg.append(path, label);
-      edges.set(`${e.from}>${e.to}`, [path, label]);
-    }
-    const nodes = new Map<State, SVGGElement>();
-    for (const [state, [x, y]] of Object.entries(POS) as [State, [number, number]][]) {
-      const g = s('g', { class: `node state-${state}`, 'data-state': state }) as SVGGElement;
-      g.append(s('rect', { x: x - 80, y: y - 22, width: 160, height: 44, rx: 8 }));
-      const [first, second] = lang === 'zh' ? [stateName(state, 'zh'), state] : [state, ''];
-      g.append(s('text', { x, y: second ? y - 3 : y + 5, 'text-anchor': 'middle', class: 'node-label' }, first));
-      if (second) g.append(s('text', { x, y: y + 13, 'text-anchor': 'middle', class: 'node-sub' }, second));
-      svg.append(g);
-      nodes.set(state, g);
-    }
-    svg.addEventListener('click', () => {
-      if (this.lastIndex >= 0) this.onSelect(this.lastIndex);
-    });
-    const dd = (id: string) => h('dd', { id });
-    const built = {
-      lang,
-      svg,
-      nodes,
-      edges,
-      state: h('span', { class: 'state', id: 'group-state' }),
-      generation: dd('sm-generation'),
-      leader: dd('sm-leader'),
-      members: dd('sm-members'),
-      timers: dd('sm-timers'),
-    };
-    const info = h(
-      'dl',
-      { class: 'sm-info' },
-      h('dt', {}, t('generation', lang)),
-      built.generation,
-      h('dt', {}, t('leader', lang)),
-      built.leader,
-      h('dt', {}, t('members', lang)),
-      built.members,
-      h('dt', {}, t('delayed', lang)),
-      built.timers,
-    );
-    replaceChildren(
-      this.root,
-      h('h2', { id: 'sm-title' }, t('stateMachine', lang), ' ', built.state),
-      h('div', { class: 'sm-body' }, svg, info),
-    );
-    this.built = built;
-  }
-
-  get lastTransitionIndex(): number {
-    return this.lastDrawn;
   }
 }
 
@@ -215,14 +105,9 @@ function toward(x: number, y: number, tx: number, ty: number, d: number): [numbe
 }
 
 /** The group's delayed operations (the book's purgatory): join, sync and heartbeat timers. */
-function delayed(group: GroupView | null, lang: Lang): string {
+function delayed(group: FrameGroup | null, lang: Lang): string {
   if (!group) return t('none', lang);
-  const ops = group.timers.filter((x) => x.kind === 'join' || x.kind === 'sync').map((x) => `${x.kind} @${x.deadlineMs}`);
-  const heartbeats = group.timers.filter((x) => x.kind === 'heartbeat');
-  if (heartbeats.length > 3) {
-    ops.push(heartbeatTimers(heartbeats.length, lang));
-  } else {
-    for (const x of heartbeats) ops.push(`heartbeat(${(x.memberId ?? '').split('-')[0]}) @${x.deadlineMs}`);
-  }
+  const ops = group.delayed.map((x) => (x.member ? `${x.kind}(${x.member}) @${x.deadlineMs}` : `${x.kind} @${x.deadlineMs}`));
+  if (group.heartbeats > 3) ops.push(heartbeatTimers(group.heartbeats, lang));
   return ops.length ? ops.join(', ') : t('none', lang);
 }

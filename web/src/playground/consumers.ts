@@ -1,0 +1,103 @@
+// The consumers panel (each consumer's state, with the actions a user can take on it) and the
+// metrics panel, drawn from the frame's world and metrics.
+
+import { html, render } from 'lit-html';
+import type { Action, ConsumerRow, MetricsSummary } from '../../pkg/group_coordinator_wasm.js';
+import type { Lang } from '../i18n.ts';
+import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
+import { t } from './text.ts';
+
+export interface ConsumerActions {
+  act(action: Action): void;
+  /** Opens the settings of a consumer of the scenario (absent in an embed). */
+  configure?: (name: string) => void;
+  /** The consumers the scenario defines (the others were added by the user). */
+  inScenario: (name: string) => boolean;
+}
+
+export class ConsumersView {
+  readonly root = document.createElement('section');
+
+  constructor(private readonly actions: ConsumerActions) {
+    this.root.className = 'panel';
+    this.root.id = 'consumers';
+  }
+
+  /** `topics`: what a consumer the user adds subscribes to. */
+  render(list: ConsumerRow[], topics: string[], lang: Lang): void {
+    const { act, configure, inScenario } = this.actions;
+    const button = (label: string, action: Action, enabled: boolean, consumer: string) =>
+      html`<button type="button" ?disabled=${!enabled} data-action=${action.type} data-consumer=${consumer} @click=${() => act(action)}>${label}</button>`;
+    const rows = list.map((c) => {
+      const running = c.life === 'running';
+      const name = c.name;
+      return html`<tr data-consumer=${name}>
+        <th scope="row">${name}${c.isLeader ? html`<span class="leader" title=${t('leader', lang)}> ★</span>` : null}${
+          c.groupInstanceId
+            ? html`<span class="badge static" title=${`group.instance.id = ${c.groupInstanceId}`}>${t('static', lang)}</span>`
+            : null
+        }</th>
+        <td class="client-state" data-life=${c.life} data-state=${c.state}>${running ? memberStateName(c.state, lang) : lifeName(c.life, lang)}${
+          c.paused ? ` (${pauseName(c.paused, lang)})` : ''
+        }${c.cut ? ' ✂' : ''}</td>
+        <td class="mono">${c.generationId >= 0 ? c.generationId : '—'}</td>
+        <td class="actions">
+          ${button(t('close', lang), { type: 'close', consumer: name }, running, name)}
+          ${button(t('crash', lang), { type: 'crash', consumer: name }, running, name)}
+          ${
+            c.paused
+              ? button(t('resume', lang), { type: 'resume', consumer: name }, true, name)
+              : button(t('pauseC', lang), { type: 'pause', consumer: name, kind: 'gc' }, running, name)
+          }
+          ${c.cut ? button(t('heal', lang), { type: 'heal', consumer: name }, true, name) : button(t('cut', lang), { type: 'cut', consumer: name }, true, name)}
+          ${button(t('start', lang), { type: 'start', consumer: name }, !running && c.life !== 'closing', name)}
+          ${
+            configure && inScenario(name)
+              ? html`<button type="button" data-action="settings" data-consumer=${name} title=${t('consumerSettings', lang)} @click=${() => configure(name)}>⚙</button>`
+              : null
+          }
+        </td>
+      </tr>`;
+    });
+    const add = () => {
+      const names = new Set(list.map((c) => c.name));
+      let i = 1;
+      while (names.has(`N${i}`)) i++;
+      act({ type: 'addConsumer', name: `N${i}`, topics });
+    };
+    render(
+      html`<h2>${t('consumers', lang)}</h2>
+        <table id="consumer-table"><tbody>${rows}</tbody></table>
+        <div class="row">
+          <button type="button" id="add-consumer" @click=${add}>+ ${t('addConsumer', lang)}</button>
+          <button type="button" id="failover" @click=${() => act({ type: 'failover', downMs: 1000 })}>${t('failover', lang)}</button>
+        </div>`,
+      this.root,
+    );
+  }
+}
+
+export class MetricsView {
+  readonly root = document.createElement('section');
+
+  constructor() {
+    this.root.className = 'panel';
+    this.root.id = 'metrics';
+  }
+
+  render(m: MetricsSummary, lang: Lang): void {
+    const row = (k: string, v: string, id: string) => html`<tr><th scope="row">${k}</th><td id=${id}>${v}</td></tr>`;
+    render(
+      html`<h2>${t('metrics', lang)}</h2>
+        <table id="metrics-table"><tbody>
+          ${row(t('rebalances', lang), String(m.rebalances), 'm-rebalances')}
+          ${row(t('generation', lang), String(m.generationId), 'm-generation')}
+          ${row(t('moved', lang), String(m.partitionsMoved), 'm-moved')}
+          ${row(t('unowned', lang), `${m.unownedPartitionMs} ms`, 'm-unowned')}
+          ${row(t('settled', lang), m.settled ? `${m.settledSinceMs} ms` : t('notSettled', lang), 'm-settled')}
+          ${row(t('violations', lang), String(m.invariantViolations), 'm-violations')}
+        </tbody></table>`,
+      this.root,
+    );
+  }
+}

@@ -1,0 +1,156 @@
+// The top panel: the scenario picker and the shell's buttons, the title and narration, the time
+// controls, the scrubber painted with the run's marks, and the message line.
+
+import { html, render } from 'lit-html';
+import { keyed } from 'lit-html/directives/keyed.js';
+import type { Frame, ScenarioInfo, StepMark } from '../../pkg/group_coordinator_wasm.js';
+import type { Lang } from '../i18n.ts';
+import { type Playback, SPEEDS } from './playback.ts';
+import type { Store } from './store.ts';
+import { SHORTCUTS, t } from './text.ts';
+
+/** What the shell's buttons do (share, export, import, language). */
+export interface ShellActions {
+  load(name: string): void;
+  setLang(lang: Lang): void;
+  share(): string;
+  exportJson(): void;
+  exportHtml(): void;
+  importFile(file: File): void;
+}
+
+const MARK_CLASS: Record<StepMark, string> = { generation: 'gen', rebalance: 'rebalance', fault: 'fault' };
+
+export class ControlsView {
+  readonly root = document.createElement('div');
+  private message = { text: '', error: false, count: 0 };
+  private shareLink: string | null = null;
+  /** When the text that follows every step was last written while playing (see `render`). */
+  private textDrawn = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly playback: Playback,
+    private readonly scenarios: ScenarioInfo[],
+    private readonly shell: ShellActions,
+  ) {
+    this.root.className = 'pg-top panel';
+  }
+
+  /** Says `text` on the message line (an error stands out; a screen reader announces each). */
+  say(text: string, error = true): void {
+    // A new text node each time, even for the same text: a screen reader announces a refusal
+    // each time it happens.
+    this.message = { text, error, count: this.message.count + 1 };
+    this.draw();
+  }
+
+  /** Clears the message line and the share link (after a successful action). */
+  clear(): void {
+    this.message = { ...this.message, text: '', error: false };
+    this.shareLink = null;
+  }
+
+  /** While playing, the text that follows every step (clock, step number, scrubber, narration)
+   * is written at most every 125 ms: faster cannot be read, and each write far above the
+   * timeline made the browser repaint everything between the two. Measured in e2e (50
+   * consumers, no GPU): software compositing from 1.3-1.7 s to 0.25-0.43 s per 3 s of play. */
+  render(frame: Frame): void {
+    const now = performance.now();
+    if (this.store.playing && now - this.textDrawn < 125) return;
+    this.textDrawn = now;
+    this.draw(frame);
+  }
+
+  draw(frame: Frame = this.store.frame): void {
+    const { store, playback } = this;
+    const lang = store.lang;
+    const run = store.run;
+    const scenario = run.scenario;
+    const max = Math.max(frame.cursor, playback.preview.steps);
+    const own = run.actions.length > 0 || frame.cursor > playback.preview.steps;
+    const marks = (own ? run.marks() : playback.preview.marks).slice(-400);
+    const note = frame.narration.note ?? '';
+    const lines = frame.narration.lines.join(' · ');
+    const speed = SPEEDS[playback.speed];
+    render(
+      html`<div class="row">
+          <label for="scenario" id="scenario-label">${t('scenario', lang)}</label>
+          <select id="scenario" aria-label=${t('scenario', lang)} .value=${scenario.name}
+            @change=${(e: Event) => this.shell.load((e.target as HTMLSelectElement).value)}>
+            ${this.scenarios.map((s) => html`<option value=${s.name} ?selected=${s.name === scenario.name}>${s.title[lang]}</option>`)}
+          </select>
+          <button type="button" id="lang" aria-label=${t('switchLang', lang)} @click=${() => this.shell.setLang(lang === 'en' ? 'zh' : 'en')}>${t('otherLang', lang)}</button>
+          <button type="button" id="share" @click=${() => this.share()}>${t('share', lang)}</button>
+          <button type="button" id="export" @click=${() => this.shell.exportJson()}>${t('exportJson', lang)}</button>
+          <button type="button" id="export-html" @click=${() => this.shell.exportHtml()}>${t('exportHtml', lang)}</button>
+          <input type="file" id="import" accept=".json,application/json" aria-label=${t('importRun', lang)} @change=${(e: Event) => this.importFile(e)} />
+          <label for="import" class="button-like" id="import-label">${t('importJson', lang)}</label>
+          <input id="share-link" class="share-link" readonly aria-label=${t('share', lang)} ?hidden=${this.shareLink === null} .value=${this.shareLink ?? ''} />
+        </div>
+        <h2 id="scenario-title">${scenario.title[lang]}</h2>
+        <p id="scenario-description" class="muted">${scenario.description?.[lang] ?? ''}</p>
+        <p id="narration" class="narration" role="status" aria-live=${store.playing ? 'off' : 'polite'}
+          ><strong ?hidden=${!note}>${note}</strong><br ?hidden=${!note || !lines} /><span>${lines}</span></p>
+        <div class="row controls">
+          <button type="button" id="restart" @click=${() => this.safely(() => playback.goto(0))}>|◀ ${t('restart', lang)}</button>
+          <button type="button" id="back" ?disabled=${frame.cursor === 0} @click=${() => this.safely(() => playback.back())}>◀ ${t('back', lang)}</button>
+          <button type="button" id="play" class="primary" @click=${() => playback.toggle()}>${store.playing ? `❚❚ ${t('pause', lang)}` : `▶ ${t('play', lang)}`}</button>
+          <button type="button" id="step" ?disabled=${frame.finished} @click=${() => this.safely(() => playback.stepOnce())}>${t('step', lang)} ▶</button>
+          <label for="speed" id="speed-name">${t('speed', lang)}</label>
+          <input type="range" id="speed" min="0" max=${SPEEDS.length - 1} step="1" .value=${String(playback.speed)}
+            @input=${(e: Event) => this.setSpeed(Number((e.target as HTMLInputElement).value))} />
+          <span id="speed-label" class="muted">${speed === Infinity ? t('maxSpeed', lang) : `${speed}/s`}</span>
+          <span id="sim-time" class="clock">${t('time', lang)} ${frame.nowMs} ms</span>
+          <span id="step-no" class="muted">${t('stepN', lang)} ${frame.cursor}${frame.pastEnd ? ` — ${t('end', lang)}` : ''}</span>
+        </div>
+        <div class="scrub">
+          <input type="range" id="scrubber" min="0" step="1" aria-label=${t('stepSlider', lang)} max=${max} .value=${String(frame.cursor)}
+            @input=${(e: Event) => this.safely(() => playback.goto(Number((e.target as HTMLInputElement).value)))} />
+          <div id="scrub-marks" class="scrub-marks" aria-hidden="true">
+            ${marks.map(([step, m]) => html`<span class=${`sm-${MARK_CLASS[m]}`} style=${`left:${(step / Math.max(1, max)) * 100}%`}></span>`)}
+          </div>
+        </div>
+        <p id="pg-message" class=${this.message.error ? 'message error' : 'message'} role="alert">${keyed(this.message.count, this.message.text)}</p>
+        <details id="help" class="help">
+          <summary>${t('help', lang)} ⌨</summary>
+          <ul>${SHORTCUTS.map(([k, what]) => html`<li><kbd>${k}</kbd> ${what[lang]}</li>`)}</ul>
+        </details>`,
+      this.root,
+    );
+  }
+
+  setSpeed(speed: number): void {
+    this.playback.speed = Math.min(SPEEDS.length - 1, Math.max(0, speed));
+    this.draw();
+  }
+
+  /** Runs what the user asked for; a refusal is said on the message line, and what was done
+   * before stays done. */
+  safely(f: () => void): void {
+    try {
+      f();
+      this.clear();
+      this.draw();
+    } catch (err) {
+      this.say((err as Error).message);
+    }
+  }
+
+  private share(): void {
+    this.shareLink = this.shell.share();
+    this.draw();
+    const field = this.root.querySelector<HTMLInputElement>('#share-link');
+    field?.select();
+    navigator.clipboard?.writeText(this.shareLink).catch(() => {
+      /* the link stays selectable in the field */
+    });
+  }
+
+  private importFile(e: Event): void {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (file) this.shell.importFile(file);
+    input.value = '';
+  }
+}

@@ -1,0 +1,258 @@
+// The playground: pick a scenario, watch it step by step or play it, act on the group at any
+// moment (acting in the past forks the run), in linked views drawn from the model's frames.
+// This module assembles the parts: the store, the playback, the views and the shell features.
+
+import type { Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
+import { h } from '../dom.ts';
+import type { Lang } from '../i18n.ts';
+import { AssignmentView } from './assignments.ts';
+import { CompareView } from './compare.ts';
+import { ConsumersView, MetricsView } from './consumers.ts';
+import { ControlsView } from './controls.ts';
+import { importRun } from './exchange.ts';
+import { OwnershipView } from './ownership.ts';
+import { Playback } from './playback.ts';
+import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
+import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
+import { decodeShare, encodeShare, type ShareState } from './share.ts';
+import { downloadHtml, downloadJson } from './shell/download.ts';
+import { applyEmbed, type EmbedOptions } from './shell/embed.ts';
+import { installKeyboard } from './shell/keyboard.ts';
+import { type PlaygroundTest, testSurface } from './shell/testing.ts';
+import { StateMachineView } from './statemachine.ts';
+import { StepTableView } from './steptable.ts';
+import { Store } from './store.ts';
+import { reachedEarly } from './text.ts';
+import { TimelineView } from './timeline.ts';
+
+export interface PlaygroundDeps {
+  /** A simulation run straight to its end (compare). */
+  newSimulation: (scenario: Scenario) => Simulation;
+  /** The run the page plays, steps and forks. */
+  newPlayer: PlayerFactory;
+  scenarios: ScenarioInfo[];
+  scenario: (name: string) => Scenario;
+  lang: Lang;
+  onLang?: (lang: Lang) => void;
+  /** Embedded in another page: no picker or side panels, only these views. */
+  embed?: EmbedOptions;
+  /** Where share links point (the page's own address by default). */
+  baseUrl?: string;
+  brokerKeys?: ConfigKey[];
+  consumerKeys?: ConfigKey[];
+}
+
+export class PlaygroundView {
+  readonly root: HTMLElement;
+  readonly test: PlaygroundTest;
+  private readonly store: Store;
+  private readonly playback: Playback;
+  private readonly controls: ControlsView;
+  private readonly settings: SettingsView;
+  private readonly compare: CompareView;
+  /** Settings changed from the built-in scenario. */
+  private diff: SettingsDiff = {};
+  /** What the closed side panels were last drawn for (they are redrawn when it changes). */
+  private panelsKey = '';
+
+  constructor(
+    private readonly deps: PlaygroundDeps,
+    query?: string,
+  ) {
+    const store = (this.store = new Store(deps.lang));
+    const playback = (this.playback = new Playback(store, deps.newPlayer));
+    const select = (index: number) => {
+      store.selected = index;
+      store.refresh();
+    };
+    const redraw = () => store.refresh();
+    this.controls = new ControlsView(store, playback, deps.scenarios, {
+      load: (name) => this.controls.safely(() => this.load(name)),
+      setLang: (lang) => this.setLang(lang),
+      share: () => this.shareUrl(),
+      exportJson: () => downloadJson(store.run),
+      exportHtml: () =>
+        downloadHtml(store.run, `${store.run.scenario.title[store.lang]} — Kafka group playground`).catch((err: Error) =>
+          this.controls.say(err.message),
+        ),
+      importFile: (file) => void file.text().then((text) => this.importText(text)),
+    });
+    const act = (action: Parameters<Playback['act']>[0]) => this.controls.safely(() => playback.act(action));
+    const sm = new StateMachineView(select);
+    const timeline = new TimelineView(store, select, redraw);
+    const assignments = new AssignmentView(select);
+    const ownership = new OwnershipView();
+    const steps = new StepTableView(store, select, (k) => this.controls.safely(() => playback.goto(k)), redraw);
+    const inScenario = (name: string) => store.run.scenario.consumers.some((c) => c.name === name);
+    const consumers = new ConsumersView({ act, inScenario, configure: deps.embed ? undefined : (name) => this.settings.openFor(name) });
+    const metrics = new MetricsView();
+    this.settings = new SettingsView({
+      brokerKeys: deps.brokerKeys ?? [],
+      consumerKeys: deps.consumerKeys ?? [],
+      apply: (diff) => this.applySettings(diff),
+    });
+    this.compare = new CompareView({
+      factory: deps.newSimulation,
+      current: () => structuredClone(store.run.scenario),
+      builtIn: (n) => deps.scenario(n),
+      lang: () => store.lang,
+    });
+    store.subscribe('controls', (frame) => this.controls.render(frame));
+    store.subscribe('sm', (frame) => sm.render(frame, store.lang));
+    store.subscribe('timeline', (frame) => frame.timeline && timeline.render(frame.timeline, store.lang, store.selected));
+    store.subscribe('tables', (frame, full) => {
+      if (!full) return;
+      if (frame.assignments) assignments.render(frame.assignments, store.lang, store.selected);
+      if (frame.steps) steps.render(frame.steps, store.lang, store.selected);
+      if (frame.consumers) consumers.render(frame.consumers, frame.topics ?? [], store.lang);
+      if (frame.metrics) metrics.render(frame.metrics, store.lang);
+      ownership.render(store.lang, () => store.run.ownership(), frame.nowMs);
+      this.renderPanels();
+    });
+    playback.onChange = () => this.controls.draw();
+    this.root = h(
+      'div',
+      { class: 'playground', id: 'playground', tabindex: '-1' },
+      this.controls.root,
+      h('div', { class: 'pg-views' }, sm.root, h('div', { class: 'side' }, assignments.root, ownership.root)),
+      timeline.root,
+      h('div', { class: 'pg-bottom' }, steps.root, h('div', { class: 'side' }, consumers.root, metrics.root)),
+      this.settings.root,
+      this.compare.root,
+    );
+    installKeyboard(
+      {
+        toggle: () => playback.toggle(),
+        step: () => this.controls.safely(() => playback.stepOnce()),
+        back: () => this.controls.safely(() => playback.back()),
+        restart: () => this.controls.safely(() => playback.goto(0)),
+        faster: () => this.controls.setSpeed(playback.speed + 1),
+        slower: () => this.controls.setSpeed(playback.speed - 1),
+        switchLang: () => this.setLang(store.lang === 'en' ? 'zh' : 'en'),
+      },
+      () => this.root.isConnected,
+    );
+    this.test = testSurface(store, playback, act);
+    this.open(query);
+    if (deps.embed) {
+      applyEmbed(this.root, deps.embed.views, {
+        views: { sm: sm.root, timeline: timeline.root, assignments: assignments.root, steps: steps.root },
+        hidden: [
+          consumers.root,
+          metrics.root,
+          this.settings.root,
+          this.compare.root,
+          ...(deps.embed.views.has('assignments') ? [] : [ownership.root]),
+        ],
+      });
+      this.controls.root.querySelector<HTMLElement>('#help')?.setAttribute('hidden', '');
+      if (deps.embed.autoplay) playback.toggle();
+    }
+  }
+
+  /** Opens a shared run (`?scenario=...&actions=...&step=...`), or the first scenario with the
+   * reason when the link cannot be loaded. */
+  open(query?: string): void {
+    const decoded = decodeShare(new URLSearchParams(query ?? ''), (n) => this.deps.scenarios.some((x) => x.name === n));
+    if (!decoded.state) {
+      this.load(this.deps.scenarios[0].name);
+      if (decoded.error) this.controls.say(decoded.error);
+      return;
+    }
+    const { scenario, actions, step, seed, settings } = decoded.state;
+    try {
+      this.load(scenario, actions, { ...(settings ?? {}), ...(seed !== undefined ? { seed } : {}) });
+      this.reachStep(step);
+    } catch (err) {
+      this.load(scenario);
+      this.controls.say(`This link cannot be loaded: one of its actions is refused (${(err as Error).message})`);
+    }
+  }
+
+  load(name: string, actions: TimedAction[] = [], diff: SettingsDiff = {}): void {
+    this.loadScenario(applyDiff(this.deps.scenario(name), diff), actions);
+    this.diff = diff;
+    this.renderPanels(true);
+  }
+
+  /** Loads any scenario (a built-in one, or one from an imported file). Throws if the model
+   * refuses it or one of its actions; the current run is then kept. */
+  loadScenario(scenario: Scenario, actions: TimedAction[] = []): void {
+    const run = new Run(this.deps.newPlayer, scenario, actions);
+    this.playback.stop();
+    this.store.run?.free();
+    this.store.run = run;
+    this.store.selected = null;
+    this.store.wants.stepsFrom = null;
+    this.store.refresh();
+    this.playback.lookAhead();
+  }
+
+  /** An exported run, read back: the page keeps the current run if the file is refused. */
+  importText(text: string): void {
+    const { run, error } = importRun(text);
+    if (!run) {
+      this.controls.say(error ?? '');
+      return;
+    }
+    try {
+      this.loadScenario(run.scenario, run.actions);
+      this.reachStep(run.step);
+    } catch (err) {
+      this.controls.say(`This file is not a playground run the simulator accepts: ${(err as Error).message}`);
+    }
+  }
+
+  /** The link that reopens this run at this step. */
+  shareUrl(): string {
+    const run = this.store.run;
+    const state: ShareState = { scenario: run.scenario.name, step: run.cursor, actions: run.actions };
+    if (!isEmpty(this.diff)) state.settings = this.diff;
+    const url = new URL(this.deps.baseUrl ?? location.href);
+    const keep = new URLSearchParams();
+    const lang = url.searchParams.get('lang');
+    if (lang) keep.set('lang', lang);
+    url.search = encodeShare(state, keep).toString();
+    return url.toString();
+  }
+
+  setLang(lang: Lang): void {
+    this.store.lang = lang;
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    this.deps.onLang?.(lang);
+    this.store.refresh();
+  }
+
+  /** Restarts the run with changed settings; a refused setting is named and nothing changes. */
+  applySettings(diff: SettingsDiff): void {
+    const name = this.store.run.scenario.name;
+    try {
+      this.loadScenario(applyDiff(this.deps.scenario(name), diff));
+      this.diff = diff;
+      this.renderPanels(true);
+    } catch (err) {
+      this.controls.say((err as Error).message);
+    }
+  }
+
+  /** Takes the run to a step a link, a file or an embed asked for, as far as it can go, and
+   * says so when that is short of the step. */
+  private reachStep(step: number): void {
+    const reached = this.store.run.reach(step);
+    this.store.refresh();
+    if (reached < step) this.controls.say(reachedEarly(this.store.lang, reached, step, MAX_REACH, STEPS_PAST_END));
+  }
+
+  /** The settings and compare panels are redrawn when what they show changed (language,
+   * scenario, settings); an open one is left alone, with what the user is typing. */
+  private renderPanels(force = false): void {
+    const name = this.store.run.scenario.name;
+    const key = `${this.store.lang}|${name}|${JSON.stringify(this.diff)}`;
+    if (!force && key === this.panelsKey) return;
+    this.panelsKey = key;
+    if (this.deps.scenarios.some((s) => s.name === name) && (force || !this.settings.root.open)) {
+      this.settings.render(this.store.lang, this.deps.scenario(name), this.diff);
+    }
+    if (!this.compare.root.open) this.compare.render();
+  }
+}

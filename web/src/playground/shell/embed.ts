@@ -1,0 +1,24 @@
+// Embedded in another page (`?embed=1&views=...`): only the chosen views and the time controls.
+
+export type ViewName = 'sm' | 'timeline' | 'assignments' | 'steps';
+export const ALL_VIEWS: ViewName[] = ['sm', 'timeline', 'assignments', 'steps'];
+
+export interface EmbedOptions {
+  views: Set<string>;
+  autoplay: boolean;
+}
+
+/** Hides what an embed does not show: the views not asked for, and the side panels. */
+export function applyEmbed(
+  root: HTMLElement,
+  views: Set<string>,
+  parts: { views: Record<ViewName, HTMLElement>; hidden: HTMLElement[] },
+): void {
+  root.classList.add('embedded');
+  for (const [name, el] of Object.entries(parts.views)) el.hidden = !views.has(name);
+  for (const el of parts.hidden) el.hidden = true;
+  const row = root.querySelector('#scenario')?.parentElement;
+  if (row instanceof HTMLElement) row.hidden = true;
+  const description = root.querySelector('#scenario-description');
+  if (description instanceof HTMLElement) description.hidden = true;
+}

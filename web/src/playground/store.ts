@@ -1,0 +1,78 @@
+// The one store the playground's views read: the run, the language, the selection and the
+// latest frame the model drew. A change asks the model for a new frame (one crossing) and hands
+// it to every view that subscribed; no view keeps protocol state of its own.
+
+import type { Frame, FrameRequest } from '../../pkg/group_coordinator_wasm.js';
+import type { Lang } from '../i18n.ts';
+import type { Run } from './run.ts';
+
+/** A frame and whether it is full: with the tables (assignments, steps, world, metrics), which a
+ * large group's frames leave out while playing. */
+export type Listener = (frame: Frame, full: boolean) => void;
+
+/** What the views ask of the next frame (each view sets its own part). */
+export interface Wants {
+  /** The timeline's window and its width in pixels (bars closer than a pixel merge). */
+  windowMs: number;
+  widthPx: number;
+  /** The step table: its first step (null: ending at the current one) and length. */
+  stepsFrom: number | null;
+  stepsSpan: number;
+  /** Generations the assignment table shows. */
+  columns: number;
+}
+
+export class Store {
+  run!: Run;
+  lang: Lang;
+  /** The selected trace entry (a bar, a mark, a table cell or a step's line). */
+  selected: number | null = null;
+  playing = false;
+  frame!: Frame;
+  readonly wants: Wants = { windowMs: 30_000, widthPx: 1000, stepsFrom: null, stepsSpan: 60, columns: 8 };
+  private readonly listeners: [string, Listener][] = [];
+  /** Where frame time goes (ms summed, and the largest in one frame), per part. */
+  readonly parts: Record<string, number> = {};
+  readonly partsMax: Record<string, number> = {};
+
+  constructor(lang: Lang) {
+    this.lang = lang;
+  }
+
+  /** `name` labels the listener's share of frame time (`parts`). */
+  subscribe(name: string, listener: Listener): void {
+    this.listeners.push([name, listener]);
+  }
+
+  /** Asks the model for the frame now and hands it to the views. */
+  refresh(full = true): void {
+    const t0 = performance.now();
+    const w = this.wants;
+    const request: FrameRequest = {
+      lang: this.lang,
+      timeline: {
+        windowMs: w.windowMs,
+        resolutionMs: Math.floor(w.windowMs / Math.max(100, w.widthPx)),
+        selected: this.selected,
+      },
+    };
+    if (full) {
+      request.assignments = w.columns;
+      request.steps = { from: w.stepsFrom, span: w.stepsSpan };
+      request.world = true;
+    }
+    this.frame = this.run.frame(request);
+    this.spent('frame', t0);
+    for (const [name, listener] of this.listeners) {
+      const t1 = performance.now();
+      listener(this.frame, full);
+      this.spent(name, t1);
+    }
+  }
+
+  spent(part: string, since: number): void {
+    const ms = performance.now() - since;
+    this.parts[part] = (this.parts[part] ?? 0) + ms;
+    this.partsMax[part] = Math.max(this.partsMax[part] ?? 0, ms);
+  }
+}

@@ -1,0 +1,70 @@
+// What the timeline's colours, strokes and marks mean: the palette the canvas paints with, and
+// the legend that names it in the page's language.
+
+import { html } from 'lit-html';
+import type { TimelineMark } from '../../pkg/group_coordinator_wasm.js';
+import type { Lang } from '../i18n.ts';
+import { t } from './text.ts';
+
+/** The colours of the bars (shown in the legend). JoinGroup is blue: the error red must stand
+ * out among the bars, and an orange JoinGroup bar could not be told from it. */
+export const API_COLOURS: Record<string, string> = {
+  JoinGroup: '#2e90fa',
+  SyncGroup: '#6941c6',
+  Heartbeat: '#84adff',
+  LeaveGroup: '#101828',
+  OffsetCommit: '#12b76a',
+  FindCoordinator: '#98a2b3',
+};
+export const ERROR = '#b42318';
+/** The marks' colours other than a state change's (which takes its state's colour). */
+export const TIMER = '#667085';
+export const NET = '#f79009';
+export const STATE_COLOURS: Record<string, string> = {
+  Empty: '#101828',
+  PreparingRebalance: '#b54708',
+  CompletingRebalance: '#6941c6',
+  Stable: '#1f7a3d',
+  Dead: '#101828',
+};
+
+/** A mark's class words: its kind, and what it says (a state, a lifecycle change). */
+export function markWords(m: TimelineMark): string[] {
+  switch (m.type) {
+    case 'state':
+      return ['state', `state-${m.state}`];
+    case 'life':
+      return ['life', m.what];
+    case 'cut':
+    case 'heal':
+      return ['net', m.type];
+    default:
+      return [m.type];
+  }
+}
+
+export function markLabel(m: TimelineMark): string {
+  switch (m.type) {
+    case 'state':
+      return m.state;
+    case 'timer':
+      return m.key;
+    case 'life':
+      return m.what;
+    case 'expiry':
+      return m.expiry;
+    default:
+      return m.type;
+  }
+}
+
+export function legend(lang: Lang) {
+  const line = (colour: string, dash = false) => `width:0;border:0;border-left:${dash ? '2px dashed' : '3px solid'} ${colour};height:.9rem`;
+  const key = (swatch: string, label: string) => html`<span class="legend-key"><i style=${swatch}></i>${label}</span>`;
+  return html`<div class="legend" id="tl-legend">
+    ${Object.entries(API_COLOURS).map(([api, colour]) => key(`background:${colour}`, api))}
+    ${key(`background:${ERROR}`, t('errorBar', lang))} ${key(`background:#fff;border-color:${ERROR}`, t('lostBar', lang))}
+    ${key('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang))} ${key(line(STATE_COLOURS.Stable), t('stateMark', lang))}
+    ${key(line(TIMER, true), t('timerMark', lang))} ${key(line(ERROR), t('faultMark', lang))} ${key(line(NET), t('netMark', lang))}
+  </div>`;
+}
