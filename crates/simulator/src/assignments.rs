@@ -46,8 +46,12 @@ pub struct GenerationColumn {
 #[serde(rename_all = "camelCase")]
 pub struct Cell {
     pub assigned: String,
-    pub added: bool,
+    /// How many partitions it took, and how many of them are new to it (what a large group's
+    /// table shows instead of the lists).
+    pub count: usize,
+    pub added: usize,
     pub revoked: String,
+    pub revoked_count: usize,
     /// The `Assigned` entry.
     pub index: usize,
 }
@@ -61,6 +65,8 @@ pub struct Row {
     /// What it owns now, or its life when it is not running (`None`: it owns nothing).
     pub now: Option<String>,
     pub running: bool,
+    /// How many partitions it owns now.
+    pub owned_count: usize,
 }
 
 /// The table: the last generations as columns, the consumers (those of the world first, then
@@ -194,8 +200,10 @@ impl AssignmentIndex {
                                 ..
                             } => Some(Cell {
                                 assigned: tps(assigned),
-                                added: !added.is_empty(),
+                                count: assigned.len(),
+                                added: added.len(),
                                 revoked: tps(revoked),
+                                revoked_count: revoked.len(),
                                 index,
                             }),
                             _ => None,
@@ -219,6 +227,7 @@ impl AssignmentIndex {
                     cells,
                     now,
                     running,
+                    owned_count: c.map_or(0, |c| c.owned_count),
                 }
             })
             .collect();

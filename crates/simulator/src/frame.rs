@@ -224,8 +224,9 @@ pub struct ConsumerRow {
     pub is_leader: bool,
     /// Its link to the coordinator is cut.
     pub cut: bool,
-    /// What it owns, written `topic-0,1 other-2`.
+    /// What it owns, written `topic-0,1 other-2`, and how many partitions that is.
     pub owned: String,
+    pub owned_count: usize,
 }
 
 /// The metrics panel's figures (`Simulation::metrics` has them all).
@@ -255,6 +256,7 @@ impl ConsumerRow {
                 is_leader: c.is_leader,
                 cut: sim.w.links.get(c.index).is_some_and(|l| l.cut),
                 owned: tps(&c.owned.iter().cloned().collect::<Vec<_>>()),
+                owned_count: c.owned.len(),
             })
             .collect()
     }

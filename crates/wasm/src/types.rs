@@ -216,7 +216,8 @@ export interface FrameGroup { generationId: number; leader: string | null; membe
   delayed: { kind: "join" | "sync" | "heartbeat"; member: string | null; deadlineMs: number }[]; heartbeats: number }
 /** A consumer as the consumers panel shows it (`owned`: `topic-0,1 other-2`). */
 export interface ConsumerRow { name: string; life: ConsumerLife; paused: PauseKind | null; state: MemberState;
-  generationId: number; groupInstanceId: string | null; isLeader: boolean; cut: boolean; owned: string }
+  generationId: number; groupInstanceId: string | null; isLeader: boolean; cut: boolean; owned: string;
+  ownedCount: number }
 export interface MetricsSummary { rebalances: number; generationId: number; partitionsMoved: number;
   unownedPartitionMs: number; settled: boolean; settledSinceMs: number | null; invariantViolations: number }
 /** The scenario's last note so far, and what the current step did. */
@@ -236,9 +237,10 @@ export type TimelineMark = { lane: number; atMs: number; index: number } & (
 /** Generations as columns (each with its leader), consumers as rows. */
 export interface AssignmentTable { generations: { generationId: number; leader: string | null }[]; rows: AssignmentRow[] }
 export interface AssignmentRow { consumer: string;
-  /** per column: what it took (`topic-0,1 other-2`), whether it added any, what it revoked */
-  cells: ({ assigned: string; added: boolean; revoked: string; index: number } | null)[];
-  /** what it owns now, or its life when not running */ now: string | null; running: boolean }
+  /** per column: what it took (`topic-0,1 other-2`) and how many, how many of them are new, what it
+   * revoked and how many */
+  cells: ({ assigned: string; count: number; added: number; revoked: string; revokedCount: number; index: number } | null)[];
+  /** what it owns now, or its life when not running */ now: string | null; running: boolean; ownedCount: number }
 /** Steps [from, to) of `total`; a step numbered from 1. */
 export interface StepWindow { from: number; to: number; total: number; rows: StepRow[] }
 export interface StepRow { step: number; atMs: number; actor: StepActor;

@@ -7,6 +7,14 @@ import type { AssignmentTable } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import { generationLabel, t } from './text.ts';
 
+/** Tables of more consumers than this show counts instead of partition lists. */
+const COMPACT_OVER = 12;
+
+function partitionCount(count: number, added: number, lang: Lang): string {
+  const n = lang === 'zh' ? `${count} 个分区` : `${count} partition${count === 1 ? '' : 's'}`;
+  return added ? `${n} (+${added})` : n;
+}
+
 export class AssignmentView {
   readonly root = document.createElement('section');
 
@@ -19,13 +27,20 @@ export class AssignmentView {
   /** A large group's table is long: it scrolls inside the panel (and keeps its place: the
    * table's nodes stay from render to render) instead of pushing the timeline off the screen. */
   render(table: AssignmentTable, lang: Lang, selected: number | null): void {
+    // A large group's lists would fill every cell with wrapped partition numbers (and cost the
+    // browser ~20 ms of layout whenever they change): its cells show counts, the lists on hover.
+    const compact = table.rows.length > COMPACT_OVER;
     const cell = (c: AssignmentTable['rows'][number]['cells'][number], g: number, leader: boolean) => {
       const cls = [c?.revoked ? 'revoking' : '', c?.added ? 'added' : '', c && selected === c.index ? 'selected' : '']
         .filter(Boolean)
         .join(' ');
-      return html`<td class=${cls} data-gen=${g} data-index=${ifDefined(c ? String(c.index) : undefined)} @click=${() => c && this.onSelect(c.index)}
-        >${leader ? html`<span class="leader" title=${t('leader', lang)}>★ </span>` : null}${c ? c.assigned || '—' : ''}${
-          c?.revoked ? html`<div class="revoked">− ${c.revoked}</div>` : null
+      const taken = c ? (compact ? partitionCount(c.count, c.added, lang) : c.assigned || '—') : '';
+      const revoked = c?.revoked ? `− ${compact ? c.revokedCount : c.revoked}` : '';
+      const full = compact && c ? `${c.assigned}${c.revoked ? ` − ${c.revoked}` : ''}` : undefined;
+      return html`<td class=${cls} data-gen=${g} data-index=${ifDefined(c ? String(c.index) : undefined)} title=${ifDefined(full)}
+        @click=${() => c && this.onSelect(c.index)}
+        >${leader ? html`<span class="leader" title=${t('leader', lang)}>★ </span>` : null}${taken}${
+          revoked ? html`<div class="revoked">${revoked}</div>` : null
         }</td>`;
     };
     render(
@@ -40,7 +55,8 @@ export class AssignmentView {
               ${table.rows.map(
                 (row) => html`<tr><th scope="row">${row.consumer}</th>
                   ${row.cells.map((c, i) => cell(c, table.generations[i].generationId, table.generations[i].leader === row.consumer))}
-                  <td class="now-col" data-consumer=${row.consumer}>${row.running ? (row.now ?? '—') : row.now ? `(${row.now})` : '—'}</td></tr>`,
+                  <td class="now-col" data-consumer=${row.consumer} title=${ifDefined(compact && row.running ? (row.now ?? undefined) : undefined)}
+                    >${row.running ? (compact && row.now ? partitionCount(row.ownedCount, 0, lang) : (row.now ?? '—')) : row.now ? `(${row.now})` : '—'}</td></tr>`,
               )}
             </tbody>
           </table>
