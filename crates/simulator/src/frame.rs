@@ -161,6 +161,9 @@ pub struct StepWindow {
 #[serde(rename_all = "camelCase")]
 pub struct Frame {
     pub cursor: usize,
+    /// Steps known: those taken and, after going back, the known future (what the scrubber
+    /// spans).
+    pub known_steps: usize,
     pub trace_length: usize,
     pub now_ms: i64,
     pub past_end: bool,
@@ -402,6 +405,7 @@ impl Player {
             (request.world || request.assignments.is_some()).then(|| ConsumerRow::all(sim));
         Frame {
             cursor: self.cursor(),
+            known_steps: self.known_steps().len(),
             trace_length: len,
             now_ms: sim.now(),
             past_end: self.past_end(),

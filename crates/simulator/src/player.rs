@@ -244,6 +244,11 @@ impl Player {
         &self.steps[..self.cursor]
     }
 
+    /// Every step's record known: those taken and, after going back, the known future.
+    pub fn known_steps(&self) -> &[StepRecord] {
+        &self.steps
+    }
+
     pub fn actions(&self) -> &[TimedAction] {
         &self.actions
     }

@@ -367,3 +367,18 @@ fn the_state_machine_shows_the_last_transition_and_none_after_a_load() {
     let f = p.frame(&FrameRequest::default());
     assert_eq!((f.machine.state, f.machine.last), (GroupState::Empty, None));
 }
+
+#[test]
+fn the_scrubber_spans_the_known_future_until_a_fork_drops_it() {
+    let mut p = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    p.seek(300).unwrap();
+    p.seek(100).unwrap();
+    let f = p.frame(&FrameRequest::default());
+    assert_eq!((f.cursor, f.known_steps), (100, 300));
+    p.act(group_simulator::Action::Crash {
+        consumer: "A".into(),
+    })
+    .unwrap();
+    let f = p.frame(&FrameRequest::default());
+    assert_eq!((f.cursor, f.known_steps), (100, 100));
+}

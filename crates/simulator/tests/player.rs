@@ -51,11 +51,13 @@ fn same(a: &Player, b: &Player, what: &str) {
             }),
             world: true,
         };
-        assert_eq!(
-            serde_json::to_string(&a.frame(&request)).unwrap(),
-            serde_json::to_string(&b.frame(&request)).unwrap(),
-            "{what}: frame"
-        );
+        // (All but how much of the future each knows: a run that went back knows more.)
+        let drawn = |p: &Player| {
+            let mut v = serde_json::to_value(p.frame(&request)).unwrap();
+            v.as_object_mut().unwrap().remove("knownSteps");
+            v
+        };
+        assert_eq!(drawn(a), drawn(b), "{what}: frame");
     }
 }
 

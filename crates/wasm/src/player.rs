@@ -108,13 +108,13 @@ impl Player {
         to_js(&self.inner.frame(&request))
     }
 
-    /// The scrubber's marks: `[step, mark]` for each step (1-based) that began a generation,
-    /// started a rebalance or met a fault.
+    /// The scrubber's marks: `[step, mark]` for each step (1-based) known (taken, or in the known
+    /// future after going back) that began a generation, started a rebalance or met a fault.
     #[wasm_bindgen(unchecked_return_type = "[number, StepMark][]")]
     pub fn marks(&self) -> Result<JsValue, JsValue> {
         let marks: Vec<(usize, group_simulator::StepMark)> = self
             .inner
-            .steps()
+            .known_steps()
             .iter()
             .enumerate()
             .flat_map(|(k, st)| st.marks.iter().map(move |&m| (k + 1, m)))

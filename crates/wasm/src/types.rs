@@ -205,7 +205,8 @@ export interface FrameRequest { lang?: "en" | "zh";
   steps?: { from?: number | null; span: number } | null;
   /** the consumers, the topics and the metrics */ world?: boolean }
 /** What one frame of the page draws (`Player.frame`). */
-export interface Frame { cursor: number; traceLength: number; nowMs: number; pastEnd: boolean; finished: boolean;
+export interface Frame { cursor: number; /** taken, and the known future after going back */ knownSteps: number;
+  traceLength: number; nowMs: number; pastEnd: boolean; finished: boolean;
   group: FrameGroup | null;
   machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number } | null };
   narration: FrameNarration; timeline?: TimelineWindow; assignments?: AssignmentTable;

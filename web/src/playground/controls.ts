@@ -67,8 +67,10 @@ export class ControlsView {
     const lang = store.lang;
     const run = store.run;
     const scenario = run.scenario;
-    const max = Math.max(frame.cursor, playback.preview.steps);
-    const own = run.actions.length > 0 || frame.cursor > playback.preview.steps;
+    // The scrubber spans what is known (going back keeps the future it came from), and at least
+    // the scenario's run ahead.
+    const max = Math.max(frame.knownSteps, playback.preview.steps);
+    const own = run.actions.length > 0 || frame.knownSteps > playback.preview.steps;
     const marks = (own ? run.marks() : playback.preview.marks).slice(-400);
     const note = frame.narration.note ?? '';
     const lines = frame.narration.lines.join(' · ');

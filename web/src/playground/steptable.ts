@@ -88,6 +88,8 @@ export class StepTableView {
         <div class="st-scroll">
           <table id="step-table">
             <caption class="sr-only">${t('stepTable', lang)}</caption>
+            <colgroup><col class="st-n" /><col class="st-ms" /><col class="st-actor" /><col /><col class="st-state" />
+              <col class="st-members" /><col class="st-delayed" /></colgroup>
             <thead><tr><th scope="col">#</th><th scope="col">ms</th><th scope="col">${t('actor', lang)}</th>
               <th scope="col">${t('what', lang)}</th><th scope="col">${t('stateAfter', lang)}</th>
               <th scope="col">${t('members', lang)}</th><th scope="col">${t('delayed', lang)}</th></tr></thead>
