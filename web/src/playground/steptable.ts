@@ -77,6 +77,9 @@ export class StepTableView {
         <td class="mono">${st.delayed.join(', ')}</td>
       </tr>`;
     };
+    // Rows are keyed by their step modulo the span: a step on moves one row from the top to the
+    // bottom (the others stay as they are), and a jump rewrites the rows in place instead of
+    // building 60 new ones.
     render(
       html`<h2 id="st-title">${t('stepTable', lang)}</h2>
         <div class="row st-nav">
@@ -93,7 +96,7 @@ export class StepTableView {
             <thead><tr><th scope="col">#</th><th scope="col">ms</th><th scope="col">${t('actor', lang)}</th>
               <th scope="col">${t('what', lang)}</th><th scope="col">${t('stateAfter', lang)}</th>
               <th scope="col">${t('members', lang)}</th><th scope="col">${t('delayed', lang)}</th></tr></thead>
-            <tbody>${repeat(steps.rows, (st) => st.step, row)}</tbody>
+            <tbody>${repeat(steps.rows, (st) => st.step % span, row)}</tbody>
           </table>
         </div>`,
       this.root,
