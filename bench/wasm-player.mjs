@@ -1,7 +1,8 @@
 // Time travel in wasm under Node: the same runs and moves as crates/simulator/benches/player.rs
 // (a step back at the end, a scrub to the middle, a fork in the middle), through the JS API the
-// page uses, and memory: each run in a fresh module instance, once as a plain Simulation (the
-// world and its trace) and once as a Player (plus step records and checkpoints). Run after
+// page uses, each alone and with the full frame the page then draws (`frame-*`), and memory:
+// each run in a fresh module instance, once as a plain Simulation (the world and its trace) and
+// once as a Player (plus step records, checkpoints and the views' indexes). Run after
 // `npm run build:wasm`: `node bench/wasm-player.mjs`. Prints `BENCH wasm player ...` lines.
 import { readFileSync } from 'node:fs';
 
@@ -23,7 +24,7 @@ const timed = (f) => {
 const MiB = (n) => (n / 2 ** 20).toFixed(0);
 // A seek forward goes at most 20,000 steps a call.
 const seek = (p, step) => {
-  while (p.seek(step).cursor !== step && !p.finished()) {
+  while (p.seek(step) !== step && !p.finished()) {
     /* on */
   }
 };
@@ -40,7 +41,7 @@ for (const [label, consumers, per, duration] of [
   const b = await fresh();
   const p = new b.pkg.Player(b.pkg.largeGroupScenario(consumers, per, duration));
   const t = performance.now();
-  while (p.now() < duration && p.forward() !== null) {
+  while (p.now() < duration && p.forward(1000) > 0) {
     /* play */
   }
   const play = (performance.now() - t) / 1000;
@@ -76,6 +77,22 @@ for (const [label, consumers, per, duration] of [
       return timed(() => seek(p, end - 1));
     }).toFixed(3)}`,
   );
+  // What a paused page asks for after each move (the full frame, a 30 s timeline window).
+  const FULL = { lang: 'en', timeline: { windowMs: 30_000, resolutionMs: 30 }, assignments: 8, steps: { span: 60 }, world: true };
+  for (const [name, to] of [
+    ['step-back-at-end', () => end - 1],
+    ['scrub-to-middle', () => Math.floor(end / 2)],
+  ]) {
+    console.log(
+      `BENCH wasm player ${label} frame-${name} ${median(() => {
+        seek(p, end);
+        return timed(() => {
+          p.seek(to());
+          p.frame(FULL);
+        });
+      }).toFixed(3)}`,
+    );
+  }
   let victim = 0;
   console.log(
     `BENCH wasm player ${label} fork-in-middle ${median(() => {

@@ -317,6 +317,12 @@ impl Player {
     /// checkpoint at or before it when that is behind the cursor or ahead of it (a known
     /// future), then step by step.
     pub fn seek(&mut self, step: usize) -> Result<(), ScenarioError> {
+        self.seek_at_most(step, usize::MAX)
+    }
+
+    /// [`seek`](Self::seek), replaying at most `max_steps` steps after the checkpoint it starts
+    /// from (a bound on one call's work; jumping to a checkpoint of the known future is free).
+    pub fn seek_at_most(&mut self, step: usize, max_steps: usize) -> Result<(), ScenarioError> {
         let known = step.min(self.steps.len());
         let from = self.checkpoints.iter().rposition(|c| c.step <= known);
         if let Some(i) = from
@@ -324,7 +330,10 @@ impl Player {
         {
             self.restore(i);
         }
-        while self.cursor < step && self.forward()? {}
+        let mut taken = 0;
+        while self.cursor < step && taken < max_steps && self.forward()? {
+            taken += 1;
+        }
         Ok(())
     }
 

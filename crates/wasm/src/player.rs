@@ -71,15 +71,17 @@ impl Player {
         Ok(taken)
     }
 
-    /// Goes to `step` steps from the start: back by restoring a checkpoint (a few steps' work),
-    /// forward by stepping, at most [`SEEK_MAX_STEPS`] per call. Returns the step reached.
+    /// Goes to `step` steps from the start: to the last checkpoint at or before it (back, or
+    /// ahead into the known future), then by stepping, at most [`SEEK_MAX_STEPS`] steps per call.
+    /// Returns the step reached.
     pub fn seek(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
     ) -> Result<usize, JsValue> {
         let step = args::index("step", &step, 0)?;
-        let step = step.min(self.inner.cursor() + SEEK_MAX_STEPS);
-        self.inner.seek(step).map_err(scenario_error)?;
+        self.inner
+            .seek_at_most(step, SEEK_MAX_STEPS)
+            .map_err(scenario_error)?;
         Ok(self.inner.cursor())
     }
 
