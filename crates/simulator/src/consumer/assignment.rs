@@ -1,0 +1,108 @@
+//! The leader's assignment: running the assignor over the members' subscriptions in SyncGroup.
+
+use super::*;
+
+impl Consumer {
+    /// The leader runs the group's assignor on the members' subscriptions (spec §7.2 step 4).
+    pub(super) fn assign(
+        &mut self,
+        w: &mut World,
+        r: &JoinGroupResponse,
+    ) -> Vec<SyncGroupRequestAssignment> {
+        let protocol = r.protocol_name.clone().unwrap_or_default();
+        let Some(strategy) = Strategy::from_name(&protocol) else {
+            w.violation(format!(
+                "the group chose an unknown assignor \"{protocol}\""
+            ));
+            return Vec::new();
+        };
+        let mut input = AssignmentInput {
+            topics: w.topics.clone(),
+            ..AssignmentInput::default()
+        };
+        for m in &r.members {
+            let subscription = match Subscription::decode(&m.metadata.0) {
+                Ok(s) => s,
+                Err(e) => {
+                    w.violation(format!(
+                        "the leader cannot decode {}'s subscription: {e}",
+                        m.member_id
+                    ));
+                    continue;
+                }
+            };
+            let (owned_partitions, generation_id) = match strategy {
+                Strategy::Sticky => match subscription
+                    .user_data
+                    .as_ref()
+                    .map(|u| StickyUserData::decode(&u.0))
+                {
+                    Some(Ok(u)) => (u.previous_assignment, u.generation),
+                    _ => (Vec::new(), None),
+                },
+                Strategy::CooperativeSticky => {
+                    let generation = if subscription.version >= 2 {
+                        subscription.generation_id
+                    } else {
+                        subscription
+                            .user_data
+                            .as_ref()
+                            .and_then(|u| decode_cooperative_user_data(&u.0).ok())
+                            .unwrap_or(-1)
+                    };
+                    (
+                        subscription.owned_partitions,
+                        (generation >= 0).then_some(generation),
+                    )
+                }
+                _ => (subscription.owned_partitions, None),
+            };
+            input.members.push(MemberSubscription {
+                member_id: m.member_id.clone(),
+                group_instance_id: m.group_instance_id.clone(),
+                topics: subscription.topics,
+                owned_partitions,
+                generation_id,
+                rack_id: subscription.rack_id,
+            });
+        }
+        let (output, quirks) = match assignor::assign_explained(strategy, &input) {
+            Ok(o) => o,
+            Err(e) => {
+                w.violation(format!("the {protocol} assignor refused its input: {e}"));
+                return Vec::new();
+            }
+        };
+        // Kafka's own flaws on this input are shown, not flagged: they are Kafka's behaviour.
+        for quirk in quirks.iter().cloned() {
+            w.record(TraceKind::AssignorQuirk {
+                consumer: self.name.clone(),
+                quirk,
+            });
+        }
+        if let Err(e) = assignor::validate_as_kafka(strategy, &input, &output, &quirks) {
+            w.violation(format!("the {protocol} assignment is invalid: {e}"));
+        }
+        if strategy == Strategy::CooperativeSticky {
+            let both = assignor::revoked_and_assigned(&input, &output);
+            if !both.is_empty() {
+                w.violation(format!(
+                    "cooperative-sticky revoked and assigned {} partitions in one round",
+                    both.len()
+                ));
+            }
+        }
+        output
+            .into_iter()
+            .map(|(member_id, partitions)| SyncGroupRequestAssignment {
+                member_id,
+                assignment: Assignment {
+                    version: 3,
+                    assigned_partitions: partitions,
+                    user_data: None,
+                }
+                .encode(),
+            })
+            .collect()
+    }
+}

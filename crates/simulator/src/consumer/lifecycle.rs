@@ -1,0 +1,113 @@
+//! The consumer process's life: start, close (leave), crash, pause and resume.
+
+use super::*;
+
+impl Consumer {
+    /// The application creates the consumer (again): a fresh process with no member id.
+    pub fn start(&mut self, w: &mut World) {
+        let index = self.index;
+        let spec = self.spec.clone();
+        let config = self.config.clone();
+        let incarnation = self.incarnation + 1;
+        *self = Consumer::new(index, spec, config);
+        self.incarnation = incarnation;
+        self.life = Life::Running;
+        w.client_generations[index] = (w.group_incarnation, -1);
+        self.poll_anchor = w.now;
+        self.last_commit = w.now;
+        w.record(TraceKind::Lifecycle {
+            consumer: self.name.clone(),
+            what: Lifecycle::Started,
+        });
+        self.request_poll(w);
+    }
+
+    /// `KafkaConsumer.close()`: commit, then (if enabled) revoke and leave.
+    pub fn close(&mut self, w: &mut World) {
+        self.life = Life::Closing;
+        if self.config.enable_auto_commit
+            && self.state == MemberState::Stable
+            && !self.owned.is_empty()
+            && self.coordinator == CoordinatorStatus::Known
+        {
+            if self.commit.is_none() {
+                self.send_commit(w);
+            }
+            return;
+        }
+        self.finish_close(w);
+    }
+
+    pub(super) fn finish_close(&mut self, w: &mut World) {
+        self.heartbeat_enabled = false;
+        if self.config.internal_leave_group_on_close {
+            // onLeavePrepare: lost if the generation was reset or a rebalance is under way.
+            let lost = self.generation.generation_id < 0 || self.state != MemberState::Stable;
+            self.drop_owned(w, lost);
+            self.maybe_leave_group(w, "the consumer is being closed");
+        } else {
+            self.drop_owned(w, true);
+        }
+        self.life = Life::Closed;
+        self.paused = None;
+        w.record(TraceKind::Lifecycle {
+            consumer: self.name.clone(),
+            what: Lifecycle::Closed,
+        });
+    }
+
+    /// The process dies: nothing is sent, what it consumed is no longer consumed.
+    pub fn crash(&mut self, w: &mut World) {
+        self.life = Life::Crashed;
+        self.paused = None;
+        self.heartbeat_enabled = false;
+        let owned: Vec<Tp> = core::mem::take(&mut self.owned).into_iter().collect();
+        for tp in &owned {
+            w.release(self.index, tp);
+        }
+        w.record(TraceKind::Lifecycle {
+            consumer: self.name.clone(),
+            what: Lifecycle::Crashed,
+        });
+    }
+
+    pub fn pause(&mut self, w: &mut World, kind: PauseKind) {
+        self.paused = Some(kind);
+        // The application stops calling poll(): the poll timer runs from its last poll.
+        let last_poll = self.last_poll_boundary(w.now);
+        self.poll_deadline = Some(last_poll + self.config.max_poll_interval_ms);
+        w.record(TraceKind::Lifecycle {
+            consumer: self.name.clone(),
+            what: Lifecycle::Paused,
+        });
+        self.schedule_heartbeat_thread(w);
+    }
+
+    pub fn resume(&mut self, w: &mut World) -> Vec<Pending> {
+        self.paused = None;
+        self.poll_deadline = None;
+        self.poll_anchor = w.now;
+        w.record(TraceKind::Lifecycle {
+            consumer: self.name.clone(),
+            what: Lifecycle::Resumed,
+        });
+        self.scheduled_poll = None;
+        self.request_poll(w);
+        self.schedule_heartbeat_thread(w);
+        core::mem::take(&mut self.deferred)
+    }
+
+    /// `subscribe(topics)`: a changed subscription makes the member rejoin.
+    pub fn subscribe(&mut self, w: &mut World, topics: &[String]) {
+        let mut topics = topics.to_vec();
+        topics.sort();
+        topics.dedup();
+        if topics == self.topics {
+            return;
+        }
+        self.topics = topics;
+        if self.is_running() {
+            self.request_rejoin(w, "subscription has changed");
+        }
+    }
+}

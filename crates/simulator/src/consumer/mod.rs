@@ -1,0 +1,224 @@
+//! A simulated consumer that follows the Java client's classic-protocol coordinator logic
+//! (`AbstractCoordinator` + `ConsumerCoordinator`, spec §7): the join/sync loop run from
+//! `poll()`, the heartbeat thread, the poll timer, eager and cooperative rebalancing, static
+//! membership, leave on close, and the reaction to every error code.
+//!
+//! Polls are lazy: the application is assumed to call `poll()` every `processingMs`, but the
+//! simulation only wakes it when a poll has work (a rejoin, an auto-commit), at the next poll
+//! boundary. A paused application stops polling, and only then can the poll timer expire.
+
+use crate::config::{ConsumerConfig, RebalanceProtocol};
+use crate::scenario::{ConsumerSpec, PauseKind};
+use crate::trace::{ClientExpiry, Lifecycle, MemberState, MessageApi, Tp, TraceKind};
+use crate::world::{Incoming, Outgoing, Pending, Timer, World};
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use group_coordinator::assignor::{self, AssignmentInput, MemberSubscription, Strategy};
+use group_coordinator::consumer_protocol::{
+    Assignment, StickyUserData, Subscription, TopicPartitions, decode_cooperative_user_data,
+    encode_cooperative_user_data,
+};
+use group_coordinator::protocol::{
+    HeartbeatRequest, JoinGroupRequest, JoinGroupRequestProtocol, JoinGroupResponse,
+    LeaveGroupRequest, MemberIdentity, OffsetCommitRequest, OffsetCommitRequestPartition,
+    OffsetCommitRequestTopic, SyncGroupRequest, SyncGroupRequestAssignment,
+};
+use group_coordinator::{ErrorCode, Request, Response};
+
+mod assignment;
+mod heartbeat;
+mod lifecycle;
+mod poll;
+mod requests;
+mod responses;
+
+/// The consumer process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Life {
+    NotStarted,
+    Running,
+    /// Closing: waiting for the final offset commit before leaving.
+    Closing,
+    Closed,
+    Crashed,
+    /// A fatal error was thrown to the application, which stopped.
+    Failed,
+}
+
+/// Whether the client knows its coordinator (FindCoordinator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CoordinatorStatus {
+    Unknown,
+    Finding,
+    Known,
+}
+
+/// The client's generation triple (spec §7.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generation {
+    pub generation_id: i32,
+    pub member_id: String,
+    pub protocol_name: Option<String>,
+}
+
+impl Generation {
+    fn none() -> Generation {
+        Generation {
+            generation_id: -1,
+            member_id: String::new(),
+            protocol_name: None,
+        }
+    }
+}
+
+/// A request the client waits on.
+#[derive(Clone, Debug)]
+struct InFlight {
+    api: MessageApi,
+    /// The generation when it was sent ("generation unchanged" checks, spec §7.3).
+    generation: Generation,
+}
+
+#[derive(Clone, Debug)]
+pub struct Consumer {
+    pub index: usize,
+    pub name: Rc<str>,
+    pub spec: ConsumerSpec,
+    pub config: ConsumerConfig,
+    /// The subscription, sorted.
+    pub topics: Vec<String>,
+    pub life: Life,
+    pub incarnation: u32,
+    pub paused: Option<PauseKind>,
+    pub state: MemberState,
+    pub generation: Generation,
+    /// The member id, shared by every trace entry that names it.
+    member_id: Rc<str>,
+    pub rejoin_needed: bool,
+    needs_join_prepare: bool,
+    rejoin_reason: &'static str,
+    pub coordinator: CoordinatorStatus,
+    /// What the application consumes now, and the generation it got it in.
+    pub owned: BTreeSet<Tp>,
+    pub owned_generation: i32,
+    /// The group incarnation the generation belongs to (see `World::group_incarnation`).
+    pub group_incarnation: u32,
+    /// The eager sticky assignor's memory, sent back as its user data: the last assignment and
+    /// the generation it came with (`StickyAssignor.onAssignment`), `None` before the first.
+    /// Kept across a generation reset, as the Java assignor object keeps it; a restarted
+    /// process starts without it.
+    last_assignment: Option<(Vec<TopicPartitions>, i32)>,
+    in_flight: BTreeMap<i32, InFlight>,
+    join: Option<i32>,
+    sync: Option<i32>,
+    heartbeat: Option<i32>,
+    commit: Option<i32>,
+    find: Option<i32>,
+    /// onJoinPrepare's offset commit was answered (spec §7.2 step 2).
+    prepare_committed: bool,
+    pub heartbeat_enabled: bool,
+    last_heartbeat_sent: i64,
+    pub session_deadline: i64,
+    /// When the poll timer expires: only while the application is paused (a polling
+    /// application resets it every `processingMs`).
+    pub poll_deadline: Option<i64>,
+    poll_anchor: i64,
+    last_commit: i64,
+    backoff_attempts: u32,
+    poll_token: u64,
+    scheduled_poll: Option<i64>,
+    heartbeat_token: u64,
+    backoff_token: u64,
+    /// Events that reached a frozen (GC-paused) process, replayed on resume.
+    pub deferred: Vec<Pending>,
+    pub is_leader: bool,
+}
+
+const JOIN_GROUP_VERSION: i16 = 9;
+const SYNC_GROUP_VERSION: i16 = 5;
+const HEARTBEAT_VERSION: i16 = 4;
+const LEAVE_GROUP_VERSION: i16 = 5;
+const OFFSET_COMMIT_VERSION: i16 = 9;
+
+impl Consumer {
+    pub fn new(index: usize, spec: ConsumerSpec, config: ConsumerConfig) -> Consumer {
+        let mut topics = spec.topics.clone();
+        topics.sort();
+        topics.dedup();
+        Consumer {
+            index,
+            name: Rc::from(spec.name.as_str()),
+            spec,
+            config,
+            topics,
+            life: Life::NotStarted,
+            incarnation: 0,
+            paused: None,
+            state: MemberState::Unjoined,
+            generation: Generation::none(),
+            member_id: Rc::from(""),
+            rejoin_needed: true,
+            needs_join_prepare: true,
+            rejoin_reason: "",
+            coordinator: CoordinatorStatus::Unknown,
+            owned: BTreeSet::new(),
+            owned_generation: -1,
+            group_incarnation: 0,
+            last_assignment: None,
+            in_flight: BTreeMap::new(),
+            join: None,
+            sync: None,
+            heartbeat: None,
+            commit: None,
+            find: None,
+            prepare_committed: false,
+            heartbeat_enabled: false,
+            last_heartbeat_sent: 0,
+            session_deadline: 0,
+            poll_deadline: None,
+            poll_anchor: 0,
+            last_commit: 0,
+            backoff_attempts: 0,
+            poll_token: 0,
+            scheduled_poll: None,
+            heartbeat_token: 0,
+            backoff_token: 0,
+            deferred: Vec::new(),
+            is_leader: false,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        matches!(self.life, Life::Running | Life::Closing)
+    }
+
+    pub fn is_frozen(&self) -> bool {
+        self.paused == Some(PauseKind::Gc)
+    }
+
+    /// Requests awaiting an answer, oldest first: (correlation id, api).
+    pub fn in_flight(&self) -> Vec<(i32, MessageApi)> {
+        self.in_flight.iter().map(|(c, f)| (*c, f.api)).collect()
+    }
+}
+
+/// Owned partitions in the consumer protocol's shape (topics ascending, partitions ascending).
+pub fn to_topic_partitions(owned: &BTreeSet<Tp>) -> Vec<TopicPartitions> {
+    let mut out: Vec<TopicPartitions> = Vec::new();
+    for (topic, p) in owned {
+        match out.last_mut() {
+            Some(tp) if *tp.topic == **topic => tp.partitions.push(*p),
+            _ => out.push(TopicPartitions {
+                topic: Arc::from(&**topic),
+                partitions: alloc::vec![*p],
+            }),
+        }
+    }
+    out
+}

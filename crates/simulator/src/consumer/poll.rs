@@ -1,0 +1,180 @@
+//! The poll loop: what `poll()` does when the application calls it (rejoin, auto-commit, the poll timer).
+
+use super::*;
+
+impl Consumer {
+    pub(super) fn last_poll_boundary(&self, now: i64) -> i64 {
+        let p = self.spec.processing_ms;
+        if p <= 0 || now <= self.poll_anchor {
+            return now;
+        }
+        self.poll_anchor + (now - self.poll_anchor) / p * p
+    }
+
+    pub(super) fn next_poll_boundary(&self, t: i64) -> i64 {
+        let p = self.spec.processing_ms;
+        if p <= 0 || t <= self.poll_anchor {
+            return t.max(self.poll_anchor);
+        }
+        self.poll_anchor + (t - self.poll_anchor + p - 1) / p * p
+    }
+
+    /// Makes the application's next poll() run, at its next poll boundary from now.
+    pub(super) fn request_poll(&mut self, w: &mut World) {
+        self.request_poll_at(w, w.now);
+    }
+
+    pub(super) fn request_poll_at(&mut self, w: &mut World, t: i64) {
+        if !self.is_running() || self.paused.is_some() {
+            return;
+        }
+        let at = self.next_poll_boundary(t.max(w.now));
+        if self.scheduled_poll.is_some_and(|s| s <= at && s >= w.now) {
+            return;
+        }
+        self.poll_token += 1;
+        self.scheduled_poll = Some(at);
+        w.schedule_timer(
+            at,
+            self.index,
+            self.incarnation,
+            Timer::Poll(self.poll_token),
+        );
+    }
+
+    pub fn on_timer(&mut self, w: &mut World, timer: Timer) {
+        match timer {
+            Timer::Poll(token) if token == self.poll_token => {
+                self.scheduled_poll = None;
+                self.poll(w);
+            }
+            Timer::Heartbeat(token) if token == self.heartbeat_token => self.heartbeat_thread(w),
+            Timer::Backoff(token) if token == self.backoff_token => self.lookup_coordinator(w),
+            Timer::RequestTimeout(correlation_id) => self.on_request_timeout(w, correlation_id),
+            _ => {}
+        }
+    }
+
+    /// `KafkaConsumer.poll()`: the coordinator's part of it.
+    pub(super) fn poll(&mut self, w: &mut World) {
+        if self.life != Life::Running || self.paused.is_some() {
+            return;
+        }
+        match self.coordinator {
+            CoordinatorStatus::Unknown => return self.lookup_coordinator(w),
+            CoordinatorStatus::Finding => return,
+            CoordinatorStatus::Known => {}
+        }
+        if self.rejoin_needed || self.state != MemberState::Stable {
+            self.join_group_if_needed(w);
+            return;
+        }
+        if self.config.enable_auto_commit {
+            let due = self.last_commit + self.config.auto_commit_interval_ms;
+            if w.now >= due {
+                if self.commit.is_none() && !self.owned.is_empty() {
+                    self.send_commit(w);
+                }
+                self.last_commit = w.now;
+            }
+            let next = self.last_commit + self.config.auto_commit_interval_ms;
+            self.request_poll_at(w, next);
+        }
+    }
+
+    /// `joinGroupIfNeeded` (spec §7.2).
+    pub(super) fn join_group_if_needed(&mut self, w: &mut World) {
+        if self.join.is_some() || self.sync.is_some() {
+            return;
+        }
+        if self.needs_join_prepare {
+            // onJoinPrepare commits first and waits for the commit (on a later poll).
+            if self.config.enable_auto_commit
+                && self.generation.generation_id >= 0
+                && !self.owned.is_empty()
+                && !self.prepare_committed
+            {
+                if self.commit.is_none() {
+                    self.send_commit(w);
+                }
+                return;
+            }
+            self.on_join_prepare(w);
+        }
+        self.send_join_group(w);
+    }
+
+    /// `onJoinPrepare`: eager revokes everything, cooperative only what is no longer
+    /// subscribed; after a generation reset everything is lost.
+    pub(super) fn on_join_prepare(&mut self, w: &mut World) {
+        self.needs_join_prepare = false;
+        self.prepare_committed = false;
+        if self.generation.generation_id < 0 {
+            self.drop_owned(w, true);
+        } else if self.config.rebalance_protocol() == RebalanceProtocol::Eager {
+            self.drop_owned(w, false);
+        } else {
+            let gone: Vec<Tp> = self
+                .owned
+                .iter()
+                .filter(|(t, _)| !self.topics.iter().any(|s| s.as_str() == &**t))
+                .cloned()
+                .collect();
+            self.give_up(w, gone, false);
+        }
+    }
+
+    pub(super) fn drop_owned(&mut self, w: &mut World, lost: bool) {
+        let all: Vec<Tp> = self.owned.iter().cloned().collect();
+        self.give_up(w, all, lost);
+    }
+
+    pub(super) fn give_up(&mut self, w: &mut World, partitions: Vec<Tp>, lost: bool) {
+        if partitions.is_empty() {
+            return;
+        }
+        for tp in &partitions {
+            self.owned.remove(tp);
+            w.release(self.index, tp);
+        }
+        w.record(TraceKind::Revoked {
+            consumer: self.name.clone(),
+            partitions: partitions.into(),
+            lost,
+        });
+    }
+
+    pub(super) fn set_generation(&mut self, w: &mut World, generation: Generation) {
+        self.group_incarnation = w.group_incarnation;
+        if *self.member_id != *generation.member_id {
+            self.member_id = Rc::from(generation.member_id.as_str());
+        }
+        w.client_generations[self.index] = (w.group_incarnation, generation.generation_id);
+        self.generation = generation;
+    }
+
+    pub(super) fn set_state(&mut self, w: &mut World, to: MemberState) {
+        if self.state != to {
+            w.record(TraceKind::ClientState {
+                consumer: self.name.clone(),
+                from: self.state,
+                to,
+            });
+            self.state = to;
+            w.mark_dirty();
+        }
+    }
+
+    pub(super) fn request_rejoin(&mut self, w: &mut World, reason: &'static str) {
+        if !self.rejoin_needed || self.rejoin_reason != reason {
+            w.record(TraceKind::RejoinRequested {
+                consumer: self.name.clone(),
+                reason,
+            });
+        }
+        self.rejoin_needed = true;
+        self.rejoin_reason = reason;
+        w.mark_dirty();
+        self.request_poll(w);
+    }
+}

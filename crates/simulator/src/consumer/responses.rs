@@ -1,0 +1,355 @@
+//! The responses, error code by error code, as `AbstractCoordinator` and `ConsumerCoordinator` handle them.
+
+use super::*;
+
+impl Consumer {
+    pub fn on_message(&mut self, w: &mut World, message: Incoming) {
+        match message {
+            Incoming::FindCoordinator {
+                correlation_id,
+                error_code,
+            } => {
+                if self.in_flight.remove(&correlation_id).is_none() {
+                    return;
+                }
+                self.find = None;
+                if error_code == ErrorCode::None {
+                    self.coordinator = CoordinatorStatus::Known;
+                    self.backoff_attempts = 0;
+                    // FindCoordinatorResponseHandler: heartbeat.resetSessionTimeout().
+                    self.session_deadline = w.now + self.config.session_timeout_ms;
+                    // The poll that looked the coordinator up goes on (ensureCoordinatorReady
+                    // blocks inside poll()).
+                    if self.life == Life::Running && self.paused.is_none() {
+                        self.poll(w);
+                    }
+                    self.schedule_heartbeat_thread(w);
+                } else {
+                    self.coordinator = CoordinatorStatus::Unknown;
+                    self.backoff(w);
+                }
+            }
+            Incoming::Response(response) => {
+                let Some(sent) = self.in_flight.remove(&response.correlation_id()) else {
+                    return;
+                };
+                if !self.is_running() {
+                    return;
+                }
+                match &*response {
+                    Response::JoinGroup(r) => self.on_join_response(w, r, sent),
+                    Response::SyncGroup(r) => {
+                        self.sync = None;
+                        self.on_sync_response(w, r.error_code, &r.assignment.0, sent)
+                    }
+                    Response::Heartbeat(r) => self.on_heartbeat_response(w, r.error_code, sent),
+                    Response::OffsetCommit(r) => self.on_commit_response(w, r.error_code, sent),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    pub(super) fn on_request_timeout(&mut self, w: &mut World, correlation_id: i32) {
+        let Some(sent) = self.in_flight.remove(&correlation_id) else {
+            return;
+        };
+        w.counters.requests_timed_out += 1;
+        w.record(TraceKind::RequestTimedOut {
+            consumer: self.name.clone(),
+            api: sent.api,
+            correlation_id,
+        });
+        if sent.api == MessageApi::FindCoordinator {
+            self.find = None;
+            self.coordinator = CoordinatorStatus::Unknown;
+            self.backoff(w);
+            return;
+        }
+        if sent.api == MessageApi::LeaveGroup {
+            return;
+        }
+        // A timed-out request disconnects: the coordinator is unknown and what was in flight
+        // fails with it.
+        if self.join == Some(correlation_id) || self.sync == Some(correlation_id) {
+            self.rejoin_needed = true;
+        }
+        if self.commit == Some(correlation_id) {
+            self.commit = None;
+            self.after_commit(w);
+        }
+        self.coordinator = CoordinatorStatus::Known;
+        self.mark_coordinator_unknown(w);
+    }
+
+    pub(super) fn on_join_response(
+        &mut self,
+        w: &mut World,
+        r: &JoinGroupResponse,
+        sent: InFlight,
+    ) {
+        self.join = None;
+        let unchanged = sent.generation == self.generation;
+        match r.error_code {
+            ErrorCode::None => {
+                if self.state != MemberState::PreparingRebalance {
+                    return;
+                }
+                self.set_generation(
+                    w,
+                    Generation {
+                        generation_id: r.generation_id,
+                        member_id: r.member_id.clone(),
+                        protocol_name: r.protocol_name.clone(),
+                    },
+                );
+                self.set_state(w, MemberState::CompletingRebalance);
+                self.enable_heartbeat(w);
+                self.is_leader = r.leader == r.member_id;
+                let assignments = if self.is_leader && !r.skip_assignment {
+                    self.assign(w, r)
+                } else {
+                    Vec::new()
+                };
+                self.send_sync_group(w, assignments);
+            }
+            ErrorCode::MemberIdRequired => {
+                self.set_generation(
+                    w,
+                    Generation {
+                        member_id: r.member_id.clone(),
+                        ..Generation::none()
+                    },
+                );
+                self.send_join_group(w);
+            }
+            ErrorCode::UnknownMemberId => {
+                if unchanged {
+                    self.reset_generation(w, true);
+                }
+                self.rejoin_now(w);
+            }
+            ErrorCode::RebalanceInProgress | ErrorCode::IllegalGeneration => self.rejoin_now(w),
+            ErrorCode::NotCoordinator | ErrorCode::CoordinatorNotAvailable => {
+                self.rejoin_needed = true;
+                self.mark_coordinator_unknown(w);
+            }
+            ErrorCode::CoordinatorLoadInProgress => {
+                self.rejoin_needed = true;
+                self.retry_join_after_backoff(w);
+            }
+            fatal => self.fail(w, fatal),
+        }
+    }
+
+    pub(super) fn rejoin_now(&mut self, w: &mut World) {
+        self.rejoin_needed = true;
+        if self.life == Life::Running && self.paused.is_none() {
+            self.join_group_if_needed(w);
+        }
+    }
+
+    pub(super) fn retry_join_after_backoff(&mut self, w: &mut World) {
+        let delay = self.config.retry_backoff_ms;
+        self.request_poll_at(w, w.now + delay);
+    }
+
+    pub(super) fn on_sync_response(
+        &mut self,
+        w: &mut World,
+        error: ErrorCode,
+        assignment: &[u8],
+        sent: InFlight,
+    ) {
+        let unchanged = sent.generation == self.generation;
+        match error {
+            ErrorCode::None => {
+                if !unchanged || self.state != MemberState::CompletingRebalance {
+                    // The heartbeat thread reset the generation meanwhile: ILLEGAL_GENERATION.
+                    self.rejoin_now(w);
+                    return;
+                }
+                self.set_state(w, MemberState::Stable);
+                self.rejoin_needed = false;
+                self.rejoin_reason = "";
+                self.on_join_complete(w, assignment);
+            }
+            ErrorCode::RebalanceInProgress => self.rejoin_now(w),
+            ErrorCode::UnknownMemberId => {
+                if unchanged {
+                    self.reset_generation(w, true);
+                }
+                self.rejoin_now(w);
+            }
+            ErrorCode::IllegalGeneration => {
+                if unchanged {
+                    self.reset_generation(w, false);
+                }
+                self.rejoin_now(w);
+            }
+            ErrorCode::NotCoordinator | ErrorCode::CoordinatorNotAvailable => {
+                self.rejoin_needed = true;
+                self.mark_coordinator_unknown(w);
+            }
+            fatal => self.fail(w, fatal),
+        }
+    }
+
+    /// `onJoinComplete`: take the assignment; cooperative members revoke what moved away and
+    /// rejoin so the withheld partitions can be given out.
+    pub(super) fn on_join_complete(&mut self, w: &mut World, bytes: &[u8]) {
+        self.needs_join_prepare = true;
+        let assignment = match Assignment::decode(bytes) {
+            Ok(a) => a,
+            Err(e) => {
+                w.violation(format!(
+                    "{} received an assignment it cannot decode: {e}",
+                    self.name
+                ));
+                Assignment::default()
+            }
+        };
+        // `checkAssignmentMatchedSubscription`: an assignment with a topic the member does not
+        // subscribe to (its subscription changed since it joined, or Kafka's sticky flaw gave it
+        // one) is not taken at all: no revocation, no `onPartitionsAssigned`; it rejoins.
+        if assignment
+            .assigned_partitions
+            .iter()
+            .any(|tp| !self.topics.iter().any(|t| t.as_str() == &*tp.topic))
+        {
+            self.request_rejoin(
+                w,
+                "received assignment does not match the current subscription",
+            );
+            return;
+        }
+        let assigned: BTreeSet<Tp> = assignment
+            .assigned_partitions
+            .iter()
+            .flat_map(|tp| {
+                let topic = w.topic_name(&tp.topic);
+                tp.partitions.iter().map(move |p| (topic.clone(), *p))
+            })
+            .collect();
+        let revoked: Vec<Tp> = self.owned.difference(&assigned).cloned().collect();
+        let added: Vec<Tp> = assigned.difference(&self.owned).cloned().collect();
+        for tp in &revoked {
+            self.owned.remove(tp);
+            w.release(self.index, tp);
+        }
+        let generation = self.generation.generation_id;
+        for tp in &assigned {
+            w.acquire(self.index, (self.group_incarnation, generation), tp);
+        }
+        self.owned = assigned.clone();
+        self.owned_generation = generation;
+        self.last_assignment = Some((assignment.assigned_partitions.clone(), generation));
+        w.record(TraceKind::Assigned {
+            consumer: self.name.clone(),
+            generation_id: generation,
+            assigned: assigned.into_iter().collect(),
+            added: added.into(),
+            revoked: revoked.clone().into(),
+        });
+        w.agreement_checks.push(self.index);
+        if !revoked.is_empty() && self.config.rebalance_protocol() == RebalanceProtocol::Cooperative
+        {
+            self.request_rejoin(w, "need to revoke partitions and re-join");
+        }
+        if self.config.enable_auto_commit {
+            self.request_poll_at(w, self.last_commit + self.config.auto_commit_interval_ms);
+        }
+    }
+
+    pub(super) fn on_heartbeat_response(
+        &mut self,
+        w: &mut World,
+        error: ErrorCode,
+        sent: InFlight,
+    ) {
+        self.heartbeat = None;
+        let unchanged = sent.generation == self.generation;
+        match error {
+            ErrorCode::None => {
+                self.session_deadline = w.now + self.config.session_timeout_ms;
+            }
+            ErrorCode::RebalanceInProgress => {
+                self.session_deadline = w.now + self.config.session_timeout_ms;
+                if self.state == MemberState::Stable {
+                    self.request_rejoin(w, "group is already rebalancing");
+                }
+            }
+            ErrorCode::IllegalGeneration | ErrorCode::UnknownMemberId if unchanged => {
+                self.reset_generation(w, error == ErrorCode::UnknownMemberId);
+                self.rejoin_needed = true;
+                self.request_poll(w);
+            }
+            ErrorCode::FencedInstanceId => {
+                if unchanged {
+                    self.fail(w, error);
+                }
+                return;
+            }
+            ErrorCode::NotCoordinator | ErrorCode::CoordinatorNotAvailable => {
+                self.mark_coordinator_unknown(w);
+            }
+            _ => {}
+        }
+        self.schedule_heartbeat_thread(w);
+    }
+
+    pub(super) fn on_commit_response(&mut self, w: &mut World, error: ErrorCode, sent: InFlight) {
+        self.commit = None;
+        let unchanged = sent.generation == self.generation;
+        match error {
+            ErrorCode::None => self.last_commit = w.now,
+            ErrorCode::RebalanceInProgress => {
+                self.request_rejoin(w, "offset commit failed with a rebalance in progress")
+            }
+            ErrorCode::UnknownMemberId | ErrorCode::IllegalGeneration
+                if unchanged && self.state != MemberState::PreparingRebalance =>
+            {
+                self.reset_generation(w, error == ErrorCode::UnknownMemberId);
+                self.rejoin_needed = true;
+                self.request_poll(w);
+            }
+            ErrorCode::FencedInstanceId if unchanged => {
+                self.fail(w, error);
+                return;
+            }
+            ErrorCode::NotCoordinator
+            | ErrorCode::CoordinatorNotAvailable
+            | ErrorCode::RequestTimedOut => {
+                self.mark_coordinator_unknown(w);
+                return;
+            }
+            _ => {}
+        }
+        self.after_commit(w);
+    }
+
+    /// A commit finished (answered, failed or timed out): a close or a join waiting on it
+    /// goes on.
+    pub(super) fn after_commit(&mut self, w: &mut World) {
+        if self.life == Life::Closing {
+            self.finish_close(w);
+        } else if self.needs_join_prepare && self.rejoin_needed {
+            self.prepare_committed = true;
+            self.request_poll(w);
+        }
+    }
+
+    /// A non-retriable error reaches the application, which stops using the consumer.
+    pub(super) fn fail(&mut self, w: &mut World, error: ErrorCode) {
+        w.counters.consumer_failures += 1;
+        w.record(TraceKind::ConsumerFailed {
+            consumer: self.name.clone(),
+            error_code: error,
+            error: error.name(),
+        });
+        self.heartbeat_enabled = false;
+        self.drop_owned(w, true);
+        self.life = Life::Failed;
+        w.mark_dirty();
+    }
+}
