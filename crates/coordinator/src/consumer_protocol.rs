@@ -9,6 +9,7 @@ use crate::protocol::Bytes;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 /// Partitions of one topic (`TopicPartition` lists grouped by topic, in Kafka's field order).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -26,11 +27,7 @@ pub struct TopicPartitions {
 
 /// `ConsumerProtocolSubscription`: what a consumer puts in its JoinGroup protocol metadata.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct Subscription {
     /// 0–3. v1 adds `ownedPartitions`, v2 `generationId`, v3 `rackId`.
     pub version: i16,
@@ -57,11 +54,7 @@ impl Default for Subscription {
 
 /// `ConsumerProtocolAssignment`: what the leader sends each member in SyncGroup.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct Assignment {
     /// 0–3 (the fields are the same in every version).
     pub version: i16,

@@ -5,14 +5,11 @@ use crate::classic::{GroupState, TimerKey};
 use crate::{Api, ErrorCode};
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 /// One thing that happened, at a virtual time, to a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct Event {
     pub at_ms: i64,
     pub group_id: String,

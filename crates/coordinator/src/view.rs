@@ -5,13 +5,10 @@ use crate::protocol::Bytes;
 use crate::timer::TimerQueue;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct GroupView {
     pub group_id: String,
     pub state: GroupState,
@@ -36,11 +33,7 @@ pub struct GroupView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct MemberView {
     pub member_id: String,
     pub group_instance_id: Option<String>,
@@ -58,11 +51,7 @@ pub struct MemberView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct TimerView {
     /// Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
     pub key: String,

@@ -22,14 +22,11 @@ use crate::consumer_protocol::TopicPartitions;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 /// One member's subscription as the leader sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct MemberSubscription {
     pub member_id: String,
     pub group_instance_id: Option<String>,
@@ -44,11 +41,7 @@ pub struct MemberSubscription {
 
 /// What an assignor is given: topic metadata and the members' subscriptions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct AssignmentInput {
     /// Topic name -> number of partitions. Topics members subscribe to but missing here have no
     /// metadata: nobody gets anything from them.

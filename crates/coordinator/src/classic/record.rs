@@ -5,13 +5,10 @@ use super::{ClassicGroup, ClassicGroupMember, Ctx, GroupState};
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct GroupRecord {
     pub protocol_type: Option<String>,
     pub generation: i32,
@@ -22,11 +19,7 @@ pub struct GroupRecord {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct GroupRecordMember {
     pub member_id: String,
     pub group_instance_id: Option<String>,

@@ -3,14 +3,11 @@
 use super::Bytes;
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct DescribeGroupsRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
     pub api_version: i16,
@@ -22,11 +19,7 @@ pub struct DescribeGroupsRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct DescribeGroupsResponse {
     pub api_version: i16,
     pub correlation_id: i32,
@@ -37,11 +30,7 @@ pub struct DescribeGroupsResponse {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct DescribedGroup {
     pub error_code: crate::ErrorCode,
     pub group_id: String,
@@ -56,11 +45,7 @@ pub struct DescribedGroup {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct DescribedGroupMember {
     pub member_id: String,
     /// v4+.
@@ -75,11 +60,7 @@ pub struct DescribedGroupMember {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct ListGroupsRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
     pub api_version: i16,
@@ -92,11 +73,7 @@ pub struct ListGroupsRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct ListGroupsResponse {
     pub api_version: i16,
     pub correlation_id: i32,
@@ -106,11 +83,7 @@ pub struct ListGroupsResponse {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct ListedGroup {
     pub group_id: String,
     pub protocol_type: String,
@@ -122,11 +95,7 @@ pub struct ListedGroup {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct DeleteGroupsRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
     pub api_version: i16,
@@ -136,11 +105,7 @@ pub struct DeleteGroupsRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct DeleteGroupsResponse {
     pub api_version: i16,
     pub correlation_id: i32,
@@ -151,11 +116,7 @@ pub struct DeleteGroupsResponse {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct DeletableGroupResult {
     pub group_id: String,
     pub error_code: crate::ErrorCode,

@@ -1,14 +1,11 @@
 //! Heartbeat (api key 12), versions 0–4.
 
 use alloc::string::String;
+use group_coordinator_json::json;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct HeartbeatRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
     pub api_version: i16,
@@ -22,11 +19,7 @@ pub struct HeartbeatRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct HeartbeatResponse {
     pub api_version: i16,
     pub correlation_id: i32,

@@ -2,14 +2,11 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct LeaveGroupRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
     pub api_version: i16,
@@ -24,11 +21,7 @@ pub struct LeaveGroupRequest {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct MemberIdentity {
     pub member_id: String,
     pub group_instance_id: Option<String>,
@@ -37,11 +30,7 @@ pub struct MemberIdentity {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct LeaveGroupResponse {
     pub api_version: i16,
     pub correlation_id: i32,
@@ -53,11 +42,7 @@ pub struct LeaveGroupResponse {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct MemberResponse {
     pub member_id: String,
     pub group_instance_id: Option<String>,

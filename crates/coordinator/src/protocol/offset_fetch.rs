@@ -2,14 +2,11 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct OffsetFetchRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
     pub api_version: i16,
@@ -27,11 +24,7 @@ pub struct OffsetFetchRequest {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct OffsetFetchRequestTopic {
     pub name: String,
     pub partition_indexes: Vec<i32>,
@@ -39,11 +32,7 @@ pub struct OffsetFetchRequestTopic {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct OffsetFetchRequestGroup {
     pub group_id: String,
     /// v9+.
@@ -65,11 +54,7 @@ impl Default for OffsetFetchRequestGroup {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct OffsetFetchResponse {
     pub api_version: i16,
     pub correlation_id: i32,
@@ -83,11 +68,7 @@ pub struct OffsetFetchResponse {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct OffsetFetchResponseGroup {
     pub group_id: String,
     pub topics: Vec<OffsetFetchResponseTopic>,
@@ -95,22 +76,14 @@ pub struct OffsetFetchResponseGroup {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct OffsetFetchResponseTopic {
     pub name: String,
     pub partitions: Vec<OffsetFetchResponsePartition>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct OffsetFetchResponsePartition {
     pub partition_index: i32,
     pub committed_offset: i64,

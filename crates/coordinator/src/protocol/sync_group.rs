@@ -3,14 +3,11 @@
 use super::Bytes;
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct SyncGroupRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
     pub api_version: i16,
@@ -31,22 +28,14 @@ pub struct SyncGroupRequest {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
-)]
+#[json(in_out)]
 pub struct SyncGroupRequestAssignment {
     pub member_id: String,
     pub assignment: Bytes,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
+#[json(out)]
 pub struct SyncGroupResponse {
     pub api_version: i16,
     pub correlation_id: i32,
