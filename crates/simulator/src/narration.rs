@@ -1,0 +1,602 @@
+//! The message catalogue: what each trace entry, coordinator event, cause and action says, in
+//! English and Chinese side by side (one arm per message, both languages in it). Only the
+//! language asked for is formatted; the Chinese follows the book's terms (the seed's glossary).
+
+use crate::scenario::{Action, Text};
+use crate::trace::{
+    ClientExpiry, Lang, Lifecycle, LossReason, MessageApi, NarratedEvent, Tp, TraceEvent, TraceKind,
+};
+use crate::vocabulary;
+use alloc::string::String;
+use alloc::vec::Vec;
+use group_coordinator::assignor::KafkaQuirk;
+use group_coordinator::event::{Cause, EventKind, RemovalReason};
+use group_coordinator::{ErrorCode, GroupState, Response};
+
+/// One message in English and in Chinese; only `lang`'s is formatted. The format strings name
+/// the variables they use (`{consumer}`), so both languages read the same values.
+macro_rules! say {
+    ($lang:expr, $en:literal, $zh:literal $(,)?) => {
+        match $lang {
+            Lang::En => alloc::format!($en),
+            Lang::Zh => alloc::format!($zh),
+        }
+    };
+}
+
+impl TraceEvent {
+    /// The entry with its narration in both languages.
+    pub fn narrated(&self) -> NarratedEvent<'_> {
+        NarratedEvent {
+            event: self,
+            text: Text {
+                en: self.narrate(Lang::En),
+                zh: self.narrate(Lang::Zh),
+            },
+        }
+    }
+
+    /// One line saying what happened.
+    pub fn narrate(&self, lang: Lang) -> String {
+        match &self.kind {
+            TraceKind::Narration { note } => match lang {
+                Lang::En => note.en.clone(),
+                Lang::Zh => note.zh.clone(),
+            },
+            TraceKind::Action { action } => action_text(action, lang),
+            TraceKind::ActionIgnored { action, why } => {
+                let action = action_text(action, lang);
+                say!(
+                    lang,
+                    "ignored: {action} ({why})",
+                    "已忽略：{action}（{why}）"
+                )
+            }
+            TraceKind::Lifecycle { consumer, what } => match what {
+                Lifecycle::Started => say!(
+                    lang,
+                    "{consumer} starts and subscribes",
+                    "消费者 {consumer} 启动并订阅"
+                ),
+                Lifecycle::Closed => say!(lang, "{consumer} is closed", "消费者 {consumer} 已关闭"),
+                Lifecycle::Crashed => say!(
+                    lang,
+                    "{consumer} crashes (no LeaveGroup)",
+                    "消费者 {consumer} 崩溃（不发送离开组请求）"
+                ),
+                Lifecycle::Paused => say!(lang, "{consumer} pauses", "消费者 {consumer} 暂停"),
+                Lifecycle::Resumed => say!(lang, "{consumer} resumes", "消费者 {consumer} 恢复"),
+            },
+            TraceKind::RequestSent {
+                consumer,
+                api,
+                correlation_id,
+                generation_id,
+                member_id,
+                ..
+            } => {
+                let who = if member_id.is_empty() {
+                    String::new()
+                } else {
+                    say!(lang, " as {member_id}", "（成员 {member_id}）")
+                };
+                let generation = if *generation_id >= 0 && *api != MessageApi::FindCoordinator {
+                    say!(
+                        lang,
+                        ", generation {generation_id}",
+                        "，第 {generation_id} 代"
+                    )
+                } else {
+                    String::new()
+                };
+                let (name, zh) = (api.name(), api.zh());
+                say!(
+                    lang,
+                    "{consumer} sends {name} #{correlation_id}{who}{generation}",
+                    "{consumer} 发送{zh} #{correlation_id}{who}{generation}"
+                )
+            }
+            TraceKind::RequestDelivered {
+                consumer,
+                api,
+                correlation_id,
+            } => {
+                let (name, zh) = (api.name(), api.zh());
+                say!(
+                    lang,
+                    "the coordinator receives {name} #{correlation_id} from {consumer}",
+                    "协调者收到 {consumer} 的{zh} #{correlation_id}"
+                )
+            }
+            TraceKind::ResponseSent {
+                consumer,
+                api,
+                correlation_id,
+                error,
+                response,
+                ..
+            } => {
+                let extra = response_detail(response.as_deref(), lang);
+                let (name, zh) = (api.name(), api.zh());
+                say!(
+                    lang,
+                    "the coordinator answers {name} #{correlation_id} of {consumer}: {error}{extra}",
+                    "协调者响应 {consumer} 的{zh} #{correlation_id}：{error}{extra}"
+                )
+            }
+            TraceKind::ResponseDelivered {
+                consumer,
+                api,
+                correlation_id,
+                error,
+                ..
+            } => {
+                let (name, zh) = (api.name(), api.zh());
+                say!(
+                    lang,
+                    "{consumer} receives the {name} #{correlation_id} response: {error}",
+                    "{consumer} 收到{zh} #{correlation_id} 的响应：{error}"
+                )
+            }
+            TraceKind::MessageLost {
+                consumer,
+                api,
+                correlation_id,
+                response,
+                reason,
+            } => {
+                let what = match response {
+                    true => say!(lang, "response", "响应"),
+                    false => say!(lang, "request", "请求"),
+                };
+                let why = match reason {
+                    LossReason::Loss => say!(lang, "lost by the network", "网络丢包"),
+                    LossReason::Cut => say!(lang, "the link is cut", "链路已断开"),
+                    LossReason::ConsumerDown => say!(lang, "the consumer is down", "消费者已停止"),
+                };
+                let (name, zh) = (api.name(), api.zh());
+                say!(
+                    lang,
+                    "{name} #{correlation_id} {what} of {consumer} is lost: {why}",
+                    "{consumer} 的{zh} #{correlation_id} {what}丢失：{why}"
+                )
+            }
+            TraceKind::RequestTimedOut {
+                consumer,
+                api,
+                correlation_id,
+            } => {
+                let (name, zh) = (api.name(), api.zh());
+                say!(
+                    lang,
+                    "{consumer}: {name} #{correlation_id} timed out (request.timeout.ms)",
+                    "{consumer}：{zh} #{correlation_id} 超时（request.timeout.ms）"
+                )
+            }
+            TraceKind::Coordinator { event } => coordinator_text(event, lang),
+            TraceKind::ClientState { consumer, from, to } => {
+                let (from_en, from_zh) = (from.name(), vocabulary::member_state(*from).zh);
+                let (to_en, to_zh) = (to.name(), vocabulary::member_state(*to).zh);
+                say!(
+                    lang,
+                    "{consumer}: {from_en} → {to_en}",
+                    "{consumer}：{from_zh} → {to_zh}"
+                )
+            }
+            TraceKind::Assigned {
+                consumer,
+                generation_id,
+                assigned,
+                added,
+                revoked,
+            } => {
+                let list = tps(assigned);
+                let mut changes = String::new();
+                if !added.is_empty() {
+                    let added = tps(added);
+                    changes += &say!(lang, ", added {added}", "，新增 {added}");
+                }
+                if !revoked.is_empty() {
+                    let revoked = tps(revoked);
+                    changes += &say!(lang, ", revoking {revoked}", "，撤销 {revoked}");
+                }
+                say!(
+                    lang,
+                    "{consumer} is assigned {list} in generation {generation_id}{changes}",
+                    "{consumer} 在第 {generation_id} 代分配到 {list}{changes}"
+                )
+            }
+            TraceKind::Revoked {
+                consumer,
+                partitions,
+                lost,
+            } => {
+                let list = tps(partitions);
+                match lost {
+                    false => say!(lang, "{consumer} revokes {list}", "{consumer} 撤销 {list}"),
+                    true => say!(lang, "{consumer} has lost {list}", "{consumer} 丢失 {list}"),
+                }
+            }
+            TraceKind::ClientExpired { consumer, expiry } => match expiry {
+                ClientExpiry::SessionTimeout => say!(
+                    lang,
+                    "{consumer}: no heartbeat response for session.timeout.ms, the coordinator is marked unknown",
+                    "{consumer}：超过 session.timeout.ms 未收到心跳响应，标记协调者未知"
+                ),
+                ClientExpiry::PollTimeout => say!(
+                    lang,
+                    "{consumer}: no poll() for max.poll.interval.ms, it leaves the group",
+                    "{consumer}：超过 max.poll.interval.ms 未调用 poll()，主动离开消费组"
+                ),
+            },
+            TraceKind::RejoinRequested { consumer, reason } => say!(
+                lang,
+                "{consumer} will rejoin: {reason}",
+                "{consumer} 需要重新加入：{reason}"
+            ),
+            TraceKind::AssignorQuirk { consumer, quirk } => match quirk {
+                KafkaQuirk::PreviousOwnerNotSubscribed {
+                    member,
+                    topic,
+                    partition,
+                } => say!(
+                    lang,
+                    "Kafka's own flaw, reproduced: {consumer}'s sticky assignor gives {topic}-{partition} back to its previous owner {member}, which no longer subscribes to {topic} (performReassignments does not check); {member} will find its assignment does not match its subscription and rejoin",
+                    "Kafka 自身的缺陷（如实重现）：{consumer} 的 sticky 分配器把 {topic}-{partition} 还给它之前的所有者 {member}，但 {member} 已不再订阅 {topic}（performReassignments 未检查）；{member} 会发现分配与订阅不符而重新加入"
+                ),
+                KafkaQuirk::JavaThrowsNullPointer {
+                    previous_owner,
+                    topic,
+                    partition,
+                } => say!(
+                    lang,
+                    "here Kafka's Java sticky assignor throws a NullPointerException from {consumer}'s poll() (the previous owner {previous_owner} of {topic}-{partition} cannot take part in reassignment); this model deliberately returns a valid assignment instead",
+                    "此处 Kafka 的 Java sticky 分配器会在 {consumer} 的 poll() 中抛出 NullPointerException（{topic}-{partition} 之前的所有者 {previous_owner} 不能参与重新分配）；本模型有意改为返回一个有效的分配"
+                ),
+            },
+            TraceKind::ConsumerFailed {
+                consumer, error, ..
+            } => say!(
+                lang,
+                "{consumer} fails with {error} and stops",
+                "{consumer} 因 {error} 失败并停止"
+            ),
+            TraceKind::InvariantViolated { message } => {
+                say!(
+                    lang,
+                    "INVARIANT VIOLATED: {message}",
+                    "违反不变式：{message}"
+                )
+            }
+        }
+    }
+}
+
+/// Partitions as the trace writes them: `[t-0,1 u-2]`.
+fn tps(list: &[Tp]) -> String {
+    if list.is_empty() {
+        return String::from("[]");
+    }
+    let mut out = String::from("[");
+    let mut previous: Option<&str> = None;
+    for (topic, p) in list {
+        if previous == Some(&**topic) {
+            out += &alloc::format!(",{p}");
+        } else {
+            if previous.is_some() {
+                out += " ";
+            }
+            out += &alloc::format!("{topic}-{p}");
+            previous = Some(topic);
+        }
+    }
+    out + "]"
+}
+
+fn response_detail(response: Option<&Response>, lang: Lang) -> String {
+    match response {
+        Some(Response::JoinGroup(r)) if r.error_code == ErrorCode::None => {
+            let leader = if r.leader == r.member_id {
+                say!(lang, ", as leader", "，为主消费者")
+            } else {
+                String::new()
+            };
+            let generation_id = r.generation_id;
+            say!(
+                lang,
+                " generation {generation_id}{leader}",
+                " 第 {generation_id} 代{leader}"
+            )
+        }
+        Some(Response::JoinGroup(r)) if r.error_code == ErrorCode::MemberIdRequired => {
+            let member_id = &r.member_id;
+            say!(lang, " (member id {member_id})", "（成员 id {member_id}）")
+        }
+        _ => String::new(),
+    }
+}
+
+fn state(state: GroupState, lang: Lang) -> &'static str {
+    let name = vocabulary::group_state(state);
+    match lang {
+        Lang::En => name.en,
+        Lang::Zh => name.zh,
+    }
+}
+
+fn cause_text(cause: &Cause, lang: Lang) -> String {
+    match cause {
+        Cause::MemberAdded { member_id } => say!(lang, "{member_id} joined", "{member_id} 加入"),
+        Cause::LeaderRejoined { member_id } => say!(
+            lang,
+            "the leader {member_id} rejoined",
+            "主消费者 {member_id} 重新加入"
+        ),
+        Cause::MetadataChanged { member_id } => say!(
+            lang,
+            "{member_id} rejoined with new metadata",
+            "{member_id} 以新的元数据重新加入"
+        ),
+        Cause::StaticMemberReplaced { member_id } => say!(
+            lang,
+            "static member replaced by {member_id}",
+            "静态成员被 {member_id} 替换"
+        ),
+        Cause::MembersLeft { member_ids } => {
+            let (en, zh) = (member_ids.join(", "), member_ids.join("、"));
+            say!(lang, "{en} left", "{zh} 离开")
+        }
+        Cause::SessionExpired { member_id } => {
+            say!(
+                lang,
+                "{member_id}'s session expired",
+                "{member_id} 会话超时"
+            )
+        }
+        Cause::SyncTimeout { member_ids } => {
+            let (en, zh) = (member_ids.join(", "), member_ids.join("、"));
+            say!(lang, "{en} did not sync in time", "{zh} 未及时同步")
+        }
+        Cause::JoinPhaseCompleted => say!(lang, "the join phase completed", "加入阶段完成"),
+        Cause::AssignmentPersisted => say!(
+            lang,
+            "the leader's assignment was persisted",
+            "主消费者的分配方案已持久化"
+        ),
+        Cause::AssignmentPersistFailed => {
+            say!(
+                lang,
+                "persisting the assignment failed",
+                "分配方案持久化失败"
+            )
+        }
+        Cause::GroupMaxSizeReached => say!(lang, "group.max.size reached", "达到 group.max.size"),
+        Cause::LoadedOverCapacity => say!(
+            lang,
+            "loaded with more members than group.max.size",
+            "加载时成员数超过 group.max.size"
+        ),
+        Cause::Unloaded => say!(
+            lang,
+            "the coordinator unloaded the group",
+            "协调者卸载了消费组"
+        ),
+        Cause::Deleted => say!(lang, "deleted", "已删除"),
+        Cause::OffsetsExpired => say!(lang, "its offsets expired", "偏移量已过期"),
+    }
+}
+
+fn removal_text(reason: RemovalReason, lang: Lang) -> String {
+    match reason {
+        RemovalReason::LeaveGroup => say!(lang, "it left", "主动离开"),
+        RemovalReason::SessionTimeout => say!(lang, "its session timed out", "会话超时"),
+        RemovalReason::NotRejoined => say!(lang, "it did not rejoin in time", "未及时重新加入"),
+        RemovalReason::SyncTimeout => say!(lang, "it did not sync in time", "未及时同步"),
+        RemovalReason::GroupMaxSize => say!(lang, "group.max.size", "达到 group.max.size"),
+        RemovalReason::Joined => say!(lang, "it joined", "已加入"),
+    }
+}
+
+/// A coordinator event in both languages: what the trace says of it (and the protocol console
+/// shows for the coordinator driven by hand).
+pub fn event_text(event: &EventKind) -> Text {
+    Text {
+        en: coordinator_text(event, Lang::En),
+        zh: coordinator_text(event, Lang::Zh),
+    }
+}
+
+fn coordinator_text(event: &EventKind, lang: Lang) -> String {
+    match event {
+        EventKind::GroupCreated => say!(
+            lang,
+            "the coordinator creates the group",
+            "协调者创建消费组"
+        ),
+        EventKind::StateChanged { from, to, cause } => {
+            let (from, to, cause) = (
+                state(*from, lang),
+                state(*to, lang),
+                cause_text(cause, lang),
+            );
+            say!(
+                lang,
+                "group: {from} → {to} ({cause})",
+                "消费组：{from} → {to}（{cause}）"
+            )
+        }
+        EventKind::GenerationBumped {
+            generation_id,
+            protocol_name,
+        } => {
+            let protocol = protocol_name
+                .clone()
+                .unwrap_or_else(|| say!(lang, "none", "无"));
+            say!(
+                lang,
+                "generation {generation_id} begins (protocol {protocol})",
+                "第 {generation_id} 代开始（协议 {protocol}）"
+            )
+        }
+        EventKind::MemberAdded { member_id, .. } => {
+            say!(lang, "member {member_id} added", "成员 {member_id} 加入")
+        }
+        EventKind::MemberReplaced {
+            old_member_id,
+            new_member_id,
+            group_instance_id,
+        } => say!(
+            lang,
+            "static member {group_instance_id}: {old_member_id} replaced by {new_member_id}",
+            "静态成员 {group_instance_id}：{old_member_id} 被 {new_member_id} 替换"
+        ),
+        EventKind::MemberReplacementReverted { new_member_id, .. } => say!(
+            lang,
+            "replacement by {new_member_id} rolled back",
+            "{new_member_id} 的替换已回滚"
+        ),
+        EventKind::MemberRemoved { member_id, reason } => {
+            let why = removal_text(*reason, lang);
+            say!(
+                lang,
+                "member {member_id} removed: {why}",
+                "成员 {member_id} 被移除：{why}"
+            )
+        }
+        EventKind::PendingMemberAdded { member_id } => say!(
+            lang,
+            "pending member {member_id} (MEMBER_ID_REQUIRED)",
+            "待定成员 {member_id}（MEMBER_ID_REQUIRED）"
+        ),
+        EventKind::PendingMemberRemoved { member_id, reason } => {
+            let why = removal_text(*reason, lang);
+            say!(
+                lang,
+                "pending member {member_id} removed: {why}",
+                "待定成员 {member_id} 被移除：{why}"
+            )
+        }
+        EventKind::LeaderChanged { to, .. } => {
+            let to = to.clone().unwrap_or_else(|| say!(lang, "none", "无"));
+            say!(lang, "leader: {to}", "主消费者：{to}")
+        }
+        EventKind::ResponseParked { member_id, api, .. } => say!(
+            lang,
+            "{member_id}'s {api:?} is parked (delayed operation)",
+            "{member_id} 的 {api:?} 进入延迟缓存"
+        ),
+        EventKind::ResponseDropped { member_id, api, .. } => say!(
+            lang,
+            "{member_id}'s parked {api:?} will never be answered",
+            "{member_id} 被挂起的 {api:?} 不会再得到响应"
+        ),
+        EventKind::TimerScheduled { key, deadline_ms } => say!(
+            lang,
+            "timer {key} set for {deadline_ms} ms",
+            "定时器 {key} 设为 {deadline_ms} ms"
+        ),
+        EventKind::TimerCancelled { key } => {
+            say!(lang, "timer {key} cancelled", "定时器 {key} 取消")
+        }
+        EventKind::TimerFired { key } => say!(lang, "timer {key} fires", "定时器 {key} 到期"),
+        EventKind::GroupRecordPersisted {
+            generation_id,
+            members,
+        } => say!(
+            lang,
+            "group record written (generation {generation_id}, {members} members)",
+            "写入消费组记录（第 {generation_id} 代，{members} 个成员）"
+        ),
+        EventKind::PersistFailed { error } => {
+            let error = error.name();
+            say!(
+                lang,
+                "group record write failed: {error}",
+                "消费组记录写入失败：{error}"
+            )
+        }
+        EventKind::Unloaded => say!(
+            lang,
+            "the coordinator unloads the group (failover)",
+            "协调者卸载消费组（故障转移）"
+        ),
+        EventKind::Loaded { members, state: s } => {
+            let s = state(*s, lang);
+            say!(
+                lang,
+                "a coordinator loads the group from its record ({members} members): {s}",
+                "协调者从记录加载消费组（{members} 个成员）：{s}"
+            )
+        }
+        EventKind::Deleted => say!(lang, "the group is deleted", "消费组被删除"),
+        EventKind::OffsetsExpired { partitions } => say!(
+            lang,
+            "{partitions} committed offsets expired",
+            "{partitions} 个已提交偏移量过期"
+        ),
+    }
+}
+
+fn action_text(action: &Action, lang: Lang) -> String {
+    match action {
+        Action::AddConsumer(spec) => {
+            let name = &spec.name;
+            say!(lang, "add consumer {name}", "添加消费者 {name}")
+        }
+        Action::Close { consumer } => say!(lang, "close {consumer}", "关闭 {consumer}"),
+        Action::Crash { consumer } => say!(lang, "crash {consumer}", "使 {consumer} 崩溃"),
+        Action::Restart { consumer, down_ms } => say!(
+            lang,
+            "restart {consumer} (down for {down_ms} ms)",
+            "重启 {consumer}（停机 {down_ms} ms）"
+        ),
+        Action::Start { consumer } => say!(lang, "start {consumer}", "启动 {consumer}"),
+        Action::Pause { consumer, kind } => {
+            say!(
+                lang,
+                "pause {consumer} ({kind:?})",
+                "暂停 {consumer}（{kind:?}）"
+            )
+        }
+        Action::Resume { consumer } => say!(lang, "resume {consumer}", "恢复 {consumer}"),
+        Action::Cut { consumer } => {
+            say!(lang, "cut the link of {consumer}", "断开 {consumer} 的网络")
+        }
+        Action::Heal { consumer } => {
+            say!(
+                lang,
+                "heal the link of {consumer}",
+                "恢复 {consumer} 的网络"
+            )
+        }
+        Action::SetNetwork { consumer, .. } => {
+            let links = consumer
+                .clone()
+                .unwrap_or_else(|| say!(lang, "every link", "所有链路"));
+            say!(lang, "change the network of {links}", "修改 {links} 的网络")
+        }
+        Action::Subscribe { consumer, topics } => {
+            let (en, zh) = (topics.join(", "), topics.join("、"));
+            say!(
+                lang,
+                "{consumer} subscribes to {en}",
+                "{consumer} 订阅 {zh}"
+            )
+        }
+        Action::SetConfig { consumer, config } => {
+            let keys: Vec<&str> = config.keys().map(|k| k.as_str()).collect();
+            let (en, zh) = (keys.join(", "), keys.join("、"));
+            say!(lang, "{consumer}: set {en}", "{consumer}：修改 {zh}")
+        }
+        Action::Failover { down_ms } => say!(
+            lang,
+            "coordinator failover (the group is away for {down_ms} ms)",
+            "协调者故障转移（消费组 {down_ms} ms 不可用）"
+        ),
+        Action::FailNextPersist { error } => say!(
+            lang,
+            "the next group-record write will fail with {error}",
+            "下一次消费组记录写入将以 {error} 失败"
+        ),
+    }
+}
