@@ -29,27 +29,9 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   append(parent, children);
 }
 
-/** Writes a text only when it differs: a rewritten text node costs a style and layout pass. */
-export function setText(el: HTMLElement, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
-}
-
 /** A legend entry: a swatch (its inline style) and what it means. */
 export function legendKey(swatch: string, label: string): HTMLElement {
   return h('span', { class: 'legend-key' }, h('i', { style: swatch }), label);
-}
-
-/** `replaceChildren`, unless the new children have the same markup as the present ones: then the
- * present nodes stay, and the browser has nothing to lay out again (a 50-consumer group's tables
- * took ~50 ms of layout on every step). Only for content whose whole state is in its markup (no
- * form values typed in) and whose listeners depend only on what the markup says. Returns whether
- * the children were replaced. */
-export function replaceChildrenIfChanged(parent: Element, ...children: Child[]): boolean {
-  const next = document.createElement('div');
-  append(next, children);
-  if (next.innerHTML === parent.innerHTML) return false;
-  parent.replaceChildren(...next.childNodes);
-  return true;
 }
 
 /** Scrolls `scroller`, and only it (not the page around it), so that `el` is inside it. */
