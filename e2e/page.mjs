@@ -264,6 +264,29 @@ await test(
 );
 
 await test(
+  'the scrubber moves the run both ways, its span stays, and the tables follow',
+  async (page) => {
+    await page.selectOption('#scenario', 'leave-while-stable');
+    for (let i = 0; i < 150; i++) await page.keyboard.press('ArrowRight');
+    expectEq(await stepNo(page), 150, 'stepped to 150');
+    const max = Number(await page.getAttribute('#scrubber', 'max'));
+    const slide = (to) =>
+      page.locator('#scrubber').evaluate((el, v) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, to);
+    await slide(40);
+    expectEq(await stepNo(page), 40, 'back to 40');
+    await page.waitForFunction(() => document.querySelector('#step-table tr.current')?.dataset.step === '40');
+    expectEq(Number(await page.getAttribute('#scrubber', 'max')), max, 'the span stays (the known future is kept)');
+    await slide(120);
+    expectEq(await stepNo(page), 120, 'forward to 120');
+    await page.waitForFunction(() => document.querySelector('#step-table tr.current')?.dataset.step === '120');
+  },
+  PG,
+);
+
+await test(
   'crashing a consumer: the session timeout removes it',
   async (page) => {
     await page.selectOption('#scenario', 'leave-while-stable');
@@ -687,7 +710,7 @@ await test(
     // Time travel in the page (the player's checkpoints; drawing included): a step back, a scrub
     // to the middle and back to where it was. Reported, not asserted (benchmarks assert nothing
     // about speed either; scripts/bench.sh has the model's own figures).
-    const travel = await page.evaluate(() => {
+    const travel = await page.evaluate(async () => {
       const pg = window.playgroundTest;
       const timed = (f) => {
         const t = performance.now();
@@ -695,16 +718,26 @@ await test(
         void document.body.offsetHeight;
         return performance.now() - t;
       };
+      /** A scrub: the views that follow every step at once (layout included), and the time until
+       * the tables, drawn in the next frame, are laid out too. */
+      const scrub = async (step) => {
+        const t = performance.now();
+        const first = timed(() => pg.scrub(step));
+        await new Promise((done) => requestAnimationFrame(() => done()));
+        void document.body.offsetHeight;
+        return [first, performance.now() - t];
+      };
       const end = pg.cursor;
       const back = Array.from({ length: 5 }, () => timed(() => pg.goto(pg.cursor - 1))).sort((a, b) => a - b);
-      const scrub = timed(() => pg.goto(Math.floor(end / 2)));
-      const again = timed(() => pg.goto(end - 5));
-      return { end, back: back[2], scrub, again, cursor: pg.cursor };
+      const middle = await scrub(Math.floor(end / 2));
+      const again = await scrub(end - 5);
+      return { end, back: back[2], middle, again, cursor: pg.cursor };
     });
     expectEq(travel.cursor, travel.end - 5, 'time travel lands where asked');
     console.log(
-      `  measure: time travel at step ${travel.end}, drawing included: a step back ${travel.back.toFixed(0)} ms (median of 5), ` +
-        `scrub to the middle ${travel.scrub.toFixed(0)} ms, back to the end ${travel.again.toFixed(0)} ms`,
+      `  measure: time travel at step ${travel.end}, drawing and layout included: a step back ${travel.back.toFixed(0)} ms (median of 5); ` +
+        `a scrub to the middle ${travel.middle[0].toFixed(0)} ms (tables done at ${travel.middle[1].toFixed(0)} ms), ` +
+        `back to the end ${travel.again[0].toFixed(0)} ms (tables done at ${travel.again[1].toFixed(0)} ms)`,
     );
     // The large assignment table scrolls in its panel; selecting a cell (which redraws the table)
     // and stepping keep the reader's place in it. The scroll is given a frame to be reported, as

@@ -108,7 +108,7 @@ export class ControlsView {
         </div>
         <div class="scrub">
           <input type="range" id="scrubber" min="0" step="1" aria-label=${t('stepSlider', lang)} max=${max} .value=${String(frame.cursor)}
-            @input=${(e: Event) => this.safely(() => playback.goto(Number((e.target as HTMLInputElement).value)))} />
+            @input=${(e: Event) => this.safely(() => playback.scrub(Number((e.target as HTMLInputElement).value)))} />
           <div id="scrub-marks" class="scrub-marks" aria-hidden="true">
             ${marks.map(([step, m]) => html`<span class=${`sm-${MARK_CLASS[m]}`} style=${`left:${(step / Math.max(1, max)) * 100}%`}></span>`)}
           </div>

@@ -30,6 +30,7 @@ export class Playback {
   /** Steps per call at full speed, adapted to fit the frame's stepping time. */
   private batch = 16;
   private tablesDrawn = 0;
+  private tablesFrame = 0;
   private lookAheadTicket = 0;
 
   constructor(
@@ -41,6 +42,7 @@ export class Playback {
    * (after drawing: what was done stays done). */
   private move(f: () => void): void {
     this.stop();
+    cancelAnimationFrame(this.tablesFrame);
     try {
       f();
     } finally {
@@ -58,6 +60,17 @@ export class Playback {
 
   back(): void {
     this.goto(this.store.run.cursor - 1);
+  }
+
+  /** `goto` for the scrubber, which sends a move per pixel dragged: the views that follow every
+   * step (controls, state machine, timeline) are drawn at once, the tables in the next frame,
+   * once for however many moves came in between. */
+  scrub(step: number): void {
+    this.stop();
+    this.store.run.goto(step);
+    this.store.refresh(false);
+    cancelAnimationFrame(this.tablesFrame);
+    this.tablesFrame = requestAnimationFrame(() => this.store.refresh());
   }
 
   /** Acts now, while playing or not (acting in the past forks the run). */

@@ -9,6 +9,8 @@ export interface PlaygroundTest {
   readonly playing: boolean;
   readonly cursor: number;
   goto(step: number): void;
+  /** As the scrubber moves the run: the tables follow in the next frame. */
+  scrub(step: number): void;
   stepOnce(): void;
   stop(): void;
   act(action: Action): void;
@@ -31,6 +33,7 @@ export function testSurface(store: Store, playback: Playback, act: (action: Acti
       return store.run.cursor;
     },
     goto: (step) => playback.goto(step),
+    scrub: (step) => playback.scrub(step),
     stepOnce: () => playback.stepOnce(),
     stop: () => playback.stop(),
     act,
