@@ -387,6 +387,64 @@ await test(
 );
 
 await test(
+  'a link with an out-of-range step keeps its scenario and actions, opens clamped, and says so',
+  async (page) => {
+    const actions = Buffer.from(JSON.stringify([[2, { type: 'crash', consumer: 'B' }]])).toString('base64url');
+    await page.goto(`${server.url}?lang=en&scenario=leave-while-stable&step=-7&actions=${actions}`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    expectEq(await page.inputValue('#scenario'), 'leave-while-stable', 'the scenario of the link, not another');
+    expectEq(await stepNo(page), 0, 'opened at step 0');
+    expectEq((await page.textContent('#pg-message')).includes('"-7"'), true, 'the out-of-range step is named');
+    for (let i = 0; i < 3; i++) await page.click('#step');
+    expectEq((await page.textContent('#consumer-table tr[data-consumer="B"]')).includes('crashed'), true, "the link's action is kept");
+    await page.goto(`${server.url}?lang=en&scenario=normal-join&step=7000000`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    expectEq(await page.inputValue('#scenario'), 'normal-join', 'a step past the bound keeps the scenario too');
+    expectEq((await page.textContent('#pg-message')).includes('past the last step'), true, await page.textContent('#pg-message'));
+  },
+  PG,
+);
+
+await test(
+  'keys: shortcuts leave native controls alone, and focus survives a redraw',
+  async (page) => {
+    // Space on a focused button presses it (one step), it does not start playing.
+    await page.focus('#step');
+    await page.keyboard.press('Space');
+    expectEq(await stepNo(page), 1, 'Space pressed the Step button');
+    expectEq(await page.evaluate(() => window.playgroundTest.playing), false, 'and did not start playing');
+    // Arrows on the speed slider change the speed, not the step.
+    const speed = await page.textContent('#speed-label');
+    await page.focus('#speed');
+    await page.keyboard.press('ArrowRight');
+    expectEq(await stepNo(page), 1, 'the arrow did not step the run');
+    expectEq((await page.textContent('#speed-label')) !== speed, true, 'it changed the speed');
+    // After a scenario is chosen, → steps that scenario (the picker gives the keys back).
+    await page.selectOption('#scenario', 'leave-while-stable');
+    await page.keyboard.press('ArrowRight');
+    expectEq(await page.inputValue('#scenario'), 'leave-while-stable', '→ did not load another scenario');
+    expectEq(await stepNo(page), 1, '→ stepped the chosen scenario');
+    // Enter on a consumer's button acts, and the focus stays on that row's button.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await page.focus('#consumer-table button[data-action="cut"][data-consumer="B"]');
+    await page.keyboard.press('Enter');
+    const focused = await page.evaluate(() => [document.activeElement?.dataset.consumer, document.activeElement?.dataset.action]);
+    expectEq(focused.join(' '), 'B heal', "the focus is on B's button, now Heal link");
+    await page.keyboard.press('Enter');
+    expectEq(await page.evaluate(() => document.activeElement?.dataset.action), 'cut', 'and Enter again heals the link, keeping the focus');
+  },
+  PG,
+);
+
+await test(
+  'a page opened in Chinese says so in <html lang>',
+  async (page) => {
+    expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'lang at load');
+  },
+  '?lang=zh',
+);
+
+await test(
   'a run exported as JSON imports back at the same step; a bad file is refused',
   async (page) => {
     await page.selectOption('#scenario', 'zombie-fenced');

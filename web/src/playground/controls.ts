@@ -79,7 +79,7 @@ export class ControlsView {
       html`<div class="row">
           <label for="scenario" id="scenario-label">${t('scenario', lang)}</label>
           <select id="scenario" aria-label=${t('scenario', lang)} .value=${scenario.name}
-            @change=${(e: Event) => this.shell.load((e.target as HTMLSelectElement).value)}>
+            @change=${(e: Event) => this.choose((e.target as HTMLSelectElement).value)}>
             ${this.scenarios.map((s) => html`<option value=${s.name} ?selected=${s.name === scenario.name}>${s.title[lang]}</option>`)}
           </select>
           <button type="button" id="lang" aria-label=${t('switchLang', lang)} @click=${() => this.shell.setLang(lang === 'en' ? 'zh' : 'en')}>${t('otherLang', lang)}</button>
@@ -120,6 +120,13 @@ export class ControlsView {
         </details>`,
       this.root,
     );
+  }
+
+  /** Loads the scenario picked, then gives the keys back to the run (a focused picker would take
+   * → to load the next scenario). */
+  private choose(name: string): void {
+    this.shell.load(name);
+    this.root.closest<HTMLElement>('#playground')?.focus({ preventScroll: true });
   }
 
   setSpeed(speed: number): void {

@@ -60,6 +60,7 @@ export class PlaygroundView {
     query?: string,
   ) {
     const store = (this.store = new Store(deps.lang));
+    document.documentElement.lang = htmlLang(deps.lang);
     const playback = (this.playback = new Playback(store, deps.newPlayer));
     const select = (index: number) => {
       store.selected = index;
@@ -162,7 +163,9 @@ export class PlaygroundView {
     const { scenario, actions, step, seed, settings } = decoded.state;
     try {
       this.load(scenario, actions, { ...(settings ?? {}), ...(seed !== undefined ? { seed } : {}) });
-      this.reachStep(step);
+      const early = this.reachStep(step);
+      const said = [decoded.notice, early].filter(Boolean).join(' ');
+      if (said) this.controls.say(said);
     } catch (err) {
       this.load(scenario);
       this.controls.say(`This link cannot be loaded: one of its actions is refused (${(err as Error).message})`);
@@ -197,7 +200,8 @@ export class PlaygroundView {
     }
     try {
       this.loadScenario(run.scenario, run.actions);
-      this.reachStep(run.step);
+      const early = this.reachStep(run.step);
+      if (early) this.controls.say(early);
     } catch (err) {
       this.controls.say(`This file is not a playground run the simulator accepts: ${(err as Error).message}`);
     }
@@ -218,7 +222,7 @@ export class PlaygroundView {
 
   setLang(lang: Lang): void {
     this.store.lang = lang;
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.lang = htmlLang(lang);
     this.deps.onLang?.(lang);
     this.store.refresh();
   }
@@ -235,12 +239,12 @@ export class PlaygroundView {
     }
   }
 
-  /** Takes the run to a step a link, a file or an embed asked for, as far as it can go, and
-   * says so when that is short of the step. */
-  private reachStep(step: number): void {
+  /** Takes the run to a step a link, a file or an embed asked for, as far as it can go; returns
+   * what to say when that is short of the step. */
+  private reachStep(step: number): string | null {
     const reached = this.store.run.reach(step);
     this.store.refresh();
-    if (reached < step) this.controls.say(reachedEarly(this.store.lang, reached, step, MAX_REACH, STEPS_PAST_END));
+    return reached < step ? reachedEarly(this.store.lang, reached, step, MAX_REACH, STEPS_PAST_END) : null;
   }
 
   /** The settings and compare panels are redrawn when what they show changed (language,
@@ -255,4 +259,9 @@ export class PlaygroundView {
     }
     if (!this.compare.root.open) this.compare.render();
   }
+}
+
+/** The document's language tag for the page's language. */
+export function htmlLang(lang: Lang): string {
+  return lang === 'zh' ? 'zh-CN' : 'en';
 }

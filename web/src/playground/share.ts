@@ -74,7 +74,9 @@ function readJson(params: URLSearchParams, name: string): unknown {
   }
 }
 
-export type Decoded = { state: ShareState | null; error: string | null };
+/** `notice`: what in the link was out of range and how the run opens instead (the rest of the
+ * link is kept). */
+export type Decoded = { state: ShareState | null; error: string | null; notice?: string };
 
 /** Reads the run from a URL's parameters. No `scenario` parameter: no shared run (null, no error). */
 export function decodeShare(params: URLSearchParams, known: (name: string) => boolean): Decoded {
@@ -86,9 +88,18 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
   if (Number(v) > SHARE_VERSION)
     return fail(`it comes from a newer version of the playground (link version ${v}, this page reads up to ${SHARE_VERSION})`);
   if (!known(name)) return fail(`there is no scenario named "${name}"`);
+  // A step out of range does not cost the reader the rest of the link: it is clamped, and said.
   const stepText = params.get('step') ?? '0';
-  if (!/^\d+$/.test(stepText) || Number(stepText) > MAX_STEP) return fail(`step "${stepText}" is not a whole number from 0 to ${MAX_STEP}`);
-  const state: ShareState = { scenario: name, step: Number(stepText), actions: [] };
+  let step = Number(stepText);
+  let notice: string | undefined;
+  if (!/^\d+$/.test(stepText)) {
+    step = 0;
+    notice = `The link's step "${stepText.slice(0, 40)}" is not a whole number from 0 to ${MAX_STEP}: the run opens at step 0.`;
+  } else if (step > MAX_STEP) {
+    step = MAX_STEP;
+    notice = `The link's step ${stepText.slice(0, 40)} is past the last step a link can ask for (${MAX_STEP}).`;
+  }
+  const state: ShareState = { scenario: name, step, actions: [] };
   const seed = params.get('seed');
   if (seed !== null) {
     if (!/^\d{1,15}$/.test(seed)) return fail(`seed "${seed}" is not a whole number`);
@@ -113,5 +124,5 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
       state.actions.push({ step: item[0], action: item[1] as Action });
     }
   }
-  return { state, error: null };
+  return { state, error: null, notice };
 }
