@@ -406,6 +406,28 @@ await test(
 );
 
 await test(
+  'play stops at the end and says why; after a crash there it plays on until the group is at rest',
+  async (page) => {
+    await page.selectOption('#scenario', 'normal-join');
+    await page.locator('#speed').evaluate((el) => {
+      el.value = el.max;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.click('#play');
+    await page.waitForFunction(() => !window.playgroundTest.playing, null, { timeout: 10000 });
+    expectEq((await page.textContent('#pg-message')).includes("scenario's end"), true, 'it says why it stopped');
+    const end = await stepNo(page);
+    await page.click('#consumer-table button[data-action="crash"][data-consumer="B"]');
+    await page.click('#play');
+    await page.waitForFunction(() => !window.playgroundTest.playing, null, { timeout: 10000 });
+    expectEq((await page.textContent('#pg-message')).includes('Stable again'), true, await page.textContent('#pg-message'));
+    expectEq((await stepNo(page)) > end + 20, true, 'it played on past the end');
+    expectEq((await page.textContent('#sm-members')).replace(/\s/g, ''), 'A,C', "B's session timed out and the group rebalanced");
+  },
+  PG,
+);
+
+await test(
   'keys: shortcuts leave native controls alone, and focus survives a redraw',
   async (page) => {
     // Space on a focused button presses it (one step), it does not start playing.

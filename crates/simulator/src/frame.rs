@@ -6,7 +6,7 @@
 
 use crate::assignments::{AssignmentIndex, AssignmentTable, tps};
 use crate::consumer::Life;
-use crate::player::{Player, StepRecord};
+use crate::player::{PlayStop, Player, StepRecord};
 use crate::scenario::PauseKind;
 use crate::simulation::Simulation;
 use crate::timeline::{TimelineIndex, TimelineWindow};
@@ -168,6 +168,8 @@ pub struct Frame {
     pub now_ms: i64,
     pub past_end: bool,
     pub finished: bool,
+    /// Whether playing stops here, and why.
+    pub play_stop: Option<PlayStop>,
     pub group: Option<FrameGroup>,
     pub machine: Machine,
     pub narration: Narration,
@@ -410,6 +412,7 @@ impl Player {
             now_ms: sim.now(),
             past_end: self.past_end(),
             finished: self.finished(),
+            play_stop: self.play_stop(),
             group,
             machine,
             narration,

@@ -41,7 +41,7 @@ pub mod vocabulary;
 mod world;
 
 pub use config::ConsumerConfig;
-pub use player::{Player, StepMark, StepRecord, StepTransition, TimedAction};
+pub use player::{PlayStop, Player, StepMark, StepRecord, StepTransition, TimedAction};
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
 pub use trace::{Trace, TraceEvent, TraceKind};

@@ -32,6 +32,25 @@ pub const FIRST_SPACING: usize = 64;
 /// step table of a larger group is not read line by line, and the records would cost).
 pub const DETAILED_UP_TO: usize = 12;
 
+/// How far past the scenario's end a run plays on after an action of the user's, unless the world
+/// comes to rest first: Kafka's default session timeout and rebalance timeout (45 s + 300 s),
+/// rounded up, so a crash's or a leave's consequences play out.
+pub const PLAY_ON_MS: i64 = 360_000;
+
+/// Why playing stops here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PlayStop {
+    /// The scenario's end (`durationMs`), and the user has not acted.
+    ScenarioEnd,
+    /// Past the scenario's end, the group is at rest again after the user's action.
+    AtRest,
+    /// [`PLAY_ON_MS`] past the user's last action.
+    PlayOnLimit,
+    /// Nothing is left to happen.
+    NothingLeft,
+}
+
 /// An action the user took, applied after `step` steps.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TimedAction {
@@ -265,6 +284,36 @@ impl Player {
                 .sim
                 .next_event_time()
                 .is_none_or(|t| t > self.sim.scenario().duration_ms)
+    }
+
+    /// Whether playing stops before the next step, and why: at the scenario's end, unless the
+    /// user has acted; then at most [`PLAY_ON_MS`] past the last action, or as soon as the world
+    /// is at rest ([`Simulation::is_at_rest`]).
+    pub fn play_stop(&self) -> Option<PlayStop> {
+        if self.finished {
+            return Some(PlayStop::NothingLeft);
+        }
+        let Some(next) = self.sim.next_event_time() else {
+            return Some(PlayStop::NothingLeft);
+        };
+        if next <= self.sim.scenario().duration_ms {
+            return None;
+        }
+        let acted = self
+            .actions
+            .iter()
+            .rev()
+            .find(|a| a.step <= self.cursor)
+            .map(|a| match a.step.checked_sub(1) {
+                Some(k) => self.steps.get(k).map_or(0, |r| r.at_ms),
+                None => 0,
+            });
+        match acted {
+            None => Some(PlayStop::ScenarioEnd),
+            Some(at) if next > at + PLAY_ON_MS => Some(PlayStop::PlayOnLimit),
+            Some(_) if self.sim.is_at_rest() => Some(PlayStop::AtRest),
+            Some(_) => None,
+        }
     }
 
     /// The spacing of checkpoints now, in steps.

@@ -475,6 +475,21 @@ impl Simulation {
         }
     }
 
+    /// Settled, and every member of the group is a running consumer (none is a crashed one the
+    /// coordinator has yet to time out); or nobody runs and the group is Empty.
+    pub fn is_at_rest(&self) -> bool {
+        let running = self
+            .consumers
+            .iter()
+            .filter(|c| c.life == Life::Running)
+            .count();
+        match self.coordinator.group(&self.w.group_id) {
+            Some(group) if running == 0 => group.state() == GroupState::Empty,
+            Some(group) => group.num_members() == running && self.is_settled(),
+            None => running == 0,
+        }
+    }
+
     /// The group is Stable, every running consumer is Stable in its generation with nothing
     /// left to do, and every partition someone subscribes to is owned.
     pub fn is_settled(&self) -> bool {

@@ -284,3 +284,40 @@ fn ownership_segments_end_at_a_crash_and_overlap_for_a_zombie() {
     z.seek(10).unwrap();
     assert!(ownership(z.simulation().trace()).partitions.is_empty());
 }
+
+#[test]
+fn playing_stops_at_the_end_unless_the_user_acted_then_once_the_group_is_at_rest() {
+    use group_simulator::PlayStop;
+    use group_simulator::trace::TraceKind;
+    let mut p = Player::new(scenario("normal-join").unwrap(), Vec::new()).unwrap();
+    while p.play_stop().is_none() {
+        assert!(p.forward().unwrap());
+    }
+    assert_eq!(p.play_stop(), Some(PlayStop::ScenarioEnd));
+    let end = p.simulation().now();
+    // A crash at the end: the run plays on until the coordinator has timed B out and the group
+    // has rebalanced without it.
+    p.act(Action::Crash {
+        consumer: "B".into(),
+    })
+    .unwrap();
+    assert_eq!(p.play_stop(), None, "a user's action lets the run play on");
+    while p.play_stop().is_none() {
+        assert!(p.forward().unwrap());
+    }
+    assert_eq!(p.play_stop(), Some(PlayStop::AtRest));
+    let removed = p.simulation().trace().iter().any(|e| {
+        matches!(
+            &e.kind,
+            TraceKind::Coordinator {
+                event: group_coordinator::event::EventKind::MemberRemoved {
+                    reason: group_coordinator::event::RemovalReason::SessionTimeout,
+                    ..
+                }
+            }
+        )
+    });
+    assert!(removed, "B's session timed out before playing stopped");
+    assert!(p.simulation().now() > end + 10_000);
+    assert!(p.simulation().now() < end + group_simulator::player::PLAY_ON_MS);
+}

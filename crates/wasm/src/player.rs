@@ -44,8 +44,8 @@ impl Player {
 
     /// Up to `count` steps (default 1, at most [`SEEK_MAX_STEPS`]), each a delivered message,
     /// a fired timer or a script action, then your actions at the new step. With `toEnd`, stops
-    /// at the scenario's end (`durationMs`) as playing does. Returns the steps taken: fewer
-    /// than asked when nothing is left to happen (or the end was reached).
+    /// where playing stops (`playStop()`: the scenario's end, or after your action once the
+    /// world is at rest again). Returns the steps taken: fewer than asked when it stopped.
     pub fn forward(
         &mut self,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] count: Option<JsValue>,
@@ -62,7 +62,7 @@ impl Player {
             _ => false,
         };
         let mut taken = 0;
-        while taken < count && !(to_end && self.inner.past_end()) {
+        while taken < count && !(to_end && self.inner.play_stop().is_some()) {
             if !self.inner.forward().map_err(scenario_error)? {
                 break;
             }
@@ -157,6 +157,13 @@ impl Player {
     #[wasm_bindgen(js_name = pastEnd)]
     pub fn past_end(&self) -> bool {
         self.inner.past_end()
+    }
+
+    /// Whether playing stops here, and why: `"scenarioEnd"`, `"atRest"` (after your action),
+    /// `"playOnLimit"` (6 minutes past your last action), `"nothingLeft"`; `null` to play on.
+    #[wasm_bindgen(js_name = playStop, unchecked_return_type = "PlayStop | null")]
+    pub fn play_stop(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.play_stop())
     }
 
     /// Your actions, with the steps they were taken at.

@@ -205,8 +205,12 @@ export interface FrameRequest { lang?: "en" | "zh";
   steps?: { from?: number | null; span: number } | null;
   /** the consumers, the topics and the metrics */ world?: boolean }
 /** What one frame of the page draws (`Player.frame`). */
+/** Why playing stops: the scenario's end (no action of yours), at rest again after your action,
+ * 6 minutes past your last action, nothing left to happen. */
+export type PlayStop = "scenarioEnd" | "atRest" | "playOnLimit" | "nothingLeft";
 export interface Frame { cursor: number; /** taken, and the known future after going back */ knownSteps: number;
   traceLength: number; nowMs: number; pastEnd: boolean; finished: boolean;
+  /** whether playing stops here, and why */ playStop: PlayStop | null;
   group: FrameGroup | null;
   machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number } | null };
   narration: FrameNarration; timeline?: TimelineWindow; assignments?: AssignmentTable;

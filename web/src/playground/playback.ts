@@ -2,7 +2,7 @@
 // step (the model's checkpoints make going back cheap), acting, and the look-ahead that sizes
 // and paints the scrubber. It moves the run and asks the store for frames; it draws nothing.
 
-import type { Action, StepMark } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, PlayStop, StepMark } from '../../pkg/group_coordinator_wasm.js';
 import { type PlayerFactory, Run } from './run.ts';
 import type { Store } from './store.ts';
 
@@ -24,6 +24,8 @@ export class Playback {
   readonly frameStamps: number[] = [];
   /** Called when playing starts or stops, and when the look-ahead is done. */
   onChange: () => void = () => {};
+  /** Called when playing stops (or cannot start) by itself, with why. */
+  onHalt: (why: PlayStop) => void = () => {};
   private frame = 0;
   private lastFrame = 0;
   private budget = 0;
@@ -88,7 +90,11 @@ export class Playback {
   }
 
   private start(): void {
-    if (this.store.run.pastEnd) return;
+    const why = this.store.run.playStop();
+    if (why) {
+      this.onHalt(why);
+      return;
+    }
     this.store.playing = true;
     this.lastFrame = performance.now();
     this.budget = 0;
@@ -131,8 +137,11 @@ export class Playback {
     // Stop in the frame that reached the end (drawing everything, as a pause does), so the page
     // never shows the end while playing. Otherwise a frame redraws what moves; the tables at
     // most every 300 ms, and a large group's not at all (they would not fit a frame).
-    if (run.pastEnd || run.finished) this.stop();
-    else if (moved > 0) {
+    const why = run.playStop();
+    if (why) {
+      this.stop();
+      this.onHalt(why);
+    } else if (moved > 0) {
       const now = performance.now();
       const full = run.scenario.consumers.length <= 12 && now - this.tablesDrawn >= 300;
       if (full) this.tablesDrawn = now;

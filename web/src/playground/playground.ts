@@ -22,7 +22,7 @@ import { type PlaygroundTest, testSurface } from './shell/testing.ts';
 import { StateMachineView } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { Store } from './store.ts';
-import { reachedEarly } from './text.ts';
+import { reachedEarly, t } from './text.ts';
 import { TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
@@ -111,6 +111,7 @@ export class PlaygroundView {
       this.renderPanels();
     });
     playback.onChange = () => this.controls.draw();
+    playback.onHalt = (why) => this.controls.say(t(why, store.lang), false);
     this.root = h(
       'div',
       { class: 'playground', id: 'playground', tabindex: '-1' },

@@ -3,7 +3,7 @@
 // back costs a few steps' work rather than a replay from the start. What the page draws comes
 // from `frame()`, in one crossing; this module keeps no copy of the trace and no protocol state.
 
-import type { Action, Frame, FrameRequest, Ownership, Player, Scenario, StepMark } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, Frame, FrameRequest, Ownership, Player, PlayStop, Scenario, StepMark } from '../../pkg/group_coordinator_wasm.js';
 
 export type PlayerFactory = (scenario: Scenario, actions: TimedAction[]) => Player;
 
@@ -56,7 +56,12 @@ export class Run {
     return this.player.pastEnd();
   }
 
-  /** Up to `count` steps (not past the scenario's end with `toEnd`); returns the steps taken. */
+  /** Whether playing stops here, and why (null: play on). */
+  playStop(): PlayStop | null {
+    return this.player.playStop();
+  }
+
+  /** Up to `count` steps (with `toEnd`, not past where playing stops); returns the steps taken. */
   forward(count = 1, toEnd = false): number {
     return this.player.forward(count, toEnd);
   }

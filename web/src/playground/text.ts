@@ -112,6 +112,19 @@ const T = {
   timerMark: { en: 'timer fired', zh: '定时器触发' },
   faultMark: { en: 'crash, expiry, failover', zh: '崩溃、过期、故障转移' },
   netMark: { en: 'link cut or healed', zh: '网络断开或恢复' },
+  scenarioEnd: {
+    en: "Stopped at the scenario's end. Step on, or act on the group (crash, close, cut…) and play on to see what follows.",
+    zh: '已在场景结束处停止。可继续单步，或对消费组操作（崩溃、关闭、断网…）后继续播放，观察其后果。',
+  },
+  atRest: {
+    en: 'Stopped: after your action the group is Stable again, every member a running consumer.',
+    zh: '已停止：在你的操作之后，消费组重新稳定，每个成员都是运行中的消费者。',
+  },
+  playOnLimit: {
+    en: 'Stopped: 6 minutes of simulated time past your last action (the longest default timeouts). Step on to go further.',
+    zh: '已停止：距你最后一次操作已过 6 分钟模拟时间（最长的默认超时）。可继续单步。',
+  },
+  nothingLeft: { en: 'Stopped: nothing is left to happen.', zh: '已停止：不会再发生任何事。' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type TextKey = keyof typeof T;
