@@ -10,9 +10,10 @@ import { generationLabel, t } from './text.ts';
 /** Tables of more consumers than this show counts instead of partition lists. */
 const COMPACT_OVER = 12;
 
-function partitionCount(count: number, added: number, lang: Lang): string {
-  const n = lang === 'zh' ? `${count} 个分区` : `${count} partition${count === 1 ? '' : 's'}`;
-  return added ? `${n} (+${added})` : n;
+/** A compact cell: how many partitions, and how many of them are new (the caption says what
+ * the numbers are). */
+function partitionCount(count: number, added: number): string {
+  return added ? `${count} (+${added})` : String(count);
 }
 
 export class AssignmentView {
@@ -34,7 +35,7 @@ export class AssignmentView {
       const cls = [c?.revoked ? 'revoking' : '', c?.added ? 'added' : '', c && selected === c.index ? 'selected' : '']
         .filter(Boolean)
         .join(' ');
-      const taken = c ? (compact ? partitionCount(c.count, c.added, lang) : c.assigned || '—') : '';
+      const taken = c ? (compact ? partitionCount(c.count, c.added) : c.assigned || '—') : '';
       const revoked = c?.revoked ? `− ${compact ? c.revokedCount : c.revoked}` : '';
       const full = compact && c ? `${c.assigned}${c.revoked ? ` − ${c.revoked}` : ''}` : undefined;
       return html`<td class=${cls} data-gen=${g} data-index=${ifDefined(c ? String(c.index) : undefined)} title=${ifDefined(full)}
@@ -45,8 +46,9 @@ export class AssignmentView {
     };
     render(
       html`<h2 id="as-title">${t('assignments', lang)}</h2>
+        ${compact ? html`<p class="muted as-note">${t('compactAssignments', lang)}</p>` : null}
         <div class="as-scroll">
-          <table id="assignment-table">
+          <table id="assignment-table" class=${compact ? 'compact' : ''}>
             <caption class="sr-only">${t('assignments', lang)} (${t('generation', lang)})</caption>
             <thead><tr><th scope="col">${t('consumer', lang)}</th>
               ${table.generations.map((g) => html`<th scope="col">${generationLabel(g.generationId, lang)}</th>`)}
@@ -56,7 +58,7 @@ export class AssignmentView {
                 (row) => html`<tr><th scope="row">${row.consumer}</th>
                   ${row.cells.map((c, i) => cell(c, table.generations[i].generationId, table.generations[i].leader === row.consumer))}
                   <td class="now-col" data-consumer=${row.consumer} title=${ifDefined(compact && row.running ? (row.now ?? undefined) : undefined)}
-                    >${row.running ? (compact && row.now ? partitionCount(row.ownedCount, 0, lang) : (row.now ?? '—')) : row.now ? `(${row.now})` : '—'}</td></tr>`,
+                    >${row.running ? (compact && row.now ? partitionCount(row.ownedCount, 0) : (row.now ?? '—')) : row.now ? `(${row.now})` : '—'}</td></tr>`,
               )}
             </tbody>
           </table>

@@ -29,7 +29,7 @@ export class Store {
   selected: number | null = null;
   playing = false;
   frame!: Frame;
-  readonly wants: Wants = { windowMs: 30_000, widthPx: 1000, stepsFrom: null, stepsSpan: 60, columns: 8 };
+  readonly wants: Wants = { windowMs: 30_000, widthPx: 1000, stepsFrom: null, stepsSpan: 30, columns: 8 };
   private readonly listeners: [string, Listener][] = [];
   /** Where frame time goes (ms summed, and the largest in one frame), per part. */
   readonly parts: Record<string, number> = {};

@@ -124,6 +124,10 @@ const T = {
     en: 'Stopped: 6 minutes of simulated time past your last action (the longest default timeouts). Step on to go further.',
     zh: '已停止：距你最后一次操作已过 6 分钟模拟时间（最长的默认超时）。可继续单步。',
   },
+  compactAssignments: {
+    en: 'How many partitions each consumer took in each generation (+ how many are new to it, − how many it revoked); hover a cell for the partitions.',
+    zh: '每个消费者在每一代分到的分区数（+ 其中新增的数量，− 撤销的数量）；将鼠标悬停在单元格上可查看具体分区。',
+  },
   nothingLeft: { en: 'Stopped: nothing is left to happen.', zh: '已停止：不会再发生任何事。' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
