@@ -127,6 +127,24 @@ await test('the default example (leave while PreparingRebalance) runs to generat
   await page.screenshot({ path: new URL('console-example.png', out).pathname, fullPage: true });
 });
 
+await test("the console keeps the user's own request, and the example stops once the user sends one", async (page) => {
+  await page.click('#reset');
+  await page.selectOption('#api', 'LeaveGroup');
+  await page.click('#template');
+  await page.click('#send');
+  await page.waitForSelector('#log .responses li:has-text("LeaveGroup")');
+  const body = JSON.parse(await page.inputValue('#request'));
+  expectEq(body.api, 'LeaveGroup', 'the editor still holds the LeaveGroup the user composed');
+  expectEq(await page.inputValue('#api'), 'LeaveGroup', 'and its API');
+  expectEq(await page.isEnabled('#next-step'), false, "the example's next step no longer applies");
+  expectEq((await page.textContent('#steps')).includes('request of your own'), true, 'and the page says why');
+  // Editing and sending again keeps the edit; Reset brings the example back.
+  await page.fill('#request', (await page.inputValue('#request')).replace('"LeaveGroup"', '"Heartbeat"'));
+  await page.click('#reset');
+  expectEq(await page.isEnabled('#next-step'), true, 'Reset brings the example back');
+  expectEq(JSON.parse(await page.inputValue('#request')).api, 'JoinGroup', "with its first request");
+});
+
 await test('a malformed request shows an error and the page keeps working', async (page) => {
   await page.fill('#request', '{ "api": "JoinGroup", "apiVersion": 3, "groupID": "x" }');
   await page.click('#send');

@@ -85,8 +85,19 @@ export class ConsoleView {
     };
     els.stepButton.addEventListener('click', () => this.runStep());
     els.example.addEventListener('change', () => this.restart());
-    els.api.addEventListener('change', () => this.fillVersions(true));
-    els.version.addEventListener('change', () => this.fillTemplate());
+    // What the user composes stays in the editor until they run a step of the example or reset.
+    const own = () => {
+      this.ownRequest = true;
+    };
+    els.api.addEventListener('change', () => {
+      own();
+      this.fillVersions(true);
+    });
+    els.version.addEventListener('change', () => {
+      own();
+      this.fillTemplate();
+    });
+    els.body.addEventListener('input', own);
 
     this.root = h(
       'div',
@@ -110,7 +121,10 @@ export class ConsoleView {
           els.api,
           els.version,
           h('label', {}, 'at ', els.at, ' ms'),
-          button('template', 'Fill defaults', () => this.fillTemplate()),
+          button('template', 'Fill defaults', () => {
+            this.ownRequest = true;
+            this.fillTemplate();
+          }),
         ),
         els.body,
         h(
@@ -154,6 +168,13 @@ export class ConsoleView {
     this.restart();
   }
 
+  /** The editor holds the user's own request (kept over renders until a step of the example
+   * runs, or a reset). */
+  private ownRequest = false;
+  /** The user sent a request of their own: the example's remaining steps no longer apply to this
+   * group (they would send the example's requests into it), until a reset. */
+  private leftScript = false;
+
   private configValues(): Record<string, number | string | boolean> {
     const config: Record<string, number | string | boolean> = {};
     for (const input of this.els.config.querySelectorAll('input')) {
@@ -174,6 +195,8 @@ export class ConsoleView {
       return;
     }
     this.runner = new ScriptRunner(example);
+    this.ownRequest = false;
+    this.leftScript = false;
     this.els.api.value = 'JoinGroup';
     this.fillVersions(false);
     this.render();
@@ -195,6 +218,8 @@ export class ConsoleView {
   }
 
   private runStep(): void {
+    if (this.leftScript) return;
+    this.ownRequest = false;
     const exchange = this.runner.step(this.session);
     if (exchange) this.after(exchange);
   }
@@ -209,7 +234,10 @@ export class ConsoleView {
     }
     const at = this.atValue();
     if (at === null) return;
-    this.after(this.session.send(at, request));
+    this.ownRequest = true;
+    const exchange = this.session.send(at, request);
+    if (!exchange.error) this.leftScript = true;
+    this.after(exchange);
   }
 
   private atValue(): number | null {
@@ -258,10 +286,18 @@ export class ConsoleView {
         ),
       ),
     );
-    this.els.stepButton.disabled = this.runner.done;
-    // The composer shows the script's next request, or a template with the current defaults.
-    const preview = this.runner.preview(this.session);
-    if (preview) {
+    this.els.stepButton.disabled = this.runner.done || this.leftScript;
+    if (this.leftScript) {
+      this.els.steps.append(
+        h('li', { class: 'left-script' }, 'You sent a request of your own: the example stops here. Reset to run it again.'),
+      );
+    }
+    // The composer shows the user's own request, else the script's next request, or a template
+    // with the current defaults.
+    const preview = this.ownRequest ? null : this.runner.preview(this.session);
+    if (this.ownRequest) {
+      /* the user's, kept */
+    } else if (preview) {
       this.els.api.value = preview.api;
       this.fillVersions(false);
       this.els.version.value = String(preview.apiVersion);
