@@ -80,7 +80,9 @@ impl TraceEvent {
                 } else {
                     say!(lang, " as {member_id}", "（成员 {member_id}）")
                 };
-                let generation = if *generation_id >= 0 && *api != MessageApi::FindCoordinator {
+                // Only the requests that carry a generation id say one (JoinGroup, LeaveGroup
+                // and FindCoordinator carry none).
+                let generation = if *generation_id >= 0 && api.carries_generation() {
                     say!(
                         lang,
                         ", generation {generation_id}",

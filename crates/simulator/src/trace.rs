@@ -53,6 +53,16 @@ impl MessageApi {
 
     /// Whether the trace keeps the message itself (the group protocol's requests), or only
     /// its summary (heartbeats, commits, lookups: the bulk of a long run).
+    /// Whether the request carries the member's generation id (`generationId` / `generation_id`
+    /// in Kafka's schema): SyncGroup, Heartbeat and OffsetCommit do; JoinGroup, LeaveGroup and
+    /// FindCoordinator do not.
+    pub fn carries_generation(self) -> bool {
+        matches!(
+            self,
+            MessageApi::SyncGroup | MessageApi::Heartbeat | MessageApi::OffsetCommit
+        )
+    }
+
     pub fn keeps_body(self) -> bool {
         matches!(
             self,
