@@ -142,7 +142,7 @@ await test("the console keeps the user's own request, and the example stops once
   await page.fill('#request', (await page.inputValue('#request')).replace('"LeaveGroup"', '"Heartbeat"'));
   await page.click('#reset');
   expectEq(await page.isEnabled('#next-step'), true, 'Reset brings the example back');
-  expectEq(JSON.parse(await page.inputValue('#request')).api, 'JoinGroup', "with its first request");
+  expectEq(JSON.parse(await page.inputValue('#request')).api, 'JoinGroup', 'with its first request');
 });
 
 await test('a malformed request shows an error and the page keeps working', async (page) => {
@@ -551,6 +551,11 @@ await test(
     await page.click('#settings-apply');
     await page.waitForSelector('#pg-message.error');
     expectEq((await page.textContent('#pg-message')).includes('heartbeat.interval.ms'), true, 'the bad setting is named');
+    // ... and marked at its field, with the reason beside it and the focus on it.
+    expectEq(await page.getAttribute('input[name="consumer:heartbeat.interval.ms"]', 'aria-invalid'), 'true', 'the field is marked');
+    expectEq((await page.textContent('#settings-error')).includes('heartbeat.interval.ms'), true, 'the reason is at the field');
+    expectEq(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'consumer:heartbeat.interval.ms', 'focused');
+    expectEq(await page.locator('#settings-error').isVisible(), true, 'in sight');
     await page.fill('input[name="consumer:heartbeat.interval.ms"]', '');
     await page.fill('input[name="broker:group.initial.rebalance.delay.ms"]', '0');
     await page.click('#settings-apply');
@@ -580,6 +585,12 @@ await test(
     expectEq(await page.getAttribute('#settings', 'open'), '', 'the settings panel opens');
     expectEq(await page.inputValue('#consumer-pick'), first, 'on that consumer');
     expectEq(await page.getAttribute('input[name="one:session.timeout.ms"]', 'placeholder'), '45000', 'its default is shown');
+    // A refused value of this consumer's is marked at its own field.
+    await page.fill('input[name="one:heartbeat.interval.ms"]', '90000');
+    await page.click('#settings-apply');
+    await page.waitForSelector('input[name="one:heartbeat.interval.ms"][aria-invalid="true"]');
+    expectEq(await page.inputValue('#consumer-pick'), first, 'on the consumer refused');
+    await page.fill('input[name="one:heartbeat.interval.ms"]', '');
     await page.check('#static-one');
     expectEq(await page.inputValue('input[name="one:group.instance.id"]'), first, 'static membership fills group.instance.id');
     await page.fill('input[name="one:session.timeout.ms"]', '12000');

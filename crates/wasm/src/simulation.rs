@@ -15,8 +15,13 @@ use wasm_bindgen::prelude::*;
 /// take ~0.3 s; of a 50-consumer group, ~0.1 s.)
 pub const RUN_UNTIL_MAX_EVENTS: usize = 50_000;
 
+/// A refused scenario or action: a `RangeError` naming the field, which also carries the field's
+/// path (`error.path`, e.g. `consumers[1].config.session.timeout.ms`) so a form can mark it.
 pub(crate) fn scenario_error(e: ScenarioError) -> JsValue {
-    range_error(&e.to_string())
+    let error = range_error(&e.to_string());
+    // Setting a property on a fresh Error object cannot fail; if it did, the message still says it.
+    let _ = js_sys::Reflect::set(&error, &"path".into(), &e.path.as_str().into());
+    error
 }
 
 /// A deterministic world around one coordinator: consumers, network, faults, a script.

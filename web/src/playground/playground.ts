@@ -236,7 +236,14 @@ export class PlaygroundView {
       this.diff = diff;
       this.renderPanels(true);
     } catch (err) {
-      this.controls.say((err as Error).message);
+      // Said at the field the model refused (and on the message line, for the record).
+      const { message, path } = err as Error & { path?: string };
+      this.controls.say(message);
+      this.settings.refuse(
+        message,
+        path ?? '',
+        this.deps.scenario(name).consumers.map((c) => c.name),
+      );
     }
   }
 

@@ -203,6 +203,41 @@ export class SettingsView {
     );
   }
 
+  /** Marks the setting the model refused, at its field: the message beside it, the field
+   * invalid and focused (the panel open, on the right consumer). `path` is the refused field's
+   * path in the scenario (`broker.group.max.size`, `consumers[1].config.session.timeout.ms`);
+   * `consumers` are the scenario's consumer names. Returns whether a field was found. */
+  refuse(message: string, path: string, consumers: string[]): boolean {
+    this.root.open = true;
+    for (const old of this.root.querySelectorAll('[aria-invalid="true"]')) old.removeAttribute('aria-invalid');
+    this.root.querySelector('#settings-error')?.remove();
+    let name: string | null = null;
+    const own = /^consumers\[(\d+)\]\.config\.(.+)$/.exec(path);
+    const shared = /^(broker|consumer|network)\.(.+)$/.exec(path);
+    if (own) {
+      const consumer = consumers[Number(own[1])];
+      if (consumer) this.openFor(consumer);
+      const field = this.root.querySelector<HTMLInputElement>(`input[name="${CSS.escape(`one:${own[2]}`)}"]`);
+      // Set for all consumers and refused in this one: the shared field is the one to change.
+      name = field?.value.trim() ? `one:${own[2]}` : `consumer:${own[2]}`;
+    } else if (shared) {
+      name = `${shared[1]}:${shared[2]}`;
+    } else if (path === 'seed') {
+      name = 'seed:seed';
+    }
+    const input = name ? this.root.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`) : null;
+    const note = h('p', { id: 'settings-error', class: 'field-error', role: 'alert' }, message);
+    if (!input) {
+      this.root.querySelector('form')?.prepend(note);
+      return false;
+    }
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', 'settings-error');
+    (input.closest('label') ?? input).after(note);
+    input.focus();
+    return true;
+  }
+
   /** Opens the panel on one consumer's settings. */
   openFor(name: string): void {
     this.root.open = true;
