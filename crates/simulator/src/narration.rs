@@ -4,7 +4,7 @@
 
 use crate::scenario::{Action, Text};
 use crate::trace::{
-    ClientExpiry, Lang, Lifecycle, LossReason, MessageApi, NarratedEvent, Tp, TraceEvent, TraceKind,
+    ClientExpiry, Lang, Lifecycle, LossReason, NarratedEvent, Tp, TraceEvent, TraceKind,
 };
 use crate::vocabulary;
 use alloc::string::String;
