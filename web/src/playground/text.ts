@@ -112,6 +112,7 @@ const T = {
   timerMark: { en: 'timer fired', zh: '定时器触发' },
   faultMark: { en: 'crash, expiry, failover', zh: '崩溃、过期、故障转移' },
   netMark: { en: 'link cut or healed', zh: '网络断开或恢复' },
+  lifeMark: { en: 'consumer started or closed', zh: '消费者启动或关闭' },
   scenarioEnd: {
     en: "Stopped at the scenario's end. Step on, or act on the group (crash, close, cut…) and play on to see what follows.",
     zh: '已在场景结束处停止。可继续单步，或对消费组操作（崩溃、关闭、断网…）后继续播放，观察其后果。',

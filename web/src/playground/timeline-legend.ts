@@ -20,6 +20,28 @@ export const ERROR = '#b42318';
 /** The marks' colours other than a state change's (which takes its state's colour). */
 export const TIMER = '#667085';
 export const NET = '#f79009';
+/** A consumer starting or closing gracefully (not a fault: not red). */
+export const LIFE = '#344054';
+/** How much room the timeline leaves after "now", as a share of its window. */
+export const AFTER_NOW = 0.125;
+
+/** A mark's colour: a state change takes its state's; a crash, an expiry or a failover is red;
+ * a start or a graceful close is dark grey, a pause grey; a timer grey, a cut or heal orange. */
+export function markColour(m: TimelineMark): string {
+  switch (m.type) {
+    case 'state':
+      return STATE_COLOURS[m.state] ?? '#101828';
+    case 'timer':
+      return TIMER;
+    case 'cut':
+    case 'heal':
+      return NET;
+    case 'life':
+      return m.what === 'crashed' ? ERROR : m.what === 'paused' || m.what === 'resumed' ? TIMER : LIFE;
+    default:
+      return ERROR;
+  }
+}
 export const STATE_COLOURS: Record<string, string> = {
   Empty: '#101828',
   PreparingRebalance: '#b54708',
@@ -65,6 +87,7 @@ export function legend(lang: Lang) {
     ${Object.entries(API_COLOURS).map(([api, colour]) => key(`background:${colour}`, api))}
     ${key(`background:${ERROR}`, t('errorBar', lang))} ${key(`background:#fff;border-color:${ERROR}`, t('lostBar', lang))}
     ${key('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang))} ${key(line(STATE_COLOURS.Stable), t('stateMark', lang))}
-    ${key(line(TIMER, true), t('timerMark', lang))} ${key(line(ERROR), t('faultMark', lang))} ${key(line(NET), t('netMark', lang))}
+    ${key(line(TIMER, true), t('timerMark', lang))} ${key(line(ERROR), t('faultMark', lang))} ${key(line(LIFE), t('lifeMark', lang))}
+    ${key(line(NET), t('netMark', lang))}
   </div>`;
 }

@@ -8,7 +8,7 @@ import type { TimelineBar, TimelineWindow } from '../../pkg/group_coordinator_wa
 import type { Lang } from '../i18n.ts';
 import type { Store } from './store.ts';
 import { t } from './text.ts';
-import { API_COLOURS, ERROR, legend, markLabel, markWords, NET, STATE_COLOURS, TIMER } from './timeline-legend.ts';
+import { AFTER_NOW, API_COLOURS, ERROR, legend, markColour, markLabel, markWords } from './timeline-legend.ts';
 
 const LEFT = 90;
 
@@ -126,13 +126,16 @@ export class TimelineView {
     g.drawImage(this.lanesCanvas(lang, lanes, LANE, width, dpr), 0, 0);
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, lanes.length * LANE, width, height - lanes.length * LANE);
+    // "Now" sits a little before the right edge (an eighth of the window after it), so what
+    // happened at the cursor is not under the cursor's line and error names on bars fit.
     const { fromMs: t0, toMs: t1 } = w;
-    const span = Math.max(1, t1 - t0);
-    const x = (ms: number) => LEFT + ((Math.min(Math.max(ms, t0), t1) - t0) / span) * (width - LEFT - 10);
+    const span = Math.max(1, t1 - t0) * (1 + AFTER_NOW);
+    const tEnd = t0 + span;
+    const x = (ms: number) => LEFT + ((Math.min(Math.max(ms, t0), tEnd) - t0) / span) * (width - LEFT - 10);
     const tick = niceTick(span);
     g.font = '9px system-ui, sans-serif';
     g.textAlign = 'center';
-    for (let ms = Math.ceil(t0 / tick) * tick; ms <= t1; ms += tick) {
+    for (let ms = Math.ceil(t0 / tick) * tick; ms <= tEnd; ms += tick) {
       const xx = Math.round(x(ms)) + 0.5;
       g.strokeStyle = '#eaecf0';
       g.beginPath();
@@ -189,7 +192,7 @@ export class TimelineView {
       const y = m.lane * LANE;
       const words = markWords(m);
       const kind = words[0];
-      g.strokeStyle = m.type === 'state' ? (STATE_COLOURS[m.state] ?? '#101828') : kind === 'timer' ? TIMER : kind === 'net' ? NET : ERROR;
+      g.strokeStyle = markColour(m);
       g.lineWidth = selected === m.index ? 4 : kind === 'life' || kind === 'net' ? 3 : 2;
       g.setLineDash(kind === 'timer' ? [2, 2] : kind === 'expiry' || kind === 'failover' ? [4, 2] : []);
       g.beginPath();
