@@ -305,6 +305,37 @@ await test(
 );
 
 await test(
+  'the state machine: no trigger label under a state box, and the fired transition says why it fired',
+  async (page) => {
+    for (const lang of ['en', 'zh']) {
+      await page.goto(`${server.url}?lang=${lang}&scenario=crash-session-timeout&step=120`);
+      await page.waitForSelector('body[data-wasm="ready"]');
+      const overlaps = await page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('#state-machine .node rect')].map((r) => r.getBBox());
+        const hits = [];
+        for (const label of document.querySelectorAll('#state-machine .edge-label')) {
+          const b = label.getBBox();
+          for (const r of boxes) {
+            if (b.x < r.x + r.width && b.x + b.width > r.x && b.y < r.y + r.height && b.y + b.height > r.y) hits.push(label.textContent);
+          }
+        }
+        return hits;
+      });
+      expectEq(overlaps.join(' | '), '', `${lang}: labels clear of the boxes`);
+    }
+    const fired = await page.textContent('#state-machine .edge-label.fired');
+    expectEq(fired.includes('持久化'), true, `the fired edge gives this time's cause: ${fired}`);
+    const all = await page.locator('#state-machine .edge-label').allTextContents();
+    expectEq(
+      all.some((l) => l.includes('偏移量过期')),
+      true,
+      'Empty → Dead names offset expiry among its triggers',
+    );
+  },
+  PG,
+);
+
+await test(
   'crashing a consumer: the session timeout removes it',
   async (page) => {
     await page.selectOption('#scenario', 'leave-while-stable');

@@ -15,6 +15,7 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator::GroupState;
+use group_coordinator::event::EventKind;
 use serde::{Deserialize, Serialize};
 
 /// What a frame should carry besides the group, its state machine and the narration.
@@ -59,17 +60,19 @@ pub struct StepsRequest {
 
 /// The state machine: the group's state and the last transition that fired (none before the
 /// first, or after a load: the group entered its state without a transition).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Machine {
     pub state: GroupState,
     pub last: Option<Fired>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fired {
     pub from: GroupState,
     pub to: GroupState,
     pub index: usize,
+    /// Why it fired this time (the transition's cause, in the asked language).
+    pub cause: String,
 }
 
 /// The scenario's last note so far, and what the current step did, line by line.
@@ -396,10 +399,17 @@ impl Player {
                 .or(transition.map(|t| t.to))
                 .unwrap_or(GroupState::Empty),
             last: transition.and_then(|t| {
+                let cause = match trace.get(t.index).map(|e| &e.kind) {
+                    Some(TraceKind::Coordinator {
+                        event: EventKind::StateChanged { cause, .. },
+                    }) => crate::narration::cause_text(cause, lang),
+                    _ => String::new(),
+                };
                 Some(Fired {
                     from: t.from?,
                     to: t.to,
                     index: t.index,
+                    cause,
                 })
             }),
         };

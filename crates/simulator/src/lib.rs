@@ -29,7 +29,7 @@ pub mod config;
 pub mod consumer;
 pub mod frame;
 mod ledger;
-mod narration;
+pub mod narration;
 pub mod ownership;
 pub mod player;
 pub mod scenario;

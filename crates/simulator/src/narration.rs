@@ -326,7 +326,8 @@ fn state(state: GroupState, lang: Lang) -> &'static str {
     }
 }
 
-fn cause_text(cause: &Cause, lang: Lang) -> String {
+/// Why the group's state changed, in `lang`.
+pub fn cause_text(cause: &Cause, lang: Lang) -> String {
     match cause {
         Cause::MemberAdded { member_id } => say!(lang, "{member_id} joined", "{member_id} 加入"),
         Cause::LeaderRejoined { member_id } => say!(

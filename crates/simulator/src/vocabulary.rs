@@ -81,7 +81,7 @@ pub const fn trigger(from: GroupState, to: GroupState) -> Option<Name> {
             name("join / leave / expiry", "加入/离开/超时")
         }
         (PreparingRebalance, Empty) => name("everyone gone", "成员全部离开"),
-        (Empty, Dead) => name("unload / delete", "卸载/删除"),
+        (Empty, Dead) => name("unload / delete / offsets expired", "卸载/删除/偏移量过期"),
         (Stable | PreparingRebalance | CompletingRebalance, Dead) => name("unload", "卸载"),
         (Dead, Dead) => name("unload again", "再次卸载"),
         _ => return None,

@@ -347,7 +347,7 @@ fn the_state_machine_shows_the_last_transition_and_none_after_a_load() {
     let mut p = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
     p.seek(200).unwrap();
     let f = p.frame(&FrameRequest::default());
-    let last = f.machine.last.unwrap();
+    let last = f.machine.last.clone().unwrap();
     assert_eq!(f.machine.state, last.to);
     let told = p
         .simulation()
@@ -362,6 +362,15 @@ fn the_state_machine_shows_the_last_transition_and_none_after_a_load() {
         .last()
         .unwrap();
     assert_eq!((last.from, last.to, last.index), told);
+    // It says why it fired this time, in the narration's words.
+    let cause = match &p.simulation().trace().get(last.index).unwrap().kind {
+        TraceKind::Coordinator {
+            event: group_coordinator::event::EventKind::StateChanged { cause, .. },
+        } => group_simulator::narration::cause_text(cause, Lang::En),
+        _ => unreachable!(),
+    };
+    assert!(!cause.is_empty());
+    assert_eq!(last.cause, cause);
     // Before the group exists: Empty, nothing fired.
     p.seek(0).unwrap();
     let f = p.frame(&FrameRequest::default());

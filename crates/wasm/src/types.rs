@@ -212,7 +212,7 @@ export interface Frame { cursor: number; /** taken, and the known future after g
   traceLength: number; nowMs: number; pastEnd: boolean; finished: boolean;
   /** whether playing stops here, and why */ playStop: PlayStop | null;
   group: FrameGroup | null;
-  machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number } | null };
+  machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number; /** why it fired this time */ cause: string } | null };
   narration: FrameNarration; timeline?: TimelineWindow; assignments?: AssignmentTable;
   steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[]; metrics?: MetricsSummary }
 /** The group as the state machine's panel shows it: members by client id, the leader by consumer

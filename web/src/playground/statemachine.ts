@@ -19,10 +19,12 @@ const POS: Record<GroupState, [number, number]> = {
 /** How far each drawn transition bows (layout only); a self-loop (Dead -> Dead) is not drawn. */
 const BEND: Record<string, number> = {
   'Stable>PreparingRebalance': -40,
-  'CompletingRebalance>PreparingRebalance': -30,
+  // Bowed far enough that its label clears the PreparingRebalance box.
+  'CompletingRebalance>PreparingRebalance': -60,
   'PreparingRebalance>Empty': -30,
   'Stable>Dead': 20,
-  'PreparingRebalance>Dead': 60,
+  // Straight: it passes between Empty and Stable (bowed, it ran under Stable and hid its label).
+  'PreparingRebalance>Dead': 0,
   'CompletingRebalance>Dead': 40,
 };
 
@@ -51,10 +53,16 @@ export class StateMachineView {
         // Shorten the ends so arrows stop at the boxes.
         const [sx, sy] = toward(x1, y1, mx, my, 45);
         const [ex, ey] = toward(x2, y2, mx, my, 45);
-        const on = fired === `${e.from}>${e.to}` ? ' fired' : '';
+        const isFired = fired === `${e.from}>${e.to}`;
+        const on = isFired ? ' fired' : '';
+        // The label sits on the curve (its middle point), over a halo that keeps it legible where
+        // it crosses another edge; the fired edge says why it fired this time.
+        const lx = Math.round((sx + 2 * mx + ex) / 4);
+        const ly = Math.round((sy + 2 * my + ey) / 4);
+        const label = isFired && last?.cause ? last.cause : e.trigger[lang];
         return svg`<path d=${`M${sx},${sy} Q${mx},${my} ${ex},${ey}`} class=${`edge${on}`} marker-end="url(#arrow)"
             data-from=${e.from} data-to=${e.to}></path>
-          <text x=${mx} y=${my - 4} class=${`edge-label${on}`} text-anchor="middle">${e.trigger[lang]}</text>`;
+          <text x=${lx} y=${ly - 4} class=${`edge-label${on}`} text-anchor="middle">${label}</text>`;
       });
     const nodes = (Object.entries(POS) as [GroupState, [number, number]][]).map(([s, [x, y]]) => {
       const [first, second] = lang === 'zh' ? [stateName(s, 'zh'), s] : [s, ''];
@@ -69,7 +77,7 @@ export class StateMachineView {
         <div class="sm-body">
           <svg viewBox="0 0 660 370" role="img" class="sm-svg" aria-label=${`${t('stateMachine', lang)}: ${state}`}
             @click=${() => last && this.onSelect(last.index)}>
-            <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path></marker></defs>
             ${edges}${nodes}
           </svg>
