@@ -607,6 +607,40 @@ await test(
 );
 
 await test(
+  'settings: every Kafka name clear of its field and every field inside the panel, at 1440 px and on a phone, in both languages',
+  async (page) => {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      for (const lang of ['en', 'zh']) {
+        await page.goto(`${server.url}?lang=${lang}`);
+        await page.waitForSelector('body[data-wasm="ready"]');
+        await page.click('#settings summary');
+        const problems = await page.evaluate(() => {
+          const out = [];
+          const panel = document.querySelector('#settings').getBoundingClientRect();
+          for (const label of document.querySelectorAll('#settings label')) {
+            const name = label.querySelector('span');
+            const input = label.querySelector('input:not([type=checkbox])');
+            if (!name || !input) continue;
+            const a = name.getBoundingClientRect();
+            const b = input.getBoundingClientRect();
+            if (a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom) out.push(`overlap ${name.textContent}`);
+            if (b.right > panel.right || a.right > panel.right) out.push(`cut ${name.textContent}`);
+          }
+          if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page scrolls sideways');
+          return out;
+        });
+        expectEq(problems.join(', '), '', `${width} px, ${lang}`);
+      }
+    }
+  },
+  PG,
+);
+
+await test(
   "one consumer's settings and static membership, from its row, travel in the share link",
   async (page) => {
     await page.selectOption('#scenario', 'normal-rebalance');
