@@ -558,6 +558,17 @@ await test(
     expectEq(Number(rebalances[1]) > Number(rebalances[0]), true, 'cooperative: follow-up rebalances');
     const moved = await page.locator('#compare-table tr[data-metric="partitionsMoved"] td').allTextContents();
     expectEq(Number(moved[1]) < Number(moved[0]), true, 'cooperative moves fewer partitions');
+    // Each metric says what it measures, and a duration reads as one (its exact ms on hover).
+    const docs = await page.locator('#compare-table th[scope=row] .metric-doc').count();
+    expectEq(docs, await page.locator('#compare-table tbody tr').count(), 'every metric explained where it is shown');
+    const unowned = page.locator('#compare-table tr[data-metric="unownedPartitionMs"] td').first();
+    expectEq(/^\d+ ms$|^[\d.]+ s$|min|h /.test(await unowned.textContent()), true, `a duration: ${await unowned.textContent()}`);
+    expectEq(/^\d+ ms$/.test(await unowned.getAttribute('title')), true, 'its exact ms on hover');
+    expectEq(
+      (await page.textContent('#compare-table tr[data-metric="maxUnownedPartitionMs"] th')).includes('all its gaps'),
+      true,
+      'the one-partition metric says it sums the gaps',
+    );
     await page.locator('#compare').screenshot({ path: new URL('view-compare.png', out).pathname });
     await page.selectOption('#scenario', 'leave-while-stable');
     await page.click('#compare summary').catch(() => {});

@@ -5,6 +5,7 @@
 import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
 import { parseSetting } from './settings.ts';
 import { t } from './text.ts';
 
@@ -51,17 +52,18 @@ export function runToEnd(factory: (s: Scenario) => Simulation, scenario: Scenari
   }
 }
 
-const ROWS: [keyof Metrics, Record<Lang, string>, 'ms' | ''][] = [
-  ['rebalances', { en: 'Rebalances', zh: '再平衡次数' }, ''],
-  ['generations', { en: 'Generations', zh: '代数' }, ''],
-  ['partitionsMoved', { en: 'Partitions moved', zh: '移动的分区' }, ''],
-  ['unownedPartitionMs', { en: 'Partition-time unowned', zh: '分区无人消费时间' }, 'ms'],
-  ['maxUnownedPartitionMs', { en: 'Longest a partition sat unowned', zh: '单个分区最长无人消费' }, 'ms'],
-  ['unsettledMs', { en: 'Time not stable (after first stable)', zh: '首次稳定后不稳定的时间' }, 'ms'],
-  ['settledSinceMs', { en: 'Stable since', zh: '稳定自' }, 'ms'],
-  ['overlapPartitionMs', { en: 'Partition-time with two owners', zh: '分区双重归属时间' }, 'ms'],
-  ['messagesSent', { en: 'Messages', zh: '消息数' }, ''],
-  ['invariantViolations', { en: 'Invariant violations', zh: '不变式违例' }, ''],
+/** The metrics compared, in this order (names, explanations and units from METRICS). */
+const ROWS: MetricKey[] = [
+  'rebalances',
+  'generations',
+  'partitionsMoved',
+  'unownedPartitionMs',
+  'maxUnownedPartitionMs',
+  'unsettledMs',
+  'settledSinceMs',
+  'overlapPartitionMs',
+  'messagesSent',
+  'invariantViolations',
 ];
 
 export function compareTable(lang: Lang, columns: { label: string; metrics: Metrics }[]): HTMLTableElement {
@@ -72,20 +74,24 @@ export function compareTable(lang: Lang, columns: { label: string; metrics: Metr
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...columns.map((c) => h('th', { scope: 'col' }, c.label)))),
   );
   const body = h('tbody');
-  for (const [key, name, unit] of ROWS) {
-    const values = columns.map((c) => c.metrics[key] as number | boolean | null);
+  for (const key of ROWS) {
+    const values = columns.map((c) => c.metrics[key] as number | null);
     const numbers = values.filter((v): v is number => typeof v === 'number');
     const best = numbers.length ? Math.min(...numbers) : null;
+    const { name, doc, ms } = METRICS[key];
     body.append(
       h(
         'tr',
         { 'data-metric': key },
-        h('th', { scope: 'row' }, name[lang]),
+        h('th', { scope: 'row' }, name[lang], h('div', { class: 'metric-doc muted' }, doc[lang])),
         ...values.map((v) =>
           h(
             'td',
-            { class: typeof v === 'number' && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined },
-            v === null ? '—' : `${v}${unit && typeof v === 'number' ? ' ms' : ''}`,
+            {
+              class: typeof v === 'number' && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined,
+              title: ms && typeof v === 'number' ? `${v} ms` : undefined,
+            },
+            metricValue(key, v, lang),
           ),
         ),
       ),

@@ -5,6 +5,7 @@ import { html, render } from 'lit-html';
 import type { Action, ConsumerRow, MetricsSummary } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
+import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
 import { t } from './text.ts';
 
 export interface ConsumerActions {
@@ -86,17 +87,22 @@ export class MetricsView {
   }
 
   render(m: MetricsSummary, lang: Lang): void {
-    const row = (k: string, v: string, id: string) => html`<tr><th scope="row">${k}</th><td id=${id}>${v}</td></tr>`;
+    const row = (key: MetricKey, value: number | null, id: string, shown = metricValue(key, value, lang)) => {
+      const { name, doc, ms } = METRICS[key];
+      return html`<tr><th scope="row" title=${doc[lang]}>${name[lang]}</th>
+        <td id=${id} title=${ms && value !== null ? `${value} ms` : ''}>${shown}</td></tr>`;
+    };
     render(
       html`<h2>${t('metrics', lang)}</h2>
         <table id="metrics-table"><tbody>
-          ${row(t('rebalances', lang), String(m.rebalances), 'm-rebalances')}
-          ${row(t('generation', lang), String(m.generationId), 'm-generation')}
-          ${row(t('moved', lang), String(m.partitionsMoved), 'm-moved')}
-          ${row(t('unowned', lang), `${m.unownedPartitionMs} ms`, 'm-unowned')}
-          ${row(t('settled', lang), m.settled ? `${m.settledSinceMs} ms` : t('notSettled', lang), 'm-settled')}
-          ${row(t('violations', lang), String(m.invariantViolations), 'm-violations')}
-        </tbody></table>`,
+          ${row('rebalances', m.rebalances, 'm-rebalances')}
+          ${row('generationId', m.generationId, 'm-generation')}
+          ${row('partitionsMoved', m.partitionsMoved, 'm-moved')}
+          ${row('unownedPartitionMs', m.unownedPartitionMs, 'm-unowned')}
+          ${row('settledSinceMs', m.settledSinceMs, 'm-settled', m.settled ? metricValue('settledSinceMs', m.settledSinceMs, lang) : t('notSettled', lang))}
+          ${row('invariantViolations', m.invariantViolations, 'm-violations')}
+        </tbody></table>
+        <p class="muted metric-hint">${t('metricsHint', lang)}</p>`,
       this.root,
     );
   }
