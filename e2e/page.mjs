@@ -477,6 +477,36 @@ await test(
 );
 
 await test(
+  "the user's actions are listed and can be removed or undone; a scenario note after them is marked",
+  async (page) => {
+    await page.selectOption('#scenario', 'leave-while-stable');
+    for (let i = 0; i < 10; i++) await page.click('#step');
+    await page.click('#consumer-table button[data-action="crash"][data-consumer="A"]');
+    expectEq(await page.locator('#user-actions li').count(), 1, 'the crash is listed');
+    expectEq((await page.textContent('#user-actions li')).includes('crash A'), true, 'named');
+    await page.evaluate(() => window.playgroundTest.goto(300));
+    await page.waitForSelector('#narration strong.stale');
+    expectEq((await page.textContent('#narration')).includes('as scripted'), true, 'the later note is marked');
+    await page.click('#consumer-table button[data-action="cut"][data-consumer="B"]');
+    expectEq(await page.locator('#user-actions li').count(), 2, 'two actions');
+    await page.click('#undo-action');
+    expectEq(await page.locator('#user-actions li').count(), 1, 'undo removed the last');
+    expectEq(await stepNo(page), 300, 'at the same step');
+    await page.click('#user-actions button[data-remove="0"]');
+    expectEq(await page.locator('#user-actions').count(), 0, 'no action left');
+    expectEq(await page.locator('#narration strong.stale').count(), 0, 'the note applies again');
+    expectEq((await page.textContent('#consumer-table tr[data-consumer="A"]')).includes('crashed'), false, 'A runs as scripted');
+    // Back to the scenario: all at once.
+    await page.click('#consumer-table button[data-action="crash"][data-consumer="B"]');
+    await page.click('#consumer-table button[data-action="cut"][data-consumer="A"]');
+    expectEq(await page.locator('#user-actions li').count(), 2, 'two again');
+    await page.click('#back-to-scenario');
+    expectEq(await page.locator('#user-actions').count(), 0, 'back to the scenario as scripted');
+  },
+  PG,
+);
+
+await test(
   'keys: shortcuts leave native controls alone, and focus survives a redraw',
   async (page) => {
     // Space on a focused button presses it (one step), it does not start playing.

@@ -77,9 +77,20 @@ pub struct Fired {
 
 /// The scenario's last note so far, and what the current step did, line by line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Narration {
     pub note: Option<String>,
+    /// The note was written for the scenario as scripted, and the user's actions came before it:
+    /// it may no longer say what happens.
+    pub note_stale: bool,
     pub lines: Vec<String>,
+}
+
+/// An action of the user's, as the list of them shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UserAction {
+    pub step: usize,
+    pub text: String,
 }
 
 /// Who did what a step did.
@@ -176,6 +187,8 @@ pub struct Frame {
     pub group: Option<FrameGroup>,
     pub machine: Machine,
     pub narration: Narration,
+    /// The user's actions, with their steps (those in the future too).
+    pub actions: Vec<UserAction>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline: Option<TimelineWindow>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -380,11 +393,12 @@ impl Player {
         let (state, group) = FrameGroup::of(sim, &index.assignments, len).unzip();
         let steps = self.steps();
         let last = steps.last();
+        let note = index.note(len);
         let narration = Narration {
-            note: index
-                .note(len)
-                .and_then(|i| trace.get(i))
-                .map(|e| e.narrate(lang)),
+            note: note.and_then(|i| trace.get(i)).map(|e| e.narrate(lang)),
+            note_stale: note
+                .zip(self.diverged_at())
+                .is_some_and(|(note, from)| note >= from),
             lines: last.map_or_else(Vec::new, |st| {
                 trace
                     .iter_from(st.first)
@@ -426,6 +440,14 @@ impl Player {
             group,
             machine,
             narration,
+            actions: self
+                .actions()
+                .iter()
+                .map(|a| UserAction {
+                    step: a.step,
+                    text: crate::narration::action_text(&a.action, lang),
+                })
+                .collect(),
             timeline: request.timeline.map(|t| {
                 index
                     .timeline

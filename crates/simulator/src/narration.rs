@@ -540,7 +540,8 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
     }
 }
 
-fn action_text(action: &Action, lang: Lang) -> String {
+/// What an action does, in `lang`.
+pub fn action_text(action: &Action, lang: Lang) -> String {
     match action {
         Action::AddConsumer(spec) => {
             let name = &spec.name;

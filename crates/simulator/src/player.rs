@@ -223,6 +223,9 @@ pub struct Player {
     index: ViewIndex,
     /// The steps (0-based) whose record has a transition, in order.
     with_transition: Vec<usize>,
+    /// Where the user's first action's entries begin in the trace: from there on the run is no
+    /// longer the scenario as scripted (its notes may no longer apply).
+    diverged_at: Option<usize>,
 }
 
 impl Player {
@@ -242,6 +245,7 @@ impl Player {
             detailed,
             index: ViewIndex::default(),
             with_transition: Vec::new(),
+            diverged_at: None,
         };
         player.apply_actions_at(0)?;
         player.checkpoint();
@@ -391,6 +395,7 @@ impl Player {
     pub fn act(&mut self, action: Action) -> Result<(), ScenarioError> {
         let first = self.sim.trace().len();
         self.sim.apply(action.clone())?;
+        self.diverged(first);
         let cursor = self.cursor;
         self.actions.retain(|a| a.step <= cursor);
         self.actions.push(TimedAction {
@@ -443,10 +448,22 @@ impl Player {
             applied = true;
         }
         if applied {
+            self.diverged(first);
             self.told.read(&self.sim, first);
             self.extend_last(step);
         }
         Ok(())
+    }
+
+    /// The user's action recorded entries from `first` on.
+    fn diverged(&mut self, first: usize) {
+        self.diverged_at = Some(self.diverged_at.map_or(first, |d| d.min(first)));
+    }
+
+    /// Where the run stopped being the scenario as scripted: the trace index of the user's first
+    /// action's entries (`None` while it is the scenario as scripted).
+    pub fn diverged_at(&self) -> Option<usize> {
+        self.diverged_at.filter(|&d| d < self.sim.trace().len())
     }
 
     /// The record of step `step` (the last taken) now ends where the trace does: actions taken

@@ -391,3 +391,35 @@ fn the_scrubber_spans_the_known_future_until_a_fork_drops_it() {
     let f = p.frame(&FrameRequest::default());
     assert_eq!((f.cursor, f.known_steps), (100, 100));
 }
+
+#[test]
+fn a_note_after_the_users_first_action_is_marked_as_possibly_stale() {
+    let note_at = |p: &Player| p.frame(&FrameRequest::default()).narration;
+    let mut plain = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    plain.seek(300).unwrap();
+    assert!(note_at(&plain).note.is_some());
+    assert!(!note_at(&plain).note_stale, "the scenario as scripted");
+    let mut p = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    p.seek(10).unwrap();
+    let before = note_at(&p);
+    p.act(group_simulator::Action::Crash {
+        consumer: "A".into(),
+    })
+    .unwrap();
+    assert!(
+        !note_at(&p).note_stale,
+        "the note before the action still applies"
+    );
+    p.seek(300).unwrap();
+    let after = note_at(&p);
+    assert_ne!(after.note, before.note, "a later note");
+    assert!(after.note_stale, "written for the scenario as scripted");
+    let f = p.frame(&FrameRequest::default());
+    assert_eq!(f.actions.len(), 1);
+    assert_eq!(
+        (f.actions[0].step, f.actions[0].text.as_str()),
+        (10, "crash A")
+    );
+    p.seek(5).unwrap();
+    assert!(!note_at(&p).note_stale, "back before the action");
+}

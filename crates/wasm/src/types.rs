@@ -213,7 +213,8 @@ export interface Frame { cursor: number; /** taken, and the known future after g
   /** whether playing stops here, and why */ playStop: PlayStop | null;
   group: FrameGroup | null;
   machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number; /** why it fired this time */ cause: string } | null };
-  narration: FrameNarration; timeline?: TimelineWindow; assignments?: AssignmentTable;
+  narration: FrameNarration; /** the user's actions */ actions: { step: number; text: string }[];
+  timeline?: TimelineWindow; assignments?: AssignmentTable;
   steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[]; metrics?: MetricsSummary }
 /** The group as the state machine's panel shows it: members by client id, the leader by consumer
  * name, the delayed join/sync operations (and heartbeats when at most 3; else only counted). */
@@ -226,7 +227,9 @@ export interface ConsumerRow { name: string; life: ConsumerLife; paused: PauseKi
 export interface MetricsSummary { rebalances: number; generationId: number; partitionsMoved: number;
   unownedPartitionMs: number; settled: boolean; settledSinceMs: number | null; invariantViolations: number }
 /** The scenario's last note so far, and what the current step did. */
-export interface FrameNarration { note: string | null; lines: string[] }
+export interface FrameNarration { note: string | null;
+  /** the note was written for the scenario as scripted, and the user's actions came before it */ noteStale: boolean;
+  lines: string[] }
 /** Lane 0 is the coordinator's, lane k the k-th consumer's (`lanes[k - 1]`). */
 export interface TimelineWindow { fromMs: number; toMs: number; lanes: string[]; bars: TimelineBar[]; marks: TimelineMark[] }
 /** A request from send to end (`open`: not ended, `endMs` is now); `merged` bars drawn as one.

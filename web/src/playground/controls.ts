@@ -17,6 +17,8 @@ export interface ShellActions {
   exportJson(): void;
   exportHtml(): void;
   importFile(file: File): void;
+  /** Replays the run with these of the user's actions (the others removed). */
+  keepActions(keep: (index: number) => boolean): void;
 }
 
 const MARK_CLASS: Record<StepMark, string> = { generation: 'gen', rebalance: 'rebalance', fault: 'fault' };
@@ -93,7 +95,10 @@ export class ControlsView {
         <h2 id="scenario-title">${scenario.title[lang]}</h2>
         <p id="scenario-description" class="muted">${scenario.description?.[lang] ?? ''}</p>
         <p id="narration" class="narration" role="status" aria-live=${store.playing ? 'off' : 'polite'}
-          ><strong ?hidden=${!note}>${note}</strong><br ?hidden=${!note || !lines} /><span>${lines}</span></p>
+          ><strong ?hidden=${!note} class=${frame.narration.noteStale ? 'stale' : ''}
+            >${frame.narration.noteStale ? html`<span class="stale-mark">${t('staleNote', lang)}</span> ` : null}${note}</strong
+          ><br ?hidden=${!note || !lines} /><span>${lines}</span></p>
+        ${this.actionList(frame)}
         <div class="row controls">
           <button type="button" id="restart" @click=${() => this.safely(() => playback.goto(0))}>|◀ ${t('restart', lang)}</button>
           <button type="button" id="back" ?disabled=${frame.cursor === 0} @click=${() => this.safely(() => playback.back())}>◀ ${t('back', lang)}</button>
@@ -127,6 +132,24 @@ export class ControlsView {
   private choose(name: string): void {
     this.shell.load(name);
     this.root.closest<HTMLElement>('#playground')?.focus({ preventScroll: true });
+  }
+
+  /** The user's actions, each removable, with undo and "back to the scenario". */
+  private actionList(frame: Frame) {
+    const lang = this.store.lang;
+    const actions = frame.actions;
+    if (!actions.length) return null;
+    const keep = (f: (i: number) => boolean) => () => this.safely(() => this.shell.keepActions(f));
+    return html`<div id="user-actions" class="user-actions">
+      <span class="muted">${t('yourActions', lang)}</span>
+      <ol>${actions.map(
+        (a, i) => html`<li data-step=${a.step}>${t('stepN', lang)} ${a.step}: ${a.text}
+          <button type="button" class="link" data-remove=${i} aria-label=${`${t('removeAction', lang)}: ${a.text}`}
+            @click=${keep((j) => j !== i)}>✕</button></li>`,
+      )}</ol>
+      <button type="button" id="undo-action" @click=${keep((j) => j < actions.length - 1)}>↶ ${t('undoAction', lang)}</button>
+      <button type="button" id="back-to-scenario" @click=${keep(() => false)}>${t('backToScenario', lang)}</button>
+    </div>`;
   }
 
   setSpeed(speed: number): void {

@@ -77,6 +77,7 @@ export class PlaygroundView {
           this.controls.say(err.message),
         ),
       importFile: (file) => void file.text().then((text) => this.importText(text)),
+      keepActions: (keep) => this.keepActions(keep),
     });
     const act = (action: Parameters<Playback['act']>[0]) => this.controls.safely(() => playback.act(action));
     const sm = new StateMachineView(select);
@@ -190,6 +191,17 @@ export class PlaygroundView {
     this.store.wants.stepsFrom = null;
     this.store.refresh();
     this.playback.lookAhead();
+  }
+
+  /** Replays the run with only the user's actions `keep` accepts (by their index), and returns to
+   * the step it was at (as far as the new run goes). */
+  keepActions(keep: (index: number) => boolean): void {
+    const run = this.store.run;
+    const step = run.cursor;
+    const actions = run.actions.filter((_, i) => keep(i));
+    this.loadScenario(run.scenario, actions);
+    this.store.run.goto(step);
+    this.store.refresh();
   }
 
   /** An exported run, read back: the page keeps the current run if the file is refused. */

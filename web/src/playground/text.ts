@@ -125,6 +125,14 @@ const T = {
     en: 'How many partitions each consumer took in each generation (+ how many are new to it, − how many it revoked); hover a cell for the partitions.',
     zh: '每个消费者在每一代分到的分区数（+ 其中新增的数量，− 撤销的数量）；将鼠标悬停在单元格上可查看具体分区。',
   },
+  staleNote: {
+    en: '(written for the scenario as scripted; your actions changed the run)',
+    zh: '（这段说明是为原始场景写的；你的操作已改变了运行）',
+  },
+  yourActions: { en: 'Your actions:', zh: '你的操作：' },
+  removeAction: { en: 'Remove this action', zh: '删除此操作' },
+  undoAction: { en: 'Undo the last', zh: '撤销最后一个' },
+  backToScenario: { en: 'Back to the scenario as scripted', zh: '回到原始场景' },
   nothingLeft: { en: 'Stopped: nothing is left to happen.', zh: '已停止：不会再发生任何事。' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
