@@ -220,7 +220,7 @@ await test(
       null,
       { timeout: 20000 },
     );
-    const at = Number((await page.textContent('#sim-time')).match(/\d+/)[0]);
+    const at = Number((await page.getAttribute('#sim-time', 'title')).match(/\d+/)[0]);
     expectEq(at <= 10000, true, `stopped within the scenario (${at} ms)`);
     expectEq(await page.getAttribute('#narration', 'aria-live'), 'polite', 'announcements again');
     expectEq(await pgState(page), 'Stable', 'after playing');

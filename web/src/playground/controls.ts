@@ -5,6 +5,7 @@ import { html, render } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
 import type { Frame, ScenarioInfo, StepMark } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
+import { duration } from './metrics-text.ts';
 import { type Playback, SPEEDS } from './playback.ts';
 import type { Store } from './store.ts';
 import { SHORTCUTS, t } from './text.ts';
@@ -108,7 +109,7 @@ export class ControlsView {
           <input type="range" id="speed" min="0" max=${SPEEDS.length - 1} step="1" .value=${String(playback.speed)}
             @input=${(e: Event) => this.setSpeed(Number((e.target as HTMLInputElement).value))} />
           <span id="speed-label" class="muted">${speed === Infinity ? t('maxSpeed', lang) : `${speed}/s`}</span>
-          <span id="sim-time" class="clock">${t('time', lang)} ${frame.nowMs} ms</span>
+          <span id="sim-time" class="clock" title=${`${frame.nowMs} ms`}>${t('time', lang)} ${duration(frame.nowMs, lang)}</span>
           <span id="step-no" class="muted">${t('stepN', lang)} ${frame.cursor}${frame.pastEnd ? ` — ${t('end', lang)}` : ''}</span>
         </div>
         <div class="scrub">
