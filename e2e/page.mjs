@@ -507,6 +507,38 @@ await test(
 );
 
 await test(
+  "the book's four LeaveGroup cases open at the leave: from a link's moment=key, the button and K",
+  async (page) => {
+    const cases = [
+      ['leave-while-preparing-rebalance', 'delayed join'],
+      ['leave-while-completing-rebalance', "leader's SyncGroup"],
+      ['leave-while-stable', 'LeaveGroup while Stable'],
+      ['last-member-leaves', 'the last member'],
+    ];
+    for (const [name, note] of cases) {
+      await page.goto(`${server.url}?lang=en&scenario=${name}&moment=key`);
+      await page.waitForSelector('body[data-wasm="ready"]');
+      expectEq((await page.textContent('#narration')).includes(note), true, `${name}: ${await page.textContent('#narration')}`);
+      expectEq((await page.textContent('#step-table tr.current')).includes('LeaveGroup'), true, `${name}: the LeaveGroup goes out at this step`);
+      expectEq(await page.locator('#scrub-marks .sm-key').count() > 0, true, `${name}: the moment is marked on the scrubber`);
+    }
+    // The fourth case in full: the group goes Empty and the generation still advances.
+    for (let i = 0; i < 40 && (await pgState(page)) !== 'Empty'; i++) await page.click('#step');
+    expectEq(await pgState(page), 'Empty', 'the last member gone: Empty');
+    expectEq(await page.textContent('#sm-generation'), '3', 'and the generation still advanced');
+    // The button and the K key take a freshly chosen scenario there too.
+    await page.selectOption('#scenario', 'leave-while-stable');
+    await page.click('#key-moment');
+    const at = await stepNo(page);
+    expectEq((await page.textContent('#narration')).includes('LeaveGroup while Stable'), true, 'the button');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('k');
+    expectEq(await stepNo(page), at, 'K goes to the same step');
+  },
+  PG,
+);
+
+await test(
   'keys: shortcuts leave native controls alone, and focus survives a redraw',
   async (page) => {
     // Space on a focused button presses it (one step), it does not start playing.

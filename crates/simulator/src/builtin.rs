@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// (name, JSON), in the order the page lists them.
-pub const SCENARIOS: [(&str, &str); 16] = [
+pub const SCENARIOS: [(&str, &str); 17] = [
     ("normal-join", include_str!("../scenarios/normal-join.json")),
     (
         "leave-while-preparing-rebalance",
@@ -23,6 +23,10 @@ pub const SCENARIOS: [(&str, &str); 16] = [
     (
         "leave-while-stable",
         include_str!("../scenarios/leave-while-stable.json"),
+    ),
+    (
+        "last-member-leaves",
+        include_str!("../scenarios/last-member-leaves.json"),
     ),
     (
         "rolling-restart-eager",
@@ -139,6 +143,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
                 down_ms: 5_000,
             }),
             narrate: None,
+            key: false,
         })
         .collect();
     let mut consumer_defaults = crate::scenario::Settings::new();

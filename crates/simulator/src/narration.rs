@@ -39,7 +39,7 @@ impl TraceEvent {
     /// One line saying what happened.
     pub fn narrate(&self, lang: Lang) -> String {
         match &self.kind {
-            TraceKind::Narration { note } => match lang {
+            TraceKind::Narration { note, .. } => match lang {
                 Lang::En => note.en.clone(),
                 Lang::Zh => note.zh.clone(),
             },

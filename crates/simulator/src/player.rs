@@ -129,6 +129,8 @@ pub enum StepMark {
     /// Something failed: a crash, an expiry, a request timed out, a member removed by its
     /// session timeout, Kafka's own assignor flaw.
     Fault,
+    /// The scenario's key moment (its script step marked `key`).
+    Key,
 }
 
 impl StepMark {
@@ -148,6 +150,7 @@ impl StepMark {
                 } => Some(StepMark::Fault),
                 _ => None,
             },
+            TraceKind::Narration { key: true, .. } => Some(StepMark::Key),
             TraceKind::Lifecycle {
                 what: Lifecycle::Crashed,
                 ..
@@ -388,6 +391,27 @@ impl Player {
             taken += 1;
         }
         Ok(())
+    }
+
+    /// Goes to the scenario's key moment: the step that recorded its key narration, from the
+    /// known steps or by stepping on (at most `max_steps` past the known ones). Returns that
+    /// step, or `None` when the scenario has none within reach (the run is then where it got).
+    pub fn seek_key(&mut self, max_steps: usize) -> Result<Option<usize>, ScenarioError> {
+        let has_key = |r: &StepRecord| r.marks.contains(&StepMark::Key);
+        if let Some(k) = self.steps.iter().position(has_key) {
+            self.seek(k + 1)?;
+            return Ok(Some(k + 1));
+        }
+        self.seek(self.steps.len())?;
+        for _ in 0..max_steps {
+            if !self.forward()? {
+                break;
+            }
+            if self.steps.get(self.cursor - 1).is_some_and(has_key) {
+                return Ok(Some(self.cursor));
+            }
+        }
+        Ok(None)
     }
 
     /// Acts now. An action in the past forks the run: the actions after this step are dropped,

@@ -212,6 +212,10 @@ pub struct ScriptStep {
     pub action: Option<Action>,
     #[serde(default)]
     pub narrate: Option<Text>,
+    /// The scenario's key moment (at most one step, with a narration): where a link or an embed
+    /// with `moment=key`, and the page's "key moment" button, open the run.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub key: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -370,6 +374,9 @@ impl Scenario {
         if self.script.len() > MAX_SCRIPT_STEPS {
             return Err(err("script", format!("more than {MAX_SCRIPT_STEPS} steps")));
         }
+        if self.script.iter().filter(|s| s.key).count() > 1 {
+            return Err(err("script", "at most one step can be the key moment"));
+        }
         // Actions run in time order; a consumer must exist when an action names it.
         let mut order: Vec<usize> = (0..self.script.len()).collect();
         order.sort_by_key(|&i| self.script[i].at_ms);
@@ -384,6 +391,12 @@ impl Scenario {
             }
             if step.action.is_none() && step.narrate.is_none() {
                 return Err(err(path, "a step needs an action, a narration or both"));
+            }
+            if step.key && step.narrate.is_none() {
+                return Err(err(
+                    format!("{path}.key"),
+                    "the key moment needs a narration (it is what the moment says)",
+                ));
             }
             if let Some(action) = &step.action {
                 self.check_action(

@@ -227,7 +227,10 @@ impl Simulation {
             Pending::Script(i) => {
                 let step = self.scenario.script[i].clone();
                 if let Some(text) = step.narrate {
-                    self.w.record(TraceKind::Narration { note: text });
+                    self.w.record(TraceKind::Narration {
+                        note: text,
+                        key: step.key,
+                    });
                 }
                 if let Some(action) = step.action
                     && let Err(why) = self.apply_checked(action.clone())

@@ -143,6 +143,9 @@ pub enum TraceKind {
     /// A narration checkpoint of the scenario.
     Narration {
         note: Text,
+        /// The scenario's key moment.
+        #[serde(skip_serializing_if = "core::ops::Not::not")]
+        key: bool,
     },
     /// An action of the script or the user.
     Action {

@@ -326,7 +326,7 @@ fn steps_and_narration_are_the_current_steps() {
     let note = trace
         .iter()
         .filter_map(|e| match &e.kind {
-            TraceKind::Narration { note } => Some(note.zh.clone()),
+            TraceKind::Narration { note, .. } => Some(note.zh.clone()),
             _ => None,
         })
         .last();

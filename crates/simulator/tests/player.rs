@@ -321,3 +321,48 @@ fn playing_stops_at_the_end_unless_the_user_acted_then_once_the_group_is_at_rest
     assert!(p.simulation().now() > end + 10_000);
     assert!(p.simulation().now() < end + group_simulator::player::PLAY_ON_MS);
 }
+
+#[test]
+fn the_books_four_cases_open_at_their_key_moment_the_leave() {
+    use group_simulator::trace::TraceKind;
+    for name in [
+        "leave-while-preparing-rebalance",
+        "leave-while-completing-rebalance",
+        "leave-while-stable",
+        "last-member-leaves",
+    ] {
+        let mut p = Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
+        let k = p
+            .seek_key(20_000)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{name}: no key"));
+        assert_eq!(p.cursor(), k, "{name}");
+        let record = &p.steps()[k - 1];
+        let trace = p.simulation().trace();
+        let kinds: Vec<&TraceKind> = (record.first..record.end)
+            .map(|i| &trace.get(i).unwrap().kind)
+            .collect();
+        assert!(
+            kinds
+                .iter()
+                .any(|k| matches!(k, TraceKind::Narration { key: true, .. })),
+            "{name}: the key narration is this step's"
+        );
+        assert!(
+            kinds.iter().any(|k| matches!(
+                k,
+                TraceKind::Action { action } if matches!(**action, Action::Close { .. })
+            )),
+            "{name}: the step closes the leaving consumer (its LeaveGroup goes out)"
+        );
+        // Found again from anywhere (back, or from the known steps), at the same step.
+        p.seek(3).unwrap();
+        assert_eq!(p.seek_key(20_000).unwrap(), Some(k));
+    }
+    let mut none = Player::new(scenario("normal-join").unwrap(), Vec::new()).unwrap();
+    assert_eq!(
+        none.seek_key(2_000).unwrap(),
+        None,
+        "a scenario without a key moment"
+    );
+}

@@ -85,6 +85,14 @@ impl Player {
         Ok(self.inner.cursor())
     }
 
+    /// Goes to the scenario's key moment (its script step marked `key`), stepping on at most
+    /// [`SEEK_MAX_STEPS`] steps to find it. Returns its step, or `null` when there is none within
+    /// reach.
+    #[wasm_bindgen(js_name = seekKey)]
+    pub fn seek_key(&mut self) -> Result<Option<usize>, JsValue> {
+        self.inner.seek_key(SEEK_MAX_STEPS).map_err(scenario_error)
+    }
+
     /// Acts now (an action in the past forks the run); a refused action throws and changes
     /// nothing.
     pub fn act(

@@ -145,7 +145,8 @@ export type Action =
   | { type: "setConfig"; consumer: string; config: Settings }
   | { type: "failover"; downMs?: number }
   | { type: "failNextPersist"; error: string };
-export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Text | null }
+export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Text | null;
+  /** the scenario's key moment (at most one step, with a narration) */ key?: boolean }
 export interface Scenario { name: string; title: Text; description?: Text; seed?: number; groupId?: string;
   broker?: Settings; consumer?: Settings; topics: Record<string, number>; network?: LinkSpec;
   consumers: ConsumerSpec[]; script?: ScriptStep[]; durationMs?: number }
@@ -159,7 +160,7 @@ export type Tp = [string, number];
 type CoordinatorEventKind = CoordinatorEvent extends infer E ? (E extends unknown ? Omit<E, "atMs" | "groupId"> : never) : never;
 /** A trace entry without its narration (`Simulation.entries`). */
 export type TraceEntry = { index: number; atMs: number } & (
-  | { type: "narration"; note: Text }
+  | { type: "narration"; note: Text; key?: boolean }
   | { type: "action"; action: Action }
   | { type: "actionIgnored"; action: Action; why: string }
   | { type: "lifecycle"; consumer: string; what: "started" | "closed" | "crashed" | "paused" | "resumed" }
@@ -195,7 +196,7 @@ export interface StepRecord { first: number; end: number; atMs: number; state: G
   /** The step's last change of state (`from: null`: the group was loaded in `to`), or null. */
   transition: { from: GroupState | null; to: GroupState; index: number } | null }
 /** What the scrubber marks at a step. */
-export type StepMark = "generation" | "rebalance" | "fault";
+export type StepMark = "generation" | "rebalance" | "fault" | "key";
 /** What `Player.frame` should carry besides the group, the state machine and the narration. */
 export interface FrameRequest { lang?: "en" | "zh";
   /** the timeline's window before now; bars closer than `resolutionMs` merge (never `selected`'s) */

@@ -22,7 +22,7 @@ export interface ShellActions {
   keepActions(keep: (index: number) => boolean): void;
 }
 
-const MARK_CLASS: Record<StepMark, string> = { generation: 'gen', rebalance: 'rebalance', fault: 'fault' };
+const MARK_CLASS: Record<StepMark, string> = { generation: 'gen', rebalance: 'rebalance', fault: 'fault', key: 'key' };
 
 export class ControlsView {
   readonly root = document.createElement('div');
@@ -93,7 +93,12 @@ export class ControlsView {
           <label for="import" class="button-like" id="import-label">${t('importJson', lang)}</label>
           <input id="share-link" class="share-link" readonly aria-label=${t('share', lang)} ?hidden=${this.shareLink === null} .value=${this.shareLink ?? ''} />
         </div>
-        <h2 id="scenario-title">${scenario.title[lang]}</h2>
+        <h2 id="scenario-title">${scenario.title[lang]}
+          ${
+            scenario.script?.some((st) => st.key)
+              ? html`<button type="button" id="key-moment" title=${t('keyMomentHelp', lang)} @click=${() => this.keyMoment()}>⏩ ${t('keyMoment', lang)}</button>`
+              : null
+          }</h2>
         <p id="scenario-description" class="muted">${scenario.description?.[lang] ?? ''}</p>
         <p id="narration" class="narration" role="status" aria-live=${store.playing ? 'off' : 'polite'}
           ><strong ?hidden=${!note} class=${frame.narration.noteStale ? 'stale' : ''}
@@ -151,6 +156,13 @@ export class ControlsView {
       <button type="button" id="undo-action" @click=${keep((j) => j < actions.length - 1)}>↶ ${t('undoAction', lang)}</button>
       <button type="button" id="back-to-scenario" @click=${keep(() => false)}>${t('backToScenario', lang)}</button>
     </div>`;
+  }
+
+  /** To the scenario's key moment (the button, the K key). */
+  keyMoment(): void {
+    this.safely(() => {
+      if (!this.playback.keyMoment()) throw new Error(t('noKeyMoment', this.store.lang));
+    });
   }
 
   setSpeed(speed: number): void {

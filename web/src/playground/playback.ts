@@ -64,6 +64,15 @@ export class Playback {
     this.goto(this.store.run.cursor - 1);
   }
 
+  /** To the scenario's key moment; false when it names none. */
+  keyMoment(): boolean {
+    let found = false;
+    this.move(() => {
+      found = this.store.run.seekKey() !== null;
+    });
+    return found;
+  }
+
   /** `goto` for the scrubber, which sends a move per pixel dragged: the views that follow every
    * step (controls, state machine, timeline) are drawn at once, the tables in the next frame,
    * once for however many moves came in between. */

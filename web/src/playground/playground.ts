@@ -129,6 +129,7 @@ export class PlaygroundView {
         step: () => this.controls.safely(() => playback.stepOnce()),
         back: () => this.controls.safely(() => playback.back()),
         restart: () => this.controls.safely(() => playback.goto(0)),
+        keyMoment: () => this.controls.keyMoment(),
         faster: () => this.controls.setSpeed(playback.speed + 1),
         slower: () => this.controls.setSpeed(playback.speed - 1),
         switchLang: () => this.setLang(store.lang === 'en' ? 'zh' : 'en'),
@@ -162,10 +163,11 @@ export class PlaygroundView {
       if (decoded.error) this.controls.say(decoded.error);
       return;
     }
-    const { scenario, actions, step, seed, settings } = decoded.state;
+    const { scenario, actions, step, seed, settings, moment } = decoded.state;
     try {
       this.load(scenario, actions, { ...(settings ?? {}), ...(seed !== undefined ? { seed } : {}) });
-      const early = this.reachStep(step);
+      // A named moment (`moment=key`) opens the run there; a step given too is ignored.
+      const early = moment === 'key' ? this.reachKey() : this.reachStep(step);
       const said = [decoded.notice, early].filter(Boolean).join(' ');
       if (said) this.controls.say(said);
     } catch (err) {
@@ -257,6 +259,14 @@ export class PlaygroundView {
         this.deps.scenario(name).consumers.map((c) => c.name),
       );
     }
+  }
+
+  /** Takes the run to its key moment (a link's or an embed's `moment=key`); returns what to say
+   * when the scenario names none. */
+  private reachKey(): string | null {
+    const found = this.store.run.seekKey();
+    this.store.refresh();
+    return found === null ? t('noKeyMoment', this.store.lang) : null;
   }
 
   /** Takes the run to a step a link, a file or an embed asked for, as far as it can go; returns

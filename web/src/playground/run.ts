@@ -92,6 +92,11 @@ export class Run {
     return this.cursor;
   }
 
+  /** Goes to the scenario's key moment; returns its step, or null when it names none. */
+  seekKey(): number | null {
+    return this.player.seekKey() ?? null;
+  }
+
   /** Acts now. An action in the past forks the run: later actions are forgotten. Throws (and
    * changes nothing) if the model refuses it. */
   act(action: Action): void {

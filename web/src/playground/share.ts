@@ -16,6 +16,8 @@ export interface ShareState {
   seed?: number;
   /** Changed settings (Kafka names), as a diff from the built-in scenario. */
   settings?: SettingsDiff;
+  /** A named moment to open at instead of `step`: `key`, the scenario's key moment. */
+  moment?: 'key';
 }
 
 const MAX_STEP = 1_000_000;
@@ -44,6 +46,8 @@ export function encodeShare(state: ShareState, params = new URLSearchParams()): 
   if (state.actions.length) params.set('actions', toBase64Url(JSON.stringify(state.actions.map((a) => [a.step, a.action]))));
   else params.delete('actions');
   params.set('step', String(state.step));
+  if (state.moment) params.set('moment', state.moment);
+  else params.delete('moment');
   return params;
 }
 
@@ -100,6 +104,11 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
     notice = `The link's step ${stepText.slice(0, 40)} is past the last step a link can ask for (${MAX_STEP}).`;
   }
   const state: ShareState = { scenario: name, step, actions: [] };
+  const moment = params.get('moment');
+  if (moment === 'key') state.moment = 'key';
+  else if (moment !== null) {
+    notice = `${notice ?? ''} The link's moment "${moment.slice(0, 40)}" is not one this page knows (it knows "key").`.trim();
+  }
   const seed = params.get('seed');
   if (seed !== null) {
     if (!/^\d{1,15}$/.test(seed)) return fail(`seed "${seed}" is not a whole number`);

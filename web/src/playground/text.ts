@@ -133,6 +133,12 @@ const T = {
   removeAction: { en: 'Remove this action', zh: '删除此操作' },
   undoAction: { en: 'Undo the last', zh: '撤销最后一个' },
   backToScenario: { en: 'Back to the scenario as scripted', zh: '回到原始场景' },
+  keyMoment: { en: 'Key moment', zh: '关键时刻' },
+  keyMomentHelp: {
+    en: "Go to the step the scenario is about (K): the book's cases open at the leave.",
+    zh: '跳到场景的关键一步（K）：书中的几种情况都停在成员离开的那一步。',
+  },
+  noKeyMoment: { en: 'This scenario names no key moment.', zh: '此场景没有指定关键时刻。' },
   nothingLeft: { en: 'Stopped: nothing is left to happen.', zh: '已停止：不会再发生任何事。' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
@@ -182,6 +188,7 @@ export const SHORTCUTS: [string, Record<Lang, string>][] = [
   ['→', T.step],
   ['←', T.back],
   ['Home', T.restart],
+  ['K', T.keyMoment],
   ['+ / −', T.speed],
   ['L', { en: 'English / 中文', zh: '切换语言' }],
 ];

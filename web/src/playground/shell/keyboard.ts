@@ -7,6 +7,7 @@ export interface KeyActions {
   step(): void;
   back(): void;
   restart(): void;
+  keyMoment(): void;
   faster(): void;
   slower(): void;
   switchLang(): void;
@@ -36,6 +37,7 @@ export function installKeyboard(actions: KeyActions, active: () => boolean): voi
       ArrowRight: actions.step,
       ArrowLeft: actions.back,
       Home: actions.restart,
+      k: actions.keyMoment,
       '+': actions.faster,
       '-': actions.slower,
       l: actions.switchLang,
