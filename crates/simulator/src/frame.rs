@@ -6,6 +6,7 @@
 
 use crate::assignments::{AssignmentIndex, AssignmentTable, tps};
 use crate::consumer::Life;
+use crate::narration::short_ids;
 use crate::player::{PlayStop, Player, StepRecord};
 use crate::scenario::PauseKind;
 use crate::simulation::Simulation;
@@ -403,7 +404,7 @@ impl Player {
                 trace
                     .iter_from(st.first)
                     .take(st.end - st.first)
-                    .map(|e| e.narrate(lang))
+                    .map(|e| short_ids(&e.narrate(lang)))
                     .collect()
             }),
         };
@@ -416,7 +417,7 @@ impl Player {
                 let cause = match trace.get(t.index).map(|e| &e.kind) {
                     Some(TraceKind::Coordinator {
                         event: EventKind::StateChanged { cause, .. },
-                    }) => crate::narration::cause_text(cause, lang),
+                    }) => short_ids(&crate::narration::cause_text(cause, lang)),
                     _ => String::new(),
                 };
                 Some(Fired {
@@ -491,7 +492,7 @@ fn step_window(trace: &Trace, steps: &[StepRecord], r: StepsRequest, lang: Lang)
                 .take(st.end - st.first)
                 .map(|e| Line {
                     index: e.index,
-                    text: e.narrate(lang),
+                    text: short_ids(&e.narrate(lang)),
                     note: matches!(e.kind, TraceKind::Narration { .. }),
                 })
                 .collect(),

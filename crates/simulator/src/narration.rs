@@ -114,11 +114,13 @@ impl TraceEvent {
                 consumer,
                 api,
                 correlation_id,
+                error_code,
                 error,
                 response,
                 ..
             } => {
                 let extra = response_detail(response.as_deref(), lang);
+                let error = outcome(*error_code, error, lang);
                 let (name, zh) = (api.name(), api.zh());
                 say!(
                     lang,
@@ -130,9 +132,10 @@ impl TraceEvent {
                 consumer,
                 api,
                 correlation_id,
+                error_code,
                 error,
-                ..
             } => {
+                let error = outcome(*error_code, error, lang);
                 let (name, zh) = (api.name(), api.zh());
                 say!(
                     lang,
@@ -271,6 +274,58 @@ impl TraceEvent {
                 )
             }
         }
+    }
+}
+
+/// `text` with every member id (`client-` and a UUID, as the Java client makes them) shortened
+/// to the client id and the UUID's first block (`A-088712be…`): what the page shows, where a
+/// line of 36-character ids does not read. The trace and its golden files keep them whole.
+pub fn short_ids(text: &str) -> String {
+    const BLOCKS: [usize; 5] = [8, 4, 4, 4, 12];
+    let bytes = text.as_bytes();
+    let uuid_at = |i: usize| -> bool {
+        let mut at = i;
+        for (k, &n) in BLOCKS.iter().enumerate() {
+            if k > 0 {
+                if bytes.get(at) != Some(&b'-') {
+                    return false;
+                }
+                at += 1;
+            }
+            let Some(block) = bytes.get(at..at + n) else {
+                return false;
+            };
+            if !block.iter().all(|b| b.is_ascii_hexdigit()) {
+                return false;
+            }
+            at += n;
+        }
+        // Not the start of a longer run of hex digits.
+        !bytes.get(at).is_some_and(|b| b.is_ascii_alphanumeric())
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if bytes[i] == b'-' && i > 0 && bytes[i - 1].is_ascii_alphanumeric() && uuid_at(i + 1) {
+            out.push('-');
+            out.push_str(&text[i + 1..i + 9]);
+            out.push('…');
+            i += 1 + 36;
+        } else {
+            let ch = text[i..].chars().next().unwrap_or(' ');
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
+/// A response's outcome: success said as success, an error by Kafka's name for it.
+fn outcome(code: ErrorCode, name: &str, lang: Lang) -> String {
+    if code == ErrorCode::None {
+        say!(lang, "ok", "成功")
+    } else {
+        String::from(name)
     }
 }
 
@@ -602,5 +657,33 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
             "the next group-record write will fail with {error}",
             "下一次消费组记录写入将以 {error} 失败"
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_ids;
+
+    #[test]
+    fn member_ids_are_shortened_and_nothing_else_is() {
+        assert_eq!(
+            short_ids(
+                "A sends JoinGroup #33 as A-088712be-8a58-4fca-bbff-7c596e26ce46, then B-21876e7a-2aec-4a3d-977e-91a249eb9308 left"
+            ),
+            "A sends JoinGroup #33 as A-088712be…, then B-21876e7a… left"
+        );
+        assert_eq!(
+            short_ids("消费者 c10-088712be-8a58-4fca-bbff-7c596e26ce46 加入"),
+            "消费者 c10-088712be… 加入"
+        );
+        for kept in [
+            "no ids here: orders-0,1",
+            "-088712be-8a58-4fca-bbff-7c596e26ce46 alone",
+            "A-088712be-8a58-4fca-bbff-7c596e26ce4",
+            "A-088712be-8a58-4fca-bbff-7c596e26ce46ff",
+            "",
+        ] {
+            assert_eq!(short_ids(kept), kept);
+        }
     }
 }

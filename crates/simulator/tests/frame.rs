@@ -307,8 +307,9 @@ fn steps_and_narration_are_the_current_steps() {
     let record = &p.steps()[119];
     assert_eq!((last.first, last.end), (record.first, record.end));
     let trace = p.simulation().trace();
+    // What the page shows: the narration with member ids shortened.
     let lines: Vec<String> = (record.first..record.end)
-        .map(|i| trace.get(i).unwrap().narrate(Lang::Zh))
+        .map(|i| group_simulator::narration::short_ids(&trace.get(i).unwrap().narrate(Lang::Zh)))
         .collect();
     assert_eq!(f.narration.lines, lines);
     assert_eq!(
