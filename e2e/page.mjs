@@ -519,8 +519,12 @@ await test(
       await page.goto(`${server.url}?lang=en&scenario=${name}&moment=key`);
       await page.waitForSelector('body[data-wasm="ready"]');
       expectEq((await page.textContent('#narration')).includes(note), true, `${name}: ${await page.textContent('#narration')}`);
-      expectEq((await page.textContent('#step-table tr.current')).includes('LeaveGroup'), true, `${name}: the LeaveGroup goes out at this step`);
-      expectEq(await page.locator('#scrub-marks .sm-key').count() > 0, true, `${name}: the moment is marked on the scrubber`);
+      expectEq(
+        (await page.textContent('#step-table tr.current')).includes('LeaveGroup'),
+        true,
+        `${name}: the LeaveGroup goes out at this step`,
+      );
+      expectEq((await page.locator('#scrub-marks .sm-key').count()) > 0, true, `${name}: the moment is marked on the scrubber`);
       const text = `${await page.textContent('#step-table')} ${await page.textContent('#narration')}`;
       expectEq(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/.test(text), false, `${name}: member ids shortened`);
       expectEq(/: NONE\b/.test(text), false, `${name}: success said as success`);

@@ -84,7 +84,47 @@ pub struct Narration {
     /// The note was written for the scenario as scripted, and the user's actions came before it:
     /// it may no longer say what happens.
     pub note_stale: bool,
-    pub lines: Vec<String>,
+    /// What the step did, in the order it happened.
+    pub lines: Vec<NarrationLine>,
+}
+
+/// One thing the step did; `lead` marks what changed (the group's state, generation or members,
+/// an answer from the coordinator, an assignment, a consumer's life, an action), which the page
+/// says first, the rest beneath it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NarrationLine {
+    pub text: String,
+    pub lead: bool,
+}
+
+fn leads(kind: &TraceKind) -> bool {
+    match kind {
+        TraceKind::Coordinator { event } => matches!(
+            event,
+            EventKind::StateChanged { .. }
+                | EventKind::GenerationBumped { .. }
+                | EventKind::MemberAdded { .. }
+                | EventKind::MemberRemoved { .. }
+                | EventKind::MemberReplaced { .. }
+                | EventKind::LeaderChanged { .. }
+                | EventKind::Loaded { .. }
+                | EventKind::Unloaded
+                | EventKind::Deleted
+        ),
+        TraceKind::ResponseSent { .. }
+        | TraceKind::Assigned { .. }
+        | TraceKind::Revoked { .. }
+        | TraceKind::Lifecycle { .. }
+        | TraceKind::ClientExpired { .. }
+        | TraceKind::Action { .. }
+        | TraceKind::ActionIgnored { .. }
+        | TraceKind::MessageLost { .. }
+        | TraceKind::RequestTimedOut { .. }
+        | TraceKind::ConsumerFailed { .. }
+        | TraceKind::AssignorQuirk { .. }
+        | TraceKind::InvariantViolated { .. } => true,
+        _ => false,
+    }
 }
 
 /// An action of the user's, as the list of them shows it.
@@ -404,7 +444,10 @@ impl Player {
                 trace
                     .iter_from(st.first)
                     .take(st.end - st.first)
-                    .map(|e| short_ids(&e.narrate(lang)))
+                    .map(|e| NarrationLine {
+                        text: short_ids(&e.narrate(lang)),
+                        lead: leads(&e.kind),
+                    })
                     .collect()
             }),
         };

@@ -311,7 +311,14 @@ fn steps_and_narration_are_the_current_steps() {
     let lines: Vec<String> = (record.first..record.end)
         .map(|i| group_simulator::narration::short_ids(&trace.get(i).unwrap().narrate(Lang::Zh)))
         .collect();
-    assert_eq!(f.narration.lines, lines);
+    assert_eq!(
+        f.narration
+            .lines
+            .iter()
+            .map(|l| l.text.clone())
+            .collect::<Vec<_>>(),
+        lines
+    );
     assert_eq!(
         last.lines
             .iter()

@@ -230,7 +230,7 @@ export interface MetricsSummary { rebalances: number; generationId: number; part
 /** The scenario's last note so far, and what the current step did. */
 export interface FrameNarration { note: string | null;
   /** the note was written for the scenario as scripted, and the user's actions came before it */ noteStale: boolean;
-  lines: string[] }
+  /** what the step did, in order; `lead`: what changed, said first */ lines: { text: string; lead: boolean }[] }
 /** Lane 0 is the coordinator's, lane k the k-th consumer's (`lanes[k - 1]`). */
 export interface TimelineWindow { fromMs: number; toMs: number; lanes: string[]; bars: TimelineBar[]; marks: TimelineMark[] }
 /** A request from send to end (`open`: not ended, `endMs` is now); `merged` bars drawn as one.

@@ -76,7 +76,16 @@ export class ControlsView {
     const own = run.actions.length > 0 || frame.knownSteps > playback.preview.steps;
     const marks = (own ? run.marks() : playback.preview.marks).slice(-400);
     const note = frame.narration.note ?? '';
-    const lines = frame.narration.lines.join(' · ');
+    // What changed first (state, generation, answers, assignments, actions); the rest beneath.
+    const lead = frame.narration.lines
+      .filter((l) => l.lead)
+      .map((l) => l.text)
+      .join(' · ');
+    const rest = frame.narration.lines
+      .filter((l) => !l.lead)
+      .map((l) => l.text)
+      .join(' · ');
+    const lines = lead || rest;
     const speed = SPEEDS[playback.speed];
     render(
       html`<div class="row">
@@ -103,7 +112,8 @@ export class ControlsView {
         <p id="narration" class="narration" role="status" aria-live=${store.playing ? 'off' : 'polite'}
           ><strong ?hidden=${!note} class=${frame.narration.noteStale ? 'stale' : ''}
             >${frame.narration.noteStale ? html`<span class="stale-mark">${t('staleNote', lang)}</span> ` : null}${note}</strong
-          ><br ?hidden=${!note || !lines} /><span>${lines}</span></p>
+          ><br ?hidden=${!note || !lines} /><span class="lead">${lead}</span><br ?hidden=${!lead || !rest} /><span
+            class="rest">${rest}</span></p>
         ${this.actionList(frame)}
         <div class="row controls">
           <button type="button" id="restart" @click=${() => this.safely(() => playback.goto(0))}>|◀ ${t('restart', lang)}</button>
