@@ -441,9 +441,11 @@ impl Player {
                 .zip(self.diverged_at())
                 .is_some_and(|(note, from)| note >= from),
             lines: last.map_or_else(Vec::new, |st| {
+                // (The scenario's own note is said above the lines, not among them.)
                 trace
                     .iter_from(st.first)
                     .take(st.end - st.first)
+                    .filter(|e| !matches!(e.kind, TraceKind::Narration { .. }))
                     .map(|e| NarrationLine {
                         text: short_ids(&e.narrate(lang)),
                         lead: leads(&e.kind),

@@ -105,7 +105,7 @@ export class ControlsView {
         <h2 id="scenario-title">${scenario.title[lang]}
           ${
             scenario.script?.some((st) => st.key)
-              ? html`<button type="button" id="key-moment" title=${t('keyMomentHelp', lang)} @click=${() => this.keyMoment()}>⏩ ${t('keyMoment', lang)}</button>`
+              ? html`<button type="button" id="key-moment" title=${t('keyMomentHelp', lang)} @click=${() => this.keyMoment()}>» ${t('keyMoment', lang)}</button>`
               : null
           }</h2>
         <p id="scenario-description" class="muted">${scenario.description?.[lang] ?? ''}</p>
