@@ -145,6 +145,23 @@ await test("the console keeps the user's own request, and the example stops once
   expectEq(JSON.parse(await page.inputValue('#request')).api, 'JoinGroup', 'with its first request');
 });
 
+await test('the console in Chinese: lang set, every label translated, and a switch that keeps the session', async (page) => {
+  await page.goto(`${server.url}?mode=console&lang=zh`);
+  await page.waitForSelector('body[data-wasm="ready"]');
+  expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'lang');
+  expectEq(await page.textContent('#next-step'), '下一步', 'the buttons');
+  expectEq((await page.textContent('#group')).includes('消费组尚不存在'), true, 'the group panel');
+  await page.click('#next-step');
+  await page.waitForSelector('#log .exchange');
+  expectEq((await page.textContent('#log h2')).includes('请求、响应与事件'), true, 'the log');
+  const log = await page.locator('#log .exchange').count();
+  await page.click('#console-lang');
+  expectEq(await page.getAttribute('html', 'lang'), 'en', 'switched');
+  expectEq(await page.textContent('#next-step'), 'Next step', 'the buttons in English');
+  expectEq(await page.locator('#log .exchange').count(), log, 'the session is kept');
+  expectEq(await page.textContent('#page-title'), 'Kafka group coordinator Protocol console', 'the header follows');
+});
+
 await test('a malformed request shows an error and the page keeps working', async (page) => {
   await page.fill('#request', '{ "api": "JoinGroup", "apiVersion": 3, "groupID": "x" }');
   await page.click('#send');

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   const chosen = params.get('lang');
   const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
   const mode = params.get('mode') === 'console' ? 'console' : 'playground';
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
   const embedded = params.get('embed') === '1';
   if (embedded) document.body.classList.add('embed');
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
         apis: apis(),
         configKeys: brokerConfigKeys(),
         lang,
+        onLang: (l) => renderNav(mode, l),
       },
       params.get('example') ?? undefined,
     );

@@ -7,36 +7,43 @@ import type { Lang } from '../i18n.ts';
 import { stateLabel } from '../vocabulary.ts';
 import { describeRequest, describeResponse, type ErrorNamer, short } from './format.ts';
 import type { Exchange } from './session.ts';
+import { ct } from './text.ts';
 
 export function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang): void {
   if (!view) {
-    replaceChildren(el, h('h2', {}, 'Group my-group'), h('p', { class: 'muted' }, 'No such group yet: a JoinGroup creates it.'));
+    replaceChildren(el, h('h2', {}, `${ct('group', lang)} my-group`), h('p', { class: 'muted' }, ct('noGroup', lang)));
     return;
   }
   const deadline = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
   replaceChildren(
     el,
-    h('h2', {}, `Group ${view.groupId}`),
+    h('h2', {}, `${ct('group', lang)} ${view.groupId}`),
     h(
       'p',
       { class: 'summary' },
       h('span', { id: 'group-state', class: `state state-${view.state}`, 'data-state': view.state }, stateLabel(view.state, lang)),
-      ' generation ',
+      ` ${ct('generation', lang)} `,
       h('strong', { id: 'generation' }, String(view.generationId)),
-      ' · leader ',
+      ` · ${ct('leader', lang)} `,
       h('strong', { id: 'leader' }, view.leaderId ? short(view.leaderId) : '—'),
-      ' · protocol ',
+      ` · ${ct('protocol', lang)} `,
       h('strong', {}, `${view.protocolType ?? '—'}/${view.protocolName ?? '—'}`),
-      view.unloaded ? h('strong', { class: 'error' }, ' · unloaded (NOT_COORDINATOR)') : null,
+      view.unloaded ? h('strong', { class: 'error' }, ` · ${ct('unloaded', lang)}`) : null,
     ),
     h(
       'table',
       { id: 'members' },
-      h('caption', {}, `${view.members.length} member(s)`),
+      h('caption', {}, `${view.members.length} ${ct('members', lang)}`),
       h(
         'thead',
         {},
-        h('tr', {}, ...['member', 'instance', 'role', 'waiting in', 'new', 'session deadline', 'assignment'].map((t) => h('th', {}, t))),
+        h(
+          'tr',
+          {},
+          ...(['member', 'instance', 'role', 'waitingIn', 'isNew', 'sessionDeadline', 'assignment'] as const).map((k) =>
+            h('th', {}, ct(k, lang)),
+          ),
+        ),
       ),
       h(
         'tbody',
@@ -47,27 +54,22 @@ export function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang)
             {},
             h('td', { title: m.memberId }, short(m.memberId)),
             h('td', {}, m.groupInstanceId ?? '—'),
-            h('td', {}, m.isLeader ? 'leader' : 'follower'),
+            h('td', {}, ct(m.isLeader ? 'leader' : 'follower', lang)),
             h('td', {}, m.awaitingJoin ? 'JoinGroup' : m.awaitingSync ? 'SyncGroup' : '—'),
-            h('td', {}, m.isNew ? 'yes' : ''),
+            h('td', {}, m.isNew ? ct('yes', lang) : ''),
             h('td', {}, deadline(m.sessionDeadlineMs)),
-            h('td', { class: 'mono' }, m.assignment || '(empty)'),
+            h('td', { class: 'mono' }, m.assignment || ct('empty', lang)),
           ),
         ),
       ),
     ),
-    h(
-      'p',
-      {},
-      'Pending members (MEMBER_ID_REQUIRED, not joined yet): ',
-      h('span', { id: 'pending' }, view.pendingMembers.map(short).join(', ') || '—'),
-    ),
-    h('p', {}, 'Awaiting SyncGroup: ', view.pendingSyncMembers.map(short).join(', ') || '—'),
+    h('p', {}, ct('pending', lang), h('span', { id: 'pending' }, view.pendingMembers.map(short).join(', ') || '—')),
+    h('p', {}, ct('awaitingSync', lang), view.pendingSyncMembers.map(short).join(', ') || '—'),
     h(
       'table',
       { id: 'timers' },
-      h('caption', {}, 'Delayed operations (timers)'),
-      h('thead', {}, h('tr', {}, h('th', {}, 'key'), h('th', {}, 'fires at'))),
+      h('caption', {}, ct('timers', lang)),
+      h('thead', {}, h('tr', {}, h('th', {}, ct('key', lang)), h('th', {}, ct('firesAt', lang)))),
       h('tbody', {}, ...view.timers.map((t) => h('tr', {}, h('td', { class: 'mono' }, t.key), h('td', {}, `${t.deadlineMs} ms`)))),
     ),
   );
@@ -76,7 +78,7 @@ export function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang)
 export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorNamer, lang: Lang): void {
   replaceChildren(
     el,
-    h('h2', {}, 'Exchanges and events'),
+    h('h2', {}, ct('exchanges', lang)),
     ...log
       .slice()
       .reverse()
@@ -103,7 +105,7 @@ export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorName
             ? h(
                 'details',
                 { class: 'events' },
-                h('summary', {}, `${x.events.length} event(s)`),
+                h('summary', {}, lang === 'zh' ? `${x.events.length} 个事件` : `${x.events.length} event(s)`),
                 h('ol', {}, ...x.events.map((e) => h('li', {}, e.text[lang]))),
               )
             : null,

@@ -9,6 +9,7 @@ import type { ErrorNamer } from './format.ts';
 import { renderGroup, renderLog } from './panels.ts';
 import { ScriptRunner } from './script.ts';
 import { type CoordinatorFactory, type Exchange, Session } from './session.ts';
+import { badAt, type ConsoleTextKey, ct, exchanged, loaded } from './text.ts';
 
 export interface ConsoleDeps {
   factory: CoordinatorFactory;
@@ -16,10 +17,13 @@ export interface ConsoleDeps {
   apis: { name: string; maxVersion: number }[];
   configKeys: { name: string; default: string; doc: string }[];
   lang: Lang;
+  /** Told when the user switches the language. */
+  onLang?: (lang: Lang) => void;
 }
 
 export class ConsoleView {
   session: Session;
+  lang: Lang;
   runner: ScriptRunner;
   readonly root: HTMLElement;
   private readonly els: {
@@ -42,25 +46,26 @@ export class ConsoleView {
     private readonly deps: ConsoleDeps,
     exampleId = EXAMPLES[0].id,
   ) {
+    this.lang = deps.lang;
     this.session = new Session(deps.factory);
     this.runner = new ScriptRunner(EXAMPLES.find((e) => e.id === exampleId) ?? EXAMPLES[0]);
     const els = {
-      example: h('select', { id: 'example', 'aria-label': 'Example' }),
+      example: h('select', { id: 'example', 'data-ct-aria': 'example' }),
       steps: h('ol', { id: 'steps', class: 'steps' }),
-      stepButton: h('button', { id: 'next-step', type: 'button', class: 'primary' }, 'Next step'),
-      api: h('select', { id: 'api', 'aria-label': 'Request type' }),
-      version: h('select', { id: 'api-version', 'aria-label': 'API version' }),
-      at: h('input', { id: 'at', type: 'number', min: '0', step: '1', 'aria-label': 'Virtual time (ms)' }),
-      body: h('textarea', { id: 'request', spellcheck: 'false', rows: '14', 'aria-label': 'Request (JSON)' }),
+      stepButton: h('button', { id: 'next-step', type: 'button', class: 'primary', 'data-ct': 'nextStep' }),
+      api: h('select', { id: 'api', 'data-ct-aria': 'requestType' }),
+      version: h('select', { id: 'api-version', 'data-ct-aria': 'apiVersion' }),
+      at: h('input', { id: 'at', type: 'number', min: '0', step: '1', 'data-ct-aria': 'atAria' }),
+      body: h('textarea', { id: 'request', spellcheck: 'false', rows: '14', 'data-ct-aria': 'requestJson' }),
       message: h('p', { id: 'message', class: 'message', role: 'status' }),
       group: h('section', { id: 'group', class: 'panel', 'aria-live': 'polite' }),
       log: h('section', { id: 'log', class: 'panel' }),
       config: h('div', { class: 'config' }),
       clock: h('span', { id: 'clock', class: 'clock' }),
-      persistError: h('select', { id: 'persist-error', 'aria-label': 'Persist error' }),
+      persistError: h('select', { id: 'persist-error', 'data-ct-aria': 'persistError' }),
     };
     this.els = els;
-    for (const e of EXAMPLES) els.example.append(h('option', { value: e.id }, e.title[deps.lang]));
+    for (const e of EXAMPLES) els.example.append(h('option', { value: e.id }, e.title[this.lang]));
     els.example.value = this.runner.example.id;
     for (const a of deps.apis) els.api.append(h('option', { value: a.name }, a.name));
     for (const code of [6, 7, 19, 56, 10]) {
@@ -78,8 +83,8 @@ export class ConsoleView {
       );
     }
 
-    const button = (id: string, label: string, onClick: () => void, cls = '') => {
-      const b = h('button', { id, type: 'button', class: cls }, label);
+    const button = (id: string, label: ConsoleTextKey, onClick: () => void, cls = '') => {
+      const b = h('button', { id, type: 'button', class: cls, 'data-ct': label });
       b.addEventListener('click', onClick);
       return b;
     };
@@ -105,23 +110,24 @@ export class ConsoleView {
       h(
         'section',
         { class: 'panel compose' },
-        h('h2', {}, 'Example'),
+        h('h2', { 'data-ct': 'example' }),
         h(
           'div',
           { class: 'row' },
           els.example,
           els.stepButton,
-          button('reset', 'Reset', () => this.restart()),
+          button('reset', 'reset', () => this.restart()),
+          button('console-lang', 'otherLang', () => this.setLang(this.lang === 'en' ? 'zh' : 'en')),
         ),
         els.steps,
-        h('h2', {}, 'Request'),
+        h('h2', { 'data-ct': 'request' }),
         h(
           'div',
           { class: 'row' },
           els.api,
           els.version,
-          h('label', {}, 'at ', els.at, ' ms'),
-          button('template', 'Fill defaults', () => {
+          h('label', {}, h('span', { 'data-ct': 'at' }), ' ', els.at, ' ms'),
+          button('template', 'fillDefaults', () => {
             this.ownRequest = true;
             this.fillTemplate();
           }),
@@ -130,42 +136,64 @@ export class ConsoleView {
         h(
           'div',
           { class: 'row' },
-          button('send', 'Send', () => this.sendComposed(), 'primary'),
-          button('advance', 'Advance clock to “at”', () => this.advanceTo()),
-          button('next-deadline', 'Advance to next timer', () => this.nextDeadline()),
+          button('send', 'send', () => this.sendComposed(), 'primary'),
+          button('advance', 'advance', () => this.advanceTo()),
+          button('next-deadline', 'nextDeadline', () => this.nextDeadline()),
         ),
         els.message,
         h(
           'details',
           { class: 'faults' },
-          h('summary', {}, 'Faults and settings'),
+          h('summary', { 'data-ct': 'faults' }),
           h(
             'div',
             { class: 'row' },
-            button('unload', 'Unload group (failover)', () => this.after(this.session.unload())),
-            button('load', 'Load group from its record', () => this.after(this.session.load())),
+            button('unload', 'unload', () => this.after(this.session.unload())),
+            button('load', 'load', () => this.after(this.session.load())),
           ),
           h(
             'div',
             { class: 'row' },
-            button('fail-persist', 'Fail next persist with', () =>
-              this.after(this.session.failNextPersist(Number(els.persistError.value))),
-            ),
+            button('fail-persist', 'failPersist', () => this.after(this.session.failNextPersist(Number(els.persistError.value)))),
             els.persistError,
           ),
-          h('h3', {}, 'Broker settings (Kafka names, defaults shown)'),
+          h('h3', { 'data-ct': 'brokerSettings' }),
           els.config,
           h(
             'div',
             { class: 'row' },
-            h('label', {}, h('input', { type: 'checkbox', id: 'kafka3' }), ' Kafka 3.x coordinator (group.coordinator.new.enable=false)'),
-            button('apply-config', 'Restart with these settings', () => this.restart()),
+            h('label', {}, h('input', { type: 'checkbox', id: 'kafka3' }), h('span', { 'data-ct': 'kafka3' })),
+            button('apply-config', 'applyConfig', () => this.restart()),
           ),
         ),
       ),
-      h('div', { class: 'side' }, h('div', { class: 'clockbar' }, 'Virtual time ', els.clock), els.group, els.log),
+      h('div', { class: 'side' }, h('div', { class: 'clockbar' }, h('span', { 'data-ct': 'virtualTime' }), els.clock), els.group, els.log),
     );
+    this.relabel();
     this.restart();
+  }
+
+  /** Writes every label in the current language (the elements say which text they take). */
+  private relabel(): void {
+    const lang = this.lang;
+    for (const el of this.root.querySelectorAll<HTMLElement>('[data-ct]')) el.textContent = ct(el.dataset.ct as ConsoleTextKey, lang);
+    for (const el of this.root.querySelectorAll<HTMLElement>('[data-ct-aria]')) {
+      el.setAttribute('aria-label', ct(el.dataset.ctAria as ConsoleTextKey, lang));
+    }
+    this.root.querySelector('#console-lang')?.setAttribute('aria-label', ct('switchLang', lang));
+    for (const option of Array.from(this.els.example.options)) {
+      const example = EXAMPLES.find((e) => e.id === option.value);
+      if (example) option.textContent = example.title[lang];
+    }
+  }
+
+  /** Switches the console's language (the session and the editor stay as they are). */
+  setLang(lang: Lang): void {
+    this.lang = lang;
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    this.deps.onLang?.(lang);
+    this.relabel();
+    this.render();
   }
 
   /** The editor holds the user's own request (kept over renders until a step of the example
@@ -191,7 +219,7 @@ export class ConsoleView {
     try {
       this.session = new Session(this.deps.factory, this.configValues());
     } catch (e) {
-      this.say(e instanceof Error ? `Settings refused: ${e.message}` : String(e), true);
+      this.say(e instanceof Error ? `${ct('settingsRefused', this.lang)}${e.message}` : String(e), true);
       return;
     }
     this.runner = new ScriptRunner(example);
@@ -200,7 +228,7 @@ export class ConsoleView {
     this.els.api.value = 'JoinGroup';
     this.fillVersions(false);
     this.render();
-    this.say(`Loaded “${example.title[this.deps.lang]}”. Press “Next step”, or compose your own request.`);
+    this.say(loaded(example.title[this.lang], this.lang));
   }
 
   private fillVersions(template: boolean): void {
@@ -229,7 +257,7 @@ export class ConsoleView {
     try {
       request = JSON.parse(this.els.body.value) as Request;
     } catch (e) {
-      this.say(`The request is not valid JSON: ${(e as Error).message}`, true);
+      this.say(`${ct('notJson', this.lang)}${(e as Error).message}`, true);
       return;
     }
     const at = this.atValue();
@@ -243,7 +271,7 @@ export class ConsoleView {
   private atValue(): number | null {
     const at = Number(this.els.at.value === '' ? this.session.now : this.els.at.value);
     if (!Number.isInteger(at) || at < 0) {
-      this.say(`“at” must be a whole number of milliseconds, got ${this.els.at.value}`, true);
+      this.say(badAt(this.els.at.value, this.lang), true);
       return null;
     }
     return at;
@@ -257,12 +285,12 @@ export class ConsoleView {
   private nextDeadline(): void {
     const exchange = this.session.advanceToNextDeadline();
     if (exchange) this.after(exchange);
-    else this.say('No timer is armed.');
+    else this.say(ct('noTimer', this.lang));
   }
 
   private after(exchange: Exchange): void {
     if (exchange.error) this.say(exchange.error, true);
-    else this.say(`${exchange.responses.length} response(s), ${exchange.events.length} event(s) at ${exchange.atMs} ms.`);
+    else this.say(exchanged(exchange.responses.length, exchange.events.length, exchange.atMs, this.lang));
     this.render();
   }
 
@@ -272,7 +300,7 @@ export class ConsoleView {
   }
 
   render(): void {
-    const lang = this.deps.lang;
+    const lang = this.lang;
     this.els.clock.textContent = `${this.session.now} ms`;
     replaceChildren(
       this.els.steps,
@@ -288,9 +316,7 @@ export class ConsoleView {
     );
     this.els.stepButton.disabled = this.runner.done || this.leftScript;
     if (this.leftScript) {
-      this.els.steps.append(
-        h('li', { class: 'left-script' }, 'You sent a request of your own: the example stops here. Reset to run it again.'),
-      );
+      this.els.steps.append(h('li', { class: 'left-script' }, ct('leftScript', this.lang)));
     }
     // The composer shows the user's own request, else the script's next request, or a template
     // with the current defaults.
@@ -309,6 +335,6 @@ export class ConsoleView {
       if (next?.advance) this.els.at.value = String(Math.max(next.atMs, this.session.now));
     }
     renderGroup(this.els.group, this.session.view(), lang);
-    renderLog(this.els.log, this.session.log, this.deps.errorName, this.deps.lang);
+    renderLog(this.els.log, this.session.log, this.deps.errorName, lang);
   }
 }
