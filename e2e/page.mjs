@@ -559,6 +559,42 @@ await test(
 );
 
 await test(
+  'what happens next: the user makes a later request arrive first, or drops one, as actions',
+  async (page) => {
+    await page.selectOption('#scenario', 'leave-while-preparing-rebalance');
+    // Step until two consumers' requests are both on their way to the coordinator.
+    let choice = null;
+    for (let i = 0; i < 400 && !choice; i++) {
+      await page.click('#step');
+      choice = await page.evaluate(() => {
+        const items = [...document.querySelectorAll('#upcoming li')].filter(
+          (li) =>
+            li.querySelector('button[data-action="deliverNow"]:not([disabled])') && li.textContent.includes('reaches the coordinator'),
+        );
+        const names = new Set(items.map((li) => li.textContent.trim().split(' ')[2]));
+        return items.length >= 2 && names.size >= 2 ? items[1].dataset.correlation : null;
+      });
+    }
+    expectEq(choice !== null, true, 'a race between two consumers');
+    await page.click(`#upcoming li[data-correlation="${choice}"] button[data-action="deliverNow"]`);
+    expectEq((await page.textContent('#user-actions')).includes(`#${choice}`), true, 'the choice is one of your actions');
+    await page.click('#step');
+    expectEq(
+      (await page.textContent('#step-table tr.current')).includes(`#${choice}`),
+      true,
+      `the chosen request #${choice} arrives first: ${await page.textContent('#step-table tr.current')}`,
+    );
+    // Dropping the next one: it is lost, and the page says so.
+    const next = await page.getAttribute('#upcoming li:has(button[data-action="drop"]:not([disabled]))', 'data-correlation');
+    await page.click(`#upcoming li[data-correlation="${next}"] button[data-action="drop"]`);
+    expectEq((await page.textContent('#narration')).includes('you dropped it'), true, await page.textContent('#narration'));
+    await page.click('#undo-action');
+    expectEq((await page.textContent('#user-actions')).includes('drop'), false, 'undone');
+  },
+  PG,
+);
+
+await test(
   'keys: shortcuts leave native controls alone, and focus survives a redraw',
   async (page) => {
     // Space on a focused button presses it (one step), it does not start playing.

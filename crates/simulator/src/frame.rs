@@ -35,6 +35,9 @@ pub struct FrameRequest {
     /// The consumers and the metrics.
     #[serde(default)]
     pub world: bool,
+    /// What is about to happen: this many of the next events.
+    #[serde(default)]
+    pub upcoming: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -243,6 +246,8 @@ pub struct Frame {
     pub topics: Option<Vec<Rc<str>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metrics: Option<MetricsSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upcoming: Option<Vec<crate::upcoming::Upcoming>>,
 }
 
 /// The group as the state machine's panel shows it (`Simulation::snapshot` has all of it).
@@ -510,6 +515,7 @@ impl Player {
             }),
             steps: request.steps.map(|r| step_window(trace, steps, r, lang)),
             metrics: request.world.then(|| MetricsSummary::of(sim)),
+            upcoming: request.upcoming.map(|n| sim.upcoming(n.min(50), lang)),
             topics: request
                 .world
                 .then(|| sim.w.topics.keys().map(|t| Rc::from(t.as_str())).collect()),

@@ -36,6 +36,7 @@ pub mod scenario;
 mod simulation;
 pub mod timeline;
 pub mod trace;
+pub mod upcoming;
 pub mod view;
 pub mod vocabulary;
 mod world;

@@ -158,6 +158,7 @@ impl TraceEvent {
                     LossReason::Loss => say!(lang, "lost by the network", "网络丢包"),
                     LossReason::Cut => say!(lang, "the link is cut", "链路已断开"),
                     LossReason::ConsumerDown => say!(lang, "the consumer is down", "消费者已停止"),
+                    LossReason::Dropped => say!(lang, "you dropped it", "由你丢弃"),
                 };
                 let (name, zh) = (api.name(), api.zh());
                 say!(
@@ -652,6 +653,38 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
             "coordinator failover (the group is away for {down_ms} ms)",
             "协调者故障转移（消费组 {down_ms} ms 不可用）"
         ),
+        Action::DeliverNow {
+            consumer,
+            correlation_id,
+            response,
+        } => match response {
+            false => say!(
+                lang,
+                "{consumer}'s request #{correlation_id} arrives now (you chose the order)",
+                "{consumer} 的请求 #{correlation_id} 现在到达（顺序由你选择）"
+            ),
+            true => say!(
+                lang,
+                "the answer to {consumer}'s #{correlation_id} arrives now (you chose the order)",
+                "对 {consumer} 的 #{correlation_id} 的响应现在到达（顺序由你选择）"
+            ),
+        },
+        Action::Drop {
+            consumer,
+            correlation_id,
+            response,
+        } => match response {
+            false => say!(
+                lang,
+                "drop {consumer}'s request #{correlation_id}",
+                "丢弃 {consumer} 的请求 #{correlation_id}"
+            ),
+            true => say!(
+                lang,
+                "drop the answer to {consumer}'s #{correlation_id}",
+                "丢弃对 {consumer} 的 #{correlation_id} 的响应"
+            ),
+        },
         Action::FailNextPersist { error } => say!(
             lang,
             "the next group-record write will fail with {error}",

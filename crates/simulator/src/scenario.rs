@@ -175,6 +175,23 @@ pub enum Action {
     FailNextPersist {
         error: String,
     },
+    /// A message in flight arrives now, before anything else due: the consumer's request
+    /// (`response: false`) or the coordinator's answer to it. A connection delivers in order, so
+    /// only the first message in flight on its link, that way, can be chosen. The book's cases
+    /// are races; this plays the other order.
+    DeliverNow {
+        consumer: String,
+        correlation_id: i32,
+        #[serde(default)]
+        response: bool,
+    },
+    /// A message in flight is dropped (the consumer's request then times out).
+    Drop {
+        consumer: String,
+        correlation_id: i32,
+        #[serde(default)]
+        response: bool,
+    },
 }
 
 impl Action {
@@ -191,7 +208,9 @@ impl Action {
             | Action::Cut { consumer }
             | Action::Heal { consumer }
             | Action::Subscribe { consumer, .. }
-            | Action::SetConfig { consumer, .. } => Some(consumer),
+            | Action::SetConfig { consumer, .. }
+            | Action::DeliverNow { consumer, .. }
+            | Action::Drop { consumer, .. } => Some(consumer),
             Action::SetNetwork { consumer, .. } => consumer.as_deref(),
             Action::Failover { .. } | Action::FailNextPersist { .. } => None,
         }

@@ -740,6 +740,33 @@ impl Simulation {
                 self.coordinator.fail_next_persist(code);
                 self.record_action(action);
             }
+            Action::DeliverNow {
+                consumer,
+                correlation_id,
+                response,
+            } => {
+                let c = self.find(consumer)?;
+                let pending = self.w.take_in_flight(c, *correlation_id, *response)?;
+                self.record_action(action.clone());
+                self.w.schedule_first(pending);
+            }
+            Action::Drop {
+                consumer,
+                correlation_id,
+                response,
+            } => {
+                let c = self.find(consumer)?;
+                let pending = self.w.take_in_flight(c, *correlation_id, *response)?;
+                let api = match &pending {
+                    Pending::ToBroker { message, .. } => message.describe().0,
+                    Pending::ToConsumer { message, .. } => message.describe().0,
+                    _ => return Err(String::from("not a message")),
+                };
+                self.record_action(action.clone());
+                let name = self.w.names[c].clone();
+                self.w
+                    .lost(name, api, *correlation_id, *response, LossReason::Dropped);
+            }
         }
         Ok(())
     }

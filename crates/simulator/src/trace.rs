@@ -109,6 +109,8 @@ pub enum LossReason {
     Cut,
     /// The consumer process is gone (crashed).
     ConsumerDown,
+    /// The user dropped it.
+    Dropped,
 }
 
 /// A client-side timer that expired.

@@ -122,10 +122,16 @@ pub struct Counters {
     pub consumer_failures: u64,
 }
 
+/// Where normally scheduled events' sequence numbers start (see [`World::schedule_first`]).
+const SEQ_BASE: u64 = 1 << 40;
+
 #[derive(Clone, Debug)]
 pub struct World {
     pub now: i64,
+    /// Queue order within a time: events scheduled normally count up from [`SEQ_BASE`]; events
+    /// the user moves to the front count up from 0, so they come first.
     seq: u64,
+    front: u64,
     pub queue: BTreeMap<(i64, u64), Pending>,
     pub rng: Rng,
     pub trace: Trace,
@@ -159,7 +165,8 @@ impl World {
             .collect();
         World {
             now: 0,
-            seq: 0,
+            seq: SEQ_BASE,
+            front: 0,
             queue: BTreeMap::new(),
             rng: Rng::new(seed),
             trace: Trace::default(),
@@ -178,6 +185,59 @@ impl World {
             dirty: true,
             agreement_checks: Vec::new(),
         }
+    }
+
+    /// Takes the message in flight to or from `consumer` with `correlation_id` (`response`: the
+    /// coordinator's answer) off the queue, if it is the first in flight on its link that way
+    /// (a connection delivers in order). `Err` says why not.
+    pub fn take_in_flight(
+        &mut self,
+        consumer: usize,
+        correlation_id: i32,
+        response: bool,
+    ) -> Result<Pending, String> {
+        let mut first_on_link: Option<(i64, u64)> = None;
+        let mut found: Option<(i64, u64)> = None;
+        for (key, pending) in &self.queue {
+            let id = match pending {
+                Pending::ToBroker {
+                    consumer: c,
+                    message,
+                } if !response && *c == consumer => message.describe().1,
+                Pending::ToConsumer {
+                    consumer: c,
+                    message,
+                    ..
+                } if response && *c == consumer => message.describe().1,
+                _ => continue,
+            };
+            first_on_link.get_or_insert(*key);
+            if id == correlation_id {
+                found = Some(*key);
+                break;
+            }
+        }
+        let Some(key) = found else {
+            return Err(alloc::format!(
+                "no {} #{correlation_id} is in flight",
+                if response { "answer to" } else { "request" }
+            ));
+        };
+        if first_on_link != Some(key) {
+            return Err(String::from(
+                "a connection delivers in order: an earlier message on the same link must arrive first",
+            ));
+        }
+        self.queue
+            .remove(&key)
+            .ok_or_else(|| String::from("the message left the queue"))
+    }
+
+    /// Queues `pending` to happen now, before everything else due now (after any queued the
+    /// same way before it).
+    pub fn schedule_first(&mut self, pending: Pending) {
+        self.front += 1;
+        self.queue.insert((self.now, self.front), pending);
     }
 
     /// Queues `pending` at `at` (never before now: time only moves forward).

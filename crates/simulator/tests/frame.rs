@@ -436,3 +436,100 @@ fn a_note_after_the_users_first_action_is_marked_as_possibly_stale() {
     p.seek(5).unwrap();
     assert!(!note_at(&p).note_stale, "back before the action");
 }
+
+#[test]
+fn the_user_chooses_which_message_arrives_first_or_drops_one() {
+    use group_simulator::Action;
+    let upcoming = |p: &Player| {
+        p.frame(&FrameRequest {
+            upcoming: Some(20),
+            ..FrameRequest::default()
+        })
+        .upcoming
+        .unwrap()
+    };
+    // Find a moment with requests of two consumers on their way to the coordinator.
+    let mut p = Player::new(
+        scenario("leave-while-preparing-rebalance").unwrap(),
+        Vec::new(),
+    )
+    .unwrap();
+    let (first, second) = loop {
+        assert!(p.forward().unwrap() && p.cursor() < 2_000, "no race found");
+        let to_broker: Vec<_> = upcoming(&p)
+            .into_iter()
+            .filter_map(|u| u.message)
+            .filter(|m| !m.response && m.first_on_link)
+            .collect();
+        if let [a, b, ..] = to_broker.as_slice()
+            && a.consumer != b.consumer
+        {
+            break (a.clone(), b.clone());
+        }
+    };
+    // Play the other order: the second arrives first.
+    p.act(Action::DeliverNow {
+        consumer: second.consumer.to_string(),
+        correlation_id: second.correlation_id,
+        response: false,
+    })
+    .unwrap();
+    let from = p.simulation().trace().len();
+    while p.simulation().trace().len() == from {
+        p.forward().unwrap();
+    }
+    let delivered: Vec<i32> = p
+        .simulation()
+        .trace()
+        .iter_from(from)
+        .filter_map(|e| match &e.kind {
+            TraceKind::RequestDelivered { correlation_id, .. } => Some(*correlation_id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        delivered.first(),
+        Some(&second.correlation_id),
+        "the chosen one arrived first"
+    );
+    assert_ne!(first.correlation_id, second.correlation_id);
+    // A message behind another on its link cannot jump it; a dropped one is lost, and said so.
+    let mut q = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    let target = loop {
+        assert!(
+            q.forward().unwrap() && q.cursor() < 2_000,
+            "nothing in flight"
+        );
+        if let Some(m) = upcoming(&q)
+            .into_iter()
+            .filter_map(|u| u.message)
+            .find(|m| !m.response)
+        {
+            break m;
+        }
+    };
+    assert!(
+        q.act(Action::DeliverNow {
+            consumer: target.consumer.to_string(),
+            correlation_id: target.correlation_id + 1_000,
+            response: false,
+        })
+        .is_err()
+    );
+    q.act(Action::Drop {
+        consumer: target.consumer.to_string(),
+        correlation_id: target.correlation_id,
+        response: false,
+    })
+    .unwrap();
+    let lost = q.simulation().trace().iter().any(|e| {
+        matches!(&e.kind, TraceKind::MessageLost { correlation_id, reason: group_simulator::trace::LossReason::Dropped, .. } if *correlation_id == target.correlation_id)
+    });
+    assert!(lost, "the drop is in the trace");
+    assert!(
+        upcoming(&q)
+            .iter()
+            .filter_map(|u| u.message.as_ref())
+            .all(|m| m.correlation_id != target.correlation_id || m.response)
+    );
+}

@@ -50,6 +50,7 @@ fn same(a: &Player, b: &Player, what: &str) {
                 span: 60,
             }),
             world: true,
+            upcoming: Some(12),
         };
         // (All but how much of the future each knows: a run that went back knows more.)
         let drawn = |p: &Player| {

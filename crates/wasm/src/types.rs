@@ -144,7 +144,9 @@ export type Action =
   | { type: "subscribe"; consumer: string; topics: string[] }
   | { type: "setConfig"; consumer: string; config: Settings }
   | { type: "failover"; downMs?: number }
-  | { type: "failNextPersist"; error: string };
+  | { type: "failNextPersist"; error: string }
+  /** a message in flight arrives now (only the first on its link that way) / is dropped */
+  | { type: "deliverNow" | "drop"; consumer: string; correlationId: number; response?: boolean };
 export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Text | null;
   /** the scenario's key moment (at most one step, with a narration) */ key?: boolean }
 export interface Scenario { name: string; title: Text; description?: Text; seed?: number; groupId?: string;
@@ -171,7 +173,7 @@ export type TraceEntry = { index: number; atMs: number } & (
       error: string; response?: Response }
   | { type: "responseDelivered"; consumer: string; api: MessageApi; correlationId: number; errorCode: number; error: string }
   | { type: "messageLost"; consumer: string; api: MessageApi; correlationId: number; response: boolean;
-      reason: "loss" | "cut" | "consumerDown" }
+      reason: "loss" | "cut" | "consumerDown" | "dropped" }
   | { type: "requestTimedOut"; consumer: string; api: MessageApi; correlationId: number }
   | { type: "coordinator"; event: CoordinatorEventKind }
   | { type: "clientState"; consumer: string; from: MemberState; to: MemberState }
@@ -204,7 +206,8 @@ export interface FrameRequest { lang?: "en" | "zh";
   /** the assignment table with this many generations as columns */ assignments?: number | null;
   /** a window of the step table: `span` steps from `from` (absent: ending at the current step) */
   steps?: { from?: number | null; span: number } | null;
-  /** the consumers, the topics and the metrics */ world?: boolean }
+  /** the consumers, the topics and the metrics */ world?: boolean;
+  /** what is about to happen: this many of the next events (at most 50) */ upcoming?: number | null }
 /** What one frame of the page draws (`Player.frame`). */
 /** Why playing stops: the scenario's end (no action of yours), at rest again after your action,
  * 6 minutes past your last action, nothing left to happen. */
@@ -216,7 +219,12 @@ export interface Frame { cursor: number; /** taken, and the known future after g
   machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number; /** why it fired this time */ cause: string } | null };
   narration: FrameNarration; /** the user's actions */ actions: { step: number; text: string }[];
   timeline?: TimelineWindow; assignments?: AssignmentTable;
-  steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[]; metrics?: MetricsSummary }
+  steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[]; metrics?: MetricsSummary;
+  upcoming?: Upcoming[] }
+/** One thing about to happen; a message in flight says who, which, which way, and whether it can be
+ * chosen (`firstOnLink`: a connection delivers in order). */
+export interface Upcoming { atMs: number; text: string;
+  message?: { consumer: string; api: MessageApi; correlationId: number; response: boolean; firstOnLink: boolean } }
 /** The group as the state machine's panel shows it: members by client id, the leader by consumer
  * name, the delayed join/sync operations (and heartbeats when at most 3; else only counted). */
 export interface FrameGroup { generationId: number; leader: string | null; members: string[];

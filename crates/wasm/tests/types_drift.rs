@@ -186,6 +186,7 @@ fn frame_declared(p: &Player) {
             span: 5,
         }),
         world: true,
+        upcoming: Some(10),
         ..FrameRequest::default()
     });
     let v = serde_json::to_value(&frame).unwrap();
@@ -236,6 +237,9 @@ fn frame_declared(p: &Player) {
         &keys(&v["metrics"]),
         &fields(declaration("MetricsSummary")),
     );
+    for u in v["upcoming"].as_array().unwrap() {
+        assert_declared("Upcoming", &keys(u), &fields(declaration("Upcoming")));
+    }
     let table = &v["assignments"];
     assert_declared(
         "AssignmentTable",

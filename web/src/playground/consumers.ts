@@ -2,7 +2,7 @@
 // metrics panel, drawn from the frame's world and metrics.
 
 import { html, render } from 'lit-html';
-import type { Action, ConsumerRow, MetricsSummary } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, ConsumerRow, MetricsSummary, Upcoming } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
 import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
@@ -103,6 +103,44 @@ export class MetricsView {
           ${row('invariantViolations', m.invariantViolations, 'm-violations')}
         </tbody></table>
         <p class="muted metric-hint">${t('metricsHint', lang)}</p>`,
+      this.root,
+    );
+  }
+}
+
+/** What is about to happen, soonest first; a message first on its link can be made to arrive now
+ * or be dropped (the book's cases are races: this plays the other order). */
+export class UpcomingView {
+  readonly root = document.createElement('section');
+
+  constructor(private readonly act: (action: Action) => void) {
+    this.root.className = 'panel';
+    this.root.id = 'upcoming';
+  }
+
+  render(list: Upcoming[], lang: Lang): void {
+    const choose = (u: Upcoming, type: 'deliverNow' | 'drop') => {
+      const m = u.message;
+      if (m) this.act({ type, consumer: m.consumer, correlationId: m.correlationId, response: m.response });
+    };
+    render(
+      html`<h2>${t('upcoming', lang)}</h2>
+        <p class="muted metric-hint">${t('upcomingHint', lang)}</p>
+        <ol class="upcoming">
+          ${list.map(
+            (u) => html`<li data-correlation=${u.message ? String(u.message.correlationId) : ''}>
+              <span class="at">${u.atMs} ms</span> ${u.text}
+              ${
+                u.message
+                  ? html`<button type="button" class="link" data-action="deliverNow" ?disabled=${!u.message.firstOnLink}
+                        title=${u.message.firstOnLink ? t('deliverNow', lang) : t('inOrder', lang)} @click=${() => choose(u, 'deliverNow')}>⇡ ${t('deliverNow', lang)}</button>
+                      <button type="button" class="link" data-action="drop" ?disabled=${!u.message.firstOnLink}
+                        @click=${() => choose(u, 'drop')}>✕ ${t('drop', lang)}</button>`
+                  : null
+              }
+            </li>`,
+          )}
+        </ol>`,
       this.root,
     );
   }

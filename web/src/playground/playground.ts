@@ -7,7 +7,7 @@ import { h } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { AssignmentView } from './assignments.ts';
 import { CompareView } from './compare.ts';
-import { ConsumersView, MetricsView } from './consumers.ts';
+import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';
 import { ControlsView } from './controls.ts';
 import { importRun } from './exchange.ts';
 import { OwnershipView } from './ownership.ts';
@@ -88,6 +88,7 @@ export class PlaygroundView {
     const inScenario = (name: string) => store.run.scenario.consumers.some((c) => c.name === name);
     const consumers = new ConsumersView({ act, inScenario, configure: deps.embed ? undefined : (name) => this.settings.openFor(name) });
     const metrics = new MetricsView();
+    const upcoming = new UpcomingView(act);
     this.settings = new SettingsView({
       brokerKeys: deps.brokerKeys ?? [],
       consumerKeys: deps.consumerKeys ?? [],
@@ -108,6 +109,7 @@ export class PlaygroundView {
       if (frame.steps) steps.render(frame.steps, store.lang, store.selected);
       if (frame.consumers) consumers.render(frame.consumers, frame.topics ?? [], store.lang);
       if (frame.metrics) metrics.render(frame.metrics, store.lang);
+      if (frame.upcoming) upcoming.render(frame.upcoming, store.lang);
       ownership.render(store.lang, () => store.run.ownership(), frame.nowMs);
       this.renderPanels();
     });
@@ -119,7 +121,7 @@ export class PlaygroundView {
       this.controls.root,
       h('div', { class: 'pg-views' }, sm.root, h('div', { class: 'side' }, assignments.root, ownership.root)),
       timeline.root,
-      h('div', { class: 'pg-bottom' }, steps.root, h('div', { class: 'side' }, consumers.root, metrics.root)),
+      h('div', { class: 'pg-bottom' }, steps.root, h('div', { class: 'side' }, consumers.root, upcoming.root, metrics.root)),
       this.settings.root,
       this.compare.root,
     );

@@ -60,6 +60,7 @@ export class Store {
       request.assignments = w.columns;
       request.steps = { from: w.stepsFrom, span: w.stepsSpan };
       request.world = true;
+      request.upcoming = 8;
     }
     this.frame = this.run.frame(request);
     this.spent('frame', t0);

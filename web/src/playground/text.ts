@@ -139,6 +139,17 @@ const T = {
     zh: '跳到场景的关键一步（K）：书中的几种情况都停在成员离开的那一步。',
   },
   noKeyMoment: { en: 'This scenario names no key moment.', zh: '此场景没有指定关键时刻。' },
+  upcoming: { en: 'What happens next', zh: '接下来会发生什么' },
+  upcomingHint: {
+    en: 'Choose which message arrives first, or drop one: your choice is an action like any other (in the link, undoable).',
+    zh: '选择哪条消息先到达，或丢弃一条：你的选择和其他操作一样（会写进链接，可撤销）。',
+  },
+  deliverNow: { en: 'first', zh: '先到' },
+  drop: { en: 'drop', zh: '丢弃' },
+  inOrder: {
+    en: 'A connection delivers in order: an earlier message on this link arrives first.',
+    zh: '一条连接按顺序送达：这条链路上更早的消息会先到达。',
+  },
   nothingLeft: { en: 'Stopped: nothing is left to happen.', zh: '已停止：不会再发生任何事。' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
