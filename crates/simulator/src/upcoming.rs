@@ -1,6 +1,6 @@
 //! What is about to happen: the next events in the world's queue (messages in flight, the
 //! consumers' timers, the script) and the coordinator's timers, in the order they will happen.
-//! The page lists them, and a message that is first on its link can be made to arrive now or be
+//! The page lists them (timers that would fire as no-ops left out), and a message that is first on its link can be made to arrive now or be
 //! dropped (`Action::DeliverNow`, `Action::Drop`): the book's cases are races, and this plays
 //! the other order.
 
@@ -45,10 +45,11 @@ impl Simulation {
         let mut out: Vec<(i64, u8, Upcoming)> = Vec::new();
         if let Some(group) = self.coordinator().describe(&self.scenario().group_id) {
             for t in group.timers.iter().take(limit) {
+                let key = crate::narration::short_ids(&t.key);
                 let text = if zh {
-                    alloc::format!("协调者定时器 {} 到期", t.key)
+                    alloc::format!("协调者定时器 {key} 到期")
                 } else {
-                    alloc::format!("the coordinator's timer {} fires", t.key)
+                    alloc::format!("the coordinator's timer {key} fires")
                 };
                 out.push((
                     t.deadline_ms,
@@ -62,7 +63,19 @@ impl Simulation {
             }
         }
         let mut seen: BTreeSet<(usize, bool)> = BTreeSet::new();
-        for ((at, _), pending) in self.w.queue.iter().take(limit) {
+        // Timers that will fire as no-ops (a newer one replaced them, or their consumer restarted
+        // or stopped) are left out: nothing will happen then.
+        let live = |pending: &Pending| match pending {
+            Pending::Timer {
+                consumer,
+                incarnation,
+                timer,
+            } => self.consumers().get(*consumer).is_some_and(|c| {
+                c.incarnation == *incarnation && c.is_running() && c.timer_is_current(*timer)
+            }),
+            _ => true,
+        };
+        for ((at, _), pending) in self.w.queue.iter().filter(|(_, p)| live(p)).take(limit) {
             let names = &self.w.names;
             let name = |c: usize| names.get(c).cloned().unwrap_or_else(|| Rc::from("?"));
             let (text, message) = match pending {

@@ -533,3 +533,28 @@ fn the_user_chooses_which_message_arrives_first_or_drops_one() {
             .all(|m| m.correlation_id != target.correlation_id || m.response)
     );
 }
+
+#[test]
+fn what_happens_next_leaves_out_timers_that_would_fire_as_no_ops() {
+    let mut p = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    // Past C's close (the key moment) and its LeaveGroup: C's own timers are stale now.
+    let k = p.seek_key(20_000).unwrap().unwrap();
+    p.seek(k + 40).unwrap();
+    let next = p
+        .frame(&FrameRequest {
+            upcoming: Some(30),
+            ..FrameRequest::default()
+        })
+        .upcoming
+        .unwrap();
+    assert!(!next.is_empty());
+    assert!(
+        next.iter().all(|u| !u.text.starts_with("C: ")),
+        "{:?}",
+        next.iter().map(|u| &u.text).collect::<Vec<_>>()
+    );
+    assert!(
+        next.windows(2).all(|w| w[0].at_ms <= w[1].at_ms),
+        "in order"
+    );
+}

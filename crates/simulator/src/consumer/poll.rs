@@ -43,15 +43,29 @@ impl Consumer {
     }
 
     pub fn on_timer(&mut self, w: &mut World, timer: Timer) {
+        if !self.timer_is_current(timer) {
+            return;
+        }
         match timer {
-            Timer::Poll(token) if token == self.poll_token => {
+            Timer::Poll(_) => {
                 self.scheduled_poll = None;
                 self.poll(w);
             }
-            Timer::Heartbeat(token) if token == self.heartbeat_token => self.heartbeat_thread(w),
-            Timer::Backoff(token) if token == self.backoff_token => self.lookup_coordinator(w),
+            Timer::Heartbeat(_) => self.heartbeat_thread(w),
+            Timer::Backoff(_) => self.lookup_coordinator(w),
             Timer::RequestTimeout(correlation_id) => self.on_request_timeout(w, correlation_id),
-            _ => {}
+        }
+    }
+
+    /// Whether `timer` still means something when it fires: a newer one replaces a poll,
+    /// heartbeat or backoff timer (its token moves on), and a request's time-out ends with the
+    /// request. A stale timer fires as a no-op.
+    pub fn timer_is_current(&self, timer: Timer) -> bool {
+        match timer {
+            Timer::Poll(token) => token == self.poll_token,
+            Timer::Heartbeat(token) => token == self.heartbeat_token,
+            Timer::Backoff(token) => token == self.backoff_token,
+            Timer::RequestTimeout(correlation_id) => self.in_flight.contains_key(&correlation_id),
         }
     }
 
