@@ -372,6 +372,9 @@ describe('hostile input through every export', () => {
       ['act(action)', (x, v) => x.act(v as never)],
       ['entries(fromIndex)', (x, v) => x.entries(v as never)],
       ['narration(index)', (x, v) => x.narration(v as never)],
+      ['forward(count)', (x, v) => x.forward(v as never)],
+      ['forward(1, toEnd)', (x, v) => x.forward(1, v as never)],
+      ['frame(request)', (x, v) => x.frame(v as never)],
     ];
     for (const v of hostileValues(() => 0)) {
       poke(`new Player(${label(v)})`, () => new wasm.Player(v as never).free());
