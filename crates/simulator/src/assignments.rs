@@ -4,7 +4,7 @@
 
 use crate::consumer::Life;
 use crate::frame::ConsumerRow;
-use crate::trace::{Lang, Tp, Trace, TraceKind};
+use crate::trace::{Lang, Trace, TraceKind, tps};
 use crate::vocabulary;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::rc::Rc;
@@ -233,20 +233,4 @@ impl AssignmentIndex {
             .collect();
         AssignmentTable { generations, rows }
     }
-}
-
-/// Partitions as `topic-0,1 other-2` (topics in the order they first appear).
-pub fn tps(list: &[Tp]) -> String {
-    let mut topics: Vec<(&str, Vec<String>)> = Vec::new();
-    for (topic, p) in list {
-        match topics.iter_mut().find(|(t, _)| *t == &**topic) {
-            Some((_, ps)) => ps.push(alloc::format!("{p}")),
-            None => topics.push((topic, alloc::vec![alloc::format!("{p}")])),
-        }
-    }
-    let parts: Vec<String> = topics
-        .into_iter()
-        .map(|(t, ps)| alloc::format!("{t}-{}", ps.join(",")))
-        .collect();
-    parts.join(" ")
 }

@@ -4,14 +4,14 @@
 //! keep no protocol state; the indexes behind it are built once as the trace grows and read for
 //! the prefix of the trace the run is at, so a frame after going back costs what any frame does.
 
-use crate::assignments::{AssignmentIndex, AssignmentTable, tps};
+use crate::assignments::{AssignmentIndex, AssignmentTable};
 use crate::consumer::Life;
 use crate::narration::short_ids;
 use crate::player::{PlayStop, Player, StepRecord};
 use crate::scenario::PauseKind;
 use crate::simulation::Simulation;
 use crate::timeline::{TimelineIndex, TimelineWindow};
-use crate::trace::{Lang, MemberState, Trace, TraceKind};
+use crate::trace::{Lang, MemberState, Trace, TraceKind, tps};
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -332,23 +332,7 @@ fn outcome(code: ErrorCode, name: &str, lang: Lang) -> String {
 
 /// Partitions as the trace writes them: `[t-0,1 u-2]`.
 fn tps(list: &[Tp]) -> String {
-    if list.is_empty() {
-        return String::from("[]");
-    }
-    let mut out = String::from("[");
-    let mut previous: Option<&str> = None;
-    for (topic, p) in list {
-        if previous == Some(&**topic) {
-            out += &alloc::format!(",{p}");
-        } else {
-            if previous.is_some() {
-                out += " ";
-            }
-            out += &alloc::format!("{topic}-{p}");
-            previous = Some(topic);
-        }
-    }
-    out + "]"
+    alloc::format!("[{}]", crate::trace::tps(list))
 }
 
 fn response_detail(response: Option<&Response>, lang: Lang) -> String {

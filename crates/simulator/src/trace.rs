@@ -15,6 +15,22 @@ use serde::Serialize;
 /// A partition, by topic and index.
 pub type Tp = (Rc<str>, i32);
 
+/// Partitions as `topic-0,1 other-2` (topics in the order they first appear).
+pub fn tps(list: &[Tp]) -> String {
+    let mut topics: Vec<(&str, Vec<String>)> = Vec::new();
+    for (topic, p) in list {
+        match topics.iter_mut().find(|(t, _)| *t == &**topic) {
+            Some((_, ps)) => ps.push(alloc::format!("{p}")),
+            None => topics.push((topic, alloc::vec![alloc::format!("{p}")])),
+        }
+    }
+    let parts: Vec<String> = topics
+        .into_iter()
+        .map(|(t, ps)| alloc::format!("{t}-{}", ps.join(",")))
+        .collect();
+    parts.join(" ")
+}
+
 /// What travels between a consumer and the coordinator's broker: the group APIs of the core,
 /// plus FindCoordinator, which any broker answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
