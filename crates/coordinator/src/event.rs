@@ -118,6 +118,24 @@ pub enum EventKind {
     },
 }
 
+impl EventKind {
+    /// The group's state, generation, members or leader moved (not a timer, a parked response
+    /// or a record write): what the core's own invariants are checked after, and what a reader
+    /// is told first.
+    pub fn moves_group(&self) -> bool {
+        matches!(
+            self,
+            EventKind::StateChanged { .. }
+                | EventKind::GenerationBumped { .. }
+                | EventKind::MemberAdded { .. }
+                | EventKind::MemberRemoved { .. }
+                | EventKind::MemberReplaced { .. }
+                | EventKind::LeaderChanged { .. }
+                | EventKind::Loaded { .. }
+        )
+    }
+}
+
 /// Why a member or a pending member left the group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -102,18 +102,9 @@ pub struct NarrationLine {
 
 fn leads(kind: &TraceKind) -> bool {
     match kind {
-        TraceKind::Coordinator { event } => matches!(
-            event,
-            EventKind::StateChanged { .. }
-                | EventKind::GenerationBumped { .. }
-                | EventKind::MemberAdded { .. }
-                | EventKind::MemberRemoved { .. }
-                | EventKind::MemberReplaced { .. }
-                | EventKind::LeaderChanged { .. }
-                | EventKind::Loaded { .. }
-                | EventKind::Unloaded
-                | EventKind::Deleted
-        ),
+        TraceKind::Coordinator { event } => {
+            event.moves_group() || matches!(event, EventKind::Unloaded | EventKind::Deleted)
+        }
         TraceKind::ResponseSent { .. }
         | TraceKind::Assigned { .. }
         | TraceKind::Revoked { .. }

@@ -378,16 +378,7 @@ impl Simulation {
             }
             // The core's own bookkeeping is checked when membership or state moves (not on
             // every parked response: that would be quadratic in the group size).
-            check |= matches!(
-                e.kind,
-                EventKind::StateChanged { .. }
-                    | EventKind::GenerationBumped { .. }
-                    | EventKind::MemberAdded { .. }
-                    | EventKind::MemberRemoved { .. }
-                    | EventKind::MemberReplaced { .. }
-                    | EventKind::LeaderChanged { .. }
-                    | EventKind::Loaded { .. }
-            );
+            check |= e.kind.moves_group();
             self.w.record(TraceKind::Coordinator { event: e.kind });
         }
         if check && let Err(e) = self.coordinator.check_invariants() {
