@@ -13,7 +13,7 @@ import init, {
 } from '../pkg/group_coordinator_wasm.js';
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
-import { detectLang, type Lang } from './i18n.ts';
+import { detectLang, type Lang, setDocumentLang } from './i18n.ts';
 import { PlaygroundView } from './playground/playground.ts';
 import { ALL_VIEWS } from './playground/shell/embed.ts';
 import { carried, packedModule } from './playground/standalone.ts';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const chosen = params.get('lang');
   const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
   const mode = params.get('mode') === 'console' ? 'console' : 'playground';
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  setDocumentLang(lang);
   // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
   const embedded = params.get('embed') === '1';
   if (embedded) document.body.classList.add('embed');

@@ -214,11 +214,7 @@ impl AssignmentIndex {
                 let running = c.is_some_and(|c| c.life == Life::Running);
                 let now = c.and_then(|c| {
                     if !running {
-                        let life = vocabulary::life(c.life);
-                        return Some(String::from(match lang {
-                            Lang::En => life.en,
-                            Lang::Zh => life.zh,
-                        }));
+                        return Some(String::from(vocabulary::life(c.life).pick(lang)));
                     }
                     (!c.owned.is_empty()).then(|| c.owned.clone())
                 });

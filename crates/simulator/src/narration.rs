@@ -359,11 +359,7 @@ fn response_detail(response: Option<&Response>, lang: Lang) -> String {
 }
 
 fn state(state: GroupState, lang: Lang) -> &'static str {
-    let name = vocabulary::group_state(state);
-    match lang {
-        Lang::En => name.en,
-        Lang::Zh => name.zh,
-    }
+    vocabulary::group_state(state).pick(lang)
 }
 
 /// Why the group's state changed, in `lang`.

@@ -193,15 +193,12 @@ impl TimelineIndex {
         self.indexed = len;
     }
 
+    /// The consumer's lane, opened by entry `index` if it has none yet.
     fn lane(&mut self, consumer: &Rc<str>, index: usize) -> u32 {
-        let at = match self.lanes.iter().position(|(c, _)| c == consumer) {
-            Some(at) => at,
-            None => {
-                self.lanes.push((consumer.clone(), index));
-                self.lanes.len() - 1
-            }
-        };
-        at as u32 + 1
+        self.lane_of(consumer).unwrap_or_else(|| {
+            self.lanes.push((consumer.clone(), index));
+            self.lanes.len() as u32
+        })
     }
 
     fn mark(&mut self, lane: u32, e: &TraceEvent, kind: MarkKind) {

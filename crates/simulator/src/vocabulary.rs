@@ -158,6 +158,14 @@ pub fn vocabulary() -> Vocabulary {
 }
 
 impl Name {
+    /// The name in `lang`.
+    pub fn pick(self, lang: crate::trace::Lang) -> &'static str {
+        match lang {
+            crate::trace::Lang::En => self.en,
+            crate::trace::Lang::Zh => self.zh,
+        }
+    }
+
     pub fn text(self) -> Text {
         Text {
             en: String::from(self.en),

@@ -3,7 +3,7 @@
 
 import type { Request } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
-import type { Lang } from '../i18n.ts';
+import { type Lang, setDocumentLang } from '../i18n.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ErrorNamer } from './format.ts';
 import { renderGroup, renderLog } from './panels.ts';
@@ -190,7 +190,7 @@ export class ConsoleView {
   /** Switches the console's language (the session and the editor stay as they are). */
   setLang(lang: Lang): void {
     this.lang = lang;
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    setDocumentLang(lang);
     this.deps.onLang?.(lang);
     this.relabel();
     this.render();

@@ -4,7 +4,7 @@
 
 import type { Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
 import { h } from '../dom.ts';
-import type { Lang } from '../i18n.ts';
+import { type Lang, setDocumentLang } from '../i18n.ts';
 import { AssignmentView } from './assignments.ts';
 import { CompareView } from './compare.ts';
 import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';
@@ -60,7 +60,6 @@ export class PlaygroundView {
     query?: string,
   ) {
     const store = (this.store = new Store(deps.lang));
-    document.documentElement.lang = htmlLang(deps.lang);
     const playback = (this.playback = new Playback(store, deps.newPlayer));
     const select = (index: number) => {
       store.selected = index;
@@ -239,7 +238,7 @@ export class PlaygroundView {
 
   setLang(lang: Lang): void {
     this.store.lang = lang;
-    document.documentElement.lang = htmlLang(lang);
+    setDocumentLang(lang);
     this.deps.onLang?.(lang);
     this.store.refresh();
   }
@@ -291,9 +290,4 @@ export class PlaygroundView {
     }
     if (!this.compare.root.open) this.compare.render();
   }
-}
-
-/** The document's language tag for the page's language. */
-export function htmlLang(lang: Lang): string {
-  return lang === 'zh' ? 'zh-CN' : 'en';
 }
