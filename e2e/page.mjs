@@ -559,6 +559,68 @@ await test(
 );
 
 await test(
+  "one click from the picker to each of the book's cases at the leave; moments as labelled chapters, walked with buttons and [ ]",
+  async (page) => {
+    // On a phone, in Chinese too: the four cases are one tap each, and the page does not scroll sideways.
+    for (const [lang, width] of [
+      ['en', 1280],
+      ['zh', 390],
+    ]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${server.url}?lang=${lang}&scenario=normal-join`);
+      await page.waitForSelector('body[data-wasm="ready"]');
+      const chips = page.locator('#book-cases button');
+      expectEq(await chips.count(), 4, `${lang}: four cases`);
+      const names = ['leave-while-preparing-rebalance', 'leave-while-completing-rebalance', 'leave-while-stable', 'last-member-leaves'];
+      for (let i = 0; i < 4; i++) {
+        await chips.nth(i).click();
+        expectEq(await page.inputValue('#scenario'), names[i], `${lang}: case ${i + 1} loaded`);
+        expectEq(
+          (await page.textContent('#step-table tr.current')).includes(lang === 'en' ? 'close' : '关闭'),
+          true,
+          `${lang}: case ${i + 1} opens at the step that closes the leaving consumer`,
+        );
+        expectEq(await chips.nth(i).getAttribute('aria-current'), 'true', `${lang}: case ${i + 1} shown as current`);
+        expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, `${lang}: no sideways scroll`);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The book's PreparingRebalance case: from the key moment, the next moment is C's LeaveGroup
+    // reaching the coordinator, labelled so; ] and [ walk the same way.
+    await page.goto(`${server.url}?lang=en&scenario=leave-while-preparing-rebalance&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    const key = await stepNo(page);
+    expectEq((await page.textContent('#moment-label')).includes(`step ${key}`), true, 'the key step is a moment');
+    await page.click('#next-moment');
+    const leave = await stepNo(page);
+    expectEq(leave > key, true, 'on to a later step');
+    const label = await page.textContent('#moment-label');
+    expectEq(label.includes('receives LeaveGroup') && label.includes('from C'), true, `the leave arrives: ${label}`);
+    expectEq((await page.textContent('#step-table tr.current')).includes('LeaveGroup'), true, 'the step table agrees');
+    await page.keyboard.press('[');
+    expectEq(await stepNo(page), key, '[ goes back to the previous moment');
+    await page.keyboard.press(']');
+    expectEq(await stepNo(page), leave, '] goes on to it again');
+    // Every tick is a labelled button to its step; the scenario's whole run is marked before it is played.
+    const ticks = page.locator('#scrub-marks .tick');
+    const n = await ticks.count();
+    expectEq(n > 8, true, `the whole run's moments are ticks (${n})`);
+    const last = ticks.nth(n - 1);
+    const step = Number(await last.getAttribute('data-step'));
+    expectEq((await last.getAttribute('title')).startsWith(`step ${step}: `), true, 'a tick is labelled with its step and what happened');
+    await last.click();
+    expectEq(await stepNo(page), step, 'a tick takes the run to its step');
+    // Past the last moment, "next" says there is none within reach and leaves the page working.
+    await page.click('#step');
+    await page.click('#next-moment');
+    expectEq((await page.textContent('#pg-message')).includes('No further moment'), true, 'said when there is none');
+    await page.click('#back');
+    expectEq((await stepNo(page)) > 0, true, 'the page still works');
+  },
+  PG,
+);
+
+await test(
   'what happens next: the user makes a later request arrive first, or drops one, as actions',
   async (page) => {
     await page.selectOption('#scenario', 'leave-while-preparing-rebalance');

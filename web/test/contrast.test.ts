@@ -23,3 +23,20 @@ describe('the timeline palette', () => {
     });
   }
 });
+
+describe('the scrubber’s moment colours', async () => {
+  const { readFileSync } = await import('node:fs');
+  const css = readFileSync(new URL('../src/style.css', import.meta.url), 'utf8');
+  const vars = new Map([...css.matchAll(/--([\w-]+):\s*(#[0-9a-fA-F]{6})/g)].map((m) => [m[1], m[2]]));
+  const marks = [...css.matchAll(/\n\.sm-([\w-]+) \{\s*background: ([^;]+);/g)].map((m) => [m[1], m[2].trim()]);
+  it('names a colour for every mark the model makes', () => {
+    expect(marks.map((m) => m[0]).sort()).toEqual(['expiry', 'fault', 'generation', 'join', 'key', 'leave', 'rebalance', 'stable'].sort());
+  });
+  for (const [name, value] of marks) {
+    const colour = value.startsWith('var(') ? vars.get(value.slice(6, -1)) : value;
+    it(`${name} (${colour}) keeps 3:1 on the panel`, () => {
+      expect(colour).toMatch(/^#[0-9a-fA-F]{6}$/);
+      expect(contrast(colour as string, '#ffffff')).toBeGreaterThanOrEqual(3);
+    });
+  }
+});

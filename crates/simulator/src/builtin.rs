@@ -81,6 +81,10 @@ pub struct ScenarioInfo {
     pub name: String,
     pub title: Text,
     pub description: Text,
+    /// What its key moment shows, when it names one in a few words (the picker's one-click
+    /// list).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_moment: Option<Text>,
     pub consumers: usize,
     pub duration_ms: i64,
 }
@@ -102,6 +106,7 @@ pub fn infos() -> Vec<ScenarioInfo> {
                 name: name.to_string(),
                 title: s.title,
                 description: s.description,
+                key_moment: s.key_moment,
                 consumers: s.consumers.len(),
                 duration_ms: s.duration_ms,
             })
@@ -162,6 +167,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
                 .to_string(),
             zh: "两个主题上的 cooperative-sticky 消费者；每十个中有一个重启一次。".to_string(),
         },
+        key_moment: None,
         seed: 42,
         group_id: "large-group".to_string(),
         broker: Default::default(),

@@ -29,6 +29,7 @@ pub mod config;
 pub mod consumer;
 pub mod frame;
 mod ledger;
+pub mod moments;
 pub mod narration;
 pub mod ownership;
 pub mod player;
@@ -42,7 +43,8 @@ pub mod vocabulary;
 mod world;
 
 pub use config::ConsumerConfig;
-pub use player::{PlayStop, Player, StepMark, StepRecord, StepTransition, TimedAction};
+pub use moments::{Moment, StepMark};
+pub use player::{PlayStop, Player, StepRecord, StepTransition, TimedAction};
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
 pub use trace::{Trace, TraceEvent, TraceKind};

@@ -15,9 +15,11 @@
 //! consumers, about 590,000 steps, ends with a spacing of 4,096).
 
 use crate::frame::ViewIndex;
+pub use crate::moments::{Moment, StepMark};
 use crate::scenario::{Action, Scenario, ScenarioError};
 use crate::simulation::Simulation;
 use crate::trace::TraceKind;
+use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -74,8 +76,11 @@ pub struct StepRecord {
     /// The group's delayed join and sync operations after the step, by timer key (idem; the
     /// heartbeats' are left out: one per member, they would fill the row).
     pub delayed: Vec<String>,
-    /// What the scrubber marks at this step, one per entry that calls for a mark.
+    /// What the step's entries mark, one per entry that calls for a mark.
     pub marks: Vec<StepMark>,
+    /// The moment the step is, if it is one (boxed: most steps are none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moment: Option<Box<Moment>>,
     /// The last change of the group's state in this step (with the actions after it), if any:
     /// what the state machine shows as the transition that just fired.
     pub transition: Option<StepTransition>,
@@ -115,60 +120,6 @@ impl StepTransition {
                 _ => None,
             })
             .last()
-    }
-}
-
-/// A moment the scrubber marks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum StepMark {
-    /// A generation began.
-    Generation,
-    /// The group went to PreparingRebalance.
-    Rebalance,
-    /// Something failed: a crash, an expiry, a request timed out, a member removed by its
-    /// session timeout, Kafka's own assignor flaw.
-    Fault,
-    /// The scenario's key moment (its script step marked `key`).
-    Key,
-}
-
-impl StepMark {
-    fn of(kind: &TraceKind) -> Option<StepMark> {
-        use crate::trace::Lifecycle;
-        use group_coordinator::event::RemovalReason;
-        match kind {
-            TraceKind::Coordinator { event } => match event {
-                EventKind::GenerationBumped { .. } => Some(StepMark::Generation),
-                EventKind::StateChanged {
-                    to: GroupState::PreparingRebalance,
-                    ..
-                } => Some(StepMark::Rebalance),
-                EventKind::MemberRemoved {
-                    reason: RemovalReason::SessionTimeout,
-                    ..
-                } => Some(StepMark::Fault),
-                _ => None,
-            },
-            TraceKind::Narration { key: true, .. } => Some(StepMark::Key),
-            TraceKind::Lifecycle {
-                what: Lifecycle::Crashed,
-                ..
-            }
-            | TraceKind::ClientExpired { .. }
-            | TraceKind::RequestTimedOut { .. }
-            | TraceKind::AssignorQuirk { .. } => Some(StepMark::Fault),
-            _ => None,
-        }
-    }
-
-    /// The marks of trace entries `[first, end)`.
-    fn of_entries(sim: &Simulation, first: usize, end: usize) -> Vec<StepMark> {
-        sim.trace()
-            .iter_from(first)
-            .take(end - first)
-            .filter_map(|e| StepMark::of(&e.kind))
-            .collect()
     }
 }
 
@@ -346,6 +297,7 @@ impl Player {
             let at_ms = self.sim.trace()[first].at_ms;
             let (members, delayed) = self.details();
             let end = self.sim.trace().len();
+            let (marks, moment) = Moment::of_entries(&self.sim, first, end);
             self.steps.push(StepRecord {
                 first,
                 end,
@@ -354,7 +306,8 @@ impl Player {
                 generation_id: self.told.generation_id,
                 members,
                 delayed,
-                marks: StepMark::of_entries(&self.sim, first, end),
+                marks,
+                moment: moment.map(Box::new),
                 transition: StepTransition::of_entries(&self.sim, first, end),
             });
             self.note_transition(self.cursor);
@@ -411,6 +364,52 @@ impl Player {
                 return Ok(Some(self.cursor));
             }
         }
+        Ok(None)
+    }
+
+    /// The known steps' moments from step `from` (1-based) on: `(step, moment)`.
+    pub fn moments_from(&self, from: usize) -> impl Iterator<Item = (usize, &Moment)> {
+        let skip = from.saturating_sub(1);
+        self.steps
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .filter_map(|(k, r)| r.moment.as_deref().map(|m| (k + 1, m)))
+    }
+
+    /// Goes to the next moment after the cursor (from the known steps, or stepping on at most
+    /// `max_steps` past them and not past where playing stops), or to the last one before it.
+    /// Returns its step, or `None` when there is none within reach (the run has not moved).
+    pub fn seek_moment(
+        &mut self,
+        forward: bool,
+        max_steps: usize,
+    ) -> Result<Option<usize>, ScenarioError> {
+        let is_moment = |r: &StepRecord| r.moment.is_some();
+        if !forward {
+            let before = self.cursor.saturating_sub(1);
+            let Some(k) = self.steps[..before].iter().rposition(is_moment) else {
+                return Ok(None);
+            };
+            self.seek(k + 1)?;
+            return Ok(Some(k + 1));
+        }
+        if let Some(k) = self.steps[self.cursor..].iter().position(is_moment) {
+            let step = self.cursor + k + 1;
+            self.seek(step)?;
+            return Ok(Some(step));
+        }
+        let from = self.cursor;
+        self.seek(self.steps.len())?;
+        for _ in 0..max_steps {
+            if self.play_stop().is_some() || !self.forward()? {
+                break;
+            }
+            if self.steps.get(self.cursor - 1).is_some_and(is_moment) {
+                return Ok(Some(self.cursor));
+            }
+        }
+        self.seek(from)?;
         Ok(None)
     }
 
@@ -500,11 +499,12 @@ impl Player {
         let Some(first) = self.steps.get(i).map(|r| r.first) else {
             return;
         };
-        let marks = StepMark::of_entries(&self.sim, first, end);
+        let (marks, moment) = Moment::of_entries(&self.sim, first, end);
         let transition = StepTransition::of_entries(&self.sim, first, end);
         if let Some(record) = self.steps.get_mut(i) {
             record.end = end;
             record.marks = marks;
+            record.moment = moment.map(Box::new);
             record.transition = transition;
         }
         self.note_transition(i);

@@ -244,6 +244,10 @@ pub struct Scenario {
     pub title: Text,
     #[serde(default)]
     pub description: Text,
+    /// What the scenario's key moment (its script step marked `key`) shows, in a few words: the
+    /// picker's one-click list of moments names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_moment: Option<Text>,
     #[serde(default)]
     pub seed: u64,
     #[serde(default = "default_group_id")]

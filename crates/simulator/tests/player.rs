@@ -367,3 +367,76 @@ fn the_books_four_cases_open_at_their_key_moment_the_leave() {
         "a scenario without a key moment"
     );
 }
+
+/// "Next moment" walks every moment of the run in order, labelled by what made it; the book's
+/// leave reaching the coordinator is one, labelled as such; "previous moment" walks them back;
+/// and after going back, the known future keeps the moments a straight run has.
+#[test]
+fn moments_are_walked_both_ways_and_kept_in_the_known_future() {
+    use group_simulator::StepMark;
+    let name = "leave-while-preparing-rebalance";
+    let mut p = Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
+    let mut walked = Vec::new();
+    while let Some(step) = p.seek_moment(true, 20_000).unwrap() {
+        assert_eq!(p.cursor(), step);
+        walked.push(step);
+    }
+    assert!(walked.windows(2).all(|w| w[0] < w[1]), "in order");
+    let all: Vec<(usize, StepMark, String)> = p
+        .moments_from(1)
+        .map(|(s, m)| (s, m.mark, m.label.en.clone()))
+        .collect();
+    assert_eq!(
+        walked,
+        all.iter().map(|m| m.0).collect::<Vec<_>>(),
+        "next moment stops at each"
+    );
+    let leave = all
+        .iter()
+        .find(|m| m.1 == StepMark::Leave)
+        .expect("the LeaveGroup reaches the coordinator");
+    assert!(
+        leave.2.contains("receives LeaveGroup") && leave.2.contains("from C"),
+        "{}",
+        leave.2
+    );
+    let key = all.iter().find(|m| m.1 == StepMark::Key).expect("key");
+    assert!(
+        key.0 < leave.0,
+        "the close comes before its LeaveGroup arrives"
+    );
+    assert!(
+        all.iter().any(|m| m.1 == StepMark::Stable),
+        "the rebalance completes"
+    );
+    // Every step that is a moment has a mark; every other step's marks are empty.
+    for (k, r) in p.known_steps().iter().enumerate() {
+        assert_eq!(r.moment.is_some(), !r.marks.is_empty(), "step {}", k + 1);
+        if let Some(m) = &r.moment {
+            assert_eq!(Some(&m.mark), r.marks.iter().min(), "the most telling mark");
+        }
+    }
+    // None after the last (none before the scenario's end): the run stays where it was.
+    assert_eq!(p.cursor(), *walked.last().unwrap());
+    // Back through them all, from the end.
+    p.seek(p.known_steps().len()).unwrap();
+    assert!(p.cursor() > *walked.last().unwrap());
+    let mut back = Vec::new();
+    while let Some(step) = p.seek_moment(false, 0).unwrap() {
+        back.push(step);
+    }
+    back.reverse();
+    assert_eq!(back, walked, "previous moment stops at each");
+    // From the start, the known future (its trace entries cut away) still has every moment.
+    p.seek(0).unwrap();
+    let again: Vec<(usize, StepMark, String)> = p
+        .moments_from(1)
+        .map(|(s, m)| (s, m.mark, m.label.en.clone()))
+        .collect();
+    assert_eq!(again, all);
+    assert_eq!(
+        p.moments_from(leave.0).next().map(|m| m.0),
+        Some(leave.0),
+        "from a step on"
+    );
+}

@@ -118,18 +118,39 @@ impl Player {
         to_js(&self.inner.frame(&request))
     }
 
-    /// The scrubber's marks: `[step, mark]` for each step (1-based) known (taken, or in the known
-    /// future after going back) that began a generation, started a rebalance or met a fault.
-    #[wasm_bindgen(unchecked_return_type = "[number, StepMark][]")]
-    pub fn marks(&self) -> Result<JsValue, JsValue> {
-        let marks: Vec<(usize, group_simulator::StepMark)> = self
+    /// The moments of the known steps (taken, or in the known future after going back) from
+    /// step `from` (1-based, default 1) on: the scrubber's chapters, each labelled by the
+    /// narration of what made it.
+    #[wasm_bindgen(unchecked_return_type = "MomentAt[]")]
+    pub fn moments(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] from: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let from = if args::is_absent(&from) {
+            1
+        } else {
+            args::index("from", &from, 0)?
+        };
+        let moments: Vec<MomentAt> = self
             .inner
-            .known_steps()
-            .iter()
-            .enumerate()
-            .flat_map(|(k, st)| st.marks.iter().map(move |&m| (k + 1, m)))
+            .moments_from(from)
+            .map(|(step, m)| MomentAt {
+                step,
+                mark: m.mark,
+                label: &m.label,
+            })
             .collect();
-        to_js(&marks)
+        to_js(&moments)
+    }
+
+    /// Goes to the next moment (`forward`), stepping on at most [`SEEK_MAX_STEPS`] steps past
+    /// the known ones to find it, or to the previous one. Returns its step, or `null` when there
+    /// is none within reach.
+    #[wasm_bindgen(js_name = seekMoment)]
+    pub fn seek_moment(&mut self, forward: bool) -> Result<Option<usize>, JsValue> {
+        self.inner
+            .seek_moment(forward, SEEK_MAX_STEPS)
+            .map_err(scenario_error)
     }
 
     /// The step records taken so far (what the step table's rows are made of).
@@ -150,6 +171,12 @@ impl Player {
 
     pub fn cursor(&self) -> usize {
         self.inner.cursor()
+    }
+
+    /// Steps known: taken, or in the known future after going back.
+    #[wasm_bindgen(js_name = knownSteps)]
+    pub fn known_steps(&self) -> usize {
+        self.inner.known_steps().len()
     }
 
     pub fn now(&self) -> f64 {
@@ -237,4 +264,12 @@ impl Player {
             spacing: self.inner.spacing(),
         })
     }
+}
+
+/// A moment and its step, as `moments` returns them.
+#[derive(serde::Serialize)]
+struct MomentAt<'a> {
+    step: usize,
+    mark: group_simulator::StepMark,
+    label: &'a group_simulator::scenario::Text,
 }

@@ -149,10 +149,11 @@ export type Action =
   | { type: "deliverNow" | "drop"; consumer: string; correlationId: number; response?: boolean };
 export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Text | null;
   /** the scenario's key moment (at most one step, with a narration) */ key?: boolean }
-export interface Scenario { name: string; title: Text; description?: Text; seed?: number; groupId?: string;
+export interface Scenario { name: string; title: Text; description?: Text;
+  /** what its key moment shows, in a few words */ keyMoment?: Text; seed?: number; groupId?: string;
   broker?: Settings; consumer?: Settings; topics: Record<string, number>; network?: LinkSpec;
   consumers: ConsumerSpec[]; script?: ScriptStep[]; durationMs?: number }
-export interface ScenarioInfo { name: string; title: Text; description: Text; consumers: number; durationMs: number }
+export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text; consumers: number; durationMs: number }
 
 export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit";
 export type MemberState = "Unjoined" | "PreparingRebalance" | "CompletingRebalance" | "Stable";
@@ -195,10 +196,16 @@ export type KafkaQuirk =
  * up to 12 consumers). */
 export interface StepRecord { first: number; end: number; atMs: number; state: GroupState | null;
   generationId: number; members: string[]; delayed: string[]; marks: StepMark[];
+  /** The moment the step is (its most telling mark, labelled), absent when it is none. */
+  moment?: { mark: StepMark; label: Text };
   /** The step's last change of state (`from: null`: the group was loaded in `to`), or null. */
   transition: { from: GroupState | null; to: GroupState; index: number } | null }
-/** What the scrubber marks at a step. */
-export type StepMark = "generation" | "rebalance" | "fault" | "key";
+/** What makes a step a moment, most telling first: the scenario's key step, a fault, a
+ * LeaveGroup or JoinGroup reaching the coordinator, a rebalance starting or completing, a
+ * generation beginning, a coordinator timer firing. */
+export type StepMark = "key" | "fault" | "leave" | "rebalance" | "stable" | "generation" | "join" | "expiry";
+/** A moment of the run: the scrubber's chapters. */
+export interface MomentAt { step: number; mark: StepMark; label: Text }
 /** What `Player.frame` should carry besides the group, the state machine and the narration. */
 export interface FrameRequest { lang?: "en" | "zh";
   /** the timeline's window before now; bars closer than `resolutionMs` merge (never `selected`'s) */

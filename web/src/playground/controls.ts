@@ -3,7 +3,7 @@
 
 import { html, render } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
-import type { Frame, ScenarioInfo, StepMark } from '../../pkg/group_coordinator_wasm.js';
+import type { Frame, MomentAt, ScenarioInfo, StepMark } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import { duration } from './metrics-text.ts';
 import { type Playback, SPEEDS } from './playback.ts';
@@ -13,6 +13,8 @@ import { SHORTCUTS, t } from './text.ts';
 /** What the shell's buttons do (share, export, import, language). */
 export interface ShellActions {
   load(name: string): void;
+  /** Loads a scenario at its key moment (the picker's one-click list). */
+  loadAtKey(name: string): void;
   setLang(lang: Lang): void;
   share(): string;
   exportJson(): void;
@@ -22,7 +24,36 @@ export interface ShellActions {
   keepActions(keep: (index: number) => boolean): void;
 }
 
-const MARK_CLASS: Record<StepMark, string> = { generation: 'gen', rebalance: 'rebalance', fault: 'fault', key: 'key' };
+/** The moments' marks, most telling first (the order of the model's `StepMark`): a tick on the
+ * scrubber shows the most telling of the moments under it. */
+const MARKS: StepMark[] = ['key', 'fault', 'leave', 'rebalance', 'stable', 'generation', 'join', 'expiry'];
+/** At most this many ticks on the scrubber: one per 0.4 % of its width. */
+const TICKS = 250;
+
+/** The moments to draw as ticks over `max` steps: in each slice of the scrubber, the most
+ * telling one (the first of them in a tie). */
+function ticks(moments: MomentAt[], max: number): MomentAt[] {
+  const rank = (m: MomentAt) => MARKS.indexOf(m.mark);
+  const best = new Map<number, MomentAt>();
+  for (const m of moments) {
+    const slot = Math.floor((m.step / Math.max(1, max)) * TICKS);
+    const held = best.get(slot);
+    if (!held || rank(m) < rank(held)) best.set(slot, m);
+  }
+  return [...best.values()];
+}
+
+/** The index of the last moment at or before `step` (-1: none). */
+function momentAt(moments: MomentAt[], step: number): number {
+  let lo = 0;
+  let hi = moments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (moments[mid].step <= step) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
 
 export class ControlsView {
   readonly root = document.createElement('div');
@@ -73,8 +104,8 @@ export class ControlsView {
     // The scrubber spans what is known (going back keeps the future it came from), and at least
     // the scenario's run ahead.
     const max = Math.max(frame.knownSteps, playback.preview.steps);
-    const own = run.actions.length > 0 || frame.knownSteps > playback.preview.steps;
-    const marks = (own ? run.marks() : playback.preview.marks).slice(-400);
+    const moments = playback.moments();
+    const here = momentAt(moments, frame.cursor);
     const note = frame.narration.note ?? '';
     // What changed first (state, generation, answers, assignments, actions); the rest beneath.
     const lead = frame.narration.lines
@@ -102,6 +133,7 @@ export class ControlsView {
           <label for="import" class="button-like" id="import-label">${t('importJson', lang)}</label>
           <input id="share-link" class="share-link" readonly aria-label=${t('share', lang)} ?hidden=${this.shareLink === null} .value=${this.shareLink ?? ''} />
         </div>
+        ${this.bookCases()}
         <h2 id="scenario-title">${scenario.title[lang]}
           ${
             scenario.script?.some((st) => st.key)
@@ -130,14 +162,27 @@ export class ControlsView {
         <div class="scrub">
           <input type="range" id="scrubber" min="0" step="1" aria-label=${t('stepSlider', lang)} max=${max} .value=${String(frame.cursor)}
             @input=${(e: Event) => this.safely(() => playback.scrub(Number((e.target as HTMLInputElement).value)))} />
-          <div id="scrub-marks" class="scrub-marks" aria-hidden="true">
-            ${marks.map(([step, m]) => html`<span class=${`sm-${MARK_CLASS[m]}`} style=${`left:${(step / Math.max(1, max)) * 100}%`}></span>`)}
+          <div id="scrub-marks" class="scrub-marks">
+            ${ticks(moments, max).map(
+              (m) => html`<button type="button" tabindex="-1" class=${`tick sm-${m.mark}`} data-step=${m.step}
+                style=${`left:${(m.step / Math.max(1, max)) * 100}%`} title=${`${t('stepN', lang)} ${m.step}: ${m.label[lang]}`}
+                aria-label=${`${t('stepN', lang)} ${m.step}: ${m.label[lang]}`}
+                @click=${() => this.safely(() => playback.goto(m.step))}></button>`,
+            )}
           </div>
+        </div>
+        <div class="row moments">
+          <button type="button" id="prev-moment" title=${t('prevMomentHelp', lang)} ?disabled=${here < 0 || (here === 0 && moments[0].step >= frame.cursor)}
+            @click=${() => this.moment(false)}>◀◀ ${t('prevMoment', lang)}</button>
+          <span id="moment-label" class="moment-label">${this.momentLabel(moments, here, frame.cursor)}</span>
+          <button type="button" id="next-moment" title=${t('nextMomentHelp', lang)} @click=${() => this.moment(true)}>${t('nextMoment', lang)} ▶▶</button>
         </div>
         <p id="pg-message" class=${this.message.error ? 'message error' : 'message'} role="alert">${keyed(this.message.count, this.message.text)}</p>
         <details id="help" class="help">
           <summary>${t('help', lang)} ⌨</summary>
           <ul>${SHORTCUTS.map(([k, what]) => html`<li><kbd>${k}</kbd> ${what[lang]}</li>`)}</ul>
+          <p id="moment-legend">${t('momentLegend', lang)}
+            ${MARKS.map((m) => html`<span class="legend-mark"><span class=${`dot sm-${m}`}></span> ${t(`mark_${m}`, lang)}</span>`)}</p>
         </details>`,
       this.root,
     );
@@ -148,6 +193,24 @@ export class ControlsView {
   private choose(name: string): void {
     this.shell.load(name);
     this.root.closest<HTMLElement>('#playground')?.focus({ preventScroll: true });
+  }
+
+  /** The scenarios that name their key moment, each opened there in one click. */
+  private bookCases() {
+    const lang = this.store.lang;
+    const cases = this.scenarios.filter((s) => s.keyMoment);
+    if (!cases.length) return null;
+    const current = this.store.run.scenario.name;
+    return html`<nav id="book-cases" class="row book-cases" aria-label=${t('openAtMoment', lang)}>
+      <span class="muted">${t('openAtMoment', lang)}</span>
+      ${cases.map(
+        (
+          c,
+          i,
+        ) => html`<button type="button" data-scenario=${c.name} title=${c.title[lang]} aria-current=${c.name === current ? 'true' : 'false'}
+          @click=${() => this.shell.loadAtKey(c.name)}>${i + 1}. ${c.keyMoment?.[lang]}</button>`,
+      )}
+    </nav>`;
   }
 
   /** The user's actions, each removable, with undo and "back to the scenario". */
@@ -166,6 +229,22 @@ export class ControlsView {
       <button type="button" id="undo-action" @click=${keep((j) => j < actions.length - 1)}>↶ ${t('undoAction', lang)}</button>
       <button type="button" id="back-to-scenario" @click=${keep(() => false)}>${t('backToScenario', lang)}</button>
     </div>`;
+  }
+
+  /** What the moment at or before the cursor is ("moment 4 of 17, step 89: …"). */
+  private momentLabel(moments: MomentAt[], here: number, cursor: number) {
+    const lang = this.store.lang;
+    if (here < 0) return html`<span class="muted">${t('noMomentYet', lang)}</span>`;
+    const m = moments[here];
+    const where = m.step === cursor ? '' : ` (${t('since', lang)})`;
+    return html`<span class=${`dot sm-${m.mark}`} aria-hidden="true"></span> <b>${here + 1}/${moments.length}</b> ${t('stepN', lang)} ${m.step}${where}: ${m.label[lang]}`;
+  }
+
+  /** To the next or previous moment (the buttons, the [ and ] keys). */
+  moment(forward: boolean): void {
+    this.safely(() => {
+      if (!this.playback.moment(forward)) throw new Error(t(forward ? 'noNextMoment' : 'noPrevMoment', this.store.lang));
+    });
   }
 
   /** To the scenario's key moment (the button, the K key). */

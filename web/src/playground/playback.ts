@@ -2,22 +2,22 @@
 // step (the model's checkpoints make going back cheap), acting, and the look-ahead that sizes
 // and paints the scrubber. It moves the run and asks the store for frames; it draws nothing.
 
-import type { Action, PlayStop, StepMark } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, MomentAt, PlayStop } from '../../pkg/group_coordinator_wasm.js';
 import { type PlayerFactory, Run } from './run.ts';
 import type { Store } from './store.ts';
 
 /** Steps per second for the speed dial (log scale); the last is "as fast as frames allow". */
 export const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 1000, Infinity];
 
-/** The whole scenario run once ahead (no user actions): the scrubber's length and marks. */
+/** The whole scenario run once ahead (no user actions): the scrubber's length and moments. */
 export interface Preview {
   steps: number;
-  marks: [number, StepMark][];
+  moments: MomentAt[];
 }
 
 export class Playback {
   speed = 3;
-  preview: Preview = { steps: 0, marks: [] };
+  preview: Preview = { steps: 0, moments: [] };
   /** Script time per frame while playing (ms), and the frames' timestamps (their intervals are
    * the achieved frame times, paint included): read by the e2e test. */
   readonly frameTimes: number[] = [];
@@ -71,6 +71,23 @@ export class Playback {
       found = this.store.run.seekKey() !== null;
     });
     return found;
+  }
+
+  /** To the next (or previous) moment; false when there is none within reach. */
+  moment(forward: boolean): boolean {
+    let found = false;
+    this.move(() => {
+      found = this.store.run.seekMoment(forward) !== null;
+    });
+    return found;
+  }
+
+  /** The moments the scrubber shows: the run's own once the user acted or it went past the
+   * scenario's run ahead, otherwise that run's (the whole scenario, known before it is played). */
+  moments(): MomentAt[] {
+    const run = this.store.run;
+    const own = run.actions.length > 0 || run.knownSteps > this.preview.steps;
+    return own || this.preview.steps === 0 ? run.moments() : this.preview.moments;
   }
 
   /** `goto` for the scrubber, which sends a move per pixel dragged: the views that follow every
@@ -170,7 +187,7 @@ export class Playback {
    * would freeze the page on loading it). A newer load cancels an older look-ahead. */
   lookAhead(): void {
     const ticket = ++this.lookAheadTicket;
-    this.preview = { steps: 0, marks: [] };
+    this.preview = { steps: 0, moments: [] };
     const scenario = this.store.run.scenario;
     const ahead = new Run(this.factory, scenario);
     const later = (f: (budget: number) => void) =>
@@ -195,7 +212,7 @@ export class Playback {
         later(slice);
         return;
       }
-      this.preview = { steps: ahead.cursor, marks: ahead.marks() };
+      this.preview = { steps: ahead.cursor, moments: ahead.moments() };
       ahead.free();
       this.onChange();
     };

@@ -68,6 +68,12 @@ export class PlaygroundView {
     const redraw = () => store.refresh();
     this.controls = new ControlsView(store, playback, deps.scenarios, {
       load: (name) => this.controls.safely(() => this.load(name)),
+      loadAtKey: (name) =>
+        this.controls.safely(() => {
+          this.load(name);
+          const missing = this.reachKey();
+          if (missing) throw new Error(missing);
+        }),
       setLang: (lang) => this.setLang(lang),
       share: () => this.shareUrl(),
       exportJson: () => downloadJson(store.run),
@@ -131,6 +137,8 @@ export class PlaygroundView {
         back: () => this.controls.safely(() => playback.back()),
         restart: () => this.controls.safely(() => playback.goto(0)),
         keyMoment: () => this.controls.keyMoment(),
+        nextMoment: () => this.controls.moment(true),
+        prevMoment: () => this.controls.moment(false),
         faster: () => this.controls.setSpeed(playback.speed + 1),
         slower: () => this.controls.setSpeed(playback.speed - 1),
         switchLang: () => this.setLang(store.lang === 'en' ? 'zh' : 'en'),

@@ -3,7 +3,7 @@
 // back costs a few steps' work rather than a replay from the start. What the page draws comes
 // from `frame()`, in one crossing; this module keeps no copy of the trace and no protocol state.
 
-import type { Action, Frame, FrameRequest, Ownership, Player, PlayStop, Scenario, StepMark } from '../../pkg/group_coordinator_wasm.js';
+import type { Action, Frame, FrameRequest, MomentAt, Ownership, Player, PlayStop, Scenario } from '../../pkg/group_coordinator_wasm.js';
 
 export type PlayerFactory = (scenario: Scenario, actions: TimedAction[]) => Player;
 
@@ -22,6 +22,10 @@ export const STEPS_PAST_END = 2_000;
 
 export class Run {
   private readonly player: Player;
+  /** The moments of the known steps read so far, and how many known steps they cover: only
+   * steps taken since are read at the next call (an action drops those from its step on). */
+  private momentsRead: MomentAt[] = [];
+  private momentsUpTo = 0;
 
   constructor(
     factory: PlayerFactory,
@@ -39,6 +43,11 @@ export class Run {
   /** Steps taken so far. */
   get cursor(): number {
     return this.player.cursor();
+  }
+
+  /** Steps known: taken, or in the known future after going back. */
+  get knownSteps(): number {
+    return this.player.knownSteps();
   }
 
   get now(): number {
@@ -97,10 +106,20 @@ export class Run {
     return this.player.seekKey() ?? null;
   }
 
+  /** Goes to the next (or previous) moment; returns its step, or null when there is none
+   * within reach. */
+  seekMoment(forward: boolean): number | null {
+    return this.player.seekMoment(forward) ?? null;
+  }
+
   /** Acts now. An action in the past forks the run: later actions are forgotten. Throws (and
    * changes nothing) if the model refuses it. */
   act(action: Action): void {
+    const step = this.cursor;
     this.player.act(action);
+    // The action joins the current step (which may now be a moment) and drops the known future.
+    this.momentsRead = this.momentsRead.filter((m) => m.step < step);
+    this.momentsUpTo = Math.min(this.momentsUpTo, step - 1);
   }
 
   /** What the page draws now (see `Player.frame`). */
@@ -108,10 +127,14 @@ export class Run {
     return this.player.frame(request);
   }
 
-  /** The scrubber's marks: [step, mark] per step that began a generation, started a rebalance or
-   * met a fault. */
-  marks(): [number, StepMark][] {
-    return this.player.marks();
+  /** The moments of every known step (the scrubber's chapters), in order. */
+  moments(): MomentAt[] {
+    const known = this.knownSteps;
+    if (known > this.momentsUpTo) {
+      this.momentsRead.push(...this.player.moments(this.momentsUpTo + 1));
+      this.momentsUpTo = known;
+    }
+    return this.momentsRead;
   }
 
   /** Who owned which partition when, up to now. */

@@ -8,6 +8,8 @@ export interface KeyActions {
   back(): void;
   restart(): void;
   keyMoment(): void;
+  nextMoment(): void;
+  prevMoment(): void;
   faster(): void;
   slower(): void;
   switchLang(): void;
@@ -38,6 +40,8 @@ export function installKeyboard(actions: KeyActions, active: () => boolean): voi
       ArrowLeft: actions.back,
       Home: actions.restart,
       k: actions.keyMoment,
+      ']': actions.nextMoment,
+      '[': actions.prevMoment,
       '+': actions.faster,
       '-': actions.slower,
       l: actions.switchLang,

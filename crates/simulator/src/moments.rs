@@ -1,0 +1,132 @@
+//! The moments a reader navigates by: the scrubber's chapters and "next / previous moment".
+//!
+//! A step is a moment when it records something a reader of the book's cases looks for: the
+//! scenario's key step, a fault, a LeaveGroup or JoinGroup reaching the coordinator, the group
+//! going to PreparingRebalance, a rebalance completing (Stable), a generation beginning, a
+//! coordinator timer firing. A step with several of these is labelled by the first in that
+//! order ([`StepMark`]'s declaration order), with the narration line of the entry that made it.
+//!
+//! The label is written when the step is first taken and kept in its record: after going back,
+//! the known future's trace entries are no longer in the trace (it is cut back to a checkpoint),
+//! but its moments stay on the scrubber.
+
+use crate::narration::short_ids;
+use crate::scenario::Text;
+use crate::simulation::Simulation;
+use crate::trace::{Lang, Lifecycle, MessageApi, TraceEvent, TraceKind};
+use alloc::vec::Vec;
+use group_coordinator::GroupState;
+use group_coordinator::event::{EventKind, RemovalReason};
+
+/// What makes a step a moment, most telling first (a step is labelled by its first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum StepMark {
+    /// The scenario's key moment (its script step marked `key`).
+    Key,
+    /// Something failed: a crash, a client-side expiry, a request timed out, a member removed by
+    /// its session timeout, Kafka's own assignor flaw.
+    Fault,
+    /// A LeaveGroup reached the coordinator.
+    Leave,
+    /// The group went to PreparingRebalance.
+    Rebalance,
+    /// A rebalance completed: the group went to Stable.
+    Stable,
+    /// A generation began.
+    Generation,
+    /// A JoinGroup reached the coordinator.
+    Join,
+    /// A coordinator timer fired (a delayed join or sync completing on its timeout, a session
+    /// expiring, the initial rebalance delay ending).
+    Expiry,
+}
+
+impl StepMark {
+    /// The mark trace entry `kind` calls for, if any.
+    pub fn of(kind: &TraceKind) -> Option<StepMark> {
+        match kind {
+            TraceKind::Coordinator { event } => match event {
+                EventKind::GenerationBumped { .. } => Some(StepMark::Generation),
+                EventKind::StateChanged { to, .. } => match to {
+                    GroupState::PreparingRebalance => Some(StepMark::Rebalance),
+                    GroupState::Stable => Some(StepMark::Stable),
+                    _ => None,
+                },
+                EventKind::MemberRemoved {
+                    reason: RemovalReason::SessionTimeout,
+                    ..
+                } => Some(StepMark::Fault),
+                EventKind::TimerFired { .. } => Some(StepMark::Expiry),
+                _ => None,
+            },
+            TraceKind::RequestDelivered { api, .. } => match api {
+                MessageApi::LeaveGroup => Some(StepMark::Leave),
+                MessageApi::JoinGroup => Some(StepMark::Join),
+                _ => None,
+            },
+            TraceKind::Narration { key: true, .. } => Some(StepMark::Key),
+            TraceKind::Lifecycle {
+                what: Lifecycle::Crashed,
+                ..
+            }
+            | TraceKind::ClientExpired { .. }
+            | TraceKind::RequestTimedOut { .. }
+            | TraceKind::AssignorQuirk { .. } => Some(StepMark::Fault),
+            _ => None,
+        }
+    }
+}
+
+/// What a step's moment is and says.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Moment {
+    pub mark: StepMark,
+    /// The narration of the entry that made it (member ids shortened), in both languages.
+    pub label: Text,
+}
+
+impl Moment {
+    /// The marks of trace entries `[first, end)`, one per entry that calls for one, and the
+    /// moment they make (labelled by the first entry of the most telling mark).
+    pub fn of_entries(
+        sim: &Simulation,
+        first: usize,
+        end: usize,
+    ) -> (Vec<StepMark>, Option<Moment>) {
+        let mut marks = Vec::new();
+        let mut top: Option<(StepMark, &TraceEvent)> = None;
+        let mut state_change: Option<&TraceEvent> = None;
+        for e in sim.trace().iter_from(first).take(end - first) {
+            let Some(mark) = StepMark::of(&e.kind) else {
+                continue;
+            };
+            marks.push(mark);
+            if top.is_none_or(|(m, _)| mark < m) {
+                top = Some((mark, e));
+            }
+            if matches!(mark, StepMark::Rebalance | StepMark::Stable) {
+                state_change = Some(e);
+            }
+        }
+        // What made the moment, and the state it left the group in when that is another entry
+        // (a LeaveGroup arriving and the rebalance it starts read as one moment).
+        let say = |lang: Lang| {
+            let (_, e) = top?;
+            let mut text = e.narrate(lang);
+            if let Some(s) = state_change.filter(|s| s.index != e.index) {
+                text.push_str(" · ");
+                text.push_str(&s.narrate(lang));
+            }
+            Some(short_ids(&text))
+        };
+        let moment = top.map(|(mark, _)| Moment {
+            mark,
+            label: Text {
+                en: say(Lang::En).unwrap_or_default(),
+                zh: say(Lang::Zh).unwrap_or_default(),
+            },
+        });
+        (marks, moment)
+    }
+}
