@@ -375,6 +375,8 @@ describe('hostile input through every export', () => {
       ['forward(count)', (x, v) => x.forward(v as never)],
       ['forward(1, toEnd)', (x, v) => x.forward(1, v as never)],
       ['frame(request)', (x, v) => x.frame(v as never)],
+      ['moments(from)', (x, v) => x.moments(v as never)],
+      ['seekMoment(forward)', (x, v) => x.seekMoment(v as never)],
     ];
     for (const v of hostileValues(() => 0)) {
       poke(`new Player(${label(v)})`, () => new wasm.Player(v as never).free());

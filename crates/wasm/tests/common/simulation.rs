@@ -194,6 +194,27 @@ pub fn the_player_travels_in_time() {
     assert_eq!(p.trace_hash(), forked.trace_hash());
     assert_ne!(p.trace_hash(), straight.trace_hash());
     assert!(p.seek((-1.0).into()).is_err());
+    // Moments: each with its step, mark and label in both languages; "next moment" lands on
+    // the first after the cursor, "previous" on the last before it.
+    let mut m = new();
+    let all = rust(&m.moments(JsValue::UNDEFINED).unwrap());
+    assert_eq!(all, json!([]), "none before a step is taken");
+    m.seek(200.0.into()).unwrap();
+    let all = rust(&m.moments(JsValue::UNDEFINED).unwrap());
+    let all = all.as_array().unwrap();
+    assert!(all.len() > 3);
+    let leave = all.iter().find(|x| x["mark"] == "leave").unwrap();
+    assert!(leave["label"]["en"].as_str().unwrap().contains("LeaveGroup"));
+    assert!(leave["label"]["zh"].as_str().unwrap().contains("离开组"));
+    let second = all[1]["step"].as_u64().unwrap() as f64;
+    let later = rust(&m.moments(second.into()).unwrap());
+    assert_eq!(later.as_array().unwrap()[..], all[1..], "from a step on");
+    m.seek(0.0.into()).unwrap();
+    assert_eq!(m.seek_moment(true).unwrap(), all[0]["step"].as_u64().map(|s| s as usize));
+    assert_eq!(m.seek_moment(false).unwrap(), None, "none before the first");
+    for bad in [json!(-1), json!("x"), json!(1.5)] {
+        assert!(m.moments(js(&bad)).is_err(), "{bad}");
+    }
 }
 
 #[macro_export]
