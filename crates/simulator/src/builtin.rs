@@ -133,6 +133,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
             start_ms: i as i64 * 10,
             processing_ms: 100,
             network: None,
+            application: None,
         })
         .collect();
     let restarted: Vec<usize> = (0..consumers).step_by(10).collect();
@@ -176,6 +177,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
         network: Default::default(),
         consumers: specs,
         script,
+        application: Default::default(),
         duration_ms,
     }
 }

@@ -195,6 +195,7 @@ impl TraceEvent {
                 assigned,
                 added,
                 revoked,
+                listener_ms,
             } => {
                 let list = tps(assigned);
                 let mut changes = String::new();
@@ -206,21 +207,32 @@ impl TraceEvent {
                     let revoked = tps(revoked);
                     changes += &say!(lang, ", revoking {revoked}", "，撤销 {revoked}");
                 }
+                let listener = listener_text(*listener_ms, lang);
                 say!(
                     lang,
-                    "{consumer} is assigned {list} in generation {generation_id}{changes}",
-                    "{consumer} 在第 {generation_id} 代分配到 {list}{changes}"
+                    "{consumer} is assigned {list} in generation {generation_id}{changes}{listener}",
+                    "{consumer} 在第 {generation_id} 代分配到 {list}{changes}{listener}"
                 )
             }
             TraceKind::Revoked {
                 consumer,
                 partitions,
                 lost,
+                listener_ms,
             } => {
                 let list = tps(partitions);
+                let listener = listener_text(*listener_ms, lang);
                 match lost {
-                    false => say!(lang, "{consumer} revokes {list}", "{consumer} 撤销 {list}"),
-                    true => say!(lang, "{consumer} has lost {list}", "{consumer} 丢失 {list}"),
+                    false => say!(
+                        lang,
+                        "{consumer} revokes {list}{listener}",
+                        "{consumer} 撤销 {list}{listener}"
+                    ),
+                    true => say!(
+                        lang,
+                        "{consumer} has lost {list}{listener}",
+                        "{consumer} 丢失 {list}{listener}"
+                    ),
                 }
             }
             TraceKind::ClientExpired { consumer, expiry } => match expiry {
@@ -276,6 +288,18 @@ impl TraceEvent {
             }
         }
     }
+}
+
+/// How long the application's rebalance listener runs, when it takes any time.
+fn listener_text(ms: i64, lang: Lang) -> String {
+    if ms <= 0 {
+        return String::new();
+    }
+    say!(
+        lang,
+        " (the listener runs for {ms} ms)",
+        "（监听器运行 {ms} 毫秒）"
+    )
 }
 
 /// `text` with every member id (`client-` and a UUID, as the Java client makes them) shortened

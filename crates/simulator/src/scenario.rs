@@ -80,6 +80,39 @@ pub struct ConsumerSpec {
     /// Overrides the scenario's network for this consumer's link.
     #[serde(default)]
     pub network: Option<LinkSpec>,
+    /// Overrides the scenario's application timing for this consumer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application: Option<Application>,
+}
+
+/// How long the application's own code takes: not Kafka settings, but what decides how much a
+/// rebalance costs a real application. `onPartitionsRevoked` commits offsets, flushes state and
+/// stops work for every partition it gives up; `onPartitionsAssigned` restores state and seeks;
+/// an eager rebalance pays the revoke for every partition, a cooperative one only for those that
+/// move. The consumer's poll thread is busy meanwhile: the JoinGroup that follows a revoke, and
+/// every later poll, wait for the listener to return, and a partition assigned is processed only
+/// once `onPartitionsAssigned` has returned (the ledger counts it unowned until then).
+///
+/// All zero by default (the listener returns at once), as the built-in scenarios assume unless
+/// they say otherwise. Closing a consumer does not wait for its listener (every strategy pays
+/// that alike).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Application {
+    /// `onPartitionsRevoked`: ms per partition given up.
+    #[serde(default)]
+    pub revoke_ms_per_partition: i64,
+    /// `onPartitionsAssigned`: ms per partition newly assigned.
+    #[serde(default)]
+    pub assign_ms_per_partition: i64,
+    /// `onPartitionsLost`: ms per partition lost (after the member was fenced or its generation
+    /// reset).
+    #[serde(default)]
+    pub lost_ms_per_partition: i64,
+    /// Polls come up to this much later than the steady `processingMs` rhythm, a different
+    /// amount each batch (drawn from the seed); below `processingMs`.
+    #[serde(default)]
+    pub processing_jitter_ms: i64,
 }
 
 fn default_processing_ms() -> i64 {
@@ -265,9 +298,16 @@ pub struct Scenario {
     pub consumers: Vec<ConsumerSpec>,
     #[serde(default)]
     pub script: Vec<ScriptStep>,
+    /// The application's timing every consumer starts from (see [`Application`]).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub application: Application,
     /// How long the scenario runs (the page's end of the scrubber); `runUntil` may go further.
     #[serde(default = "default_duration_ms")]
     pub duration_ms: i64,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 fn default_group_id() -> String {
@@ -472,6 +512,15 @@ impl Scenario {
         if let Some(link) = &spec.network {
             check_link(link, &format!("{path}.network"))?;
         }
+        check_application(
+            spec.application.as_ref().unwrap_or(&self.application),
+            spec.processing_ms,
+            &if spec.application.is_some() {
+                format!("{path}.application")
+            } else {
+                "application".to_string()
+            },
+        )?;
         let config = self.consumer_config(spec, path)?;
         if let Some(instance) = &config.group_instance_id
             && !instances.insert(instance.clone())
@@ -541,6 +590,7 @@ impl Scenario {
                         start_ms: 0,
                         processing_ms: 0,
                         network: None,
+                        application: None,
                     });
                 let mut c = self.consumer_config(&spec, path)?;
                 apply_settings(&mut c, config, &format!("{path}.config"))?;
@@ -587,6 +637,38 @@ fn name(value: &str, path: &str) -> Result<(), ScenarioError> {
     }
     if value.chars().any(char::is_control) {
         return Err(err(path, "must not contain control characters"));
+    }
+    Ok(())
+}
+
+/// The application's timing: each time in `0..=MAX_TIME_MS`, and the jitter below the
+/// consumer's `processingMs` (polls keep their order).
+fn check_application(
+    app: &Application,
+    processing_ms: i64,
+    path: &str,
+) -> Result<(), ScenarioError> {
+    for (field, value) in [
+        ("revokeMsPerPartition", app.revoke_ms_per_partition),
+        ("assignMsPerPartition", app.assign_ms_per_partition),
+        ("lostMsPerPartition", app.lost_ms_per_partition),
+        ("processingJitterMs", app.processing_jitter_ms),
+    ] {
+        if !(0..=MAX_TIME_MS).contains(&value) {
+            return Err(err(
+                format!("{path}.{field}"),
+                format!("{value} is outside 0..={MAX_TIME_MS}"),
+            ));
+        }
+    }
+    if app.processing_jitter_ms > 0 && app.processing_jitter_ms >= processing_ms {
+        return Err(err(
+            format!("{path}.processingJitterMs"),
+            format!(
+                "{} must be below the consumer's processingMs ({processing_ms})",
+                app.processing_jitter_ms
+            ),
+        ));
     }
     Ok(())
 }

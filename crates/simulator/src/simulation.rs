@@ -61,7 +61,11 @@ impl Simulation {
             let config = scenario.consumer_config(spec, &format!("consumers[{i}]"))?;
             let link = spec.network.clone().unwrap_or(scenario.network.clone());
             w.add_consumer(&spec.name, link);
-            consumers.push(Consumer::new(i, spec.clone(), config));
+            let app = spec
+                .application
+                .clone()
+                .unwrap_or(scenario.application.clone());
+            consumers.push(Consumer::new(i, spec.clone(), config, app));
             w.schedule(spec.start_ms, Pending::Start(i));
         }
         for (i, step) in scenario.script.iter().enumerate() {
@@ -596,7 +600,11 @@ impl Simulation {
                     start_ms: self.w.now,
                     ..spec.clone()
                 };
-                self.consumers.push(Consumer::new(i, spec, config));
+                let app = spec
+                    .application
+                    .clone()
+                    .unwrap_or(self.scenario.application.clone());
+                self.consumers.push(Consumer::new(i, spec, config, app));
                 self.record_action(action);
                 self.consumers[i].start(&mut self.w);
             }

@@ -236,12 +236,19 @@ pub enum TraceKind {
         assigned: Box<[Tp]>,
         added: Box<[Tp]>,
         revoked: Box<[Tp]>,
+        /// How long the rebalance listener (`onPartitionsRevoked` for `revoked`, then
+        /// `onPartitionsAssigned` for `added`) keeps the poll thread busy.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        listener_ms: i64,
     },
     /// Partitions given up (`onPartitionsRevoked`), or lost (`onPartitionsLost`).
     Revoked {
         consumer: Rc<str>,
         partitions: Box<[Tp]>,
         lost: bool,
+        /// How long the listener keeps the poll thread busy.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        listener_ms: i64,
     },
     ClientExpired {
         consumer: Rc<str>,
@@ -394,4 +401,8 @@ impl core::ops::Index<usize> for Trace {
         );
         &self.chunks[index / CHUNK][index % CHUNK]
     }
+}
+
+fn is_zero(ms: &i64) -> bool {
+    *ms == 0
 }

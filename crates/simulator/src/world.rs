@@ -61,6 +61,8 @@ pub enum Timer {
     Heartbeat(u64),
     Backoff(u64),
     RequestTimeout(i32),
+    /// `onPartitionsAssigned` returns: the partitions it was given are processed from now.
+    Listener(u64),
 }
 
 /// Something due at a time.

@@ -133,7 +133,11 @@ export type Settings = Record<string, number | string | boolean>;
 export interface LinkSpec { latencyMs?: number; jitterMs?: number; /** 0..1 */ loss?: number }
 export interface ConsumerSpec { name: string; topics: string[]; config?: Settings; startMs?: number;
   /** ms the application works between two poll() calls (default 100) */ processingMs?: number;
-  network?: LinkSpec | null }
+  network?: LinkSpec | null; /** this consumer's own application timing */ application?: Application | null }
+/** How long the application's own code takes (not Kafka settings; all 0 by default): its
+ * rebalance listener per partition, and how much later than `processingMs` a poll may come. */
+export interface Application { revokeMsPerPartition?: number; assignMsPerPartition?: number;
+  lostMsPerPartition?: number; /** below processingMs */ processingJitterMs?: number }
 export type PauseKind = "processing" | "gc";
 export type Action =
   | ({ type: "addConsumer" } & ConsumerSpec)
@@ -152,7 +156,8 @@ export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Te
 export interface Scenario { name: string; title: Text; description?: Text;
   /** what its key moment shows, in a few words */ keyMoment?: Text; seed?: number; groupId?: string;
   broker?: Settings; consumer?: Settings; topics: Record<string, number>; network?: LinkSpec;
-  consumers: ConsumerSpec[]; script?: ScriptStep[]; durationMs?: number }
+  consumers: ConsumerSpec[]; script?: ScriptStep[]; /** every consumer's application timing */ application?: Application;
+  durationMs?: number }
 export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text; consumers: number; durationMs: number }
 
 export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit";
@@ -178,8 +183,9 @@ export type TraceEntry = { index: number; atMs: number } & (
   | { type: "requestTimedOut"; consumer: string; api: MessageApi; correlationId: number }
   | { type: "coordinator"; event: CoordinatorEventKind }
   | { type: "clientState"; consumer: string; from: MemberState; to: MemberState }
-  | { type: "assigned"; consumer: string; generationId: number; assigned: Tp[]; added: Tp[]; revoked: Tp[] }
-  | { type: "revoked"; consumer: string; partitions: Tp[]; lost: boolean }
+  | { type: "assigned"; consumer: string; generationId: number; assigned: Tp[]; added: Tp[]; revoked: Tp[];
+      /** how long the rebalance listener ran (absent: no time) */ listenerMs?: number }
+  | { type: "revoked"; consumer: string; partitions: Tp[]; lost: boolean; listenerMs?: number }
   | { type: "clientExpired"; consumer: string; expiry: "sessionTimeout" | "pollTimeout" }
   | { type: "rejoinRequested"; consumer: string; reason: string }
   | { type: "assignorQuirk"; consumer: string; quirk: KafkaQuirk }

@@ -8,9 +8,13 @@ impl Consumer {
         let index = self.index;
         let spec = self.spec.clone();
         let config = self.config.clone();
+        let app = self.app.clone();
         let incarnation = self.incarnation + 1;
-        *self = Consumer::new(index, spec, config);
+        *self = Consumer::new(index, spec, config, app);
         self.incarnation = incarnation;
+        if self.app.processing_jitter_ms > 0 {
+            self.jitter_seed = w.rng.next_u64();
+        }
         self.life = Life::Running;
         w.client_generations[index] = (w.group_incarnation, -1);
         self.poll_anchor = w.now;

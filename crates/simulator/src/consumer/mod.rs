@@ -8,7 +8,8 @@
 //! boundary. A paused application stops polling, and only then can the poll timer expire.
 
 use crate::config::{ConsumerConfig, RebalanceProtocol};
-use crate::scenario::{ConsumerSpec, PauseKind};
+use crate::ledger::GroupGeneration;
+use crate::scenario::{Application, ConsumerSpec, PauseKind};
 use crate::trace::{ClientExpiry, Lifecycle, MemberState, MessageApi, Tp, TraceKind};
 use crate::world::{Incoming, Outgoing, Pending, Timer, World};
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -32,6 +33,7 @@ use group_coordinator::{ErrorCode, Request, Response};
 mod assignment;
 mod heartbeat;
 mod lifecycle;
+mod listener;
 mod poll;
 mod requests;
 mod responses;
@@ -138,6 +140,16 @@ pub struct Consumer {
     /// Events that reached a frozen (GC-paused) process, replayed on resume.
     pub deferred: Vec<Pending>,
     pub is_leader: bool,
+    /// The application's timing (the scenario's, or this consumer's own).
+    app: Application,
+    /// The poll thread is in the rebalance listener until then: polls wait for it.
+    busy_until: i64,
+    /// Partitions assigned whose `onPartitionsAssigned` has not returned yet: processed (owned,
+    /// in the ledger) once `Timer::Listener` with this token fires.
+    pending_owned: Option<(u64, GroupGeneration, Vec<Tp>)>,
+    listener_token: u64,
+    /// The seed of this process's per-batch processing jitter (drawn at start when it has one).
+    jitter_seed: u64,
 }
 
 const JOIN_GROUP_VERSION: i16 = 9;
@@ -147,7 +159,12 @@ const LEAVE_GROUP_VERSION: i16 = 5;
 const OFFSET_COMMIT_VERSION: i16 = 9;
 
 impl Consumer {
-    pub fn new(index: usize, spec: ConsumerSpec, config: ConsumerConfig) -> Consumer {
+    pub fn new(
+        index: usize,
+        spec: ConsumerSpec,
+        config: ConsumerConfig,
+        app: Application,
+    ) -> Consumer {
         let mut topics = spec.topics.clone();
         topics.sort();
         topics.dedup();
@@ -191,6 +208,11 @@ impl Consumer {
             backoff_token: 0,
             deferred: Vec::new(),
             is_leader: false,
+            app,
+            busy_until: 0,
+            pending_owned: None,
+            listener_token: 0,
+            jitter_seed: 0,
         }
     }
 

@@ -3,22 +3,6 @@
 use super::*;
 
 impl Consumer {
-    pub(super) fn last_poll_boundary(&self, now: i64) -> i64 {
-        let p = self.spec.processing_ms;
-        if p <= 0 || now <= self.poll_anchor {
-            return now;
-        }
-        self.poll_anchor + (now - self.poll_anchor) / p * p
-    }
-
-    pub(super) fn next_poll_boundary(&self, t: i64) -> i64 {
-        let p = self.spec.processing_ms;
-        if p <= 0 || t <= self.poll_anchor {
-            return t.max(self.poll_anchor);
-        }
-        self.poll_anchor + (t - self.poll_anchor + p - 1) / p * p
-    }
-
     /// Makes the application's next poll() run, at its next poll boundary from now.
     pub(super) fn request_poll(&mut self, w: &mut World) {
         self.request_poll_at(w, w.now);
@@ -28,7 +12,7 @@ impl Consumer {
         if !self.is_running() || self.paused.is_some() {
             return;
         }
-        let at = self.next_poll_boundary(t.max(w.now));
+        let at = self.next_poll_boundary(t.max(w.now).max(self.busy_until));
         if self.scheduled_poll.is_some_and(|s| s <= at && s >= w.now) {
             return;
         }
@@ -54,6 +38,7 @@ impl Consumer {
             Timer::Heartbeat(_) => self.heartbeat_thread(w),
             Timer::Backoff(_) => self.lookup_coordinator(w),
             Timer::RequestTimeout(correlation_id) => self.on_request_timeout(w, correlation_id),
+            Timer::Listener(_) => self.on_listener_returned(w),
         }
     }
 
@@ -66,6 +51,7 @@ impl Consumer {
             Timer::Heartbeat(token) => token == self.heartbeat_token,
             Timer::Backoff(token) => token == self.backoff_token,
             Timer::RequestTimeout(correlation_id) => self.in_flight.contains_key(&correlation_id),
+            Timer::Listener(token) => self.pending_owned.as_ref().is_some_and(|p| p.0 == token),
         }
     }
 
@@ -73,6 +59,10 @@ impl Consumer {
     pub(super) fn poll(&mut self, w: &mut World) {
         if self.life != Life::Running || self.paused.is_some() {
             return;
+        }
+        // Still in the rebalance listener: this poll comes when it returns.
+        if self.is_busy(w) {
+            return self.request_poll(w);
         }
         match self.coordinator {
             CoordinatorStatus::Unknown => return self.lookup_coordinator(w),
@@ -114,6 +104,10 @@ impl Consumer {
                 return;
             }
             self.on_join_prepare(w);
+            // The JoinGroup goes once onPartitionsRevoked has returned.
+            if self.is_busy(w) {
+                return self.request_poll(w);
+            }
         }
         self.send_join_group(w);
     }
@@ -149,12 +143,17 @@ impl Consumer {
         }
         for tp in &partitions {
             self.owned.remove(tp);
-            w.release(self.index, tp);
+            if !self.forget_pending(tp) {
+                w.release(self.index, tp);
+            }
         }
+        let listener_ms = self.give_up_ms(partitions.len(), lost);
+        self.listener_runs(w, listener_ms);
         w.record(TraceKind::Revoked {
             consumer: self.name.clone(),
             partitions: partitions.into(),
             lost,
+            listener_ms,
         });
     }
 

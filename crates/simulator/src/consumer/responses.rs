@@ -235,12 +235,37 @@ impl Consumer {
         let added: Vec<Tp> = assigned.difference(&self.owned).cloned().collect();
         for tp in &revoked {
             self.owned.remove(tp);
-            w.release(self.index, tp);
+            if !self.forget_pending(tp) {
+                w.release(self.index, tp);
+            }
         }
         let generation = self.generation.generation_id;
-        for tp in &assigned {
-            w.acquire(self.index, (self.group_incarnation, generation), tp);
+        // onPartitionsRevoked, then onPartitionsAssigned (ConsumerCoordinator.onJoinComplete):
+        // what was kept is processed on in the new generation, what was added once the
+        // listener returns.
+        let listener_ms = self.give_up_ms(revoked.len(), false).saturating_add(
+            self.app
+                .assign_ms_per_partition
+                .saturating_mul(added.len() as i64),
+        );
+        self.listener_runs(w, listener_ms);
+        let group_generation = (self.group_incarnation, generation);
+        // Partitions kept whose earlier onPartitionsAssigned has not returned wait on with the
+        // new ones.
+        let mut waiting: Vec<Tp> = self
+            .pending_owned
+            .take()
+            .map(|(_, _, p)| p)
+            .unwrap_or_default();
+        waiting.retain(|tp| assigned.contains(tp));
+        for tp in assigned
+            .iter()
+            .filter(|tp| self.owned.contains(*tp) && !waiting.contains(tp))
+        {
+            w.acquire(self.index, group_generation, tp);
         }
+        waiting.extend(added.iter().cloned());
+        self.own_when_assigned(w, group_generation, waiting);
         self.owned = assigned.clone();
         self.owned_generation = generation;
         self.last_assignment = Some((assignment.assigned_partitions.clone(), generation));
@@ -250,6 +275,7 @@ impl Consumer {
             assigned: assigned.into_iter().collect(),
             added: added.into(),
             revoked: revoked.clone().into(),
+            listener_ms,
         });
         w.agreement_checks.push(self.index);
         if !revoked.is_empty() && self.config.rebalance_protocol() == RebalanceProtocol::Cooperative

@@ -204,13 +204,21 @@ pub fn the_player_travels_in_time() {
     let all = all.as_array().unwrap();
     assert!(all.len() > 3);
     let leave = all.iter().find(|x| x["mark"] == "leave").unwrap();
-    assert!(leave["label"]["en"].as_str().unwrap().contains("LeaveGroup"));
+    assert!(
+        leave["label"]["en"]
+            .as_str()
+            .unwrap()
+            .contains("LeaveGroup")
+    );
     assert!(leave["label"]["zh"].as_str().unwrap().contains("离开组"));
     let second = all[1]["step"].as_u64().unwrap() as f64;
     let later = rust(&m.moments(second.into()).unwrap());
     assert_eq!(later.as_array().unwrap()[..], all[1..], "from a step on");
     m.seek(0.0.into()).unwrap();
-    assert_eq!(m.seek_moment(true).unwrap(), all[0]["step"].as_u64().map(|s| s as usize));
+    assert_eq!(
+        m.seek_moment(true).unwrap(),
+        all[0]["step"].as_u64().map(|s| s as usize)
+    );
     assert_eq!(m.seek_moment(false).unwrap(), None, "none before the first");
     for bad in [json!(-1), json!("x"), json!(1.5)] {
         assert!(m.moments(js(&bad)).is_err(), "{bad}");
