@@ -506,7 +506,7 @@ fn a_dropped_topic_meets_kafkas_sticky_flaw_and_the_member_rejoins() {
 }
 
 fn with_application(name: &str, app: group_simulator::scenario::Application) -> Simulation {
-    let mut s = scenario(name).unwrap();
+    let mut s = scenario(name).expect("built in");
     s.application = app;
     let end = s.duration_ms;
     let mut sim = Simulation::new(s).expect("valid");
