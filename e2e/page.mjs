@@ -749,6 +749,34 @@ await test(
       true,
       'the one-partition metric says it sums the gaps',
     );
+    // With the application's listener time (the panel's defaults: 200 ms per partition revoked,
+    // 100 per partition assigned), eager leaves partitions unprocessed far longer than
+    // cooperative; with none, the protocols alone, it is the other way round. Each run opens
+    // in a playground of its own, with the same settings.
+    const unownedMs = async () =>
+      (await page.locator('#compare-table tr[data-metric="unownedPartitionMs"] td').evaluateAll((tds) => tds.map((td) => td.title))).map(
+        (ms) => Number.parseInt(ms, 10),
+      );
+    const withListener = await unownedMs();
+    expectEq(withListener[0] > 1.5 * withListener[1], true, `eager pays the listener for every partition: ${withListener}`);
+    await page.fill('#compare-revoke', '0');
+    await page.fill('#compare-assign', '0');
+    await page.fill('#compare-jitter', '0');
+    await page.click('#compare-rolling');
+    const alone = await unownedMs();
+    expectEq(alone[0] < alone[1], true, `the protocols alone: ${alone}`);
+    await page.fill('#compare-revoke', '200');
+    await page.fill('#compare-assign', '100');
+    await page.fill('#compare-jitter', '30');
+    await page.click('#compare-rolling');
+    const link = await page.locator('#compare-table thead a.open-run').first().getAttribute('href');
+    const opened = await browser.newPage();
+    await opened.goto(link);
+    await opened.waitForSelector('body[data-wasm="ready"]');
+    expectEq(await opened.inputValue('#scenario'), 'rolling-restart-eager', 'the run opens in its own playground');
+    await opened.click('#settings summary');
+    expectEq(await opened.inputValue('input[name="application:revokeMsPerPartition"]'), '200', 'with the listener time compared');
+    await opened.close();
     await page.locator('#compare').screenshot({ path: new URL('view-compare.png', out).pathname });
     await page.selectOption('#scenario', 'leave-while-stable');
     await page.click('#compare summary').catch(() => {});

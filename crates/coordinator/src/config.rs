@@ -88,6 +88,8 @@ pub struct ConfigKey {
     pub name: &'static str,
     pub default: &'static str,
     pub doc: &'static str,
+    /// The same in Chinese (the page's tooltips).
+    pub doc_zh: &'static str,
 }
 
 impl BrokerConfig {
@@ -97,46 +99,55 @@ impl BrokerConfig {
             name: "group.initial.rebalance.delay.ms",
             default: "3000",
             doc: "how long the first rebalance of an empty group waits for more members",
+            doc_zh: "空消费组的第一次再平衡等待更多成员加入的时间",
         },
         ConfigKey {
             name: "group.min.session.timeout.ms",
             default: "6000",
             doc: "smallest session timeout a JoinGroup may ask for",
+            doc_zh: "加入组请求可申请的最小会话超时",
         },
         ConfigKey {
             name: "group.max.session.timeout.ms",
             default: "1800000",
             doc: "largest session timeout a JoinGroup may ask for",
+            doc_zh: "加入组请求可申请的最大会话超时",
         },
         ConfigKey {
             name: "group.max.size",
             default: "2147483647",
             doc: "most members a group may have",
+            doc_zh: "消费组最多可有的成员数",
         },
         ConfigKey {
             name: "offsets.retention.minutes",
             default: "10080",
             doc: "how long offsets of an empty group are kept",
+            doc_zh: "空消费组的位移保留多久",
         },
         ConfigKey {
             name: "offsets.retention.check.interval.ms",
             default: "600000",
             doc: "how often expired offsets are removed",
+            doc_zh: "多久清理一次过期位移",
         },
         ConfigKey {
             name: "offset.metadata.max.bytes",
             default: "4096",
             doc: "longest metadata string an offset commit may carry",
+            doc_zh: "位移提交可携带的元数据字符串最大长度",
         },
         ConfigKey {
             name: "group.coordinator.new.enable",
             default: "true",
             doc: "true: Kafka 4.0's Java coordinator; false: the Scala coordinator of Kafka 3.x",
+            doc_zh: "true：Kafka 4.0 的 Java 协调者；false：Kafka 3.x 的 Scala 协调者",
         },
         ConfigKey {
             name: "flavour",
             default: "4.0",
             doc: "playground shorthand for group.coordinator.new.enable: \"4.0\" or \"3.x\"",
+            doc_zh: "group.coordinator.new.enable 的简写：\"4.0\" 或 \"3.x\"",
         },
     ];
 

@@ -74,61 +74,73 @@ impl ConsumerConfig {
             name: "session.timeout.ms",
             default: "45000",
             doc: "how long the coordinator waits for a heartbeat before removing the member",
+            doc_zh: "协调者在移除成员前等待心跳的时间",
         },
         ConfigKey {
             name: "heartbeat.interval.ms",
             default: "3000",
             doc: "how often the heartbeat thread sends a Heartbeat (must be below session.timeout.ms)",
+            doc_zh: "心跳线程发送心跳请求的间隔（须小于 session.timeout.ms）",
         },
         ConfigKey {
             name: "max.poll.interval.ms",
             default: "300000",
             doc: "longest time between two poll() calls before the consumer leaves; also the rebalance timeout",
+            doc_zh: "两次调用 poll() 之间的最长时间，超过则消费者离开消费组；也是再平衡超时",
         },
         ConfigKey {
             name: "partition.assignment.strategy",
             default: "range,cooperative-sticky",
             doc: "assignors in order of preference: range, roundrobin, sticky, cooperative-sticky",
+            doc_zh: "按偏好排列的分配器：range、roundrobin、sticky、cooperative-sticky",
         },
         ConfigKey {
             name: "group.instance.id",
             default: "",
             doc: "set for static membership: no LeaveGroup on close, a restart within the session causes no rebalance",
+            doc_zh: "设置后成为静态成员：关闭时不发送离开组请求，会话内重启不会引起再平衡",
         },
         ConfigKey {
             name: "enable.auto.commit",
             default: "true",
             doc: "commit offsets in the background (and before partitions are revoked)",
+            doc_zh: "在后台自动提交位移（撤销分区前也会提交）",
         },
         ConfigKey {
             name: "auto.commit.interval.ms",
             default: "5000",
             doc: "how often offsets are committed when auto commit is on",
+            doc_zh: "开启自动提交时提交位移的间隔",
         },
         ConfigKey {
             name: "request.timeout.ms",
             default: "30000",
             doc: "how long the client waits for a response (JoinGroup: max of this and the rebalance timeout + 5 s)",
+            doc_zh: "客户端等待响应的时间（加入组请求：取它与再平衡超时 + 5 秒中的较大者）",
         },
         ConfigKey {
             name: "retry.backoff.ms",
             default: "100",
             doc: "first wait before retrying after a retriable error",
+            doc_zh: "可重试错误后第一次重试前的等待时间",
         },
         ConfigKey {
             name: "retry.backoff.max.ms",
             default: "1000",
             doc: "the retry wait grows exponentially up to this",
+            doc_zh: "重试等待按指数增长，最多到此值",
         },
         ConfigKey {
             name: "internal.leave.group.on.close",
             default: "true",
             doc: "a dynamic member sends LeaveGroup when it is closed",
+            doc_zh: "动态成员关闭时发送离开组请求",
         },
         ConfigKey {
             name: "client.rack",
             default: "",
             doc: "the consumer's rack, for rack-aware assignment",
+            doc_zh: "消费者所在机架，用于机架感知分配",
         },
     ];
 

@@ -266,12 +266,28 @@ pub fn error_name(
     Ok(ErrorCode::from_code(code as i16).name().to_string())
 }
 
+/// A setting as the page lists it: its Kafka name, default and what it does (both languages).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ConfigKeyInfo {
     pub name: &'static str,
     pub default: &'static str,
     pub doc: &'static str,
+    pub doc_zh: &'static str,
+}
+
+/// `keys` as the page lists them.
+pub(crate) fn config_keys(keys: &[group_coordinator::config::ConfigKey]) -> Result<JsValue, JsValue> {
+    let keys: Vec<ConfigKeyInfo> = keys
+        .iter()
+        .map(|k| ConfigKeyInfo {
+            name: k.name,
+            default: k.default,
+            doc: k.doc,
+            doc_zh: k.doc_zh,
+        })
+        .collect();
+    to_js(&keys)
 }
 
 #[derive(Serialize)]
@@ -283,17 +299,9 @@ struct ApiInfo {
 }
 
 /// The broker settings the coordinator accepts, with Kafka's defaults.
-#[wasm_bindgen(js_name = brokerConfigKeys, unchecked_return_type = "{ name: string; default: string; doc: string }[]")]
+#[wasm_bindgen(js_name = brokerConfigKeys, unchecked_return_type = "ConfigKeyInfo[]")]
 pub fn broker_config_keys() -> Result<JsValue, JsValue> {
-    let keys: Vec<ConfigKeyInfo> = BrokerConfig::KEYS
-        .iter()
-        .map(|k| ConfigKeyInfo {
-            name: k.name,
-            default: k.default,
-            doc: k.doc,
-        })
-        .collect();
-    to_js(&keys)
+    config_keys(&BrokerConfig::KEYS)
 }
 
 /// The APIs the coordinator answers and their highest accepted version.

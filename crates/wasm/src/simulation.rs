@@ -229,17 +229,9 @@ pub fn scenario(
 }
 
 /// The consumer settings a scenario or `setConfig` accepts, with Kafka's defaults.
-#[wasm_bindgen(js_name = consumerConfigKeys, unchecked_return_type = "{ name: string; default: string; doc: string }[]")]
+#[wasm_bindgen(js_name = consumerConfigKeys, unchecked_return_type = "ConfigKeyInfo[]")]
 pub fn consumer_config_keys() -> Result<JsValue, JsValue> {
-    let keys: Vec<crate::ConfigKeyInfo> = group_simulator::ConsumerConfig::KEYS
-        .iter()
-        .map(|k| crate::ConfigKeyInfo {
-            name: k.name,
-            default: k.default,
-            doc: k.doc,
-        })
-        .collect();
-    to_js(&keys)
+    crate::config_keys(&group_simulator::ConsumerConfig::KEYS)
 }
 
 /// A large living group (cooperative-sticky, two topics, every tenth consumer restarted once):

@@ -158,6 +158,8 @@ export interface Scenario { name: string; title: Text; description?: Text;
   broker?: Settings; consumer?: Settings; topics: Record<string, number>; network?: LinkSpec;
   consumers: ConsumerSpec[]; script?: ScriptStep[]; /** every consumer's application timing */ application?: Application;
   durationMs?: number }
+/** A setting as the page lists it: its Kafka name, its default and what it does. */
+export interface ConfigKeyInfo { name: string; default: string; doc: string; docZh: string }
 export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text; consumers: number; durationMs: number }
 
 export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit";

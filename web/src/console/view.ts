@@ -1,7 +1,7 @@
 // The protocol console: compose a request (or step through a scripted example), send it at a
 // virtual time or move the clock, and see the responses, the group and the events.
 
-import type { Request } from '../../pkg/group_coordinator_wasm.js';
+import type { ConfigKeyInfo, Request } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
 import { EXAMPLES } from './examples.ts';
@@ -15,7 +15,7 @@ export interface ConsoleDeps {
   factory: CoordinatorFactory;
   errorName: ErrorNamer;
   apis: { name: string; maxVersion: number }[];
-  configKeys: { name: string; default: string; doc: string }[];
+  configKeys: ConfigKeyInfo[];
   lang: Lang;
   /** Told when the user switches the language. */
   onLang?: (lang: Lang) => void;
@@ -76,7 +76,7 @@ export class ConsoleView {
       els.config.append(
         h(
           'label',
-          { title: k.doc },
+          { 'data-doc-en': k.doc, 'data-doc-zh': k.docZh },
           h('span', {}, k.name),
           h('input', { name: k.name, value: k.default, 'data-default': k.default, 'aria-label': k.name }),
         ),
@@ -181,6 +181,9 @@ export class ConsoleView {
       el.setAttribute('aria-label', ct(el.dataset.ctAria as ConsoleTextKey, lang));
     }
     this.root.querySelector('#console-lang')?.setAttribute('aria-label', ct('switchLang', lang));
+    for (const el of this.root.querySelectorAll<HTMLElement>('[data-doc-en]')) {
+      el.title = (lang === 'zh' ? el.dataset.docZh : el.dataset.docEn) ?? '';
+    }
     for (const option of Array.from(this.els.example.options)) {
       const example = EXAMPLES.find((e) => e.id === option.value);
       if (example) option.textContent = example.title[lang];

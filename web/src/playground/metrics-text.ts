@@ -50,8 +50,8 @@ export const METRICS: Record<MetricKey, MetricText> = {
   unownedPartitionMs: {
     name: { en: 'Partition-time unowned', zh: '分区无人消费时间' },
     doc: {
-      en: 'Summed over partitions: the time a partition already being consumed had no owner (nobody could consume it).',
-      zh: '按分区累加：已在被消费的分区没有所有者（无人能消费）的时间。',
+      en: 'Summed over partitions: the time a partition already being consumed had no owner (nobody could consume it), counting a newly assigned one until its onPartitionsAssigned returned.',
+      zh: '按分区累加：已在被消费的分区没有所有者（无人能消费）的时间；新分配的分区计到其 onPartitionsAssigned 返回为止。',
     },
     ms: true,
   },

@@ -101,8 +101,13 @@ export class PlaygroundView {
     });
     this.compare = new CompareView({
       factory: deps.newSimulation,
-      current: () => structuredClone(store.run.scenario),
+      current: () => ({
+        scenario: structuredClone(store.run.scenario),
+        builtIn: this.isBuiltIn(store.run.scenario.name),
+        diff: this.diff,
+      }),
       builtIn: (n) => deps.scenario(n),
+      link: (name, diff) => this.linkTo(name, diff),
       lang: () => store.lang,
     });
     store.subscribe('controls', (frame) => this.controls.render(frame));
@@ -236,6 +241,24 @@ export class PlaygroundView {
     const run = this.store.run;
     const state: ShareState = { scenario: run.scenario.name, step: run.cursor, actions: run.actions };
     if (!isEmpty(this.diff)) state.settings = this.diff;
+    return this.urlOf(state);
+  }
+
+  /** A link opening the built-in scenario `name` with `diff`, from its start. */
+  private linkTo(name: string, diff: SettingsDiff): string {
+    return this.urlOf({ scenario: name, step: 0, actions: [], settings: isEmpty(diff) ? undefined : diff });
+  }
+
+  private isBuiltIn(name: string): boolean {
+    try {
+      this.deps.scenario(name);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private urlOf(state: ShareState): string {
     const url = new URL(this.deps.baseUrl ?? location.href);
     const keep = new URLSearchParams();
     const lang = url.searchParams.get('lang');

@@ -2,16 +2,12 @@
 // and the seed. Applying them restarts the run with the changed scenario (settings are the
 // world's, not an action); the changes travel in share links as a diff from the built-in.
 
-import type { ConsumerSpec, LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
+import type { Application, ConfigKeyInfo, ConsumerSpec, LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { t } from './text.ts';
 
-export interface ConfigKey {
-  name: string;
-  default: string;
-  doc: string;
-}
+export type ConfigKey = ConfigKeyInfo;
 
 /** One consumer's changes: its own properties (over the scenario-wide ones) and its link. */
 export interface ConsumerDiff {
@@ -24,6 +20,8 @@ export interface SettingsDiff {
   broker?: Settings;
   consumer?: Settings;
   network?: LinkSpec;
+  /** The application's timing for every consumer (its rebalance listener, its polls). */
+  application?: Application;
   seed?: number;
   /** By consumer name (`client.id`). */
   consumers?: Record<string, ConsumerDiff>;
@@ -36,6 +34,7 @@ export function applyDiff(base: Scenario, diff: SettingsDiff): Scenario {
     broker: { ...(base.broker ?? {}), ...(diff.broker ?? {}) },
     consumer: { ...(base.consumer ?? {}), ...(diff.consumer ?? {}) },
     network,
+    application: { ...(base.application ?? {}), ...(diff.application ?? {}) },
     seed: diff.seed ?? base.seed,
     consumers: base.consumers.map((c): ConsumerSpec => {
       const d = diff.consumers?.[c.name];
@@ -55,6 +54,7 @@ export function isEmpty(diff: SettingsDiff): boolean {
     !Object.keys(diff.broker ?? {}).length &&
     !Object.keys(diff.consumer ?? {}).length &&
     !Object.keys(diff.network ?? {}).length &&
+    !Object.keys(diff.application ?? {}).length &&
     !Object.keys(diff.consumers ?? {}).length
   );
 }
@@ -65,8 +65,9 @@ export function isSettingsDiff(x: unknown): x is SettingsDiff {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const flat = (v: unknown) =>
     v === undefined || (isObject(v) && Object.values(v).every((w) => ['number', 'string', 'boolean'].includes(typeof w)));
-  if (!isObject(x) || Object.keys(x).some((k) => !['broker', 'consumer', 'network', 'seed', 'consumers'].includes(k))) return false;
-  if (!flat(x.broker) || !flat(x.consumer) || !flat(x.network)) return false;
+  const groups = ['broker', 'consumer', 'network', 'application', 'seed', 'consumers'];
+  if (!isObject(x) || Object.keys(x).some((k) => !groups.includes(k))) return false;
+  if (!flat(x.broker) || !flat(x.consumer) || !flat(x.network) || !flat(x.application)) return false;
   if (x.seed !== undefined && !Number.isSafeInteger(x.seed)) return false;
   if (x.consumers === undefined) return true;
   return (
@@ -84,9 +85,37 @@ export function parseSetting(text: string): number | string | boolean {
 }
 
 const LINK_KEYS: ConfigKey[] = [
-  { name: 'latencyMs', default: '1', doc: 'one-way latency of the link' },
-  { name: 'jitterMs', default: '0', doc: 'a further 0..jitter ms per message' },
-  { name: 'loss', default: '0', doc: 'probability 0..1 that a message is lost' },
+  { name: 'latencyMs', default: '1', doc: 'one-way latency of the link', docZh: '链路的单向延迟' },
+  { name: 'jitterMs', default: '0', doc: 'a further 0..jitter ms per message', docZh: '每条消息额外 0..jitter 毫秒的抖动' },
+  { name: 'loss', default: '0', doc: 'probability 0..1 that a message is lost', docZh: '消息丢失的概率（0..1）' },
+];
+
+/** The application's timing (not Kafka settings): what a rebalance costs a real application. */
+const APP_KEYS: ConfigKey[] = [
+  {
+    name: 'revokeMsPerPartition',
+    default: '0',
+    doc: 'onPartitionsRevoked: ms per partition given up (commit, flush state, stop work); the JoinGroup waits for it',
+    docZh: 'onPartitionsRevoked：每个撤销分区耗时（提交、刷新状态、停止处理）毫秒；加入组请求等它返回后才发送',
+  },
+  {
+    name: 'assignMsPerPartition',
+    default: '0',
+    doc: 'onPartitionsAssigned: ms per partition newly assigned (restore state, seek); the partition is processed after it',
+    docZh: 'onPartitionsAssigned：每个新分配分区耗时（恢复状态、定位位移）毫秒；之后才开始处理该分区',
+  },
+  {
+    name: 'lostMsPerPartition',
+    default: '0',
+    doc: 'onPartitionsLost: ms per partition lost (after the member was fenced)',
+    docZh: 'onPartitionsLost：每个丢失分区耗时毫秒（成员被隔离之后）',
+  },
+  {
+    name: 'processingJitterMs',
+    default: '0',
+    doc: 'each poll comes up to this much later than processingMs, drawn from the seed (below processingMs)',
+    docZh: '每次 poll 比 processingMs 最多晚这么多毫秒，由种子决定（须小于 processingMs）',
+  },
 ];
 
 export class SettingsView {
@@ -136,10 +165,21 @@ export class SettingsView {
       h('fieldset', {}, h('legend', {}, t('oneConsumer', lang), ' ', picked), one),
       h(
         'fieldset',
+        { id: 'application-settings' },
+        h('legend', {}, t('applicationSettings', lang)),
+        ...APP_KEYS.map((k) => field('application', k, (scenario.application as Record<string, unknown> | undefined)?.[k.name], lang)),
+      ),
+      h(
+        'fieldset',
         {},
         h('legend', {}, t('networkAndSeed', lang)),
         ...LINK_KEYS.map((k) => field('network', k, (net as Record<string, unknown>)[k.name], lang)),
-        field('seed', { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw' }, diff.seed, lang),
+        field(
+          'seed',
+          { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw', docZh: '所有随机抽取的种子' },
+          diff.seed,
+          lang,
+        ),
       ),
       h(
         'div',
@@ -213,7 +253,7 @@ export class SettingsView {
     this.root.querySelector('#settings-error')?.remove();
     let name: string | null = null;
     const own = /^consumers\[(\d+)\]\.config\.(.+)$/.exec(path);
-    const shared = /^(broker|consumer|network)\.(.+)$/.exec(path);
+    const shared = /^(broker|consumer|network|application)\.(.+)$/.exec(path);
     if (own) {
       const consumer = consumers[Number(own[1])];
       if (consumer) this.openFor(consumer);
@@ -285,16 +325,17 @@ export class SettingsView {
         if (text && text !== String(base.seed ?? 0)) diff.seed = Number(text);
         continue;
       }
-      if (group !== 'broker' && group !== 'consumer' && group !== 'network') continue;
+      if (group !== 'broker' && group !== 'consumer' && group !== 'network' && group !== 'application') continue;
       const baseValue =
         group === 'broker'
           ? base.broker?.[key]
           : group === 'consumer'
             ? base.consumer?.[key]
-            : (base.network as Record<string, unknown> | undefined)?.[key];
+            : ((group === 'network' ? base.network : base.application) as Record<string, unknown> | undefined)?.[key];
       if (text === '' || text === String(baseValue ?? '')) continue;
       const value = parseSetting(text);
       if (group === 'network') (diff.network ??= {})[key as keyof LinkSpec] = value as number;
+      else if (group === 'application') (diff.application ??= {})[key as keyof Application] = value as number;
       else (group === 'broker' ? (diff.broker ??= {}) : (diff.consumer ??= {}))[key] = value;
     }
     if (Object.keys(this.draft).length) diff.consumers = structuredClone(this.draft);
@@ -309,7 +350,7 @@ function isStatic(c: ConsumerSpec): boolean {
 function field(group: string, key: ConfigKey, current: unknown, lang: Lang): HTMLElement {
   return h(
     'label',
-    { title: key.doc },
+    { title: lang === 'zh' ? key.docZh : key.doc },
     h('span', { class: 'mono' }, key.name),
     h('input', {
       name: `${group}:${key.name}`,

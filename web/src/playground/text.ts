@@ -98,6 +98,20 @@ const T = {
   compareRunBoth: { en: 'Run both to the end', zh: '两种配置都运行到结束' },
   compareRolling: { en: 'Rolling restart: eager · cooperative-sticky · static', zh: '滚动重启：eager · cooperative-sticky · 静态成员' },
   compareA: { en: 'Configuration A', zh: '配置 A' },
+  compareApp: { en: 'The application, in every run compared', zh: '应用（所有比较的运行都使用）' },
+  appRevoke: { en: 'onPartitionsRevoked per partition', zh: '每个分区的 onPartitionsRevoked' },
+  appAssign: { en: 'onPartitionsAssigned per partition', zh: '每个分区的 onPartitionsAssigned' },
+  appJitter: { en: 'poll jitter up to', zh: 'poll 抖动最多' },
+  msUnit: { en: 'ms', zh: '毫秒' },
+  compareAppHint: {
+    en: 'A real listener commits, flushes state and stops work for each partition it gives up, and restores state for each it gets. Eager pays that for every partition at every rebalance; cooperative only for the partitions that move; static membership avoids the rebalance. Set them to 0 to see the protocols alone: with no listener time, cooperative’s extra follow-up rebalance costs more than eager’s revoke.',
+    zh: '真实的监听器会为每个撤销的分区提交位移、刷新状态并停止处理，为每个新分区恢复状态。eager 每次再平衡都为所有分区付出这些代价；cooperative 只为移动的分区付出；静态成员则避免再平衡。把它们设为 0 可只看协议本身：没有监听器耗时，cooperative 额外的后续再平衡反而比 eager 的撤销代价更高。',
+  },
+  openRun: { en: 'open', zh: '打开' },
+  openRunHelp: {
+    en: 'Open this run in a playground of its own (a new tab), with its timeline: put two side by side.',
+    zh: '在新标签页中单独打开这次运行及其时间线：可以并排比较。',
+  },
   compareB: { en: 'Configuration B', zh: '配置 B' },
   compareCaption: { en: 'Metrics at the end of each run', zh: '各次运行结束时的指标' },
   staticMembership: { en: 'static membership', zh: '静态成员' },
@@ -148,6 +162,7 @@ const T = {
   mark_generation: { en: 'a generation begins', zh: '新的一代开始' },
   mark_join: { en: 'JoinGroup arrives', zh: '加入组请求到达' },
   mark_expiry: { en: 'a coordinator timer fires', zh: '协调者定时器到期' },
+  applicationSettings: { en: 'Application (its rebalance listener and polls)', zh: '应用（再平衡监听器与 poll）' },
   prevMoment: { en: 'Previous moment', zh: '上一个时刻' },
   nextMoment: { en: 'Next moment', zh: '下一个时刻' },
   prevMomentHelp: {
