@@ -154,6 +154,15 @@ await test('the console in Chinese: lang set, every label translated, and a swit
   await page.click('#next-step');
   await page.waitForSelector('#log .exchange');
   expectEq((await page.textContent('#log h2')).includes('请求、响应与事件'), true, 'the log');
+  // What the user does besides requests is logged in Chinese too, and a response's words.
+  await page.click('.faults summary');
+  await page.click('#unload');
+  expectEq((await page.locator('#log .exchange header').first().textContent()).includes('卸载消费组'), true, 'an action in the log');
+  const words = await page.textContent('#log');
+  expectEq(/member |generation |leader /.test(words), false, `no English words in the responses: ${words.slice(0, 300)}`);
+  // The settings' explanations, in Chinese.
+  const tip = await page.locator('.config label').first().getAttribute('title');
+  expectEq(/[\u4e00-\u9fff]/.test(tip), true, `a Chinese tooltip: ${tip}`);
   const log = await page.locator('#log .exchange').count();
   await page.click('#console-lang');
   expectEq(await page.getAttribute('html', 'lang'), 'en', 'switched');
@@ -583,6 +592,11 @@ await test(
         expectEq(await chips.nth(i).getAttribute('aria-current'), 'true', `${lang}: case ${i + 1} shown as current`);
         expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, `${lang}: no sideways scroll`);
       }
+      // Every setting explains itself in the page's language.
+      await page.click('#settings summary');
+      const tips = await page.locator('#settings-form label[title]').evaluateAll((ls) => ls.map((l) => l.title));
+      const han = tips.filter((tip) => /[\u4e00-\u9fff]/.test(tip)).length;
+      expectEq(han, lang === 'zh' ? tips.length : 0, `${lang}: the settings' tooltips (${tips.length})`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     // The book's PreparingRebalance case: from the key moment, the next moment is C's LeaveGroup

@@ -2,6 +2,8 @@
 // log). Events come narrated by the model, in both languages.
 
 import type { Request, Response } from '../../pkg/group_coordinator_wasm.js';
+import type { Lang } from '../i18n.ts';
+import type { ConsoleAction } from './session.ts';
 
 export type ErrorNamer = (code: number) => string;
 
@@ -10,22 +12,41 @@ export function describeRequest(r: Request): string {
   return `${r.api} v${r.apiVersion} #${r.correlationId ?? 0}${who}`;
 }
 
-export function describeResponse(r: Response, errorName: ErrorNamer): string {
-  const error = errorName(r.errorCode);
+/** What the user did, in `lang`. */
+export function describeAction(a: ConsoleAction, errorName: ErrorNamer, lang: Lang): string {
+  const zh = lang === 'zh';
+  switch (a.kind) {
+    case 'advance':
+      return zh ? `时钟推进到 ${a.atMs} 毫秒` : `advance to ${a.atMs} ms`;
+    case 'unload':
+      return zh ? `卸载消费组 ${a.groupId}` : `unload ${a.groupId}`;
+    case 'load':
+      return zh ? `加载消费组 ${a.groupId}` : `load ${a.groupId}`;
+    case 'failNextPersist':
+      return zh ? `下一次持久化以 ${errorName(a.errorCode)} 失败` : `fail next persist with ${errorName(a.errorCode)} (${a.errorCode})`;
+  }
+}
+
+export function describeResponse(r: Response, errorName: ErrorNamer, lang: Lang = 'en'): string {
+  const zh = lang === 'zh';
+  const error = r.errorCode === 0 ? (zh ? '成功' : 'ok') : errorName(r.errorCode);
   const parts = [`${r.api} #${r.correlationId}`, error];
   switch (r.api) {
     case 'JoinGroup':
-      if (r.memberId) parts.push(`member ${short(r.memberId)}`);
-      if (r.generationId >= 0) parts.push(`generation ${r.generationId}`);
-      if (r.leader) parts.push(`leader ${short(r.leader)}`);
-      if (r.members.length) parts.push(`${r.members.length} members listed`);
-      if (r.skipAssignment) parts.push('skip assignment');
+      if (r.memberId) parts.push(`${zh ? '成员' : 'member'} ${short(r.memberId)}`);
+      if (r.generationId >= 0) parts.push(zh ? `第 ${r.generationId} 代` : `generation ${r.generationId}`);
+      if (r.leader) parts.push(`${zh ? '主消费者' : 'leader'} ${short(r.leader)}`);
+      if (r.members.length) parts.push(zh ? `列出 ${r.members.length} 个成员` : `${r.members.length} members listed`);
+      if (r.skipAssignment) parts.push(zh ? '跳过分配' : 'skip assignment');
       break;
     case 'SyncGroup':
-      if (r.errorCode === 0) parts.push(`assignment ${r.assignment || '(empty)'}`);
+      if (r.errorCode === 0) parts.push(`${zh ? '分配' : 'assignment'} ${r.assignment || (zh ? '（空）' : '(empty)')}`);
       break;
     case 'LeaveGroup':
-      for (const m of r.members) parts.push(`${short(m.memberId || m.groupInstanceId || '?')}: ${errorName(m.errorCode)}`);
+      for (const m of r.members) {
+        const outcome = m.errorCode === 0 ? (zh ? '成功' : 'ok') : errorName(m.errorCode);
+        parts.push(`${short(m.memberId || m.groupInstanceId || '?')}: ${outcome}`);
+      }
       break;
   }
   return parts.join(' · ');

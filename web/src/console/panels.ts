@@ -5,7 +5,7 @@ import type { GroupView } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { stateLabel } from '../vocabulary.ts';
-import { describeRequest, describeResponse, type ErrorNamer, short } from './format.ts';
+import { describeAction, describeRequest, describeResponse, type ErrorNamer, short } from './format.ts';
 import type { Exchange } from './session.ts';
 import { ct } from './text.ts';
 
@@ -86,7 +86,13 @@ export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorName
         h(
           'article',
           { class: 'exchange', 'data-seq': String(x.seq) },
-          h('header', {}, h('span', { class: 'at' }, `${x.atMs} ms`), ' ', x.request ? describeRequest(x.request) : (x.action ?? '')),
+          h(
+            'header',
+            {},
+            h('span', { class: 'at' }, `${x.atMs} ms`),
+            ' ',
+            x.request ? describeRequest(x.request) : x.action ? describeAction(x.action, errorName, lang) : '',
+          ),
           x.error ? h('p', { class: 'error' }, x.error) : null,
           h(
             'ul',
@@ -96,7 +102,7 @@ export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorName
                 'li',
                 { class: r.errorCode === 0 ? 'ok' : 'err' },
                 '→ ',
-                describeResponse(r, errorName),
+                describeResponse(r, errorName, lang),
                 h('details', {}, h('summary', {}, 'JSON'), h('pre', {}, JSON.stringify(r, null, 2))),
               ),
             ),

@@ -3,6 +3,12 @@
 
 import type { Coordinator, CoordinatorEvent, GroupView, Request, Response, Text } from '../../pkg/group_coordinator_wasm.js';
 
+/** What the user did besides sending a request (the log says it in the console's language). */
+export type ConsoleAction =
+  | { kind: 'advance'; atMs: number }
+  | { kind: 'unload' | 'load'; groupId: string }
+  | { kind: 'failNextPersist'; errorCode: number };
+
 export interface Exchange {
   seq: number;
   atMs: number;
@@ -14,7 +20,7 @@ export interface Exchange {
   /** The coordinator refused the input (misuse); nothing changed. */
   error: string | null;
   /** What the user did, when it was not a request (advance, unload, ...). */
-  action: string | null;
+  action: ConsoleAction | null;
 }
 
 export type CoordinatorFactory = (config: Record<string, number | string | boolean>) => Coordinator;
@@ -66,7 +72,7 @@ export class Session {
 
   /** Moves the clock to `atMs`, firing due timers. */
   advance(atMs: number): Exchange {
-    return this.record(atMs, null, `advance to ${atMs} ms`, () => this.coordinator.advance(atMs));
+    return this.record(atMs, null, { kind: 'advance', atMs }, () => this.coordinator.advance(atMs));
   }
 
   /** Advances to the next timer deadline, if there is one. */
@@ -76,24 +82,30 @@ export class Session {
   }
 
   unload(groupId = this.groupId): Exchange {
-    return this.record(this.now, null, `unload ${groupId}`, () => this.coordinator.unload(groupId));
+    return this.record(this.now, null, { kind: 'unload', groupId }, () => this.coordinator.unload(groupId));
   }
 
   load(groupId = this.groupId): Exchange {
-    return this.record(this.now, null, `load ${groupId}`, () => {
+    return this.record(this.now, null, { kind: 'load', groupId }, () => {
       this.coordinator.load(groupId);
       return [];
     });
   }
 
   failNextPersist(errorCode: number): Exchange {
-    return this.record(this.now, null, `fail next persist with ${errorCode}`, () => {
+    return this.record(this.now, null, { kind: 'failNextPersist', errorCode }, () => {
       this.coordinator.failNextPersist(errorCode);
       return [];
     });
   }
 
-  private record(atMs: number, request: Request | null, action: string | null, run: () => Response[], onSuccess?: () => void): Exchange {
+  private record(
+    atMs: number,
+    request: Request | null,
+    action: ConsoleAction | null,
+    run: () => Response[],
+    onSuccess?: () => void,
+  ): Exchange {
     const exchange: Exchange = {
       seq: ++this.seq,
       atMs,
