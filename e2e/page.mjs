@@ -635,6 +635,46 @@ await test(
 );
 
 await test(
+  'the assignment table: partition ranges, lists that wrap only between partitions, and generations where nothing moved a click away',
+  async (page) => {
+    // D joins for a topic that does not exist (nothing moves), then leaves (nothing moves).
+    const actions = [
+      [100, { type: 'addConsumer', name: 'D', topics: ['nowhere'] }],
+      [900, { type: 'close', consumer: 'D' }],
+    ];
+    const b64 = Buffer.from(JSON.stringify(actions)).toString('base64url');
+    await page.goto(`${server.url}?lang=en&v=1&scenario=leave-while-stable&actions=${b64}&step=1600`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    const cells = await page.locator('#assignment-table tbody td').allTextContents();
+    expectEq(
+      cells.some((c) => c.replaceAll('\u200b', '').includes('orders-0..2')),
+      true,
+      `consecutive partitions as a range: ${cells.join(' | ').replaceAll('\u200b', '')}`,
+    );
+    const heads = async () => (await page.locator('#assignment-table thead th').allTextContents()).slice(1, -1);
+    const few = await heads();
+    expectEq((await page.textContent('#as-unchanged')).includes('nothing moved'), true, 'says what is left out');
+    await page.click('#as-show-all');
+    const all = await heads();
+    expectEq(all.length > few.length, true, `the left-out generations shown on request: ${few} → ${all}`);
+    await page.click('#as-changed-only');
+    expectEq((await heads()).length, few.length, 'and left out again');
+    // No name is broken inside: every cell breaks only where a zero-width space or a space is.
+    const broken = await page.locator('#assignment-table tbody td, #assignment-table th').evaluateAll(
+      (els) =>
+        els.filter((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return lines.size > 1 && !/[\u200b ]/.test(el.textContent);
+        }).length,
+    );
+    expectEq(broken, 0, 'no word wrapped mid-name');
+  },
+  PG,
+);
+
+await test(
   'what happens next: the user makes a later request arrive first, or drops one, as actions',
   async (page) => {
     await page.selectOption('#scenario', 'leave-while-preparing-rebalance');

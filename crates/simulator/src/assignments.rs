@@ -19,6 +19,9 @@ struct Taken {
     index: usize,
     generation_id: i32,
     consumer: Rc<str>,
+    /// It took other partitions than it took last time (its generation changed who owns
+    /// what; an eager consumer that gets back what it revoked moved nothing).
+    moved: bool,
 }
 
 /// The table's model for every trace entry indexed so far.
@@ -76,6 +79,9 @@ pub struct Row {
 pub struct AssignmentTable {
     pub generations: Vec<GenerationColumn>,
     pub rows: Vec<Row>,
+    /// Generations left out because nothing moved in them (every consumer took what it had
+    /// taken before; the last generation is always shown), when they were asked to be left out.
+    pub unchanged: Vec<i32>,
 }
 
 impl AssignmentIndex {
@@ -89,12 +95,26 @@ impl AssignmentIndex {
                 TraceKind::Assigned {
                     consumer,
                     generation_id,
+                    assigned,
                     ..
-                } => self.taken.push(Taken {
-                    index: e.index,
-                    generation_id: *generation_id,
-                    consumer: consumer.clone(),
-                }),
+                } => {
+                    let before = self
+                        .taken
+                        .iter()
+                        .rev()
+                        .find(|t| t.consumer == *consumer)
+                        .and_then(|t| match &trace.get(t.index)?.kind {
+                            TraceKind::Assigned { assigned, .. } => Some(assigned),
+                            _ => None,
+                        });
+                    let moved = before.map_or(!assigned.is_empty(), |b| b != assigned);
+                    self.taken.push(Taken {
+                        index: e.index,
+                        generation_id: *generation_id,
+                        consumer: consumer.clone(),
+                        moved,
+                    })
+                }
                 TraceKind::ResponseSent {
                     consumer,
                     error_code: ErrorCode::None,
@@ -152,19 +172,36 @@ impl AssignmentIndex {
             .map_or_else(|| Rc::from(member_id), |(_, c)| c.clone())
     }
 
-    /// The table of the first `len` entries: its last `columns` generations, the world's
-    /// `consumers` as they are now.
+    /// The table of the first `len` entries: its last `columns` generations (with
+    /// `changed_only`, of those in which something moved), the world's `consumers` as they
+    /// are now.
     pub fn table(
         &self,
         trace: &Trace,
         len: usize,
         columns: usize,
+        changed_only: bool,
         consumers: &[ConsumerRow],
         lang: Lang,
     ) -> AssignmentTable {
         let taken = &self.taken[..self.taken.partition_point(|t| t.index < len)];
         let all: BTreeSet<i32> = taken.iter().map(|t| t.generation_id).collect();
-        let shown: Vec<i32> = all.iter().rev().take(columns).rev().copied().collect();
+        let latest = all.last().copied();
+        let moved: BTreeSet<i32> = taken
+            .iter()
+            .filter(|t| t.moved)
+            .map(|t| t.generation_id)
+            .collect();
+        let keep = |g: &i32| !changed_only || moved.contains(g) || Some(*g) == latest;
+        let unchanged: Vec<i32> = all.iter().filter(|g| !keep(g)).copied().collect();
+        let mut shown: Vec<i32> = all
+            .iter()
+            .rev()
+            .filter(|g| keep(g))
+            .take(columns)
+            .copied()
+            .collect();
+        shown.reverse();
         // The last assignment a consumer took in each shown generation.
         let mut last: BTreeMap<(i32, &str), usize> = BTreeMap::new();
         let mut names: Vec<Rc<str>> = consumers.iter().map(|c| c.name.clone()).collect();
@@ -227,6 +264,10 @@ impl AssignmentIndex {
                 }
             })
             .collect();
-        AssignmentTable { generations, rows }
+        AssignmentTable {
+            generations,
+            rows,
+            unchanged,
+        }
     }
 }

@@ -30,6 +30,9 @@ pub struct FrameRequest {
     /// The assignment table with this many generations (the last ones) as columns.
     #[serde(default)]
     pub assignments: Option<usize>,
+    /// Leave out of the assignment table the generations in which nothing moved.
+    #[serde(default)]
+    pub assignments_changed_only: bool,
     #[serde(default)]
     pub steps: Option<StepsRequest>,
     /// The consumers and the metrics.
@@ -500,6 +503,7 @@ impl Player {
                     trace,
                     len,
                     columns,
+                    request.assignments_changed_only,
                     consumers.as_deref().unwrap_or(&[]),
                     lang,
                 )

@@ -15,20 +15,40 @@ use serde::Serialize;
 /// A partition, by topic and index.
 pub type Tp = (Rc<str>, i32);
 
-/// Partitions as `topic-0,1 other-2` (topics in the order they first appear).
+/// Partitions as `topic-0,1 other-2` (topics in the order they first appear), with three or
+/// more consecutive partitions as a range: `orders-0..3,7`.
 pub fn tps(list: &[Tp]) -> String {
-    let mut topics: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut topics: Vec<(&str, Vec<i32>)> = Vec::new();
     for (topic, p) in list {
         match topics.iter_mut().find(|(t, _)| *t == &**topic) {
-            Some((_, ps)) => ps.push(alloc::format!("{p}")),
-            None => topics.push((topic, alloc::vec![alloc::format!("{p}")])),
+            Some((_, ps)) => ps.push(*p),
+            None => topics.push((topic, alloc::vec![*p])),
         }
     }
     let parts: Vec<String> = topics
         .into_iter()
-        .map(|(t, ps)| alloc::format!("{t}-{}", ps.join(",")))
+        .map(|(t, ps)| alloc::format!("{t}-{}", ranges(&ps)))
         .collect();
     parts.join(" ")
+}
+
+/// `0,1,2,3,5,7,8` as `0..3,5,7,8`: a run of three or more consecutive numbers as a range.
+fn ranges(ps: &[i32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ps.len() {
+        let mut j = i;
+        while j + 1 < ps.len() && ps[j + 1] == ps[j].wrapping_add(1) {
+            j += 1;
+        }
+        if j - i >= 2 {
+            out.push(alloc::format!("{}..{}", ps[i], ps[j]));
+        } else {
+            out.extend(ps[i..=j].iter().map(|p| alloc::format!("{p}")));
+        }
+        i = j + 1;
+    }
+    out.join(",")
 }
 
 /// What travels between a consumer and the coordinator's broker: the group APIs of the core,

@@ -558,3 +558,100 @@ fn what_happens_next_leaves_out_timers_that_would_fire_as_no_ops() {
         "in order"
     );
 }
+
+/// Partition lists read as ranges (three or more consecutive partitions), and the table can
+/// leave out the generations in which nothing moved: each left-out generation is named, every
+/// shown one moved something (or is the last), and none is lost between the two.
+#[test]
+fn the_assignment_table_shows_ranges_and_can_leave_out_generations_where_nothing_moved() {
+    use group_simulator::Action;
+    use group_simulator::player::TimedAction;
+    assert_eq!(
+        tps(&[
+            ("orders".into(), 0),
+            ("orders".into(), 1),
+            ("orders".into(), 2),
+            ("orders".into(), 3),
+            ("orders".into(), 5),
+            ("orders".into(), 7),
+            ("orders".into(), 8),
+            ("audit".into(), 4),
+        ]),
+        "orders-0..3,5,7,8 audit-4"
+    );
+    // A consumer that joins for a topic that does not exist makes a generation in which
+    // nothing moves (it gets nothing, the others keep what they had), and so does its leaving.
+    let actions = vec![
+        TimedAction {
+            step: 100,
+            action: Action::AddConsumer(group_simulator::scenario::ConsumerSpec {
+                name: "D".into(),
+                topics: vec!["nowhere".into()],
+                config: Default::default(),
+                start_ms: 0,
+                processing_ms: 100,
+                network: None,
+                application: None,
+            }),
+        },
+        TimedAction {
+            step: 900,
+            action: Action::Close {
+                consumer: "D".into(),
+            },
+        },
+    ];
+    let mut p = Player::new(scenario("leave-while-stable").unwrap(), actions).unwrap();
+    let table = |p: &Player, changed_only: bool| {
+        p.frame(&FrameRequest {
+            assignments: Some(50),
+            assignments_changed_only: changed_only,
+            ..FrameRequest::default()
+        })
+        .assignments
+        .unwrap()
+    };
+    let mut found = false;
+    for _ in 0..40 {
+        for _ in 0..40 {
+            p.forward().unwrap();
+        }
+        let all = table(&p, false);
+        let some = table(&p, true);
+        assert!(all.unchanged.is_empty());
+        let ids = |t: &group_simulator::assignments::AssignmentTable| {
+            t.generations
+                .iter()
+                .map(|g| g.generation_id)
+                .collect::<Vec<_>>()
+        };
+        let mut together = ids(&some);
+        together.extend(&some.unchanged);
+        together.sort();
+        assert_eq!(together, ids(&all), "every generation is shown or named");
+        // Each shown generation (but the last) gave some consumer other partitions than the
+        // generation before it shown in the full table.
+        let full = ids(&all);
+        for (i, g) in some.generations.iter().enumerate() {
+            if i + 1 == some.generations.len() {
+                continue;
+            }
+            let k = full.iter().position(|&x| x == g.generation_id).unwrap();
+            let moved = k == 0
+                || all.rows.iter().any(|r| {
+                    let was = r.cells[..k]
+                        .iter()
+                        .rev()
+                        .flatten()
+                        .next()
+                        .map(|c| &c.assigned);
+                    r.cells[k]
+                        .as_ref()
+                        .is_some_and(|c| Some(&c.assigned) != was)
+                });
+            assert!(moved, "generation {} moved something", g.generation_id);
+        }
+        found |= !some.unchanged.is_empty();
+    }
+    assert!(found, "a generation in which nothing moved was left out");
+}

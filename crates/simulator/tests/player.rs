@@ -45,6 +45,7 @@ fn same(a: &Player, b: &Player, what: &str) {
                 selected: None,
             }),
             assignments: Some(8),
+            assignments_changed_only: lang == Lang::Zh,
             steps: Some(StepsRequest {
                 from: None,
                 span: 60,

@@ -219,6 +219,7 @@ export interface FrameRequest { lang?: "en" | "zh";
   /** the timeline's window before now; bars closer than `resolutionMs` merge (never `selected`'s) */
   timeline?: { windowMs: number; resolutionMs?: number; selected?: number | null } | null;
   /** the assignment table with this many generations as columns */ assignments?: number | null;
+  /** leave out of it the generations in which nothing moved */ assignmentsChangedOnly?: boolean;
   /** a window of the step table: `span` steps from `from` (absent: ending at the current step) */
   steps?: { from?: number | null; span: number } | null;
   /** the consumers, the topics and the metrics */ world?: boolean;
@@ -267,7 +268,8 @@ export type TimelineMark = { lane: number; atMs: number; index: number } & (
   | { type: "expiry"; expiry: "sessionTimeout" | "pollTimeout" }
   | { type: "cut" | "heal" | "failover" });
 /** Generations as columns (each with its leader), consumers as rows. */
-export interface AssignmentTable { generations: { generationId: number; leader: string | null }[]; rows: AssignmentRow[] }
+export interface AssignmentTable { generations: { generationId: number; leader: string | null }[]; rows: AssignmentRow[];
+  /** generations left out because nothing moved in them (`assignmentsChangedOnly`) */ unchanged: number[] }
 export interface AssignmentRow { consumer: string;
   /** per column: what it took (`topic-0,1 other-2`) and how many, how many of them are new, what it
    * revoked and how many */

@@ -16,13 +16,42 @@ function partitionCount(count: number, added: number): string {
   return added ? `${count} (+${added})` : String(count);
 }
 
+/** A partition list that wraps only after a comma or between topics, never inside a name
+ * (a zero-width space after each comma). */
+function breakable(list: string): string {
+  return list.replaceAll(',', ',\u200b');
+}
+
 export class AssignmentView {
+  /** Whether the generations in which nothing moved are shown too (the user asked). */
+  private all = false;
+
   readonly root = document.createElement('section');
 
-  constructor(private readonly onSelect: (index: number) => void) {
+  constructor(
+    private readonly onSelect: (index: number) => void,
+    /** Shows (or leaves out again) the generations in which nothing moved. */
+    private readonly showUnchanged: (show: boolean) => void,
+  ) {
     this.root.className = 'panel assignments';
     this.root.id = 'assignments';
     this.root.setAttribute('aria-labelledby', 'as-title');
+  }
+
+  /** "2 generations in which nothing moved are left out: show them", or the way back. */
+  private unchangedNote(table: AssignmentTable, lang: Lang) {
+    const toggle = (show: boolean) => () => {
+      this.all = show;
+      this.showUnchanged(show);
+    };
+    if (table.unchanged.length) {
+      return html`<p class="muted as-note" id="as-unchanged">${t('unchangedLeftOut', lang).replace('{n}', String(table.unchanged.length))}
+        (${table.unchanged.map((g) => generationLabel(g, lang)).join(', ')})
+        <button type="button" class="link" id="as-show-all" @click=${toggle(true)}>${t('showThem', lang)}</button></p>`;
+    }
+    return this.all
+      ? html`<p class="muted as-note"><button type="button" class="link" id="as-changed-only" @click=${toggle(false)}>${t('onlyChanged', lang)}</button></p>`
+      : null;
   }
 
   /** A large group's table is long: it scrolls inside the panel (and keeps its place: the
@@ -35,8 +64,8 @@ export class AssignmentView {
       const cls = [c?.revoked ? 'revoking' : '', c?.added ? 'added' : '', c && selected === c.index ? 'selected' : '']
         .filter(Boolean)
         .join(' ');
-      const taken = c ? (compact ? partitionCount(c.count, c.added) : c.assigned || '—') : '';
-      const revoked = c?.revoked ? `− ${compact ? c.revokedCount : c.revoked}` : '';
+      const taken = c ? (compact ? partitionCount(c.count, c.added) : breakable(c.assigned) || '—') : '';
+      const revoked = c?.revoked ? `− ${compact ? c.revokedCount : breakable(c.revoked)}` : '';
       const full = compact && c ? `${c.assigned}${c.revoked ? ` − ${c.revoked}` : ''}` : undefined;
       return html`<td class=${cls} data-gen=${g} data-index=${ifDefined(c ? String(c.index) : undefined)} title=${ifDefined(full)}
         @click=${() => c && this.onSelect(c.index)}
@@ -47,6 +76,7 @@ export class AssignmentView {
     render(
       html`<h2 id="as-title">${t('assignments', lang)}</h2>
         ${compact ? html`<p class="muted as-note">${t('compactAssignments', lang)}</p>` : null}
+        ${this.unchangedNote(table, lang)}
         <div class="as-scroll">
           <table id="assignment-table" class=${compact ? 'compact' : ''}>
             <caption class="sr-only">${t('assignments', lang)} (${t('generation', lang)})</caption>
@@ -58,7 +88,7 @@ export class AssignmentView {
                 (row) => html`<tr><th scope="row">${row.consumer}</th>
                   ${row.cells.map((c, i) => cell(c, table.generations[i].generationId, table.generations[i].leader === row.consumer))}
                   <td class="now-col" data-consumer=${row.consumer} title=${ifDefined(compact && row.running ? (row.now ?? undefined) : undefined)}
-                    >${row.running ? (compact && row.now ? partitionCount(row.ownedCount, 0) : (row.now ?? '—')) : row.now ? `(${row.now})` : '—'}</td></tr>`,
+                    >${row.running ? (compact && row.now ? partitionCount(row.ownedCount, 0) : breakable(row.now ?? '—')) : row.now ? `(${row.now})` : '—'}</td></tr>`,
               )}
             </tbody>
           </table>

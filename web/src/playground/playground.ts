@@ -87,7 +87,10 @@ export class PlaygroundView {
     const act = (action: Parameters<Playback['act']>[0]) => this.controls.safely(() => playback.act(action));
     const sm = new StateMachineView(select);
     const timeline = new TimelineView(store, select, redraw);
-    const assignments = new AssignmentView(select);
+    const assignments = new AssignmentView(select, (show) => {
+      store.wants.changedOnly = !show;
+      store.refresh();
+    });
     const ownership = new OwnershipView();
     const steps = new StepTableView(store, select, (k) => this.controls.safely(() => playback.goto(k)), redraw);
     const inScenario = (name: string) => store.run.scenario.consumers.some((c) => c.name === name);

@@ -18,8 +18,10 @@ export interface Wants {
   /** The step table: its first step (null: ending at the current one) and length. */
   stepsFrom: number | null;
   stepsSpan: number;
-  /** Generations the assignment table shows. */
+  /** Generations the assignment table shows, and whether those in which nothing moved are
+   * left out. */
   columns: number;
+  changedOnly: boolean;
 }
 
 export class Store {
@@ -29,7 +31,7 @@ export class Store {
   selected: number | null = null;
   playing = false;
   frame!: Frame;
-  readonly wants: Wants = { windowMs: 30_000, widthPx: 1000, stepsFrom: null, stepsSpan: 30, columns: 8 };
+  readonly wants: Wants = { windowMs: 30_000, widthPx: 1000, stepsFrom: null, stepsSpan: 30, columns: 8, changedOnly: true };
   private readonly listeners: [string, Listener][] = [];
   /** Where frame time goes (ms summed, and the largest in one frame), per part. */
   readonly parts: Record<string, number> = {};
@@ -58,6 +60,7 @@ export class Store {
     };
     if (full) {
       request.assignments = w.columns;
+      request.assignmentsChangedOnly = w.changedOnly;
       request.steps = { from: w.stepsFrom, span: w.stepsSpan };
       request.world = true;
       request.upcoming = 8;

@@ -163,6 +163,12 @@ const T = {
   mark_join: { en: 'JoinGroup arrives', zh: '加入组请求到达' },
   mark_expiry: { en: 'a coordinator timer fires', zh: '协调者定时器到期' },
   applicationSettings: { en: 'Application (its rebalance listener and polls)', zh: '应用（再平衡监听器与 poll）' },
+  unchangedLeftOut: {
+    en: '{n} generations in which nothing moved are left out',
+    zh: '已省略 {n} 代没有分区移动的分配',
+  },
+  showThem: { en: 'show them', zh: '显示' },
+  onlyChanged: { en: 'Show only the generations in which something moved', zh: '只显示有分区移动的代' },
   prevMoment: { en: 'Previous moment', zh: '上一个时刻' },
   nextMoment: { en: 'Next moment', zh: '下一个时刻' },
   prevMomentHelp: {
