@@ -985,7 +985,22 @@ await test(
     const label = await page.getAttribute('#own-canvas', 'aria-label');
     expectEq(label.includes('6 partitions'), true, label);
     expectEq((await page.textContent('#ownership .own-legend')).includes('two owners'), true, 'legend');
+    // Pointing at a partition's row names it, its owner and when; that owner is picked out.
+    const box = await page.locator('#own-canvas').boundingBox();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + 9);
+    const tip = await page.textContent('#own-tip');
+    expectEq(/^orders-0(: \w+ · .+ → .+| · .+: unowned)$/.test(tip), true, `the pointer's partition: ${tip}`);
     await page.locator('#ownership').screenshot({ path: new URL('view-ownership.png', out).pathname });
+    // A time axis under the rows: the canvas is taller than its rows.
+    const rowsHeight = await page.evaluate(() => 6 * 14 + 4);
+    expectEq(box.height > rowsHeight + 15, true, `room for the axis (${box.height} px)`);
+    // With many consumers, every one keeps its own colour in the legend.
+    await page.selectOption('#scenario', 'large-group-50');
+    await page.evaluate(() => window.playgroundTest.goto(3000));
+    await page.waitForFunction(() => document.querySelectorAll('#ownership .own-legend .legend-key').length > 40);
+    const swatches = await page.locator('#ownership .own-legend .legend-key i').evaluateAll((is) => is.map((i) => i.style.background));
+    expectEq(new Set(swatches).size, swatches.length, `${swatches.length} distinct colours`);
+    await page.locator('#ownership').screenshot({ path: new URL('view-ownership-50.png', out).pathname });
   },
   PG,
 );

@@ -1,18 +1,9 @@
 // The timeline's colours against its lanes' backgrounds (white and #f9fafb): every bar and mark
-// colour keeps WCAG's 3:1 for non-text contrast.
+// colour keeps WCAG's 3:1 for non-text contrast; so do the scrubber's moments and the
+// ownership view's consumers, which never share a colour.
 import { describe, expect, it } from 'vitest';
+import { contrast, ownerColour } from '../src/playground/ownership.ts';
 import { API_COLOURS, ERROR, LIFE, NET, STATE_COLOURS, TIMER } from '../src/playground/timeline-legend.ts';
-
-const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5]
-    .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
 
 describe('the timeline palette', () => {
   const colours = { ...API_COLOURS, ...STATE_COLOURS, ERROR, LIFE, NET, TIMER };
@@ -39,4 +30,17 @@ describe('the scrubber’s moment colours', async () => {
       expect(contrast(colour as string, '#ffffff')).toBeGreaterThanOrEqual(3);
     });
   }
+});
+
+describe('the ownership view’s consumer colours', () => {
+  const colours = Array.from({ length: 200 }, (_, i) => ownerColour(i));
+  it('are all different for 200 consumers (no palette repeating every ten)', () => {
+    expect(new Set(colours).size).toBe(200);
+  });
+  it('each keeps 3:1 against the lane', () => {
+    for (const c of colours) expect(contrast(c, '#f2f4f7')).toBeGreaterThanOrEqual(3);
+  });
+  it('neighbours differ visibly (consumers 0-49)', () => {
+    for (let i = 1; i < 50; i++) expect(colours[i]).not.toBe(colours[i - 1]);
+  });
 });

@@ -1,28 +1,83 @@
-// Partition ownership over time: a row per partition, time across, coloured by the consumer
-// that owns it; blank while nobody does, red while two do (a zombie). Draws the segments the
-// model hands over (`Player.ownership()`), fetched only when the panel is open.
+// Partition ownership over time: a row per partition, time across (with an axis), coloured by
+// the consumer that owns it; blank while nobody does, red while two do (a zombie). Pointing at
+// a segment names the partition, its owner and when, and picks that owner out. Draws the
+// segments the model hands over (`Player.ownership()`), fetched only when the panel is open.
 
 import type { Ownership } from '../../pkg/group_coordinator_wasm.js';
 import { h, legendKey, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { duration } from './metrics-text.ts';
 import { ownershipLabel, t } from './text.ts';
 
-const PALETTE = ['#2754c5', '#12b76a', '#f79009', '#7a5af8', '#ee46bc', '#06aed4', '#667085', '#b54708', '#1f7a3d', '#9e77ed'];
+/** Consumer `i`'s colour: hues a golden angle apart, so no two consumers share one however many
+ * there are (a ten-colour palette repeated from the eleventh), alternately lighter and darker,
+ * each darkened as far as it takes to keep 3:1 against the lane (yellows and greens need more). */
+export function ownerColour(i: number): string {
+  const hue = (i * 137.508) % 360;
+  for (let light = i % 2 ? 36 : 46; light > 5; light -= 2) {
+    const hex = hsl(hue, 0.72, light / 100);
+    if (contrast(hex, LANE) >= 3) return hex;
+  }
+  return '#1d2433';
+}
+
+function hsl(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const v = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(v * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}
+
+/** WCAG's contrast ratio of two `#rrggbb` colours. */
+export function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const LEFT = 76;
+const AXIS = 22;
+const LANE = '#f2f4f7';
+const TWO = '#b42318';
+
+interface Layout {
+  model: Ownership;
+  row: number;
+  width: number;
+  now: number;
+  x: (ms: number) => number;
+}
 
 export class OwnershipView {
   readonly root = h('details', { class: 'panel ownership', id: 'ownership' });
   private readonly canvas = h('canvas', { id: 'own-canvas', role: 'img' });
+  private readonly tip = h('p', { id: 'own-tip', class: 'own-tip muted', 'aria-live': 'polite' });
   private latest: [Lang, () => Ownership, number] | null = null;
+  private layout: Layout | null = null;
+  /** The owner picked out by the pointer (the others dimmed). */
+  private picked: string | null = null;
 
   /** `ownership` is asked for only when the panel is open (it is the whole run's history). */
   render(lang: Lang, ownership: () => Ownership, now: number): void {
     this.latest = [lang, ownership, now];
     if (!this.root.querySelector('summary')) {
-      this.root.append(h('summary', {}, h('h2', { class: 'inline' })), this.canvas, h('div', { class: 'own-legend legend' }));
+      this.root.append(h('summary', {}, h('h2', { class: 'inline' })), this.canvas, this.tip, h('div', { class: 'own-legend legend' }));
       // Drawn when opened (with what the page shows then), and after each step while open.
       this.root.addEventListener('toggle', () => {
         if (this.root.open && this.latest) this.draw(...this.latest);
       });
+      this.canvas.addEventListener('pointermove', (ev) => this.point(ev));
+      this.canvas.addEventListener('pointerleave', () => this.pick(null, ''));
     }
     (this.root.querySelector('summary h2') as HTMLElement).textContent = t('ownership', lang);
     if (this.root.open) this.draw(lang, ownership, now);
@@ -32,30 +87,44 @@ export class OwnershipView {
     const model = ownership();
     // In the model's order: by topic, then partition.
     const rows = model.partitions;
-    const row = rows.length > 60 ? 3 : 14;
-    const left = row > 3 ? 80 : 10;
-    const width = 1000;
-    const height = Math.max(20, rows.length * row + 4);
+    const row = rows.length > 60 ? 3 : rows.length > 24 ? 8 : 14;
+    const width = Math.max(320, Math.round(this.canvas.clientWidth || this.root.clientWidth || 1000));
+    const height = Math.max(20, rows.length * row + 4) + AXIS;
+    const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
     const c = this.canvas;
-    c.width = width;
-    c.height = height;
+    c.width = Math.round(width * dpr);
+    c.height = Math.round(height * dpr);
     c.style.width = '100%';
-    c.style.maxWidth = `${width}px`;
+    c.style.height = `${height}px`;
     const g = c.getContext('2d');
     if (!g) return;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, width, height);
     const span = Math.max(1, now);
-    const x = (ms: number) => left + (Math.min(ms, now) / span) * (width - left - 4);
-    const colour = (owner: string) => PALETTE[model.owners.indexOf(owner) % PALETTE.length];
-    g.font = '10px system-ui, sans-serif';
+    const x = (ms: number) => LEFT + (Math.min(ms, now) / span) * (width - LEFT - 8);
+    this.layout = { model, row, width, now, x };
+    const colour = (owner: string) => {
+      const c = ownerColour(model.owners.indexOf(owner));
+      return this.picked === null || this.picked === owner ? c : '#d0d5dd';
+    };
+    g.font = '11px system-ui, sans-serif';
+    g.textBaseline = 'middle';
+    // Labels where they fit: every row when rows are tall enough, otherwise each topic's first
+    // partition and then one every 14 px or more.
+    let lastLabel = Number.NEGATIVE_INFINITY;
     rows.forEach(({ topic, partition, segments }, i) => {
       const y = i * row + 2;
-      if (row > 3) {
+      const first = i === 0 || rows[i - 1].topic !== topic;
+      if (row >= 12 || first || y - lastLabel >= 14) {
         g.fillStyle = '#1d2433';
-        g.fillText(`${topic}-${partition}`, 2, y + row - 4, left - 6);
+        g.fillText(`${topic}-${partition}`, 2, y + row / 2, LEFT - 8);
+        if (row < 12) {
+          g.fillRect(LEFT - 5, y, 3, Math.max(1, row - 1));
+        }
+        lastLabel = y;
       }
-      g.fillStyle = '#f2f4f7';
-      g.fillRect(left, y, width - left - 4, row - 1);
+      g.fillStyle = LANE;
+      g.fillRect(LEFT, y, width - LEFT - 8, row - 1);
       for (const s of segments) {
         g.fillStyle = colour(s.owner);
         g.fillRect(x(s.from), y, Math.max(1, x(s.to ?? now) - x(s.from)), row - 1);
@@ -66,21 +135,69 @@ export class OwnershipView {
           const from = Math.max(segments[a].from, segments[b].from);
           const to = Math.min(segments[a].to ?? now, segments[b].to ?? now);
           if (to > from) {
-            g.fillStyle = '#b42318';
+            g.fillStyle = TWO;
             g.fillRect(x(from), y, Math.max(1, x(to) - x(from)), row - 1);
           }
         }
       }
     });
+    this.axis(g, rows.length * row + 4, width, span, lang);
     c.setAttribute('aria-label', ownershipLabel(rows.length, now, lang));
     const legend = this.root.querySelector('.own-legend');
     if (legend) {
       replaceChildren(
         legend,
         ...model.owners.map((o) => legendKey(`background:${colour(o)}`, o)),
-        legendKey('background:#b42318', t('twoOwners', lang)),
-        legendKey('background:#f2f4f7', t('unownedKey', lang)),
+        legendKey(`background:${TWO}`, t('twoOwners', lang)),
+        legendKey(`background:${LANE}`, t('unownedKey', lang)),
       );
     }
+  }
+
+  /** Time ticks under the rows: about one per 110 px, at round durations. */
+  private axis(g: CanvasRenderingContext2D, top: number, width: number, span: number, lang: Lang): void {
+    const steps = [100, 250, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+    const fit = Math.max(1, Math.floor((width - LEFT) / 110));
+    const step = steps.find((s) => span / s <= fit) ?? Math.ceil(span / fit);
+    g.strokeStyle = '#98a2b3';
+    g.fillStyle = '#475467';
+    g.textBaseline = 'top';
+    g.textAlign = 'center';
+    g.beginPath();
+    g.moveTo(LEFT, top + 0.5);
+    g.lineTo(width - 8, top + 0.5);
+    for (let ms = 0; ms <= span; ms += step) {
+      const x = LEFT + (ms / span) * (width - LEFT - 8);
+      g.moveTo(Math.round(x) + 0.5, top);
+      g.lineTo(Math.round(x) + 0.5, top + 4);
+      g.fillText(duration(ms, lang), Math.min(Math.max(x, LEFT + 14), width - 24), top + 6);
+    }
+    g.stroke();
+    g.textAlign = 'start';
+  }
+
+  /** What is under the pointer: its partition, owner and time, said and picked out. */
+  private point(ev: PointerEvent): void {
+    const l = this.layout;
+    if (!l || !this.latest) return;
+    const box = this.canvas.getBoundingClientRect();
+    const px = ((ev.clientX - box.left) / box.width) * l.width;
+    const i = Math.floor((ev.clientY - box.top - 2) / l.row);
+    const part = l.model.partitions[i];
+    if (!part || px < LEFT) return this.pick(null, '');
+    const ms = ((px - LEFT) / (l.width - LEFT - 8)) * Math.max(1, l.now);
+    const lang = this.latest[0];
+    const s = part.segments.find((seg) => seg.from <= ms && ms < (seg.to ?? l.now));
+    const name = `${part.topic}-${part.partition}`;
+    if (!s) return this.pick(null, `${name} · ${duration(Math.round(ms), lang)}: ${t('unownedKey', lang)}`);
+    const until = s.to === null || s.to === undefined ? t('now', lang) : duration(s.to, lang);
+    this.pick(s.owner, `${name}: ${s.owner} · ${duration(s.from, lang)} → ${until}`);
+  }
+
+  private pick(owner: string | null, text: string): void {
+    this.tip.textContent = text;
+    if (owner === this.picked) return;
+    this.picked = owner;
+    if (this.latest && this.root.open) this.draw(...this.latest);
   }
 }
