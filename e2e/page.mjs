@@ -675,6 +675,55 @@ await test(
 );
 
 await test(
+  'the timeline: zoom, pan back and follow now again, drag to pan, a look-ahead after now, and it fits a phone',
+  async (page) => {
+    await page.goto(`${server.url}?lang=en&scenario=leave-while-preparing-rebalance&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    const span = async () => {
+      const d = await page.locator('#tl-canvas').evaluate((c) => [Number(c.dataset.fromMs), Number(c.dataset.toMs)]);
+      return d;
+    };
+    expectEq(await page.locator('#tl-canvas').evaluate((c) => Number(c.dataset.ahead) > 0), true, 'what happens next is drawn after now');
+    // Later in the run, where the window is full.
+    await page.evaluate(() => window.playgroundTest.goto(900));
+    const [from0, to0] = await span();
+    expectEq(to0 - from0, 30_000, 'a full 30 s window');
+    await page.click('#tl-zoom-in');
+    const [from1, to1] = await span();
+    expectEq(`${to1} ${(to1 - from1) * 2}`, `${to0} ${to0 - from0}`, 'zoomed in: half the window, still ending now');
+    await page.click('#tl-zoom-out');
+    await page.click('#tl-zoom-out');
+    expectEq(await page.inputValue('#tl-window'), '60000', 'a zoom the presets do not have is shown as such');
+    await page.click('#tl-zoom-in');
+    await page.click('#tl-earlier');
+    const [, to2] = await span();
+    expectEq(to2 < to0, true, `panned back (${to2} < ${to0})`);
+    expectEq(await page.locator('#tl-canvas').evaluate((c) => c.dataset.ahead), '0', 'no look-ahead while looking back');
+    // The run goes on; the view stays where it was looked at.
+    await page.click('#step');
+    expectEq((await span())[1], to2, 'the view stays put while the run moves');
+    await page.click('#tl-follow');
+    const [, to3] = await span();
+    expectEq(to3 > to2, true, 'following now again');
+    // Dragging right looks back in time.
+    const box = await page.locator('#tl-canvas').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 200, box.y + 40, { steps: 5 });
+    await page.mouse.up();
+    expectEq((await span())[1] < to3, true, 'dragged back');
+    // On a phone, the timeline fits the screen with now on it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.click('#tl-follow').catch(() => {});
+    await page.waitForTimeout(300);
+    const phone = await page.locator('#tl-canvas').boundingBox();
+    expectEq(phone.x + phone.width <= 390, true, `the timeline fits (${phone.x}+${phone.width})`);
+    expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, 'no sideways scroll');
+  },
+  PG,
+);
+
+await test(
   'what happens next: the user makes a later request arrive first, or drops one, as actions',
   async (page) => {
     await page.selectOption('#scenario', 'leave-while-preparing-rebalance');

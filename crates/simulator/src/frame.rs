@@ -54,6 +54,9 @@ pub struct TimelineRequest {
     /// The selected entry: its bar is never merged.
     #[serde(default)]
     pub selected: Option<usize>,
+    /// Where the window ends (panned back in time); absent or later than now: now.
+    #[serde(default)]
+    pub end_ms: Option<i64>,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -494,9 +497,13 @@ impl Player {
                 })
                 .collect(),
             timeline: request.timeline.map(|t| {
-                index
-                    .timeline
-                    .window(len, sim.now(), t.window_ms, t.resolution_ms, t.selected)
+                index.timeline.window(
+                    len,
+                    t.end_ms.map_or(sim.now(), |end| end.clamp(0, sim.now())),
+                    t.window_ms,
+                    t.resolution_ms,
+                    t.selected,
+                )
             }),
             assignments: request.assignments.map(|columns| {
                 index.assignments.table(

@@ -321,7 +321,7 @@ impl TimelineIndex {
     }
 
     /// What the timeline shows of the trace's first `len` entries, in the `window_ms` before
-    /// `now_ms`. Bars closer than `resolution_ms` (about a pixel) in one lane and API are
+    /// `now_ms` (the run's now, or an earlier end the view was panned back to). Bars closer than `resolution_ms` (about a pixel) in one lane and API are
     /// merged, except errors, losses, time-outs, open bars and the bar of entry `keep`.
     pub fn window(
         &self,
@@ -342,6 +342,8 @@ impl TimelineIndex {
         // Bars sent before the window by more than the longest request took cannot reach into
         // it, unless they are still open: walk back to there, then add the open ones.
         let hi = self.bars.partition_point(|b| b.sent.index < len);
+        // (Panned back: bars sent after the window's end are not walked.)
+        let hi = self.bars[..hi].partition_point(|b| b.sent.at_ms <= to_ms);
         let horizon = from_ms - self.longest_ms;
         let mut picked: Vec<usize> = Vec::new();
         let mut i = hi;
@@ -404,6 +406,8 @@ impl TimelineIndex {
             bars.push(bar);
         }
         let hi = self.marks.partition_point(|m| m.at.index < len);
+        // (Panned back: nothing after the window's end.)
+        let hi = self.marks[..hi].partition_point(|m| m.at.at_ms <= to_ms);
         let lo = self.marks[..hi].partition_point(|m| m.at.at_ms < from_ms);
         let marks = self.marks[lo..hi]
             .iter()

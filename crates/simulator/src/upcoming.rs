@@ -20,6 +20,9 @@ pub struct Upcoming {
     pub at_ms: i64,
     /// What it is, in the asked language.
     pub text: String,
+    /// The consumer it happens to or for (its timeline lane); `None`: the coordinator's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consumer: Option<Rc<str>>,
     /// A message in flight: who, which, which way, and whether it can be chosen (the first in
     /// flight on its link that way).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -57,6 +60,7 @@ impl Simulation {
                     Upcoming {
                         at_ms: t.deadline_ms,
                         text,
+                        consumer: None,
                         message: None,
                     },
                 ));
@@ -167,12 +171,20 @@ impl Simulation {
                     None,
                 ),
             };
+            let consumer = match pending {
+                Pending::ToBroker { consumer, .. }
+                | Pending::ToConsumer { consumer, .. }
+                | Pending::Timer { consumer, .. }
+                | Pending::Start(consumer) => Some(name(*consumer)),
+                _ => None,
+            };
             out.push((
                 *at,
                 1,
                 Upcoming {
                     at_ms: *at,
                     text,
+                    consumer,
                     message,
                 },
             ));

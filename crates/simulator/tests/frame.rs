@@ -13,11 +13,17 @@ use group_simulator::trace::tps;
 use group_simulator::trace::{Lang, TraceKind};
 
 fn timeline(p: &Player, window_ms: i64, resolution_ms: i64) -> TimelineWindow {
+    panned(p, window_ms, resolution_ms, None)
+}
+
+/// The window ending at `end_ms` (panned back), or at now.
+fn panned(p: &Player, window_ms: i64, resolution_ms: i64, end_ms: Option<i64>) -> TimelineWindow {
     p.frame(&FrameRequest {
         timeline: Some(TimelineRequest {
             window_ms,
             resolution_ms,
             selected: None,
+            end_ms,
         }),
         ..FrameRequest::default()
     })
@@ -39,10 +45,11 @@ type Plain = (
     bool,
 );
 
-fn by_hand(p: &Player, window_ms: i64) -> Vec<Plain> {
+fn by_hand(p: &Player, window_ms: i64, end_ms: Option<i64>) -> Vec<Plain> {
     let trace = p.simulation().trace();
     let now = p.simulation().now();
-    let to = now.max(1);
+    let edge = end_ms.map_or(now, |e| e.clamp(0, now));
+    let to = edge.max(1);
     let from = (to - window_ms).max(0);
     let mut out = Vec::new();
     for (i, e) in trace.iter().enumerate() {
@@ -87,7 +94,7 @@ fn by_hand(p: &Player, window_ms: i64) -> Vec<Plain> {
                 break;
             }
         }
-        let end_ms = end.map_or(now, |e| e.0);
+        let end_ms = end.map_or(edge, |e| e.0);
         if end_ms < from || e.at_ms > to {
             continue;
         }
@@ -137,14 +144,23 @@ fn the_timeline_window_is_the_trace_paired_up_at_any_step_and_after_going_back()
         let end = p.cursor();
         for target in [end, end / 3, 40, end - 1, end * 2 / 3, 7] {
             p.seek(target).unwrap();
+            let now = p.simulation().now();
             for window in [2_000, 30_000, 3_600_000] {
-                let w = timeline(&p, window, 0);
-                assert_eq!(
-                    plain(&w),
-                    by_hand(&p, window),
-                    "{name} at {target}, {window} ms"
-                );
-                assert!(w.bars.iter().all(|b| b.merged == 1));
+                // Following now, and panned back (to half-way, to a second before now).
+                for end in [None, Some(now / 2), Some(now - 1_000), Some(now + 5_000)] {
+                    let w = panned(&p, window, 0, end);
+                    assert_eq!(
+                        plain(&w),
+                        by_hand(&p, window, end),
+                        "{name} at {target}, {window} ms, ending at {end:?}"
+                    );
+                    assert!(w.bars.iter().all(|b| b.merged == 1));
+                    assert!(
+                        w.marks
+                            .iter()
+                            .all(|m| m.at_ms <= w.to_ms && m.at_ms >= w.from_ms)
+                    );
+                }
             }
         }
     }

@@ -43,6 +43,7 @@ fn same(a: &Player, b: &Player, what: &str) {
                 window_ms: 30_000,
                 resolution_ms: 0,
                 selected: None,
+                end_ms: None,
             }),
             assignments: Some(8),
             assignments_changed_only: lang == Lang::Zh,

@@ -217,7 +217,8 @@ export interface MomentAt { step: number; mark: StepMark; label: Text }
 /** What `Player.frame` should carry besides the group, the state machine and the narration. */
 export interface FrameRequest { lang?: "en" | "zh";
   /** the timeline's window before now; bars closer than `resolutionMs` merge (never `selected`'s) */
-  timeline?: { windowMs: number; resolutionMs?: number; selected?: number | null } | null;
+  timeline?: { windowMs: number; resolutionMs?: number; selected?: number | null;
+    /** where the window ends, panned back (absent or past now: now) */ endMs?: number | null } | null;
   /** the assignment table with this many generations as columns */ assignments?: number | null;
   /** leave out of it the generations in which nothing moved */ assignmentsChangedOnly?: boolean;
   /** a window of the step table: `span` steps from `from` (absent: ending at the current step) */
@@ -239,7 +240,7 @@ export interface Frame { cursor: number; /** taken, and the known future after g
   upcoming?: Upcoming[] }
 /** One thing about to happen; a message in flight says who, which, which way, and whether it can be
  * chosen (`firstOnLink`: a connection delivers in order). */
-export interface Upcoming { atMs: number; text: string;
+export interface Upcoming { atMs: number; text: string; /** its timeline lane (absent: the coordinator's) */ consumer?: string;
   message?: { consumer: string; api: MessageApi; correlationId: number; response: boolean; firstOnLink: boolean } }
 /** The group as the state machine's panel shows it: members by client id, the leader by consumer
  * name, the delayed join/sync operations (and heartbeats when at most 3; else only counted). */

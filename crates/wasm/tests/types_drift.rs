@@ -179,6 +179,7 @@ fn frame_declared(p: &Player) {
             window_ms: 3_600_000,
             resolution_ms: 0,
             selected: None,
+            end_ms: None,
         }),
         assignments: Some(8),
         steps: Some(StepsRequest {

@@ -108,6 +108,9 @@ export class MetricsView {
   }
 }
 
+/** How many of the next events the list shows (the timeline's look-ahead draws more). */
+const UPCOMING_LISTED = 8;
+
 /** What is about to happen, soonest first; a message first on its link can be made to arrive now
  * or be dropped (the book's cases are races: this plays the other order). */
 export class UpcomingView {
@@ -127,7 +130,7 @@ export class UpcomingView {
       html`<h2>${t('upcoming', lang)}</h2>
         <p class="muted metric-hint">${t('upcomingHint', lang)}</p>
         <ol class="upcoming">
-          ${list.map(
+          ${list.slice(0, UPCOMING_LISTED).map(
             (u) => html`<li data-correlation=${u.message ? String(u.message.correlationId) : ''}>
               <span class="at">${u.atMs} ms</span> ${u.text}
               ${

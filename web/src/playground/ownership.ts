@@ -184,12 +184,18 @@ export class OwnershipView {
     const px = ((ev.clientX - box.left) / box.width) * l.width;
     const i = Math.floor((ev.clientY - box.top - 2) / l.row);
     const part = l.model.partitions[i];
-    if (!part || px < LEFT) return this.pick(null, '');
+    if (!part || px < LEFT) {
+      this.pick(null, '');
+      return;
+    }
     const ms = ((px - LEFT) / (l.width - LEFT - 8)) * Math.max(1, l.now);
     const lang = this.latest[0];
     const s = part.segments.find((seg) => seg.from <= ms && ms < (seg.to ?? l.now));
     const name = `${part.topic}-${part.partition}`;
-    if (!s) return this.pick(null, `${name} · ${duration(Math.round(ms), lang)}: ${t('unownedKey', lang)}`);
+    if (!s) {
+      this.pick(null, `${name} · ${duration(Math.round(ms), lang)}: ${t('unownedKey', lang)}`);
+      return;
+    }
     const until = s.to === null || s.to === undefined ? t('now', lang) : duration(s.to, lang);
     this.pick(s.owner, `${name}: ${s.owner} · ${duration(s.from, lang)} → ${until}`);
   }

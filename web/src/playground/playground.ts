@@ -115,7 +115,10 @@ export class PlaygroundView {
     });
     store.subscribe('controls', (frame) => this.controls.render(frame));
     store.subscribe('sm', (frame) => sm.render(frame, store.lang));
-    store.subscribe('timeline', (frame) => frame.timeline && timeline.render(frame.timeline, store.lang, store.selected));
+    store.subscribe(
+      'timeline',
+      (frame) => frame.timeline && timeline.render(frame.timeline, store.lang, store.selected, frame.upcoming, frame.nowMs),
+    );
     store.subscribe('tables', (frame, full) => {
       if (!full) return;
       if (frame.assignments) assignments.render(frame.assignments, store.lang, store.selected);

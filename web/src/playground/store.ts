@@ -12,8 +12,10 @@ export type Listener = (frame: Frame, full: boolean) => void;
 
 /** What the views ask of the next frame (each view sets its own part). */
 export interface Wants {
-  /** The timeline's window and its width in pixels (bars closer than a pixel merge). */
+  /** The timeline's window, where it ends (null: following now; else panned back) and its
+   * width in pixels (bars closer than a pixel merge). */
   windowMs: number;
+  endMs: number | null;
   widthPx: number;
   /** The step table: its first step (null: ending at the current one) and length. */
   stepsFrom: number | null;
@@ -31,7 +33,7 @@ export class Store {
   selected: number | null = null;
   playing = false;
   frame!: Frame;
-  readonly wants: Wants = { windowMs: 30_000, widthPx: 1000, stepsFrom: null, stepsSpan: 30, columns: 8, changedOnly: true };
+  readonly wants: Wants = { windowMs: 30_000, endMs: null, widthPx: 1000, stepsFrom: null, stepsSpan: 30, columns: 8, changedOnly: true };
   private readonly listeners: [string, Listener][] = [];
   /** Where frame time goes (ms summed, and the largest in one frame), per part. */
   readonly parts: Record<string, number> = {};
@@ -56,6 +58,7 @@ export class Store {
         windowMs: w.windowMs,
         resolutionMs: Math.floor(w.windowMs / Math.max(100, w.widthPx)),
         selected: this.selected,
+        endMs: w.endMs,
       },
     };
     if (full) {
@@ -63,7 +66,8 @@ export class Store {
       request.assignmentsChangedOnly = w.changedOnly;
       request.steps = { from: w.stepsFrom, span: w.stepsSpan };
       request.world = true;
-      request.upcoming = 8;
+      // The list shows the first few; the timeline's look-ahead draws them all.
+      request.upcoming = 40;
     }
     this.frame = this.run.frame(request);
     this.spent('frame', t0);

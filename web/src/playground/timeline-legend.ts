@@ -81,14 +81,16 @@ export function markLabel(m: TimelineMark): string {
   }
 }
 
-export function legend(lang: Lang) {
+/** The legend; folded away on a narrow screen (`open` false), where it would push the lanes
+ * below the fold. */
+export function legend(lang: Lang, open = true) {
   const line = (colour: string, dash = false) => `width:0;border:0;border-left:${dash ? '2px dashed' : '3px solid'} ${colour};height:.9rem`;
   const key = (swatch: string, label: string) => html`<span class="legend-key"><i style=${swatch}></i>${label}</span>`;
-  return html`<div class="legend" id="tl-legend">
+  return html`<details class="tl-legend-box" ?open=${open}><summary class="muted">${t('legend', lang)}</summary><div class="legend" id="tl-legend">
     ${Object.entries(API_COLOURS).map(([api, colour]) => key(`background:${colour}`, api))}
     ${key(`background:${ERROR}`, t('errorBar', lang))} ${key(`background:#fff;border-color:${ERROR}`, t('lostBar', lang))}
     ${key('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang))} ${key(line(STATE_COLOURS.Stable), t('stateMark', lang))}
     ${key(line(TIMER, true), t('timerMark', lang))} ${key(line(ERROR), t('faultMark', lang))} ${key(line(LIFE), t('lifeMark', lang))}
     ${key(line(NET), t('netMark', lang))}
-  </div>`;
+  </div></details>`;
 }

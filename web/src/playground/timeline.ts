@@ -2,15 +2,15 @@
 // to end (a parked JoinGroup/SyncGroup stays open until answered), errors coloured and named,
 // and marks for state changes, fired timers, crashes, closes, cuts and failovers. Drawn on a
 // canvas from the frame's window (the model pairs the requests and merges sub-pixel bars).
+// Explored like Porcupine's timelines: zoom (buttons, Ctrl+wheel), pan (buttons, drag) and back
+// to following now; after now, a margin shows what is about to happen (the look-ahead).
 
 import { html, render } from 'lit-html';
-import type { TimelineBar, TimelineWindow } from '../../pkg/group_coordinator_wasm.js';
+import type { TimelineBar, TimelineWindow, Upcoming } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import type { Store } from './store.ts';
 import { t } from './text.ts';
-import { AFTER_NOW, API_COLOURS, ERROR, legend, markColour, markLabel, markWords } from './timeline-legend.ts';
-
-const LEFT = 90;
+import { AFTER_NOW, API_COLOURS, ERROR, legend, markColour, markLabel, markWords, TIMER } from './timeline-legend.ts';
 
 const WINDOWS: [number, string][] = [
   [5_000, '5 s'],
@@ -18,6 +18,17 @@ const WINDOWS: [number, string][] = [
   [120_000, '2 min'],
   [3_600_000, '1 h'],
 ];
+/** How far the timeline zooms in and out. */
+const MIN_WINDOW_MS = 500;
+const MAX_WINDOW_MS = 24 * 3_600_000;
+
+/** A window's length as the zoom control says it. */
+function spanLabel(ms: number): string {
+  if (ms < 1_000) return `${ms} ms`;
+  if (ms < 120_000) return `${+(ms / 1000).toFixed(1)} s`;
+  if (ms < 7_200_000) return `${+(ms / 60_000).toFixed(1)} min`;
+  return `${+(ms / 3_600_000).toFixed(1)} h`;
+}
 
 interface Hit {
   x: number;
@@ -38,6 +49,13 @@ export class TimelineView {
   /** The lane stripes and names, painted once per (lanes, size, language) and copied into every
    * frame: text is the dearest thing a canvas draws. */
   private lanesLayer: { key: string; canvas: HTMLCanvasElement } | null = null;
+  /** A drag in progress (where it started, and the window's end then), and whether the pointer
+   * moved far enough to be a drag rather than a click. */
+  private drag: { x: number; end: number } | null = null;
+  private dragged = false;
+  /** The run's now and the plot's width, as last drawn. */
+  private now = 0;
+  private plotWidth = 600;
 
   constructor(
     private readonly store: Store,
@@ -58,9 +76,40 @@ export class TimelineView {
     scroll.append(this.canvas, this.tip);
     this.root.append(this.head, scroll);
     this.canvas.addEventListener('click', (ev) => {
+      if (this.dragged) return;
       const hit = this.hitAt(ev);
-      if (hit) this.onSelect(hit.index);
+      if (hit && hit.index >= 0) this.onSelect(hit.index);
     });
+    // Drag to pan; Ctrl (or ⌘) and the wheel to zoom (the plain wheel scrolls the page).
+    this.canvas.addEventListener('pointerdown', (ev) => {
+      this.drag = { x: ev.clientX, end: this.end() };
+      this.dragged = false;
+    });
+    this.canvas.addEventListener('pointermove', (ev) => {
+      if (!this.drag || !(ev.buttons & 1)) return;
+      const dx = ev.clientX - this.drag.x;
+      if (Math.abs(dx) < 4 && !this.dragged) return;
+      this.dragged = true;
+      const msPerPx = (this.store.wants.windowMs * (1 + AFTER_NOW)) / Math.max(1, this.plotWidth);
+      this.panTo(this.drag.end - dx * msPerPx);
+    });
+    const endDrag = () => {
+      this.drag = null;
+      setTimeout(() => {
+        this.dragged = false;
+      }, 0);
+    };
+    this.canvas.addEventListener('pointerup', endDrag);
+    this.canvas.addEventListener('pointercancel', endDrag);
+    this.canvas.addEventListener(
+      'wheel',
+      (ev) => {
+        if (!ev.ctrlKey && !ev.metaKey) return;
+        ev.preventDefault();
+        this.zoom(ev.deltaY > 0 ? 2 : 0.5);
+      },
+      { passive: false },
+    );
     this.canvas.addEventListener('mousemove', (ev) => {
       const hit = this.hitAt(ev);
       this.tip.hidden = !hit;
@@ -83,6 +132,26 @@ export class TimelineView {
     }).observe(this.root);
   }
 
+  /** Where the window ends now (the run's now when following it). */
+  private end(): number {
+    return this.store.wants.endMs ?? this.now;
+  }
+
+  /** Pans so the window ends at `endMs` (at or after now: following now again). */
+  private panTo(endMs: number): void {
+    const w = this.store.wants;
+    const end = Math.round(Math.max(Math.min(w.windowMs, this.now), endMs));
+    w.endMs = end >= this.now ? null : end;
+    this.redraw();
+  }
+
+  /** Zooms by `factor` (2: out, 0.5: in), keeping the window's end. */
+  private zoom(factor: number): void {
+    const w = this.store.wants;
+    w.windowMs = Math.min(MAX_WINDOW_MS, Math.max(MIN_WINDOW_MS, Math.round(w.windowMs * factor)));
+    this.redraw();
+  }
+
   private hitAt(ev: MouseEvent): Hit | undefined {
     const { offsetX: x, offsetY: y } = ev;
     const hits = this.hitsOf();
@@ -93,21 +162,43 @@ export class TimelineView {
     return undefined;
   }
 
-  render(w: TimelineWindow, lang: Lang, selected: number | null): void {
+  render(w: TimelineWindow, lang: Lang, selected: number | null, upcoming: Upcoming[] | undefined, nowMs: number): void {
+    const wants = this.store.wants;
+    const following = wants.endMs === null;
+    this.now = nowMs;
+    const preset = WINDOWS.some(([ms]) => ms === wants.windowMs);
     render(
-      html`<h2 id="tl-title">${t('timeline', lang)}
+      html`<h2 id="tl-title">${t('timeline', lang)}</h2>
+        <div class="row tl-controls" role="group" aria-label=${t('timelineWindow', lang)}>
           <select id="tl-window" aria-label=${t('timelineWindow', lang)} @change=${(e: Event) => {
-            this.store.wants.windowMs = Number((e.target as HTMLSelectElement).value);
+            wants.windowMs = Number((e.target as HTMLSelectElement).value);
             this.redraw();
-          }}>${WINDOWS.map(([ms, label]) => html`<option value=${ms} ?selected=${ms === this.store.wants.windowMs}>${label}</option>`)}</select></h2>
-        ${legend(lang)}`,
+          }}>${preset ? null : html`<option value=${wants.windowMs} selected>${spanLabel(wants.windowMs)}</option>`}${WINDOWS.map(
+            ([ms, label]) => html`<option value=${ms} ?selected=${ms === wants.windowMs}>${label}</option>`,
+          )}</select>
+          <button type="button" id="tl-zoom-in" title=${t('zoomIn', lang)} aria-label=${t('zoomIn', lang)}
+            ?disabled=${wants.windowMs <= MIN_WINDOW_MS} @click=${() => this.zoom(0.5)}>+</button>
+          <button type="button" id="tl-zoom-out" title=${t('zoomOut', lang)} aria-label=${t('zoomOut', lang)}
+            ?disabled=${wants.windowMs >= MAX_WINDOW_MS} @click=${() => this.zoom(2)}>−</button>
+          <button type="button" id="tl-earlier" title=${t('panEarlier', lang)} aria-label=${t('panEarlier', lang)}
+            ?disabled=${w.fromMs <= 0} @click=${() => this.panTo(this.end() - wants.windowMs / 2)}>◀</button>
+          <button type="button" id="tl-later" title=${t('panLater', lang)} aria-label=${t('panLater', lang)}
+            ?disabled=${following} @click=${() => this.panTo(this.end() + wants.windowMs / 2)}>▶</button>
+          <button type="button" id="tl-follow" ?disabled=${following} @click=${() => this.panTo(Number.POSITIVE_INFINITY)}
+            >${t('followNow', lang)}</button>
+          <span class="muted tl-hint">${following ? t('timelineHint', lang) : t('panned', lang)}</span>
+        </div>
+        ${legend(lang, wants.widthPx >= 560)}`,
       this.head,
     );
     const lanes = ['', ...w.lanes];
     // A large group gets thin lanes: less to paint every frame, and it fits the screen.
     const LANE = lanes.length > 21 ? 9 : 30;
     const BAR = LANE > 12 ? 8 : 3;
-    const width = Math.max(700, this.store.wants.widthPx);
+    // The panel's width, whatever it is (a phone's too: "now" stays on screen); narrower lane
+    // names on a narrow screen.
+    const width = Math.max(280, this.store.wants.widthPx);
+    const LEFT = width < 560 ? 58 : 90;
     // Room for a few more lanes: consumers appear one by one, and resizing a canvas costs a new
     // backing store (and a dropped frame) each time.
     const rows = lanes.length <= 21 ? lanes.length : Math.ceil(lanes.length / 8) * 8;
@@ -123,7 +214,7 @@ export class TimelineView {
     const g = c.getContext('2d');
     if (!g) return;
     g.setTransform(1, 0, 0, 1, 0, 0);
-    g.drawImage(this.lanesCanvas(lang, lanes, LANE, width, dpr), 0, 0);
+    g.drawImage(this.lanesCanvas(lang, lanes, LANE, width, dpr, LEFT), 0, 0);
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, lanes.length * LANE, width, height - lanes.length * LANE);
     // "Now" sits a little before the right edge (an eighth of the window after it), so what
@@ -132,6 +223,7 @@ export class TimelineView {
     const span = Math.max(1, t1 - t0) * (1 + AFTER_NOW);
     const tEnd = t0 + span;
     const x = (ms: number) => LEFT + ((Math.min(Math.max(ms, t0), tEnd) - t0) / span) * (width - LEFT - 10);
+    this.plotWidth = width - LEFT - 10;
     const tick = niceTick(span);
     g.font = '9px system-ui, sans-serif';
     g.textAlign = 'center';
@@ -219,8 +311,40 @@ export class TimelineView {
         text: `${m.atMs} ms: ${markLabel(m)}`,
       })),
     ];
+    // The look-ahead (following now): what is about to happen, in the margin after now. A
+    // message in flight runs dotted from now to its arrival; a timer is a hollow tick.
+    const ahead: Hit[] = [];
+    if (following && upcoming) {
+      g.setLineDash([2, 3]);
+      for (const u of upcoming) {
+        if (u.atMs < t1 || u.atMs > tEnd) continue;
+        const lane = u.consumer ? lanes.indexOf(u.consumer) : 0;
+        if (lane < 0) continue;
+        const ux = Math.round(x(u.atMs)) + 0.5;
+        const y = lane * LANE + LANE / 2;
+        const colour = u.message ? (API_COLOURS[u.message.api] ?? '#475467') : TIMER;
+        g.strokeStyle = colour;
+        g.lineWidth = 1.5;
+        g.beginPath();
+        if (u.message) {
+          g.moveTo(x(t1) + 2, y);
+          g.lineTo(ux, y);
+        }
+        g.moveTo(ux, y - Math.min(6, LANE / 2 - 1));
+        g.lineTo(ux, y + Math.min(6, LANE / 2 - 1));
+        g.stroke();
+        ahead.push({ x: ux - 2, y: y - 6, w: 4, h: 12, index: -1, text: `${t('next', lang)} ${u.atMs} ms: ${u.text}` });
+      }
+      g.setLineDash([]);
+      g.lineWidth = 1;
+    }
+    if (c.dataset.ahead !== String(ahead.length)) c.dataset.ahead = String(ahead.length);
+    if (c.dataset.fromMs !== String(t0)) c.dataset.fromMs = String(t0);
+    if (c.dataset.toMs !== String(t1)) c.dataset.toMs = String(t1);
+    const hitsBefore = this.hitsOf;
+    this.hitsOf = () => [...hitsBefore(), ...ahead];
     const nx = Math.round(x(t1)) + 0.5;
-    g.strokeStyle = '#2754c5';
+    g.strokeStyle = following ? '#2754c5' : '#98a2b3';
     g.lineWidth = 1.5;
     g.beginPath();
     g.moveTo(nx, 0);
@@ -238,8 +362,8 @@ export class TimelineView {
     }
   }
 
-  private lanesCanvas(lang: Lang, lanes: string[], LANE: number, width: number, dpr: number): HTMLCanvasElement {
-    const key = `${lang}|${LANE}|${width}|${dpr}|${lanes.join('\u0000')}`;
+  private lanesCanvas(lang: Lang, lanes: string[], LANE: number, width: number, dpr: number, LEFT: number): HTMLCanvasElement {
+    const key = `${lang}|${LANE}|${width}|${dpr}|${LEFT}|${lanes.join('\u0000')}`;
     if (this.lanesLayer?.key === key) return this.lanesLayer.canvas;
     const canvas = this.lanesLayer?.canvas ?? document.createElement('canvas');
     canvas.width = Math.round(width * dpr);
@@ -247,7 +371,7 @@ export class TimelineView {
     const g = canvas.getContext('2d');
     if (g) {
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
-      g.font = `${LANE > 12 ? 11 : 8}px system-ui, sans-serif`;
+      g.font = `${LANE > 12 ? (LEFT < 80 ? 10 : 11) : 8}px system-ui, sans-serif`;
       lanes.forEach((lane, i) => {
         g.fillStyle = i % 2 ? '#f9fafb' : '#fff';
         g.fillRect(0, i * LANE, width, LANE);
