@@ -592,6 +592,10 @@ await test(
         expectEq(await chips.nth(i).getAttribute('aria-current'), 'true', `${lang}: case ${i + 1} shown as current`);
         expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, `${lang}: no sideways scroll`);
       }
+      // The state machine's words stay readable (at least 9 px tall), the diagram scrolling
+      // sideways inside its panel on a phone rather than shrinking.
+      const label = await page.locator('#state-machine .node-label').first().boundingBox();
+      expectEq(label.height >= 9, true, `${lang}: state names ${label.height.toFixed(1)} px tall`);
       // Every setting explains itself in the page's language.
       await page.click('#settings summary');
       const tips = await page.locator('#settings-form label[title]').evaluateAll((ls) => ls.map((l) => l.title));

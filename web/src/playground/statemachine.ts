@@ -31,6 +31,8 @@ const BEND: Record<string, number> = {
 export class StateMachineView {
   readonly root = document.createElement('section');
   private animated = -1;
+  /** The state the narrow diagram was last scrolled to. */
+  private centred: string | null = null;
 
   constructor(private readonly onSelect: (index: number) => void) {
     this.root.className = 'panel sm';
@@ -75,12 +77,14 @@ export class StateMachineView {
     render(
       html`<h2 id="sm-title">${t('stateMachine', lang)} <span class=${`state state-${state}`} id="group-state" data-state=${state}>${stateLabel(state, lang)}</span></h2>
         <div class="sm-body">
+          <div class="sm-scroll">
           <svg viewBox="0 0 660 370" role="img" class="sm-svg" aria-label=${`${t('stateMachine', lang)}: ${state}`}
             @click=${() => last && this.onSelect(last.index)}>
             <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path></marker></defs>
             ${edges}${nodes}
           </svg>
+          </div>
           <dl class="sm-info">
             <dt>${t('generation', lang)}</dt><dd id="sm-generation">${group?.generationId ?? 0}</dd>
             <dt>${t('leader', lang)}</dt><dd id="sm-leader">${group?.leader ?? t('none', lang)}</dd>
@@ -90,6 +94,14 @@ export class StateMachineView {
         </div>`,
       this.root,
     );
+    // On a narrow screen the diagram keeps a readable size and scrolls sideways inside its
+    // panel: keep the current state in view.
+    const scroller = this.root.querySelector<HTMLElement>('.sm-scroll');
+    if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && state !== this.centred) {
+      this.centred = state;
+      const x = ((POS[state as GroupState]?.[0] ?? 330) / 660) * scroller.scrollWidth;
+      scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+    }
     // A new transition flows along its edge for a few seconds (not forever: an endless
     // animation repaints the diagram on every frame).
     if (last && last.index !== this.animated) {
