@@ -1162,11 +1162,43 @@ await test(
 );
 
 await test(
+  'an embed fits its frame: at 360×300 the controls stay in view and the views scroll beneath them',
+  async (page) => {
+    await page.setViewportSize({ width: 360, height: 300 });
+    await page.goto(`${server.url}?embed=1&lang=zh&scenario=last-member-leaves&views=sm&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    const inView = async (sel) => {
+      const b = await page.locator(sel).boundingBox();
+      return b !== null && b.y >= 0 && b.y + b.height <= 300 && b.x >= 0 && b.x + b.width <= 360;
+    };
+    for (const sel of ['#play', '#back', '#step', '#next-moment', '#narration', '#scrubber']) {
+      expectEq(await inView(sel), true, `${sel} in the frame`);
+    }
+    expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= 360), true, 'nothing wider than the frame');
+    const top = await page.locator('.pg-top').boundingBox();
+    expectEq(top.height <= 200, true, `the controls take ${top.height} px of 300`);
+    // The state machine scrolls into view under the controls, which stay.
+    await page.mouse.move(180, 280);
+    await page.mouse.wheel(0, 160);
+    await page.waitForTimeout(100);
+    expectEq(await inView('#play'), true, 'the controls stay while the views scroll');
+    const sm = await page.locator('#state-machine svg').boundingBox();
+    expectEq(sm.y < 300 - 80 && sm.y + sm.height > top.height + 80, true, `the state machine shows under the controls (${sm.y})`);
+    await page.click('#next-moment');
+    expectEq((await stepNo(page)) > 0, true, 'the controls work');
+    await page.screenshot({ path: new URL('embed-360x300.png', out).pathname });
+  },
+  PG,
+);
+
+await test(
   'the example documentation page embeds live scenarios with <kafka-group-playground>',
   async (page) => {
     const frame = page.frameLocator('kafka-group-playground#preparing iframe');
     await frame.locator('body[data-wasm="ready"]').waitFor();
-    expectEq(await frame.locator('#group-state').getAttribute('data-state'), 'CompletingRebalance', 'the embed opened at its step');
+    expectEq(await frame.locator('#group-state').getAttribute('data-state'), 'PreparingRebalance', 'the embed opened at its key moment');
+    await frame.locator('#next-moment').click();
+    expectEq(await frame.locator('#group-state').getAttribute('data-state'), 'CompletingRebalance', "C's LeaveGroup completes the join");
     const second = page.frameLocator('kafka-group-playground#stable iframe');
     await second.locator('body[data-wasm="ready"]').waitFor();
     await second.locator('#play').click();

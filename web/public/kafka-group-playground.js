@@ -1,18 +1,19 @@
-// <kafka-group-playground scenario="leave-while-stable" views="sm,steps" height="640" autoplay step="12" lang="zh">
+// <kafka-group-playground scenario="leave-while-stable" views="sm,steps" height="640" autoplay moment="key" lang="zh">
+// (`step="12"` opens at a step; `moment="key"` at the scenario's key moment.)
 // Embeds a live, pre-loaded scenario of the Kafka group coordinator playground in any page: an
 // iframe of the playground's chrome-less embed mode (no threads, no special headers needed).
 // Load this script from where the playground is served; the iframe points next to it.
 (() => {
   const base = new URL('./', document.currentScript ? document.currentScript.src : location.href);
   class KafkaGroupPlayground extends HTMLElement {
-    static get observedAttributes() { return ['scenario', 'views', 'height', 'autoplay', 'step', 'lang']; }
+    static get observedAttributes() { return ['scenario', 'views', 'height', 'autoplay', 'step', 'moment', 'lang']; }
     connectedCallback() { this.render(); }
     attributeChangedCallback() { if (this.isConnected) this.render(); }
     render() {
       const url = new URL('index.html', base);
       url.searchParams.set('embed', '1');
       url.searchParams.set('scenario', this.getAttribute('scenario') || 'normal-join');
-      for (const name of ['views', 'step', 'lang']) {
+      for (const name of ['views', 'step', 'moment', 'lang']) {
         const value = this.getAttribute(name);
         if (value) url.searchParams.set(name, value);
       }

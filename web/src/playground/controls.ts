@@ -148,10 +148,10 @@ export class ControlsView {
             class="rest">${rest}</span></p>
         ${this.actionList(frame)}
         <div class="row controls">
-          <button type="button" id="restart" @click=${() => this.safely(() => playback.goto(0))}>|◀ ${t('restart', lang)}</button>
-          <button type="button" id="back" ?disabled=${frame.cursor === 0} @click=${() => this.safely(() => playback.back())}>◀ ${t('back', lang)}</button>
-          <button type="button" id="play" class="primary" @click=${() => playback.toggle()}>${store.playing ? `❚❚ ${t('pause', lang)}` : `▶ ${t('play', lang)}`}</button>
-          <button type="button" id="step" ?disabled=${frame.finished} @click=${() => this.safely(() => playback.stepOnce())}>${t('step', lang)} ▶</button>
+          <button type="button" id="restart" aria-label=${t('restart', lang)} @click=${() => this.safely(() => playback.goto(0))}>|◀ <span class="btn-label">${t('restart', lang)}</span></button>
+          <button type="button" id="back" aria-label=${t('back', lang)} ?disabled=${frame.cursor === 0} @click=${() => this.safely(() => playback.back())}>◀ <span class="btn-label">${t('back', lang)}</span></button>
+          <button type="button" id="play" class="primary" aria-label=${store.playing ? t('pause', lang) : t('play', lang)} @click=${() => playback.toggle()}>${store.playing ? '❚❚' : '▶'} <span class="btn-label">${store.playing ? t('pause', lang) : t('play', lang)}</span></button>
+          <button type="button" id="step" aria-label=${t('step', lang)} ?disabled=${frame.finished} @click=${() => this.safely(() => playback.stepOnce())}><span class="btn-label">${t('step', lang)}</span> ▶|</button>
           <label for="speed" id="speed-name">${t('speed', lang)}</label>
           <input type="range" id="speed" min="0" max=${SPEEDS.length - 1} step="1" .value=${String(playback.speed)}
             @input=${(e: Event) => this.setSpeed(Number((e.target as HTMLInputElement).value))} />
@@ -173,9 +173,9 @@ export class ControlsView {
         </div>
         <div class="row moments">
           <button type="button" id="prev-moment" title=${t('prevMomentHelp', lang)} ?disabled=${here < 0 || (here === 0 && moments[0].step >= frame.cursor)}
-            @click=${() => this.moment(false)}>◀◀ ${t('prevMoment', lang)}</button>
+            aria-label=${t('prevMoment', lang)} @click=${() => this.moment(false)}>◀◀ <span class="btn-label">${t('prevMoment', lang)}</span></button>
           <span id="moment-label" class="moment-label">${this.momentLabel(moments, here, frame.cursor)}</span>
-          <button type="button" id="next-moment" title=${t('nextMomentHelp', lang)} @click=${() => this.moment(true)}>${t('nextMoment', lang)} ▶▶</button>
+          <button type="button" id="next-moment" title=${t('nextMomentHelp', lang)} aria-label=${t('nextMoment', lang)} @click=${() => this.moment(true)}><span class="btn-label">${t('nextMoment', lang)}</span> ▶▶</button>
         </div>
         <p id="pg-message" class=${this.message.error ? 'message error' : 'message'} role="alert">${keyed(this.message.count, this.message.text)}</p>
         <details id="help" class="help">
