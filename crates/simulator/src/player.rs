@@ -351,16 +351,34 @@ impl Player {
     /// step, or `None` when the scenario has none within reach (the run is then where it got).
     pub fn seek_key(&mut self, max_steps: usize) -> Result<Option<usize>, ScenarioError> {
         let has_key = |r: &StepRecord| r.marks.contains(&StepMark::Key);
-        if let Some(k) = self.steps.iter().position(has_key) {
-            self.seek(k + 1)?;
-            return Ok(Some(k + 1));
+        self.seek_first(0, has_key, max_steps, false)
+    }
+
+    /// Goes to the first step after `after` steps whose record `wanted` picks: from the known
+    /// steps, or stepping on past them at most `max_steps` steps (with `bounded`, not past where
+    /// playing stops). Returns its step, or `None` when none is within reach.
+    fn seek_first(
+        &mut self,
+        after: usize,
+        wanted: impl Fn(&StepRecord) -> bool,
+        max_steps: usize,
+        bounded: bool,
+    ) -> Result<Option<usize>, ScenarioError> {
+        if let Some(k) = self
+            .steps
+            .get(after..)
+            .and_then(|s| s.iter().position(&wanted))
+        {
+            let step = after + k + 1;
+            self.seek(step)?;
+            return Ok(Some(step));
         }
         self.seek(self.steps.len())?;
         for _ in 0..max_steps {
-            if !self.forward()? {
+            if (bounded && self.play_stop().is_some()) || !self.forward()? {
                 break;
             }
-            if self.steps.get(self.cursor - 1).is_some_and(has_key) {
+            if self.steps.get(self.cursor - 1).is_some_and(&wanted) {
                 return Ok(Some(self.cursor));
             }
         }
@@ -394,23 +412,12 @@ impl Player {
             self.seek(k + 1)?;
             return Ok(Some(k + 1));
         }
-        if let Some(k) = self.steps[self.cursor..].iter().position(is_moment) {
-            let step = self.cursor + k + 1;
-            self.seek(step)?;
-            return Ok(Some(step));
-        }
         let from = self.cursor;
-        self.seek(self.steps.len())?;
-        for _ in 0..max_steps {
-            if self.play_stop().is_some() || !self.forward()? {
-                break;
-            }
-            if self.steps.get(self.cursor - 1).is_some_and(is_moment) {
-                return Ok(Some(self.cursor));
-            }
+        let found = self.seek_first(from, is_moment, max_steps, true)?;
+        if found.is_none() {
+            self.seek(from)?;
         }
-        self.seek(from)?;
-        Ok(None)
+        Ok(found)
     }
 
     /// Acts now. An action in the past forks the run: the actions after this step are dropped,
