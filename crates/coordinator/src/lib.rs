@@ -52,6 +52,7 @@ extern crate std;
 pub mod assignor;
 pub mod classic;
 pub mod config;
+pub mod consumer_group;
 pub mod consumer_protocol;
 mod coordinator;
 mod error;

@@ -1,0 +1,131 @@
+//! The broker's server-side assignors for consumer groups (KIP-848): `uniform` and `range`
+//! (spec `assignors-and-kip848.md` §3.9). They compute a group's *target* assignment from the
+//! members' subscriptions and their previous targets; the coordinator then moves each member
+//! towards it on its own (`reconcile`).
+//!
+//! Canonical orders, where Kafka's result depends on Java hash-map order (the spec's (H)
+//! vectors): members in the order given (the coordinator gives them by member id ascending),
+//! topics by id ascending (Kafka's signed `Uuid` order), partitions ascending. The homogeneous
+//! `uniform` builder follows KAFKA-18688's fixed rule (a member that already holds one more than
+//! the minimum keeps it while extra slots remain), as the spec recommends for a stable simulation.
+
+mod range;
+mod uniform;
+
+use super::uuid::Uuid;
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// One topic's partitions assigned to one member, ascending.
+pub type Partitions = BTreeSet<i32>;
+/// A member's assignment: topic id -> partitions (topics ascending).
+pub type MemberAssignment = BTreeMap<Uuid, Partitions>;
+
+/// A member as the assignor sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemberSpec {
+    pub member_id: String,
+    pub instance_id: Option<String>,
+    pub rack_id: Option<String>,
+    /// Subscribed topics that exist (names resolved against the metadata; unknown ones left out).
+    pub subscribed: BTreeSet<Uuid>,
+    /// Its previous *target* assignment (not what it owns: the assignor's stickiness is to the
+    /// target it computed last time).
+    pub previous: MemberAssignment,
+}
+
+/// What the assignors are given: the members (in the group's order) and the partition counts of
+/// the topics they subscribe to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupSpec {
+    pub members: Vec<MemberSpec>,
+    pub partitions: BTreeMap<Uuid, i32>,
+}
+
+/// Whether every member subscribes to the same topics (an empty group is homogeneous).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubscriptionType {
+    Homogeneous,
+    Heterogeneous,
+}
+
+impl GroupSpec {
+    pub fn subscription_type(&self) -> SubscriptionType {
+        match self.members.split_first() {
+            Some((first, rest)) if rest.iter().any(|m| m.subscribed != first.subscribed) => {
+                SubscriptionType::Heterogeneous
+            }
+            _ => SubscriptionType::Homogeneous,
+        }
+    }
+
+    /// Partitions of `topic` (an error when a member subscribes to a topic without metadata,
+    /// as Kafka's assignors throw).
+    fn count(&self, topic: &Uuid) -> Result<i32, AssignError> {
+        match self.partitions.get(topic) {
+            Some(&n) if n >= 0 => Ok(n),
+            _ => Err(AssignError(alloc::format!(
+                "Members are subscribed to topic {topic} which doesn't exist in the topic metadata."
+            ))),
+        }
+    }
+}
+
+/// The heterogeneous `uniform` builder on any group (Kafka's tests call it directly, also on
+/// groups whose subscriptions happen to be equal).
+pub fn heterogeneous_for_tests(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+    uniform::heterogeneous(spec)
+}
+
+/// Kafka's `PartitionAssignorException`: the heartbeat that ran the assignor gets
+/// UNKNOWN_SERVER_ERROR.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssignError(pub String);
+
+/// The server assignors by their `group.consumer.assignors` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ServerAssignor {
+    Uniform,
+    Range,
+}
+
+impl ServerAssignor {
+    pub const ALL: [ServerAssignor; 2] = [ServerAssignor::Uniform, ServerAssignor::Range];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ServerAssignor::Uniform => "uniform",
+            ServerAssignor::Range => "range",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ServerAssignor> {
+        ServerAssignor::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// The target assignment: every member (with an empty assignment when it gets nothing).
+    pub fn assign(
+        self,
+        spec: &GroupSpec,
+    ) -> Result<BTreeMap<String, MemberAssignment>, AssignError> {
+        for m in &spec.members {
+            for t in &m.subscribed {
+                spec.count(t)?;
+            }
+        }
+        let per_member = match self {
+            ServerAssignor::Uniform => match spec.subscription_type() {
+                SubscriptionType::Homogeneous => uniform::homogeneous(spec)?,
+                SubscriptionType::Heterogeneous => uniform::heterogeneous(spec)?,
+            },
+            ServerAssignor::Range => range::assign(spec)?,
+        };
+        Ok(spec
+            .members
+            .iter()
+            .zip(per_member)
+            .map(|(m, a)| (m.member_id.clone(), a))
+            .collect())
+    }
+}

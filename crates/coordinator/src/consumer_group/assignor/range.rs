@@ -1,0 +1,46 @@
+//! The server's `range` (spec §3.9.3, KAFKA-16944): not sticky. Members in order (static first
+//! by instance id, then dynamic by member id); for each topic its subscribers take contiguous
+//! ranges, the first `n % subscribers` one partition more.
+
+use super::{AssignError, GroupSpec, MemberAssignment};
+use alloc::vec;
+use alloc::vec::Vec;
+
+pub fn assign(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+    let members = &spec.members;
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ma, mb) = (&members[a], &members[b]);
+        match (&ma.instance_id, &mb.instance_id) {
+            (Some(x), Some(y)) => x.cmp(y).then(ma.member_id.cmp(&mb.member_id)),
+            (Some(_), None) => core::cmp::Ordering::Less,
+            (None, Some(_)) => core::cmp::Ordering::Greater,
+            (None, None) => ma.member_id.cmp(&mb.member_id),
+        }
+    });
+    let mut out = vec![MemberAssignment::new(); members.len()];
+    let topics: alloc::collections::BTreeSet<_> = members
+        .iter()
+        .flat_map(|m| m.subscribed.iter().copied())
+        .collect();
+    for t in topics {
+        let n = spec.count(&t)?;
+        let subs: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&i| members[i].subscribed.contains(&t))
+            .collect();
+        let quota = n / subs.len() as i32;
+        let mut extra = n % subs.len() as i32;
+        let mut next = 0;
+        for i in subs {
+            let take = quota + i32::from(extra > 0);
+            extra = (extra - 1).max(0);
+            if take > 0 {
+                out[i].insert(t, (next..next + take).collect());
+            }
+            next += take;
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,279 @@
+//! `uniform`: sticky and balanced (spec §3.9.1, §3.9.2).
+
+use super::{AssignError, GroupSpec, MemberAssignment};
+use crate::consumer_group::uuid::Uuid;
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The topics' partitions that appear in some member's previous target.
+fn assigned_before(spec: &GroupSpec) -> BTreeSet<(Uuid, i32)> {
+    spec.members
+        .iter()
+        .flat_map(|m| m.previous.iter())
+        .flat_map(|(t, ps)| ps.iter().map(move |p| (*t, *p)))
+        .collect()
+}
+
+/// Every member subscribes to the same topics (`UniformHomogeneousAssignmentBuilder`). Each
+/// member keeps what it had, up to its quota; what is left over and what nobody had go, in that
+/// order after the never-assigned partitions, to the members below their quota.
+///
+/// Quotas: `P / M` each, and the `P % M` extra slots first to members that already hold more
+/// than the minimum (KAFKA-18688's fix: Kafka 4.0 gave them to the first members in map order,
+/// which could reshuffle a balanced assignment), then to the others in order.
+pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+    let members = &spec.members;
+    let mut out = vec![MemberAssignment::new(); members.len()];
+    let Some(first) = members.first() else {
+        return Ok(out);
+    };
+    let topics: Vec<(Uuid, i32)> = first
+        .subscribed
+        .iter()
+        .map(|t| spec.count(t).map(|n| (*t, n)))
+        .collect::<Result<_, _>>()?;
+    let total: usize = topics.iter().map(|(_, n)| *n as usize).sum();
+    let min_quota = total / members.len();
+    let mut extra = total % members.len();
+    let count_of: BTreeMap<Uuid, i32> = topics.iter().copied().collect();
+    let before = assigned_before(spec);
+    let mut kept = vec![0usize; members.len()];
+    let mut has_extra = vec![false; members.len()];
+    let mut leftover: Vec<(Uuid, i32)> = Vec::new();
+    for (i, m) in members.iter().enumerate() {
+        let held: Vec<(Uuid, i32)> = m
+            .previous
+            .iter()
+            .filter_map(|(t, ps)| count_of.get(t).map(|n| (t, ps, *n)))
+            .flat_map(|(t, ps, n)| {
+                ps.iter()
+                    .filter(move |p| (0..n).contains(*p))
+                    .map(move |p| (*t, *p))
+            })
+            .collect();
+        let mut quota = min_quota;
+        if held.len() > min_quota && extra > 0 {
+            quota += 1;
+            extra -= 1;
+            has_extra[i] = true;
+        }
+        for (k, (t, p)) in held.into_iter().enumerate() {
+            if k < quota {
+                out[i].entry(t).or_default().insert(p);
+                kept[i] += 1;
+            } else {
+                leftover.push((t, p));
+            }
+        }
+    }
+    let mut unassigned: Vec<(Uuid, i32)> = topics
+        .iter()
+        .flat_map(|&(t, n)| (0..n).map(move |p| (t, p)))
+        .filter(|tp| !before.contains(tp))
+        .collect();
+    unassigned.extend(leftover);
+    let mut next = unassigned.into_iter();
+    for (i, a) in out.iter_mut().enumerate() {
+        let mut quota = min_quota + usize::from(has_extra[i]);
+        if !has_extra[i] && extra > 0 {
+            quota += 1;
+            extra -= 1;
+        }
+        while kept[i] < quota {
+            let Some((t, p)) = next.next() else { break };
+            a.entry(t).or_default().insert(p);
+            kept[i] += 1;
+        }
+    }
+    if next.next().is_some() {
+        return Err(AssignError("Partitions were left unassigned".into()));
+    }
+    Ok(out)
+}
+
+/// Members subscribe to different topics (`UniformHeterogeneousAssignmentBuilder`, KAFKA-17710):
+/// keep what is still subscribed, fill each topic's unowned partitions into its least loaded
+/// subscribers, then move partitions from the most to the least loaded subscribers of each topic
+/// until balanced (at most 16 rounds over the topics).
+pub fn heterogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+    let members = &spec.members;
+    // Topic -> its subscribers (member indices, ascending) and partition count.
+    let mut subscribers: BTreeMap<Uuid, Vec<usize>> = BTreeMap::new();
+    for (i, m) in members.iter().enumerate() {
+        for t in &m.subscribed {
+            subscribers.entry(*t).or_default().push(i);
+        }
+    }
+    let counts: BTreeMap<Uuid, i32> = subscribers
+        .keys()
+        .map(|t| spec.count(t).map(|n| (*t, n)))
+        .collect::<Result<_, _>>()?;
+    // Keep: each member keeps its previous partitions of topics it still subscribes to.
+    let mut owner: BTreeMap<Uuid, Vec<Option<usize>>> = counts
+        .iter()
+        .map(|(t, n)| (*t, vec![None; *n as usize]))
+        .collect();
+    let mut size = vec![0usize; members.len()];
+    let mut out = vec![MemberAssignment::new(); members.len()];
+    for (i, m) in members.iter().enumerate() {
+        for (t, ps) in &m.previous {
+            if !m.subscribed.contains(t) {
+                continue;
+            }
+            let Some(owners) = owner.get_mut(t) else {
+                continue;
+            };
+            for &p in ps {
+                if let Some(slot @ None) = usize::try_from(p).ok().and_then(|p| owners.get_mut(p)) {
+                    *slot = Some(i);
+                    size[i] += 1;
+                    out[i].entry(*t).or_default().insert(p);
+                }
+            }
+        }
+    }
+    // Topic order: partitions per subscriber descending, then fewer subscribers, then id.
+    let mut order: Vec<Uuid> = subscribers.keys().copied().collect();
+    order.sort_by(|a, b| {
+        let per = |t: &Uuid| counts[t] as f64 / subscribers[t].len() as f64;
+        per(b)
+            .total_cmp(&per(a))
+            .then(subscribers[a].len().cmp(&subscribers[b].len()))
+            .then(a.cmp(b))
+    });
+    // Fill.
+    for t in &order {
+        let owners = &owner[t];
+        let free: Vec<i32> = (0..owners.len())
+            .filter(|&p| owners[p].is_none())
+            .map(|p| p as i32)
+            .collect();
+        if free.is_empty() {
+            continue;
+        }
+        let mut least = Least::new(&subscribers[t], &size);
+        for p in free {
+            let m = least.next(&size);
+            size[m] += 1;
+            out[m].entry(*t).or_default().insert(p);
+            if let Some(slot) = owner.get_mut(t).and_then(|o| o.get_mut(p as usize)) {
+                *slot = Some(m);
+            }
+        }
+    }
+    // Balance.
+    let balanced: Vec<Uuid> = order
+        .iter()
+        .copied()
+        .filter(|t| subscribers[t].len() >= 2)
+        .collect();
+    for _ in 0..16 {
+        let mut moved = false;
+        for t in &balanced {
+            moved |= balance_topic(*t, &subscribers[t], &mut size, &mut out);
+        }
+        if !moved {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Subscribers sorted by (size, index), handed out from the least loaded: every member of the
+/// lowest level gets one in turn, then the level rises and takes in the members at it.
+struct Least {
+    order: Vec<usize>,
+    end: usize,
+    at: usize,
+    level: usize,
+}
+
+impl Least {
+    fn new(subscribers: &[usize], size: &[usize]) -> Least {
+        let mut order = subscribers.to_vec();
+        order.sort_by_key(|&m| (size[m], m));
+        let level = order.first().map_or(0, |&m| size[m]);
+        let end = order.iter().take_while(|&&m| size[m] == level).count();
+        Least {
+            order,
+            end,
+            at: 0,
+            level,
+        }
+    }
+
+    fn next(&mut self, size: &[usize]) -> usize {
+        if self.at >= self.end {
+            self.level += 1;
+            while self.end < self.order.len() && size[self.order[self.end]] <= self.level {
+                self.end += 1;
+            }
+            self.at = 0;
+        }
+        let m = self.order[self.at];
+        self.at += 1;
+        m
+    }
+}
+
+/// One topic's balancing pass; whether it moved anything.
+fn balance_topic(
+    t: Uuid,
+    subscribers: &[usize],
+    size: &mut [usize],
+    out: &mut [MemberAssignment],
+) -> bool {
+    let mut order = subscribers.to_vec();
+    order.sort_by_key(|&m| (size[m], m));
+    let (Some(&low), Some(&high)) = (order.first(), order.last()) else {
+        return false;
+    };
+    if size[high] - size[low] <= 1 {
+        return false;
+    }
+    let mut least = Least::new(subscribers, size);
+    // The most loaded, taken from the end of the sorted list downward, the level falling and
+    // taking in the members at it when a level is used up; members with none of this topic's
+    // partitions cannot give one.
+    let mut top_level = size[high];
+    let mut start = order
+        .iter()
+        .rposition(|&m| size[m] < top_level)
+        .map_or(0, |i| i + 1);
+    let mut at = order.len();
+    let mut moved = false;
+    loop {
+        let giver = loop {
+            if at == start {
+                if start == 0 || top_level == 0 {
+                    return moved;
+                }
+                top_level -= 1;
+                while start > 0 && size[order[start - 1]] >= top_level {
+                    start -= 1;
+                }
+                at = order.len();
+            }
+            at -= 1;
+            let m = order[at];
+            if out[m].get(&t).is_some_and(|ps| !ps.is_empty()) && size[m] >= top_level {
+                break m;
+            }
+        };
+        let taker = least.next(size);
+        if size[giver] <= size[taker] + 1 {
+            return moved;
+        }
+        let Some(p) = out[giver].get_mut(&t).and_then(|ps| ps.pop_last()) else {
+            return moved;
+        };
+        if out[giver].get(&t).is_some_and(|ps| ps.is_empty()) {
+            out[giver].remove(&t);
+        }
+        out[taker].entry(t).or_default().insert(p);
+        size[giver] -= 1;
+        size[taker] += 1;
+        moved = true;
+    }
+}

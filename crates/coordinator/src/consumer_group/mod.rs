@@ -1,0 +1,9 @@
+//! The consumer group protocol of KIP-848 (Kafka 4.0): one RPC, `ConsumerGroupHeartbeat`; the
+//! broker computes the target assignment with a server-side assignor, and every member moves
+//! towards it on its own (spec `assignors-and-kip848.md` §3).
+
+pub mod assignor;
+pub mod reconcile;
+pub mod uuid;
+
+pub use uuid::Uuid;
