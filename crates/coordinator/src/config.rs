@@ -39,6 +39,14 @@ pub struct BrokerConfig {
     /// `group.coordinator.new.enable` (true: the Java coordinator; false: the Scala one), also
     /// settable as `flavour` = `"4.0"` / `"3.x"`.
     pub flavour: Flavour,
+    /// `group.consumer.session.timeout.ms` (KIP-848 groups).
+    pub group_consumer_session_timeout_ms: i32,
+    /// `group.consumer.heartbeat.interval.ms`
+    pub group_consumer_heartbeat_interval_ms: i32,
+    /// `group.consumer.max.size`
+    pub group_consumer_max_size: i32,
+    /// `group.consumer.assignors`, in order of preference (the first is the default).
+    pub group_consumer_assignors: alloc::vec::Vec<crate::consumer_group::assignor::ServerAssignor>,
 }
 
 /// The new-member join timeout: a constant in Kafka since 2.2 (KAFKA-7610), not a setting.
@@ -55,6 +63,13 @@ impl Default for BrokerConfig {
             offsets_retention_check_interval_ms: 600_000,
             offset_metadata_max_bytes: 4_096,
             flavour: Flavour::Kafka4,
+            group_consumer_session_timeout_ms: 45_000,
+            group_consumer_heartbeat_interval_ms: 5_000,
+            group_consumer_max_size: i32::MAX,
+            group_consumer_assignors: alloc::vec![
+                crate::consumer_group::assignor::ServerAssignor::Uniform,
+                crate::consumer_group::assignor::ServerAssignor::Range,
+            ],
         }
     }
 }

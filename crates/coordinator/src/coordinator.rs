@@ -4,7 +4,9 @@ use crate::classic::{
     self, ClassicGroup, Ctx, GroupRecord, GroupState, MemberIdGenerator, ParkedJoin, TimerKey,
 };
 use crate::config::{BrokerConfig, ConfigError};
+use crate::consumer_group::{ConsumerGroup, ConsumerGroups, TopicImage, Uuid};
 use crate::event::{Cause, Event, EventKind};
+use crate::protocol::{ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse};
 use crate::protocol::{Request, RequestError};
 use crate::timer::TimerQueue;
 use crate::view::GroupView;
@@ -33,6 +35,8 @@ pub enum CoordinatorError {
     GroupNotLoaded(String),
     /// `load` of a group that is loaded (unload it first).
     GroupAlreadyLoaded(String),
+    /// Topic metadata that cannot be (a name, an id or a partition count that is wrong).
+    InvalidMetadata(String),
 }
 
 impl core::fmt::Display for CoordinatorError {
@@ -48,6 +52,7 @@ impl core::fmt::Display for CoordinatorError {
             CoordinatorError::GroupNotLoaded(g) => {
                 write!(f, "group \"{g}\" is not loaded (it was already unloaded)")
             }
+            CoordinatorError::InvalidMetadata(m) => write!(f, "{m}"),
             CoordinatorError::GroupAlreadyLoaded(g) => {
                 write!(
                     f,
@@ -75,6 +80,8 @@ impl From<RequestError> for CoordinatorError {
 pub struct Coordinator {
     ctx: Ctx,
     groups: Groups,
+    /// The KIP-848 consumer groups and the topics' metadata they are assigned from.
+    consumer: ConsumerGroups,
 }
 
 impl Default for Coordinator {
@@ -104,6 +111,7 @@ impl Coordinator {
                 member_ids: MemberIdGenerator::new(seed),
             },
             groups: BTreeMap::new(),
+            consumer: ConsumerGroups::default(),
         }
     }
 
@@ -191,6 +199,76 @@ impl Coordinator {
             Request::DeleteGroups(r) => classic::admin::handle_delete(ctx, groups, r),
         }
         Ok(core::mem::take(&mut self.ctx.out))
+    }
+
+    /// Handles a ConsumerGroupHeartbeat (KIP-848) at `now`: timers due first, as for
+    /// [`Coordinator::handle`].
+    pub fn consumer_group_heartbeat(
+        &mut self,
+        now: i64,
+        request: &ConsumerGroupHeartbeatRequest,
+    ) -> Result<ConsumerGroupHeartbeatResponse, CoordinatorError> {
+        self.check_time(now)?;
+        self.fire_due_timers(now);
+        Ok(self.consumer.heartbeat(&mut self.ctx, request))
+    }
+
+    /// Defines or changes topics in the metadata image consumer groups are assigned from.
+    /// A topic given without an id gets [`Uuid::for_topic_name`]'s. A subscribed topic that
+    /// changes bumps its groups' epochs at their members' next heartbeats.
+    pub fn update_metadata(
+        &mut self,
+        now: i64,
+        topics: &[(String, Option<Uuid>, i32)],
+    ) -> Result<(), CoordinatorError> {
+        self.check_time(now)?;
+        let mut image = self.consumer.topics.clone();
+        for (name, id, partitions) in topics {
+            let invalid = |m: String| Err(CoordinatorError::InvalidMetadata(m));
+            if name.is_empty() || name.len() > 249 {
+                return invalid(alloc::format!(
+                    "topic name \"{name}\" must be 1 to 249 characters"
+                ));
+            }
+            if !(0..=1_000_000).contains(partitions) {
+                return invalid(alloc::format!(
+                    "topic \"{name}\": {partitions} partitions is outside 0..=1000000"
+                ));
+            }
+            if let Some(old) = image.get(name)
+                && *partitions < old.partitions
+            {
+                return invalid(alloc::format!(
+                    "topic \"{name}\": partitions can only be added ({} -> {partitions})",
+                    old.partitions
+                ));
+            }
+            let id = id.unwrap_or_else(|| {
+                image
+                    .get(name)
+                    .map_or_else(|| Uuid::for_topic_name(name), |t| t.id)
+            });
+            if let Some((other, _)) = image.iter().find(|(n, t)| t.id == id && *n != name) {
+                return invalid(alloc::format!(
+                    "topic id {id} of \"{name}\" is already \"{other}\"'s"
+                ));
+            }
+            image.insert(
+                name.clone(),
+                TopicImage {
+                    id,
+                    partitions: *partitions,
+                    racks: Vec::new(),
+                },
+            );
+        }
+        self.fire_due_timers(now);
+        self.consumer.topics = image;
+        Ok(())
+    }
+
+    pub fn consumer_group(&self, group_id: &str) -> Option<&ConsumerGroup> {
+        self.consumer.groups.get(group_id)
     }
 
     /// Moves the clock to `now` and fires every due timer in (deadline, scheduling order),
@@ -297,6 +375,13 @@ impl Coordinator {
             fired.insert(key.clone());
             self.ctx
                 .emit(key.group_id(), EventKind::TimerFired { key: key.clone() });
+            if matches!(
+                key,
+                TimerKey::ConsumerSession(..) | TimerKey::ConsumerRebalance(..)
+            ) {
+                self.consumer.on_timer(&mut self.ctx, &key);
+                continue;
+            }
             let Some(group) = self.groups.get_mut(key.group_id()) else {
                 continue;
             };
@@ -306,6 +391,7 @@ impl Coordinator {
                 TimerKey::Heartbeat(_, member_id) => {
                     group.on_heartbeat_timer(&mut self.ctx, member_id)
                 }
+                TimerKey::ConsumerSession(..) | TimerKey::ConsumerRebalance(..) => {}
                 TimerKey::OffsetsExpiration(group_id) => {
                     if group.on_offsets_expiration_timer(&mut self.ctx) {
                         classic::admin::delete_group(

@@ -38,13 +38,18 @@ pub enum ErrorCode {
     FencedInstanceId,
     GroupSubscribedToTopic,
     UnstableOffsetCommit,
+    InvalidRequest,
+    FencedMemberEpoch,
+    UnreleasedInstanceId,
+    UnsupportedAssignor,
+    StaleMemberEpoch,
     /// A code this model does not name.
     Other(i16),
 }
 
 impl ErrorCode {
     /// Every named code, for tables and pickers.
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 36] = [
         ErrorCode::None,
         ErrorCode::UnknownServerError,
         ErrorCode::InvalidFetchSize,
@@ -76,6 +81,11 @@ impl ErrorCode {
         ErrorCode::FencedInstanceId,
         ErrorCode::GroupSubscribedToTopic,
         ErrorCode::UnstableOffsetCommit,
+        ErrorCode::InvalidRequest,
+        ErrorCode::FencedMemberEpoch,
+        ErrorCode::UnreleasedInstanceId,
+        ErrorCode::UnsupportedAssignor,
+        ErrorCode::StaleMemberEpoch,
     ];
 
     /// Kafka's wire number.
@@ -112,6 +122,11 @@ impl ErrorCode {
             ErrorCode::FencedInstanceId => 82,
             ErrorCode::GroupSubscribedToTopic => 86,
             ErrorCode::UnstableOffsetCommit => 88,
+            ErrorCode::InvalidRequest => 42,
+            ErrorCode::FencedMemberEpoch => 110,
+            ErrorCode::UnreleasedInstanceId => 111,
+            ErrorCode::UnsupportedAssignor => 112,
+            ErrorCode::StaleMemberEpoch => 113,
             ErrorCode::Other(code) => code,
         }
     }
@@ -158,6 +173,11 @@ impl ErrorCode {
             ErrorCode::FencedInstanceId => "FENCED_INSTANCE_ID",
             ErrorCode::GroupSubscribedToTopic => "GROUP_SUBSCRIBED_TO_TOPIC",
             ErrorCode::UnstableOffsetCommit => "UNSTABLE_OFFSET_COMMIT",
+            ErrorCode::InvalidRequest => "INVALID_REQUEST",
+            ErrorCode::FencedMemberEpoch => "FENCED_MEMBER_EPOCH",
+            ErrorCode::UnreleasedInstanceId => "UNRELEASED_INSTANCE_ID",
+            ErrorCode::UnsupportedAssignor => "UNSUPPORTED_ASSIGNOR",
+            ErrorCode::StaleMemberEpoch => "STALE_MEMBER_EPOCH",
             ErrorCode::Other(_) => "UNKNOWN",
         }
     }

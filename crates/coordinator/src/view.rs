@@ -113,6 +113,8 @@ impl GroupView {
                         TimerKey::Sync(_) => "sync",
                         TimerKey::Heartbeat(..) => "heartbeat",
                         TimerKey::OffsetsExpiration(_) => "expiration",
+                        TimerKey::ConsumerSession(..) => "session",
+                        TimerKey::ConsumerRebalance(..) => "rebalance",
                     }),
                     member_id: match key {
                         TimerKey::Heartbeat(_, m) => Some(m.clone()),

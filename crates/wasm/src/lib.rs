@@ -58,7 +58,8 @@ fn into_error(e: CoordinatorError) -> JsValue {
         | CoordinatorError::InvalidConfig(_)
         | CoordinatorError::UnknownGroup(_)
         | CoordinatorError::GroupNotLoaded(_)
-        | CoordinatorError::GroupAlreadyLoaded(_) => range_error(&e.to_string()),
+        | CoordinatorError::GroupAlreadyLoaded(_)
+        | CoordinatorError::InvalidMetadata(_) => range_error(&e.to_string()),
     }
 }
 

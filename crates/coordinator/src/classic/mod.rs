@@ -40,6 +40,11 @@ pub enum TimerKey {
     /// The periodic offsets cleanup (`offsets.retention.check.interval.ms`) as it concerns one
     /// group: armed only while the group has something that can expire.
     OffsetsExpiration(String),
+    /// A consumer group member's session (KIP-848): every heartbeat re-arms it; expiry fences.
+    ConsumerSession(String, String),
+    /// A consumer group member's time to revoke (its `RebalanceTimeoutMs`), armed when it enters
+    /// UNREVOKED_PARTITIONS; expiry fences it if it is still at that epoch.
+    ConsumerRebalance(String, String),
 }
 
 impl TimerKey {
@@ -48,7 +53,9 @@ impl TimerKey {
             TimerKey::Join(g)
             | TimerKey::Sync(g)
             | TimerKey::Heartbeat(g, _)
-            | TimerKey::OffsetsExpiration(g) => g,
+            | TimerKey::OffsetsExpiration(g)
+            | TimerKey::ConsumerSession(g, _)
+            | TimerKey::ConsumerRebalance(g, _) => g,
         }
     }
 }
@@ -68,6 +75,9 @@ impl core::fmt::Display for TimerKey {
             TimerKey::Sync(g) => write!(f, "sync-{g}"),
             TimerKey::Heartbeat(g, m) => write!(f, "heartbeat-{g}-{m}"),
             TimerKey::OffsetsExpiration(g) => write!(f, "offsets-expiration-{g}"),
+            // Kafka's keys for these timers.
+            TimerKey::ConsumerSession(g, m) => write!(f, "session-timeout-{g}-{m}"),
+            TimerKey::ConsumerRebalance(g, m) => write!(f, "rebalance-timeout-{g}-{m}"),
         }
     }
 }

@@ -3,7 +3,11 @@
 //! towards it on its own (spec `assignors-and-kip848.md` §3).
 
 pub mod assignor;
+pub mod group;
+pub mod heartbeat;
 pub mod reconcile;
 pub mod uuid;
 
+pub use group::{ConsumerGroup, ConsumerGroupMember, ConsumerGroupState, TopicImage};
+pub use heartbeat::ConsumerGroups;
 pub use uuid::Uuid;

@@ -94,3 +94,29 @@ impl fmt::Display for Uuid {
         f.write_str(core::str::from_utf8(&out).unwrap_or(""))
     }
 }
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Uuid {
+    /// As Kafka's text form.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Uuid {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Uuid, D::Error> {
+        let text = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
+        Uuid::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Uuid {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        Ok(Uuid {
+            most: u.arbitrary()?,
+            least: u.arbitrary()?,
+        })
+    }
+}

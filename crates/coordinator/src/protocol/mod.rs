@@ -7,6 +7,7 @@
 
 mod admin;
 mod bytes;
+mod consumer_group_heartbeat;
 mod heartbeat;
 mod join_group;
 mod leave_group;
@@ -16,6 +17,7 @@ mod sync_group;
 
 pub use admin::*;
 pub use bytes::{Bytes, base64_decode, base64_encode};
+pub use consumer_group_heartbeat::*;
 pub use heartbeat::*;
 pub use join_group::*;
 pub use leave_group::*;

@@ -1,0 +1,258 @@
+//! A consumer group (KIP-848) and its members: epochs, targets, partition epochs and the state
+//! derived from them (spec §3.1, §3.4).
+
+use super::assignor::MemberAssignment;
+use super::reconcile::{MemberState, Progress};
+use super::uuid::Uuid;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A topic as the coordinator's metadata image knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopicImage {
+    pub id: Uuid,
+    pub partitions: i32,
+    /// Per partition, the racks of its replicas (empty: unknown).
+    pub racks: Vec<Vec<String>>,
+}
+
+/// The group's state, derived after every change (spec §3.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum ConsumerGroupState {
+    Empty,
+    /// The inputs changed and the target is not recomputed yet.
+    Assigning,
+    /// Some member is not yet STABLE at the assignment epoch.
+    Reconciling,
+    Stable,
+    Dead,
+}
+
+impl ConsumerGroupState {
+    pub fn name(self) -> &'static str {
+        match self {
+            ConsumerGroupState::Empty => "Empty",
+            ConsumerGroupState::Assigning => "Assigning",
+            ConsumerGroupState::Reconciling => "Reconciling",
+            ConsumerGroupState::Stable => "Stable",
+            ConsumerGroupState::Dead => "Dead",
+        }
+    }
+}
+
+/// A member of a consumer group.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ConsumerGroupMember {
+    pub member_id: String,
+    pub instance_id: Option<String>,
+    pub rack_id: Option<String>,
+    pub client_id: String,
+    pub rebalance_timeout_ms: i32,
+    /// Sorted, without duplicates.
+    pub subscribed_topic_names: Vec<String>,
+    pub server_assignor: Option<String>,
+    pub progress: Progress,
+}
+
+impl ConsumerGroupMember {
+    pub fn member_epoch(&self) -> i32 {
+        self.progress.member_epoch
+    }
+
+    pub fn state(&self) -> MemberState {
+        self.progress.state
+    }
+
+    /// STABLE at epoch `epoch`.
+    pub fn is_reconciled_to(&self, epoch: i32) -> bool {
+        self.progress.state == MemberState::Stable && self.progress.member_epoch == epoch
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConsumerGroup {
+    pub group_id: String,
+    /// The version of the group's inputs (members, subscriptions, subscribed topics' metadata).
+    pub group_epoch: i32,
+    /// The group epoch the target assignment was computed for.
+    pub assignment_epoch: i32,
+    pub members: BTreeMap<String, ConsumerGroupMember>,
+    /// Instance id -> member id.
+    pub static_members: BTreeMap<String, String>,
+    /// Member id -> its target assignment.
+    pub target: BTreeMap<String, MemberAssignment>,
+    /// The subscribed topics' metadata as last computed (name -> id, partitions).
+    pub subscription_metadata: BTreeMap<String, (Uuid, i32)>,
+    /// (topic, partition) -> the epoch of the member that holds it (assigned or pending
+    /// revocation). Absent: free (−1).
+    partition_epochs: BTreeMap<(Uuid, i32), i32>,
+    pub dead: bool,
+}
+
+impl ConsumerGroup {
+    pub fn new(group_id: &str) -> ConsumerGroup {
+        ConsumerGroup {
+            group_id: String::from(group_id),
+            group_epoch: 0,
+            assignment_epoch: 0,
+            members: BTreeMap::new(),
+            static_members: BTreeMap::new(),
+            target: BTreeMap::new(),
+            subscription_metadata: BTreeMap::new(),
+            partition_epochs: BTreeMap::new(),
+            dead: false,
+        }
+    }
+
+    pub fn state(&self) -> ConsumerGroupState {
+        if self.dead {
+            ConsumerGroupState::Dead
+        } else if self.members.is_empty() {
+            ConsumerGroupState::Empty
+        } else if self.group_epoch > self.assignment_epoch {
+            ConsumerGroupState::Assigning
+        } else if self
+            .members
+            .values()
+            .any(|m| !m.is_reconciled_to(self.assignment_epoch))
+        {
+            ConsumerGroupState::Reconciling
+        } else {
+            ConsumerGroupState::Stable
+        }
+    }
+
+    /// The epoch of the partition's holder; −1 when free.
+    pub fn partition_epoch(&self, topic: &Uuid, partition: i32) -> i32 {
+        self.partition_epochs
+            .get(&(*topic, partition))
+            .copied()
+            .unwrap_or(-1)
+    }
+
+    pub fn static_member(&self, instance_id: &str) -> Option<&ConsumerGroupMember> {
+        self.static_members
+            .get(instance_id)
+            .and_then(|m| self.members.get(m))
+    }
+
+    /// Puts `member` in (replacing its previous version): its partitions' epochs follow it.
+    pub(crate) fn put_member(&mut self, member: ConsumerGroupMember) {
+        if let Some(old) = self.members.remove(&member.member_id) {
+            self.release_partitions(&old);
+        }
+        self.hold_partitions(&member);
+        if let Some(instance) = &member.instance_id {
+            self.static_members
+                .insert(instance.clone(), member.member_id.clone());
+        }
+        self.members.insert(member.member_id.clone(), member);
+    }
+
+    /// Takes the member out with its target and its partitions' epochs.
+    pub(crate) fn remove_member(&mut self, member_id: &str) -> Option<ConsumerGroupMember> {
+        let old = self.members.remove(member_id)?;
+        self.release_partitions(&old);
+        self.target.remove(member_id);
+        if let Some(instance) = &old.instance_id
+            && self.static_members.get(instance).map(String::as_str) == Some(member_id)
+        {
+            self.static_members.remove(instance);
+        }
+        Some(old)
+    }
+
+    fn hold_partitions(&mut self, m: &ConsumerGroupMember) {
+        let epoch = m.progress.member_epoch;
+        for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+            for (t, ps) in set {
+                for p in ps {
+                    self.partition_epochs.insert((*t, *p), epoch);
+                }
+            }
+        }
+    }
+
+    fn release_partitions(&mut self, m: &ConsumerGroupMember) {
+        for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+            for (t, ps) in set {
+                for p in ps {
+                    self.partition_epochs.remove(&(*t, *p));
+                }
+            }
+        }
+    }
+
+    /// Topic name -> how many members subscribe to it, with `updated` in place of its previous
+    /// version (or left out: `None` with `leaving`).
+    pub(crate) fn subscribed_topic_counts(
+        &self,
+        replacing: Option<&str>,
+        updated: Option<&ConsumerGroupMember>,
+    ) -> BTreeMap<String, usize> {
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        let others = self
+            .members
+            .values()
+            .filter(|m| Some(m.member_id.as_str()) != replacing)
+            .filter(|m| updated.is_none_or(|u| u.member_id != m.member_id));
+        for m in others.chain(updated) {
+            for t in &m.subscribed_topic_names {
+                *counts.entry(t.clone()).or_default() += 1;
+            }
+        }
+        counts
+    }
+
+    /// Checks the invariants of spec §3.1: `memberEpoch ≤ assignmentEpoch ≤ groupEpoch` (a
+    /// member at −2 is away), no partition held by two members, and the partition epochs are
+    /// exactly the members' holdings.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.assignment_epoch > self.group_epoch {
+            return Err(alloc::format!(
+                "{}: assignment epoch {} > group epoch {}",
+                self.group_id,
+                self.assignment_epoch,
+                self.group_epoch
+            ));
+        }
+        let mut held: BTreeMap<(Uuid, i32), (&str, i32)> = BTreeMap::new();
+        for m in self.members.values() {
+            if m.progress.member_epoch > self.assignment_epoch {
+                return Err(alloc::format!(
+                    "{}: member {} at epoch {} > assignment epoch {}",
+                    self.group_id,
+                    m.member_id,
+                    m.progress.member_epoch,
+                    self.assignment_epoch
+                ));
+            }
+            for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+                for (t, ps) in set {
+                    for p in ps {
+                        if let Some((other, _)) =
+                            held.insert((*t, *p), (&m.member_id, m.progress.member_epoch))
+                        {
+                            return Err(alloc::format!(
+                                "{}: partition {t}-{p} held by {other} and {}",
+                                self.group_id,
+                                m.member_id
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        let expected: BTreeMap<(Uuid, i32), i32> =
+            held.into_iter().map(|(k, (_, e))| (k, e)).collect();
+        if expected != self.partition_epochs {
+            return Err(alloc::format!(
+                "{}: partition epochs out of step with the members",
+                self.group_id
+            ));
+        }
+        Ok(())
+    }
+}

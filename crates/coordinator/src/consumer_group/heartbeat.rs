@@ -1,0 +1,602 @@
+//! ConsumerGroupHeartbeat, one request at a time (spec §3.3, §3.8; Kafka's
+//! `GroupMetadataManager.consumerGroupHeartbeat`): validate, find or create the group and the
+//! member, update its metadata, bump the group epoch when the inputs changed, recompute the
+//! target when the group epoch moved past it, reconcile the member one step, re-arm its session.
+//! All of one heartbeat's changes apply together, as Kafka writes them in one batch.
+
+use super::assignor::{GroupSpec, MemberAssignment, MemberSpec, ServerAssignor};
+use super::group::{ConsumerGroup, ConsumerGroupMember, TopicImage};
+use super::reconcile::{MemberState, Progress};
+use crate::ErrorCode;
+use crate::classic::{Ctx, TimerKey};
+use crate::protocol::{
+    ConsumerGroupHeartbeatAssignment, ConsumerGroupHeartbeatRequest,
+    ConsumerGroupHeartbeatResponse, TopicIdPartitions,
+};
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+pub const LEAVE_GROUP_MEMBER_EPOCH: i32 = -1;
+pub const LEAVE_GROUP_STATIC_MEMBER_EPOCH: i32 = -2;
+
+/// The consumer groups and what they need besides `Ctx`: the topics' metadata image.
+#[derive(Clone, Debug, Default)]
+pub struct ConsumerGroups {
+    pub groups: BTreeMap<String, ConsumerGroup>,
+    /// Topic name -> its metadata.
+    pub topics: BTreeMap<String, TopicImage>,
+}
+
+/// A heartbeat's failure: its error code and Kafka's message.
+struct Failure(ErrorCode, String);
+
+fn fail<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Failure> {
+    Err(Failure(code, message.into()))
+}
+
+fn to_assignment(list: &[TopicIdPartitions]) -> MemberAssignment {
+    let mut out = MemberAssignment::new();
+    for tp in list {
+        out.entry(tp.topic_id)
+            .or_default()
+            .extend(tp.partitions.iter().copied());
+    }
+    out
+}
+
+fn to_list(assignment: &MemberAssignment) -> Vec<TopicIdPartitions> {
+    assignment
+        .iter()
+        .map(|(t, ps)| TopicIdPartitions {
+            topic_id: *t,
+            partitions: ps.iter().copied().collect(),
+        })
+        .collect()
+}
+
+/// Whether every reported partition is one of `assigned` (`None` reports nothing: not a subset).
+fn is_subset(owned: Option<&MemberAssignment>, assigned: &MemberAssignment) -> bool {
+    owned.is_some_and(|owned| {
+        owned
+            .iter()
+            .all(|(t, ps)| assigned.get(t).is_some_and(|a| ps.is_subset(a)))
+    })
+}
+
+/// `throwIfConsumerGroupMemberEpochIsInvalid`: ahead is fenced; behind is fenced unless it is
+/// the previous epoch and the member reports only partitions it is assigned (the response that
+/// bumped its epoch was lost).
+fn check_epoch(
+    member: &ConsumerGroupMember,
+    received: i32,
+    owned: Option<&MemberAssignment>,
+) -> Result<(), Failure> {
+    let current = member.progress.member_epoch;
+    if received > current {
+        return fail(
+            ErrorCode::FencedMemberEpoch,
+            alloc::format!(
+                "The consumer group member has a greater epoch ({received}) than the one known by the group coordinator ({current}). The member must abandon all its partitions and rejoin."
+            ),
+        );
+    }
+    if received < current
+        && !(received == member.progress.previous_member_epoch
+            && is_subset(owned, &member.progress.assigned))
+    {
+        return fail(
+            ErrorCode::FencedMemberEpoch,
+            alloc::format!(
+                "The consumer group member has a smaller epoch ({received}) than the one known by the group coordinator ({current}). The member must abandon all its partitions and rejoin."
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// `throwIfConsumerGroupHeartbeatRequestIsInvalid` (with KIP-1082: the member id is never
+/// empty).
+fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure> {
+    let invalid = |m: &str| fail(ErrorCode::InvalidRequest, m);
+    if r.group_id.is_empty() {
+        return invalid("GroupId can't be empty.");
+    }
+    if r.instance_id.as_deref() == Some("") {
+        return invalid("InstanceId can't be empty.");
+    }
+    if r.rack_id.as_deref() == Some("") {
+        return invalid("RackId can't be empty.");
+    }
+    if r.subscribed_topic_regex.is_some() {
+        return invalid("SubscribedTopicRegex is not supported yet.");
+    }
+    if r.member_id.is_empty() {
+        return invalid("MemberId can't be empty.");
+    }
+    match r.member_epoch {
+        e if e > 0 || e == LEAVE_GROUP_MEMBER_EPOCH => {}
+        0 => {
+            if r.rebalance_timeout_ms == -1 {
+                return invalid("RebalanceTimeoutMs must be provided in first request.");
+            }
+            if r.topic_partitions.as_ref().is_none_or(|tp| !tp.is_empty()) {
+                return invalid("TopicPartitions must be empty when (re-)joining.");
+            }
+            if r.subscribed_topic_names
+                .as_ref()
+                .is_none_or(|t| t.is_empty())
+            {
+                return invalid("SubscribedTopicNames must be set in first request.");
+            }
+        }
+        LEAVE_GROUP_STATIC_MEMBER_EPOCH => {
+            if r.instance_id.is_none() {
+                return invalid("InstanceId can't be null.");
+            }
+        }
+        _ => return invalid("MemberEpoch is invalid."),
+    }
+    if let Some(name) = &r.server_assignor
+        && !ctx
+            .config
+            .group_consumer_assignors
+            .iter()
+            .any(|a| a.name() == name)
+    {
+        let supported: Vec<&str> = ctx
+            .config
+            .group_consumer_assignors
+            .iter()
+            .map(|a| a.name())
+            .collect();
+        return fail(
+            ErrorCode::UnsupportedAssignor,
+            alloc::format!(
+                "ServerAssignor {name} is not supported. Supported assignors: {}.",
+                supported.join(", ")
+            ),
+        );
+    }
+    Ok(())
+}
+
+impl ConsumerGroups {
+    /// Handles one heartbeat at `ctx.now`.
+    pub(crate) fn heartbeat(
+        &mut self,
+        ctx: &mut Ctx,
+        r: &ConsumerGroupHeartbeatRequest,
+    ) -> ConsumerGroupHeartbeatResponse {
+        let result = validate(ctx, r).and_then(|()| match r.member_epoch {
+            LEAVE_GROUP_MEMBER_EPOCH | LEAVE_GROUP_STATIC_MEMBER_EPOCH => self.leave(ctx, r),
+            _ => self.join_or_update(ctx, r),
+        });
+        let mut response = match result {
+            Ok(response) => response,
+            Err(Failure(code, message)) => ConsumerGroupHeartbeatResponse {
+                error_code: code,
+                error_message: Some(message),
+                member_epoch: 0,
+                ..Default::default()
+            },
+        };
+        response.api_version = r.api_version;
+        response.correlation_id = r.correlation_id;
+        response
+    }
+
+    fn join_or_update(
+        &mut self,
+        ctx: &mut Ctx,
+        r: &ConsumerGroupHeartbeatRequest,
+    ) -> Result<ConsumerGroupHeartbeatResponse, Failure> {
+        let joining = r.member_epoch == 0;
+        if !self.groups.contains_key(&r.group_id) {
+            if !joining {
+                return fail(
+                    ErrorCode::GroupIdNotFound,
+                    alloc::format!("Consumer group {} not found.", r.group_id),
+                );
+            }
+            self.groups
+                .insert(r.group_id.clone(), ConsumerGroup::new(&r.group_id));
+        }
+        let topics = &self.topics;
+        let Some(group) = self.groups.get_mut(&r.group_id) else {
+            return fail(ErrorCode::GroupIdNotFound, "the group vanished");
+        };
+        let max = usize::try_from(ctx.config.group_consumer_max_size).unwrap_or(usize::MAX);
+        if group.members.len() >= max && !group.members.contains_key(&r.member_id) {
+            return fail(
+                ErrorCode::GroupMaxSizeReached,
+                alloc::format!(
+                    "The consumer group has reached its maximum capacity of {max} members."
+                ),
+            );
+        }
+        let owned = r.topic_partitions.as_deref().map(to_assignment);
+        // The member as it is (or a new one), and the static member it replaces, if any.
+        let (member, replaced) = find_member(group, r, owned.as_ref())?;
+        let mut updated = member.clone();
+        if let Some(i) = &r.instance_id {
+            updated.instance_id = Some(i.clone());
+        }
+        if let Some(rack) = &r.rack_id {
+            updated.rack_id = Some(rack.clone());
+        }
+        if r.rebalance_timeout_ms != -1 {
+            updated.rebalance_timeout_ms = r.rebalance_timeout_ms;
+        }
+        if let Some(a) = &r.server_assignor {
+            updated.server_assignor = Some(a.clone());
+        }
+        if let Some(names) = &r.subscribed_topic_names {
+            let mut names = names.clone();
+            names.sort();
+            names.dedup();
+            updated.subscribed_topic_names = names;
+        }
+        updated.client_id = r.client_id.clone();
+        let mut bump = updated.subscribed_topic_names != member.subscribed_topic_names;
+        // The subscribed topics' metadata, recomputed (Kafka refreshes it when a subscribed
+        // topic changed in the metadata image; computing it on every heartbeat finds the same).
+        let counts = group.subscribed_topic_counts(replaced.as_deref(), Some(&updated));
+        let metadata: BTreeMap<String, (super::Uuid, i32)> = counts
+            .keys()
+            .filter_map(|name| {
+                topics
+                    .get(name)
+                    .map(|t| (name.clone(), (t.id, t.partitions)))
+            })
+            .collect();
+        if metadata != group.subscription_metadata {
+            group.subscription_metadata = metadata;
+            bump = true;
+        }
+        if bump {
+            group.group_epoch += 1;
+        }
+        // Replacing a static member: the old one goes, its target moves to the new one.
+        if let Some(old_id) = &replaced {
+            let inherited = group.target.get(old_id).cloned().unwrap_or_default();
+            group.remove_member(old_id);
+            cancel_member_timers(ctx, &r.group_id, old_id);
+            group.target.insert(updated.member_id.clone(), inherited);
+        }
+        let assignment_epoch = if group.group_epoch > group.assignment_epoch {
+            match compute_target(ctx, group, &updated) {
+                Ok(target) => {
+                    group.target = target;
+                    group.assignment_epoch = group.group_epoch;
+                }
+                Err(message) => {
+                    // The member's update stays unapplied, as Kafka's failed batch.
+                    return fail(ErrorCode::UnknownServerError, message);
+                }
+            }
+            group.assignment_epoch
+        } else {
+            group.assignment_epoch
+        };
+        let target = group
+            .target
+            .get(&updated.member_id)
+            .cloned()
+            .unwrap_or_default();
+        let before_assigned = member.progress.assigned.clone();
+        if !updated.is_reconciled_to(assignment_epoch) {
+            let next = updated.progress.reconcile(
+                assignment_epoch,
+                &target,
+                |t, p| group.partition_epoch(t, p),
+                owned.as_ref(),
+            );
+            match next {
+                Ok(progress) => {
+                    if progress != updated.progress {
+                        let key = TimerKey::ConsumerRebalance(
+                            r.group_id.clone(),
+                            updated.member_id.clone(),
+                        );
+                        if progress.state == MemberState::UnrevokedPartitions {
+                            ctx.schedule(key, i64::from(updated.rebalance_timeout_ms));
+                        } else {
+                            ctx.cancel(&key);
+                        }
+                        updated.progress = progress;
+                    }
+                }
+                Err(_) => {
+                    return fail(
+                        ErrorCode::FencedMemberEpoch,
+                        "The consumer group member is in a unknown state. The member must abandon all its partitions and rejoin.",
+                    );
+                }
+            }
+        }
+        let member_id = updated.member_id.clone();
+        let epoch = updated.progress.member_epoch;
+        let assigned_changed = updated.progress.assigned != before_assigned;
+        let assigned = updated.progress.assigned.clone();
+        group.put_member(updated);
+        ctx.schedule(
+            TimerKey::ConsumerSession(r.group_id.clone(), member_id.clone()),
+            i64::from(ctx.config.group_consumer_session_timeout_ms),
+        );
+        let full = joining
+            || (r.rebalance_timeout_ms != -1
+                && r.subscribed_topic_names.is_some()
+                && r.topic_partitions.is_some());
+        Ok(ConsumerGroupHeartbeatResponse {
+            member_id: Some(member_id),
+            member_epoch: epoch,
+            heartbeat_interval_ms: ctx.config.group_consumer_heartbeat_interval_ms,
+            assignment: (full || assigned_changed).then(|| ConsumerGroupHeartbeatAssignment {
+                topic_partitions: to_list(&assigned),
+            }),
+            ..Default::default()
+        })
+    }
+
+    /// Epoch −1 (leave; a static member for good) or −2 (a static member, for a while).
+    fn leave(
+        &mut self,
+        ctx: &mut Ctx,
+        r: &ConsumerGroupHeartbeatRequest,
+    ) -> Result<ConsumerGroupHeartbeatResponse, Failure> {
+        let Some(group) = self.groups.get_mut(&r.group_id) else {
+            return fail(
+                ErrorCode::GroupIdNotFound,
+                alloc::format!("Consumer group {} not found.", r.group_id),
+            );
+        };
+        let member_id = match &r.instance_id {
+            None => {
+                if !group.members.contains_key(&r.member_id) {
+                    return fail(
+                        ErrorCode::UnknownMemberId,
+                        alloc::format!(
+                            "Member {} is not a member of group {}.",
+                            r.member_id,
+                            r.group_id
+                        ),
+                    );
+                }
+                r.member_id.clone()
+            }
+            Some(instance) => {
+                let Some(m) = group.static_member(instance) else {
+                    return fail(
+                        ErrorCode::UnknownMemberId,
+                        alloc::format!("Instance id {instance} is unknown."),
+                    );
+                };
+                if m.member_id != r.member_id {
+                    return fail(
+                        ErrorCode::FencedInstanceId,
+                        alloc::format!(
+                            "Static member {} with instance id {instance} is not the member {}.",
+                            r.member_id,
+                            m.member_id
+                        ),
+                    );
+                }
+                m.member_id.clone()
+            }
+        };
+        if r.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH {
+            // Away for a while: epoch −2, nothing to revoke, no new epoch, no reassignment.
+            if let Some(mut m) = group.members.get(&member_id).cloned() {
+                m.progress.member_epoch = LEAVE_GROUP_STATIC_MEMBER_EPOCH;
+                m.progress.pending_revocation = MemberAssignment::new();
+                group.put_member(m);
+            }
+        } else {
+            fence(ctx, group, &self.topics, &member_id);
+        }
+        Ok(ConsumerGroupHeartbeatResponse {
+            member_id: Some(member_id),
+            member_epoch: r.member_epoch,
+            ..Default::default()
+        })
+    }
+
+    /// A member's session or rebalance timer fired.
+    pub(crate) fn on_timer(&mut self, ctx: &mut Ctx, key: &TimerKey) {
+        let (TimerKey::ConsumerSession(g, m) | TimerKey::ConsumerRebalance(g, m)) = key else {
+            return;
+        };
+        let Some(group) = self.groups.get_mut(g) else {
+            return;
+        };
+        let Some(member) = group.members.get(m) else {
+            return;
+        };
+        let expired = match key {
+            TimerKey::ConsumerRebalance(..) => {
+                member.progress.state == MemberState::UnrevokedPartitions
+            }
+            _ => true,
+        };
+        if expired {
+            let m = m.clone();
+            fence(ctx, group, &self.topics, &m);
+        }
+    }
+}
+
+/// The member a heartbeat is for (spec §3.3 step 2), with the id of the static member it
+/// replaces.
+fn find_member(
+    group: &ConsumerGroup,
+    r: &ConsumerGroupHeartbeatRequest,
+    owned: Option<&MemberAssignment>,
+) -> Result<(ConsumerGroupMember, Option<String>), Failure> {
+    let joining = r.member_epoch == 0;
+    let fresh = || ConsumerGroupMember {
+        member_id: r.member_id.clone(),
+        ..Default::default()
+    };
+    let Some(instance) = &r.instance_id else {
+        return match group.members.get(&r.member_id) {
+            Some(m) => {
+                check_epoch(m, r.member_epoch, owned)?;
+                Ok((m.clone(), None))
+            }
+            None if joining => Ok((fresh(), None)),
+            None => fail(
+                ErrorCode::UnknownMemberId,
+                alloc::format!(
+                    "Member {} is not a member of group {}.",
+                    r.member_id,
+                    r.group_id
+                ),
+            ),
+        };
+    };
+    match (group.static_member(instance), joining) {
+        (None, true) => Ok((
+            group
+                .members
+                .get(&r.member_id)
+                .cloned()
+                .unwrap_or_else(fresh),
+            None,
+        )),
+        (Some(existing), true) if existing.member_id == r.member_id => {
+            check_epoch(existing, r.member_epoch, owned)?;
+            Ok((existing.clone(), None))
+        }
+        (Some(existing), true) => {
+            if existing.progress.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH {
+                return fail(
+                    ErrorCode::UnreleasedInstanceId,
+                    alloc::format!(
+                        "Static member {} with instance id {instance} cannot join the group because the instance id is owned by member {}.",
+                        r.member_id,
+                        existing.member_id
+                    ),
+                );
+            }
+            // A copy under the new id, at epoch 0: it takes over the old one's assignment.
+            let mut copy = existing.clone();
+            copy.member_id = r.member_id.clone();
+            copy.progress = Progress {
+                member_epoch: 0,
+                previous_member_epoch: 0,
+                ..existing.progress.clone()
+            };
+            Ok((copy, Some(existing.member_id.clone())))
+        }
+        (None, false) => fail(
+            ErrorCode::UnknownMemberId,
+            alloc::format!("Instance id {instance} is unknown."),
+        ),
+        (Some(existing), false) if existing.member_id != r.member_id => fail(
+            ErrorCode::FencedInstanceId,
+            alloc::format!(
+                "Static member {} with instance id {instance} is not the member {}.",
+                r.member_id,
+                existing.member_id
+            ),
+        ),
+        (Some(existing), false) => {
+            check_epoch(existing, r.member_epoch, owned)?;
+            Ok((existing.clone(), None))
+        }
+    }
+}
+
+/// The new target assignment for the group with `updated` in (spec §3.6).
+fn compute_target(
+    ctx: &Ctx,
+    group: &ConsumerGroup,
+    updated: &ConsumerGroupMember,
+) -> Result<BTreeMap<String, MemberAssignment>, String> {
+    let mut members: BTreeMap<&str, &ConsumerGroupMember> =
+        group.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    members.insert(&updated.member_id, updated);
+    // The preferred assignor: the one most members name; a tie goes to the one listed first in
+    // `group.consumer.assignors` (Kafka's tie depends on hash order); none named: the first.
+    let assignors = &ctx.config.group_consumer_assignors;
+    let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
+    for m in members.values() {
+        if let Some(a) = &m.server_assignor {
+            *votes.entry(a).or_default() += 1;
+        }
+    }
+    let preferred = assignors
+        .iter()
+        .copied()
+        .max_by_key(|a| {
+            (
+                votes.get(a.name()).copied().unwrap_or(0),
+                core::cmp::Reverse(assignors.iter().position(|x| x == a)),
+            )
+        })
+        .filter(|a| votes.get(a.name()).is_some_and(|&n| n > 0))
+        .or_else(|| assignors.first().copied())
+        .unwrap_or(ServerAssignor::Uniform);
+    let spec = GroupSpec {
+        partitions: group
+            .subscription_metadata
+            .values()
+            .map(|(id, n)| (*id, *n))
+            .collect(),
+        members: members
+            .values()
+            .map(|m| MemberSpec {
+                member_id: m.member_id.clone(),
+                instance_id: m.instance_id.clone(),
+                rack_id: m.rack_id.clone(),
+                subscribed: m
+                    .subscribed_topic_names
+                    .iter()
+                    .filter_map(|n| group.subscription_metadata.get(n).map(|(id, _)| *id))
+                    .collect(),
+                previous: group.target.get(&m.member_id).cloned().unwrap_or_default(),
+            })
+            .collect(),
+    };
+    preferred.assign(&spec).map_err(|e| {
+        alloc::format!(
+            "Failed to compute a new target assignment for epoch {}: {}",
+            group.group_epoch,
+            e.0
+        )
+    })
+}
+
+fn cancel_member_timers(ctx: &mut Ctx, group_id: &str, member_id: &str) {
+    ctx.cancel(&TimerKey::ConsumerSession(
+        group_id.to_string(),
+        member_id.to_string(),
+    ));
+    ctx.cancel(&TimerKey::ConsumerRebalance(
+        group_id.to_string(),
+        member_id.to_string(),
+    ));
+}
+
+/// Removes the member (a leave, an expired session or rebalance timeout): its partitions are
+/// free, the subscription metadata is recomputed without it, the group epoch moves on.
+fn fence(
+    ctx: &mut Ctx,
+    group: &mut ConsumerGroup,
+    topics: &BTreeMap<String, TopicImage>,
+    member_id: &str,
+) {
+    group.remove_member(member_id);
+    let counts = group.subscribed_topic_counts(None, None);
+    group.subscription_metadata = counts
+        .keys()
+        .filter_map(|name| {
+            topics
+                .get(name)
+                .map(|t| (name.clone(), (t.id, t.partitions)))
+        })
+        .collect();
+    group.group_epoch += 1;
+    cancel_member_timers(ctx, &group.group_id.clone(), member_id);
+}

@@ -1,0 +1,516 @@
+//! ConsumerGroupHeartbeat (KIP-848) request by request: Kafka's `GroupMetadataManagerTest`
+//! protocol scenarios (spec `assignors-and-kip848.md` §3.10), played with the real `range`
+//! assignor instead of Kafka's mocked one, and the group's invariants checked after every step.
+
+#![allow(clippy::unwrap_used)]
+use group_coordinator::consumer_group::reconcile::MemberState;
+use group_coordinator::consumer_group::{ConsumerGroupState, Uuid};
+use group_coordinator::protocol::{
+    ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse, TopicIdPartitions,
+};
+use group_coordinator::{Coordinator, ErrorCode};
+
+const G: &str = "grp";
+
+fn foo() -> Uuid {
+    Uuid::for_topic_name("foo")
+}
+fn bar() -> Uuid {
+    Uuid::for_topic_name("bar")
+}
+
+struct World {
+    c: Coordinator,
+    now: i64,
+}
+
+impl World {
+    fn new() -> World {
+        let mut c = Coordinator::default();
+        c.update_metadata(0, &[("foo".into(), None, 6), ("bar".into(), None, 3)])
+            .unwrap();
+        World { c, now: 0 }
+    }
+
+    fn send(&mut self, r: ConsumerGroupHeartbeatRequest) -> ConsumerGroupHeartbeatResponse {
+        let out = self.c.consumer_group_heartbeat(self.now, &r).unwrap();
+        if let Some(g) = self.c.consumer_group(G) {
+            g.check_invariants().unwrap();
+        }
+        out
+    }
+
+    /// A join (epoch 0) with the range assignor on foo and bar.
+    fn join(&mut self, member: &str) -> ConsumerGroupHeartbeatResponse {
+        self.send(ConsumerGroupHeartbeatRequest {
+            group_id: G.into(),
+            member_id: member.into(),
+            member_epoch: 0,
+            rebalance_timeout_ms: 10_000,
+            subscribed_topic_names: Some(vec!["foo".into(), "bar".into()]),
+            server_assignor: Some("range".into()),
+            topic_partitions: Some(vec![]),
+            ..Default::default()
+        })
+    }
+
+    /// A heartbeat at `epoch`, reporting `owned` (None: not reported).
+    fn beat(
+        &mut self,
+        member: &str,
+        epoch: i32,
+        owned: Option<&[(Uuid, &[i32])]>,
+    ) -> ConsumerGroupHeartbeatResponse {
+        self.send(ConsumerGroupHeartbeatRequest {
+            group_id: G.into(),
+            member_id: member.into(),
+            member_epoch: epoch,
+            topic_partitions: owned.map(tps),
+            ..Default::default()
+        })
+    }
+
+    fn state(&self) -> ConsumerGroupState {
+        self.c.consumer_group(G).unwrap().state()
+    }
+
+    fn member(&self, id: &str) -> (MemberState, i32) {
+        let m = &self.c.consumer_group(G).unwrap().members[id];
+        (m.state(), m.member_epoch())
+    }
+}
+
+fn tps(list: &[(Uuid, &[i32])]) -> Vec<TopicIdPartitions> {
+    let mut v: Vec<TopicIdPartitions> = list
+        .iter()
+        .filter(|(_, ps)| !ps.is_empty())
+        .map(|(t, ps)| TopicIdPartitions {
+            topic_id: *t,
+            partitions: ps.to_vec(),
+        })
+        .collect();
+    v.sort_by_key(|t| t.topic_id);
+    v
+}
+
+fn assignment(r: &ConsumerGroupHeartbeatResponse) -> Option<Vec<TopicIdPartitions>> {
+    r.assignment.as_ref().map(|a| a.topic_partitions.clone())
+}
+
+/// m1 and m2 share foo:6 and bar:3 as Kafka's test starts (m1 foo 0-2 bar 0-1, m2 foo 3-5
+/// bar 2), at group epoch 2, Stable.
+fn two_members() -> World {
+    let mut w = World::new();
+    assert!(
+        w.c.consumer_group(G).is_none(),
+        "no group before the first join"
+    );
+    let r = w.join("m1");
+    assert_eq!((r.error_code, r.member_epoch), (ErrorCode::None, 1));
+    assert_eq!(
+        assignment(&r),
+        Some(tps(&[(foo(), &[0, 1, 2, 3, 4, 5]), (bar(), &[0, 1, 2])]))
+    );
+    assert_eq!(w.state(), ConsumerGroupState::Stable);
+    let r = w.join("m2");
+    assert_eq!(r.member_epoch, 2);
+    assert_eq!(
+        assignment(&r),
+        Some(vec![]),
+        "m1 still holds m2's partitions"
+    );
+    assert_eq!(w.member("m2"), (MemberState::UnreleasedPartitions, 2));
+    assert_eq!(w.state(), ConsumerGroupState::Reconciling);
+    let r = w.beat("m1", 1, None);
+    assert_eq!(r.member_epoch, 1, "m1 must revoke first");
+    assert_eq!(
+        assignment(&r),
+        Some(tps(&[(foo(), &[0, 1, 2]), (bar(), &[0, 1])]))
+    );
+    let r = w.beat("m1", 1, Some(&[(foo(), &[0, 1, 2]), (bar(), &[0, 1])]));
+    assert_eq!(r.member_epoch, 2);
+    let r = w.beat("m2", 2, Some(&[]));
+    assert_eq!(
+        assignment(&r),
+        Some(tps(&[(foo(), &[3, 4, 5]), (bar(), &[2])]))
+    );
+    assert_eq!(w.state(), ConsumerGroupState::Stable);
+    w
+}
+
+#[test]
+fn test_reconciliation_process() {
+    let mut w = two_members();
+    // 1. m3 joins: group epoch 3 and a new target; m3 waits for partitions others hold.
+    let r = w.join("m3");
+    assert_eq!((r.member_epoch, assignment(&r)), (3, Some(vec![])));
+    assert_eq!(w.member("m3"), (MemberState::UnreleasedPartitions, 3));
+    let g = w.c.consumer_group(G).unwrap();
+    assert_eq!((g.group_epoch, g.assignment_epoch), (3, 3));
+    // 2. m1 (epoch 2, nothing reported) must revoke foo-2 and bar-1: it stays at epoch 2.
+    let r = w.beat("m1", 2, None);
+    assert_eq!(
+        (r.member_epoch, assignment(&r)),
+        (2, Some(tps(&[(foo(), &[0, 1]), (bar(), &[0])])))
+    );
+    assert_eq!(w.member("m1"), (MemberState::UnrevokedPartitions, 2));
+    assert!(
+        w.c.timers()
+            .iter()
+            .any(|(k, d)| k == "rebalance-timeout-grp-m1" && *d == 10_000),
+        "{:?}",
+        w.c.timers()
+    );
+    // 3. m2 must revoke foo-4, foo-5 and bar-2 (m3's).
+    let r = w.beat("m2", 2, None);
+    assert_eq!(
+        (r.member_epoch, assignment(&r)),
+        (2, Some(tps(&[(foo(), &[3])])))
+    );
+    // 4. m3: still waiting, nothing new.
+    let r = w.beat("m3", 3, None);
+    assert_eq!((r.member_epoch, assignment(&r)), (3, None));
+    // 5. m1 reports its revocation done: epoch 3, Stable; its rebalance timer goes.
+    let r = w.beat("m1", 2, Some(&[(foo(), &[0, 1]), (bar(), &[0])]));
+    assert_eq!(r.member_epoch, 3);
+    assert_eq!(w.member("m1"), (MemberState::Stable, 3));
+    assert!(
+        !w.c.timers()
+            .iter()
+            .any(|(k, _)| k == "rebalance-timeout-grp-m1")
+    );
+    // 6. m2 heartbeats without reporting: nothing changes.
+    let r = w.beat("m2", 2, None);
+    assert_eq!((r.member_epoch, assignment(&r)), (2, None));
+    // 7. m3: what it waits for is still m2's.
+    let r = w.beat("m3", 3, None);
+    assert_eq!(assignment(&r), None);
+    // 8. m2 revoked: epoch 3 with foo-2 and bar-1, which m1 released in step 5.
+    let r = w.beat("m2", 2, Some(&[(foo(), &[3])]));
+    assert_eq!(
+        (r.member_epoch, assignment(&r)),
+        (3, Some(tps(&[(foo(), &[2, 3]), (bar(), &[1])])))
+    );
+    // 9. m3 gets foo-4, foo-5 and bar-2: everyone Stable at epoch 3.
+    let r = w.beat("m3", 3, Some(&[]));
+    assert_eq!(
+        (r.member_epoch, assignment(&r)),
+        (3, Some(tps(&[(foo(), &[4, 5]), (bar(), &[2])])))
+    );
+    assert_eq!(w.state(), ConsumerGroupState::Stable);
+}
+
+#[test]
+fn test_consumer_group_member_epoch_validation() {
+    let mut w = two_members();
+    // m1 is at epoch 2, previous 1, owning foo 0-2 and bar 0-1.
+    assert_eq!(
+        w.beat("m1", 3, None).error_code,
+        ErrorCode::FencedMemberEpoch,
+        "ahead"
+    );
+    w.join("m3");
+    w.beat("m1", 2, Some(&[(foo(), &[0, 1]), (bar(), &[0])]));
+    // Now m1 is at 3, previous 2.
+    assert_eq!(w.member("m1").1, 3);
+    assert_eq!(
+        w.beat("m1", 1, None).error_code,
+        ErrorCode::FencedMemberEpoch,
+        "far behind"
+    );
+    assert_eq!(
+        w.beat("m1", 2, None).error_code,
+        ErrorCode::FencedMemberEpoch,
+        "previous epoch but nothing reported"
+    );
+    assert_eq!(
+        w.beat("m1", 2, Some(&[(foo(), &[0, 1, 2])])).error_code,
+        ErrorCode::FencedMemberEpoch,
+        "previous epoch owning more than assigned"
+    );
+    let r = w.beat("m1", 2, Some(&[(foo(), &[0, 1])]));
+    assert_eq!(
+        (r.error_code, r.member_epoch),
+        (ErrorCode::None, 3),
+        "the lost response is told again"
+    );
+}
+
+#[test]
+fn test_unknown_member_id_joins_consumer_group() {
+    let mut w = two_members();
+    let r = w.beat("stranger", 1, None);
+    assert_eq!(r.error_code, ErrorCode::UnknownMemberId);
+    let mut none = World::new();
+    assert_eq!(
+        none.beat("m1", 1, None).error_code,
+        ErrorCode::GroupIdNotFound,
+        "no such group"
+    );
+}
+
+#[test]
+fn test_rebalance_timeout_expiration() {
+    let mut w = World::new();
+    w.join("m1");
+    w.join("m2");
+    let r = w.beat("m1", 1, None);
+    assert_eq!(w.member("m1"), (MemberState::UnrevokedPartitions, 1));
+    assert_eq!(r.member_epoch, 1);
+    // m1 does not revoke in time (10 s): it is fenced and the group epoch moves on.
+    w.now = 10_000;
+    w.c.advance(10_000).unwrap();
+    let g = w.c.consumer_group(G).unwrap();
+    assert!(!g.members.contains_key("m1"), "fenced");
+    assert_eq!(g.group_epoch, 3);
+    g.check_invariants().unwrap();
+    // m2 now gets everything.
+    let r = w.beat("m2", 2, Some(&[]));
+    assert_eq!(r.member_epoch, 3);
+    assert_eq!(
+        assignment(&r),
+        Some(tps(&[(foo(), &[0, 1, 2, 3, 4, 5]), (bar(), &[0, 1, 2])]))
+    );
+}
+
+#[test]
+fn a_session_that_expires_fences_the_member() {
+    let mut w = two_members();
+    w.now = 44_999;
+    w.beat("m2", 2, None);
+    w.now = 45_000;
+    w.c.advance(45_000).unwrap();
+    let g = w.c.consumer_group(G).unwrap();
+    assert!(
+        !g.members.contains_key("m1"),
+        "m1's last heartbeat was at 0"
+    );
+    assert!(g.members.contains_key("m2"));
+    assert_eq!(g.group_epoch, 3);
+}
+
+#[test]
+fn test_consumer_group_states() {
+    let mut w = World::new();
+    w.join("m1");
+    assert_eq!(w.state(), ConsumerGroupState::Stable);
+    w.join("m2");
+    assert_eq!(w.state(), ConsumerGroupState::Reconciling);
+    w.beat("m1", 1, Some(&[(foo(), &[0, 1, 2]), (bar(), &[0, 1])]));
+    assert_eq!(
+        w.state(),
+        ConsumerGroupState::Reconciling,
+        "m2 has not picked up its partitions"
+    );
+    w.beat("m2", 2, Some(&[]));
+    assert_eq!(w.state(), ConsumerGroupState::Stable);
+    // The last member leaves: Empty, and the group epoch still moves on.
+    let r = w.beat("m1", -1, None);
+    assert_eq!(r.member_epoch, -1);
+    let r = w.beat("m2", -1, None);
+    assert_eq!((r.error_code, r.member_epoch), (ErrorCode::None, -1));
+    assert_eq!(w.state(), ConsumerGroupState::Empty);
+    assert_eq!(w.c.consumer_group(G).unwrap().group_epoch, 4);
+    assert!(w.c.timers().is_empty(), "{:?}", w.c.timers());
+}
+
+#[test]
+fn test_static_member_gets_back_assignment_upon_rejoin() {
+    let mut w = World::new();
+    let join = |member: &str| ConsumerGroupHeartbeatRequest {
+        group_id: G.into(),
+        member_id: member.into(),
+        member_epoch: 0,
+        instance_id: Some("instance-a".into()),
+        rebalance_timeout_ms: 10_000,
+        subscribed_topic_names: Some(vec!["foo".into(), "bar".into()]),
+        topic_partitions: Some(vec![]),
+        ..Default::default()
+    };
+    let r = w.send(join("a1"));
+    assert_eq!(r.member_epoch, 1);
+    let held = assignment(&r);
+    w.join("m2");
+    w.beat("a1", 1, Some(&[(foo(), &[0, 1, 2]), (bar(), &[0, 1])]));
+    let before = w.c.consumer_group(G).unwrap().clone();
+    let a1_assigned = before.members["a1"].progress.assigned.clone();
+    assert!(held.is_some());
+    // A second instance with the same id while a1 is in: UNRELEASED_INSTANCE_ID.
+    assert_eq!(
+        w.send(join("a2")).error_code,
+        ErrorCode::UnreleasedInstanceId
+    );
+    // a1 leaves for a while (−2): no new epoch.
+    let r = w.send(ConsumerGroupHeartbeatRequest {
+        group_id: G.into(),
+        member_id: "a1".into(),
+        member_epoch: -2,
+        instance_id: Some("instance-a".into()),
+        ..Default::default()
+    });
+    assert_eq!((r.error_code, r.member_epoch), (ErrorCode::None, -2));
+    let g = w.c.consumer_group(G).unwrap();
+    assert_eq!(
+        g.group_epoch, before.group_epoch,
+        "no new epoch for a temporary leave"
+    );
+    assert_eq!(g.members["a1"].member_epoch(), -2);
+    // It comes back as a2 before its session ends: its partitions back at the current epoch.
+    let r = w.send(join("a2"));
+    assert_eq!(
+        (r.error_code, r.member_epoch),
+        (ErrorCode::None, before.assignment_epoch)
+    );
+    let got = assignment(&r).unwrap();
+    let want: Vec<TopicIdPartitions> = a1_assigned
+        .iter()
+        .map(|(t, ps)| TopicIdPartitions {
+            topic_id: *t,
+            partitions: ps.iter().copied().collect(),
+        })
+        .collect();
+    assert_eq!(got, want);
+    let g = w.c.consumer_group(G).unwrap();
+    assert!(!g.members.contains_key("a1"));
+    assert_eq!(g.group_epoch, before.group_epoch, "no rebalance");
+    assert!(
+        !w.c.timers().iter().any(|(k, _)| k.ends_with("-a1")),
+        "no timers left for a1: {:?}",
+        w.c.timers()
+    );
+}
+
+#[test]
+fn invalid_requests_are_refused_naming_the_field() {
+    let mut w = World::new();
+    let base = ConsumerGroupHeartbeatRequest {
+        group_id: G.into(),
+        member_id: "m1".into(),
+        member_epoch: 0,
+        rebalance_timeout_ms: 10_000,
+        subscribed_topic_names: Some(vec!["foo".into()]),
+        topic_partitions: Some(vec![]),
+        ..Default::default()
+    };
+    let cases: Vec<(ConsumerGroupHeartbeatRequest, ErrorCode, &str)> = vec![
+        (
+            ConsumerGroupHeartbeatRequest {
+                member_id: String::new(),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "MemberId",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                group_id: String::new(),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "GroupId",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                member_epoch: -3,
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "MemberEpoch",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                rebalance_timeout_ms: -1,
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "RebalanceTimeoutMs",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                topic_partitions: None,
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "TopicPartitions",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                subscribed_topic_names: Some(vec![]),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "SubscribedTopicNames",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                instance_id: Some(String::new()),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "InstanceId",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                subscribed_topic_regex: Some("f.*".into()),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "SubscribedTopicRegex",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                server_assignor: Some("sticky".into()),
+                ..base.clone()
+            },
+            ErrorCode::UnsupportedAssignor,
+            "sticky",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                member_epoch: -2,
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "InstanceId",
+        ),
+    ];
+    for (r, code, field) in cases {
+        let out = w.send(r);
+        assert_eq!(out.error_code, code, "{field}");
+        assert!(
+            out.error_message.as_deref().unwrap_or("").contains(field),
+            "{field}: {:?}",
+            out.error_message
+        );
+    }
+    assert!(w.c.consumer_group(G).is_none(), "nothing was created");
+}
+
+#[test]
+fn a_new_partition_on_a_subscribed_topic_bumps_the_group_epoch() {
+    let mut w = two_members();
+    w.c.update_metadata(1, &[("foo".into(), None, 8)]).unwrap();
+    w.now = 1;
+    let r = w.beat("m2", 2, None);
+    let g = w.c.consumer_group(G).unwrap();
+    assert_eq!((g.group_epoch, g.assignment_epoch), (3, 3));
+    assert!(r.member_epoch == 2 || r.member_epoch == 3);
+    // Partitions cannot be taken away; ids cannot be shared.
+    assert!(w.c.update_metadata(1, &[("foo".into(), None, 4)]).is_err());
+    assert!(
+        w.c.update_metadata(1, &[("baz".into(), Some(foo()), 1)])
+            .is_err()
+    );
+}
+
+#[test]
+fn a_full_group_refuses_a_new_member() {
+    let mut w = World::new();
+    w.c.config_mut().group_consumer_max_size = 1;
+    w.join("m1");
+    assert_eq!(w.join("m2").error_code, ErrorCode::GroupMaxSizeReached);
+    // m1 joining again at epoch 0 owning nothing is the lost-response case (0 is its previous
+    // epoch): it is told its epoch again; the group is not "full" for a member already in it.
+    let r = w.join("m1");
+    assert_eq!((r.error_code, r.member_epoch), (ErrorCode::None, 1));
+}
