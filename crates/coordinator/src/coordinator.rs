@@ -197,6 +197,10 @@ impl Coordinator {
             Request::DescribeGroups(r) => classic::admin::handle_describe(ctx, groups, r),
             Request::ListGroups(r) => classic::admin::handle_list(ctx, groups, r),
             Request::DeleteGroups(r) => classic::admin::handle_delete(ctx, groups, r),
+            Request::ConsumerGroupHeartbeat(r) => {
+                let response = consumer_heartbeat(ctx, groups, &mut self.consumer, r);
+                ctx.out.push(Response::ConsumerGroupHeartbeat(response));
+            }
         }
         Ok(core::mem::take(&mut self.ctx.out))
     }
@@ -209,8 +213,14 @@ impl Coordinator {
         request: &ConsumerGroupHeartbeatRequest,
     ) -> Result<ConsumerGroupHeartbeatResponse, CoordinatorError> {
         self.check_time(now)?;
+        request.api_version_checked()?;
         self.fire_due_timers(now);
-        Ok(self.consumer.heartbeat(&mut self.ctx, request))
+        Ok(consumer_heartbeat(
+            &mut self.ctx,
+            &mut self.groups,
+            &mut self.consumer,
+            request,
+        ))
     }
 
     /// Defines or changes topics in the metadata image consumer groups are assigned from.
@@ -269,6 +279,34 @@ impl Coordinator {
 
     pub fn consumer_group(&self, group_id: &str) -> Option<&ConsumerGroup> {
         self.consumer.groups.get(group_id)
+    }
+
+    /// The consumer groups (KIP-848), by id.
+    pub fn consumer_groups(&self) -> impl Iterator<Item = &ConsumerGroup> {
+        self.consumer.groups.values()
+    }
+
+    /// A snapshot of a consumer group (KIP-848) for the views.
+    pub fn describe_consumer_group(
+        &self,
+        group_id: &str,
+    ) -> Option<crate::consumer_group::ConsumerGroupView> {
+        self.consumer.groups.get(group_id).map(|g| {
+            crate::consumer_group::ConsumerGroupView::of(
+                g,
+                &self.consumer.topics,
+                &self.ctx.timers,
+                &self.ctx.config,
+            )
+        })
+    }
+
+    /// The topics' metadata consumer groups are assigned from: (name, id, partitions).
+    pub fn topics(&self) -> impl Iterator<Item = (&str, Uuid, i32)> {
+        self.consumer
+            .topics
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.id, t.partitions))
     }
 
     /// Moves the clock to `now` and fires every due timer in (deadline, scheduling order),
@@ -421,4 +459,33 @@ impl Coordinator {
             })
             .unwrap_or_default()
     }
+}
+
+/// A ConsumerGroupHeartbeat, with the group id checked against the classic groups: an empty
+/// classic group of that id is replaced when a member joins (as Kafka does); a classic group with
+/// members is not a consumer group (converting it online is the migration policy's business,
+/// not modelled here: Kafka's answer with the policy disabled).
+fn consumer_heartbeat(
+    ctx: &mut Ctx,
+    groups: &mut Groups,
+    consumer: &mut ConsumerGroups,
+    r: &ConsumerGroupHeartbeatRequest,
+) -> ConsumerGroupHeartbeatResponse {
+    if let Some(classic) = groups.get(&r.group_id) {
+        if classic.num_members() > 0 || r.member_epoch != 0 {
+            return ConsumerGroupHeartbeatResponse {
+                api_version: r.api_version,
+                correlation_id: r.correlation_id,
+                error_code: ErrorCode::GroupIdNotFound,
+                error_message: Some(alloc::format!(
+                    "Group {} is not a consumer group.",
+                    r.group_id
+                )),
+                ..Default::default()
+            };
+        }
+        groups.remove(&r.group_id);
+        ctx.cancel_group_timers(&r.group_id);
+    }
+    consumer.heartbeat(ctx, r)
 }

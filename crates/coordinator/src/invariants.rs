@@ -14,6 +14,31 @@ impl Coordinator {
             check_group(group, |key| self.timer_deadline(key).is_some())
                 .map_err(|e| format!("group \"{}\": {e}", group.group_id()))?;
         }
+        for group in self.consumer_groups() {
+            group.check_invariants()?;
+            let g = &group.group_id;
+            for m in group.members.values() {
+                let session = TimerKey::ConsumerSession(g.clone(), m.member_id.clone());
+                if self.timer_deadline(&session).is_none() {
+                    return Err(format!(
+                        "consumer group \"{g}\": member {} has no session timer",
+                        m.member_id
+                    ));
+                }
+                let rebalance = TimerKey::ConsumerRebalance(g.clone(), m.member_id.clone());
+                let revoking = m.state()
+                    == crate::consumer_group::reconcile::MemberState::UnrevokedPartitions
+                    && m.member_epoch() >= 0;
+                if revoking != self.timer_deadline(&rebalance).is_some() {
+                    return Err(format!(
+                        "consumer group \"{g}\": member {} is {:?} but its rebalance timer is {}",
+                        m.member_id,
+                        m.state(),
+                        if revoking { "not armed" } else { "armed" }
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 }

@@ -103,26 +103,35 @@ impl GroupView {
             num_awaiting_join: group.num_awaiting_join,
             new_member_added: group.new_member_added,
             unloaded: group.unloaded,
-            timers: timers
-                .iter()
-                .filter(|(key, _)| key.group_id() == group_id)
-                .map(|(key, deadline)| TimerView {
-                    key: key.to_string(),
-                    kind: String::from(match key {
-                        TimerKey::Join(_) => "join",
-                        TimerKey::Sync(_) => "sync",
-                        TimerKey::Heartbeat(..) => "heartbeat",
-                        TimerKey::OffsetsExpiration(_) => "expiration",
-                        TimerKey::ConsumerSession(..) => "session",
-                        TimerKey::ConsumerRebalance(..) => "rebalance",
-                    }),
-                    member_id: match key {
-                        TimerKey::Heartbeat(_, m) => Some(m.clone()),
-                        _ => None,
-                    },
-                    deadline_ms: deadline,
-                })
-                .collect(),
+            timers: TimerView::of_group(timers, group_id),
         }
+    }
+}
+
+impl TimerView {
+    /// The group's timers in firing order.
+    pub(crate) fn of_group(timers: &TimerQueue<TimerKey>, group_id: &str) -> Vec<TimerView> {
+        timers
+            .iter()
+            .filter(|(key, _)| key.group_id() == group_id)
+            .map(|(key, deadline)| TimerView {
+                key: key.to_string(),
+                kind: String::from(match key {
+                    TimerKey::Join(_) => "join",
+                    TimerKey::Sync(_) => "sync",
+                    TimerKey::Heartbeat(..) => "heartbeat",
+                    TimerKey::OffsetsExpiration(_) => "expiration",
+                    TimerKey::ConsumerSession(..) => "session",
+                    TimerKey::ConsumerRebalance(..) => "rebalance",
+                }),
+                member_id: match key {
+                    TimerKey::Heartbeat(_, m)
+                    | TimerKey::ConsumerSession(_, m)
+                    | TimerKey::ConsumerRebalance(_, m) => Some(m.clone()),
+                    _ => None,
+                },
+                deadline_ms: deadline,
+            })
+            .collect()
     }
 }

@@ -34,9 +34,7 @@ impl World {
 
     fn send(&mut self, r: ConsumerGroupHeartbeatRequest) -> ConsumerGroupHeartbeatResponse {
         let out = self.c.consumer_group_heartbeat(self.now, &r).unwrap();
-        if let Some(g) = self.c.consumer_group(G) {
-            g.check_invariants().unwrap();
-        }
+        self.c.check_invariants().unwrap();
         out
     }
 
@@ -451,6 +449,7 @@ fn invalid_requests_are_refused_naming_the_field() {
         ),
         (
             ConsumerGroupHeartbeatRequest {
+                api_version: 1,
                 subscribed_topic_regex: Some("f.*".into()),
                 ..base.clone()
             },
@@ -484,6 +483,12 @@ fn invalid_requests_are_refused_naming_the_field() {
         );
     }
     assert!(w.c.consumer_group(G).is_none(), "nothing was created");
+    // A regex cannot even be put on the wire at v0.
+    let v0 = ConsumerGroupHeartbeatRequest {
+        subscribed_topic_regex: Some("f.*".into()),
+        ..base
+    };
+    assert!(w.c.consumer_group_heartbeat(0, &v0).is_err());
 }
 
 #[test]

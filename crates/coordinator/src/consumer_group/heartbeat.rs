@@ -392,6 +392,12 @@ impl ConsumerGroups {
                 m.progress.pending_revocation = MemberAssignment::new();
                 group.put_member(m);
             }
+            // Kafka leaves its rebalance timer to fire as a no-op (the epoch moved on); the
+            // session timer keeps running: not back in time, the member is fenced.
+            ctx.cancel(&TimerKey::ConsumerRebalance(
+                r.group_id.clone(),
+                member_id.clone(),
+            ));
         } else {
             fence(ctx, group, &self.topics, &member_id);
         }
@@ -517,27 +523,7 @@ fn compute_target(
     let mut members: BTreeMap<&str, &ConsumerGroupMember> =
         group.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
     members.insert(&updated.member_id, updated);
-    // The preferred assignor: the one most members name; a tie goes to the one listed first in
-    // `group.consumer.assignors` (Kafka's tie depends on hash order); none named: the first.
-    let assignors = &ctx.config.group_consumer_assignors;
-    let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
-    for m in members.values() {
-        if let Some(a) = &m.server_assignor {
-            *votes.entry(a).or_default() += 1;
-        }
-    }
-    let preferred = assignors
-        .iter()
-        .copied()
-        .max_by_key(|a| {
-            (
-                votes.get(a.name()).copied().unwrap_or(0),
-                core::cmp::Reverse(assignors.iter().position(|x| x == a)),
-            )
-        })
-        .filter(|a| votes.get(a.name()).is_some_and(|&n| n > 0))
-        .or_else(|| assignors.first().copied())
-        .unwrap_or(ServerAssignor::Uniform);
+    let preferred = preferred_assignor(&ctx.config, members.values().copied());
     let spec = GroupSpec {
         partitions: group
             .subscription_metadata
@@ -566,6 +552,31 @@ fn compute_target(
             e.0
         )
     })
+}
+
+/// The preferred server assignor: the one most members name; a tie goes to the one listed first
+/// in `group.consumer.assignors` (Kafka's tie depends on hash-map order); none named: the first
+/// listed.
+pub(crate) fn preferred_assignor<'a>(
+    config: &crate::config::BrokerConfig,
+    members: impl Iterator<Item = &'a ConsumerGroupMember>,
+) -> ServerAssignor {
+    let assignors = &config.group_consumer_assignors;
+    let mut votes: BTreeMap<&str, usize> = BTreeMap::new();
+    for m in members {
+        if let Some(a) = &m.server_assignor {
+            *votes.entry(a).or_default() += 1;
+        }
+    }
+    let votes_for = |a: &ServerAssignor| votes.get(a.name()).copied().unwrap_or(0);
+    let mut best: Option<ServerAssignor> = None;
+    for a in assignors {
+        if votes_for(a) > best.as_ref().map_or(0, votes_for) {
+            best = Some(*a);
+        }
+    }
+    best.or_else(|| assignors.first().copied())
+        .unwrap_or(ServerAssignor::Uniform)
 }
 
 fn cancel_member_timers(ctx: &mut Ctx, group_id: &str, member_id: &str) {

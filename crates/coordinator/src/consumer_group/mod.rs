@@ -7,7 +7,9 @@ pub mod group;
 pub mod heartbeat;
 pub mod reconcile;
 pub mod uuid;
+pub mod view;
 
 pub use group::{ConsumerGroup, ConsumerGroupMember, ConsumerGroupState, TopicImage};
 pub use heartbeat::ConsumerGroups;
 pub use uuid::Uuid;
+pub use view::{ConsumerGroupView, ConsumerMemberView, TopicPartitionsView};

@@ -8,6 +8,7 @@ use group_coordinator_json::json;
 
 /// One topic's partitions, by topic id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[json(in_out)]
 pub struct TopicIdPartitions {
     pub topic_id: Uuid,
@@ -15,6 +16,7 @@ pub struct TopicIdPartitions {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[json(in_out)]
 pub struct ConsumerGroupHeartbeatRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
@@ -82,4 +84,11 @@ pub struct ConsumerGroupHeartbeatResponse {
     pub heartbeat_interval_ms: i32,
     /// Only when the request was a full one or the assignment changed.
     pub assignment: Option<ConsumerGroupHeartbeatAssignment>,
+}
+
+impl ConsumerGroupHeartbeatRequest {
+    /// [`super::Request::validate`] for this request alone.
+    pub fn api_version_checked(&self) -> Result<(), super::RequestError> {
+        super::Request::ConsumerGroupHeartbeat(self.clone()).validate()
+    }
 }

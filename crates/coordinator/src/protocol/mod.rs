@@ -49,10 +49,11 @@ pub enum Api {
     DescribeGroups,
     ListGroups,
     DeleteGroups,
+    ConsumerGroupHeartbeat,
 }
 
 impl Api {
-    pub const ALL: [Api; 9] = [
+    pub const ALL: [Api; 10] = [
         Api::JoinGroup,
         Api::SyncGroup,
         Api::Heartbeat,
@@ -62,6 +63,7 @@ impl Api {
         Api::DescribeGroups,
         Api::ListGroups,
         Api::DeleteGroups,
+        Api::ConsumerGroupHeartbeat,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -75,6 +77,7 @@ impl Api {
             Api::DescribeGroups => "DescribeGroups",
             Api::ListGroups => "ListGroups",
             Api::DeleteGroups => "DeleteGroups",
+            Api::ConsumerGroupHeartbeat => "ConsumerGroupHeartbeat",
         }
     }
 
@@ -90,6 +93,7 @@ impl Api {
             Api::DescribeGroups => 15,
             Api::ListGroups => 16,
             Api::DeleteGroups => 42,
+            Api::ConsumerGroupHeartbeat => 68,
         }
     }
 
@@ -105,6 +109,7 @@ impl Api {
             Api::DescribeGroups => 5,
             Api::ListGroups => 5,
             Api::DeleteGroups => 2,
+            Api::ConsumerGroupHeartbeat => 1,
         }
     }
 }
@@ -127,6 +132,7 @@ pub enum Request {
     DescribeGroups(DescribeGroupsRequest),
     ListGroups(ListGroupsRequest),
     DeleteGroups(DeleteGroupsRequest),
+    ConsumerGroupHeartbeat(ConsumerGroupHeartbeatRequest),
 }
 
 /// A response from the coordinator.
@@ -142,6 +148,7 @@ pub enum Response {
     DescribeGroups(DescribeGroupsResponse),
     ListGroups(ListGroupsResponse),
     DeleteGroups(DeleteGroupsResponse),
+    ConsumerGroupHeartbeat(ConsumerGroupHeartbeatResponse),
 }
 
 /// A request Kafka could not even put on the wire: an unsupported version, or a field set that
@@ -170,6 +177,7 @@ impl Request {
             Request::DescribeGroups(_) => Api::DescribeGroups,
             Request::ListGroups(_) => Api::ListGroups,
             Request::DeleteGroups(_) => Api::DeleteGroups,
+            Request::ConsumerGroupHeartbeat(_) => Api::ConsumerGroupHeartbeat,
         }
     }
 
@@ -184,6 +192,7 @@ impl Request {
             Request::DescribeGroups(r) => r.api_version,
             Request::ListGroups(r) => r.api_version,
             Request::DeleteGroups(r) => r.api_version,
+            Request::ConsumerGroupHeartbeat(r) => r.api_version,
         }
     }
 
@@ -198,6 +207,7 @@ impl Request {
             Request::DescribeGroups(r) => r.correlation_id,
             Request::ListGroups(r) => r.correlation_id,
             Request::DeleteGroups(r) => r.correlation_id,
+            Request::ConsumerGroupHeartbeat(r) => r.correlation_id,
         }
     }
 
@@ -216,6 +226,7 @@ impl Request {
             Request::DescribeGroups(r) => r.groups.first().map(String::as_str),
             Request::ListGroups(_) => None,
             Request::DeleteGroups(r) => r.groups_names.first().map(String::as_str),
+            Request::ConsumerGroupHeartbeat(r) => Some(&r.group_id),
         }
     }
 
@@ -290,6 +301,12 @@ impl Request {
                 ("typesFilter", !r.types_filter.is_empty(), 5, 5),
             ],
             Request::DeleteGroups(_) => &[],
+            Request::ConsumerGroupHeartbeat(r) => &[(
+                "subscribedTopicRegex",
+                r.subscribed_topic_regex.is_some(),
+                1,
+                1,
+            )],
         };
         for &(field, present, first, last) in checks {
             if present && !(first..=last).contains(&v) {
@@ -314,6 +331,7 @@ impl Response {
             Response::DescribeGroups(_) => Api::DescribeGroups,
             Response::ListGroups(_) => Api::ListGroups,
             Response::DeleteGroups(_) => Api::DeleteGroups,
+            Response::ConsumerGroupHeartbeat(_) => Api::ConsumerGroupHeartbeat,
         }
     }
 
@@ -328,6 +346,7 @@ impl Response {
             Response::DescribeGroups(r) => r.correlation_id,
             Response::ListGroups(r) => r.correlation_id,
             Response::DeleteGroups(r) => r.correlation_id,
+            Response::ConsumerGroupHeartbeat(r) => r.correlation_id,
         }
     }
 
@@ -342,6 +361,7 @@ impl Response {
             Response::DescribeGroups(r) => r.error_code,
             Response::ListGroups(r) => r.error_code,
             Response::DeleteGroups(r) => r.error_code,
+            Response::ConsumerGroupHeartbeat(r) => r.error_code,
         }
     }
 }
