@@ -171,6 +171,42 @@ await test('the console in Chinese: lang set, every label translated, and a swit
   expectEq(await page.textContent('#page-title'), 'Kafka group coordinator Protocol console', 'the header follows');
 });
 
+await test('a KIP-848 consumer group by hand in the console: the example, then a member composed with Fill defaults', async (page) => {
+  await page.selectOption('#example', 'kip848');
+  const states = [];
+  for (let i = 0; i < 8; i++) {
+    await page.click('#next-step');
+    states.push(await page.getAttribute('#group-state', 'data-state'));
+    if (i === 2) {
+      expectEq(await page.textContent('#members tr[data-member="member-a"] .member-state'), 'UNREVOKED_PARTITIONS', 'A must revoke first');
+      expectEq(await page.textContent('#members tr[data-member="member-b"] .member-state'), 'UNRELEASED_PARTITIONS', 'B waits');
+    }
+    if (i === 4) {
+      expectEq(await page.textContent('#group-epoch'), '2', 'group epoch 2');
+      expectEq((await page.textContent('#group-type')).includes('KIP-848'), true, 'the group says its type');
+    }
+  }
+  expectEq(states.join(' '), 'Stable Reconciling Reconciling Reconciling Stable Assigning Stable Empty', 'the states a reader follows');
+  expectEq(await page.textContent('#group-epoch'), '4', 'the last member left: the epoch still advanced');
+  expectEq((await page.textContent('#log')).includes('ConsumerGroupHeartbeat'), true, 'the log names the request');
+  // Composing one by hand: Fill defaults gives a full join with the client's own member id.
+  await page.selectOption('#api', 'ConsumerGroupHeartbeat');
+  await page.click('#template');
+  const request = JSON.parse(await page.inputValue('#request'));
+  expectEq(request.memberEpoch, 0, 'a join');
+  expectEq(request.memberId.length > 0, true, 'KIP-1082: the client names itself');
+  await page.click('#send');
+  expectEq(await page.getAttribute('#group-state', 'data-state'), 'Stable', 'it joins the empty group and gets everything');
+  // Fill defaults again: the same member acknowledges at its epoch.
+  await page.click('#template');
+  const again = JSON.parse(await page.inputValue('#request'));
+  expectEq(
+    [again.memberId, again.memberEpoch > 0, Array.isArray(again.topicPartitions)].join(' '),
+    `${request.memberId} true true`,
+    'a heartbeat at its epoch',
+  );
+});
+
 await test('a malformed request shows an error and the page keeps working', async (page) => {
   await page.fill('#request', '{ "api": "JoinGroup", "apiVersion": 3, "groupID": "x" }');
   await page.click('#send');

@@ -166,6 +166,13 @@ describe('hostile input through every export', () => {
         { memberId: 'b', topics: ['t'] },
       ],
     };
+    const serverInput = {
+      topics: { t: 3 },
+      members: [
+        { memberId: 'a', subscribedTopics: ['t'] },
+        { memberId: 'b', subscribedTopics: ['t'], assignment: [{ topic: 't', partitions: [2] }] },
+      ],
+    };
     const sub = wasm.encodeSubscription({ version: 1, topics: ['t'], userData: null, ownedPartitions: [] } as never);
     const asg = wasm.encodeAssignment({ version: 1, assignedPartitions: [{ topic: 't', partitions: [0] }], userData: null } as never);
     const valid = {
@@ -180,6 +187,7 @@ describe('hostile input through every export', () => {
       decodeSubscription: () => wasm.decodeSubscription(sub),
       decodeAssignment: () => wasm.decodeAssignment(asg),
       largeGroupScenario: () => wasm.largeGroupScenario(3, 2, 1000),
+      serverAssign: () => wasm.serverAssign('uniform', serverInput as never),
     };
     const expected = Object.fromEntries(Object.entries(valid).map(([k, f]) => [k, JSON.stringify(f())]));
     const calls: [string, (v: unknown) => unknown][] = [
@@ -194,6 +202,8 @@ describe('hostile input through every export', () => {
       ['largeGroupScenario(consumers)', (v) => wasm.largeGroupScenario(v as never, 2, 1000)],
       ['largeGroupScenario(partitionsPerConsumer)', (v) => wasm.largeGroupScenario(3, v as never, 1000)],
       ['largeGroupScenario(durationMs)', (v) => wasm.largeGroupScenario(3, 2, v as never)],
+      ['serverAssign(name)', (v) => wasm.serverAssign(v as never, serverInput as never)],
+      ['serverAssign(input)', (v) => wasm.serverAssign('range', v as never)],
     ];
     let refused = 0;
     for (let round = 0; round < 3; round++) {
@@ -279,6 +289,13 @@ describe('hostile input through every export', () => {
       ['load(groupId)', (x, v) => x.load(v as never)],
       ['lastRecord(groupId)', (x, v) => x.lastRecord(v as never)],
       ['failNextPersist(errorCode)', (x, v) => x.failNextPersist(v as never)],
+      ['updateMetadata(nowMs)', (x, v) => x.updateMetadata(v as never, { topics: [{ name: 'orders', partitions: 6 }] } as never)],
+      ['updateMetadata(update)', (x, v) => x.updateMetadata(x.now(), v as never)],
+      [
+        'handle(heartbeat)',
+        (x, v) =>
+          x.handle(x.now(), { api: 'ConsumerGroupHeartbeat', apiVersion: 0, groupId: 'cg', memberId: 'm', memberEpoch: v } as never),
+      ],
     ];
     for (const v of hostileValues(() => 0)) {
       // The constructor refuses or builds; either way nothing leaks into the next one.
@@ -291,7 +308,7 @@ describe('hostile input through every export', () => {
         for (const v of values) {
           const where = `Coordinator.${name} with ${label(v)} at ${c.now()}`;
           step(where);
-          const observe = () => JSON.stringify([c.describe('g'), c.nextDeadline(), c.now(), c.groupIds()]);
+          const observe = () => JSON.stringify([c.describe('g'), c.describe('cg'), c.nextDeadline(), c.now(), c.groupIds(), c.topics()]);
           const before = observe();
           if (poke(where, () => call(c, v)) === 'refused') {
             expect(observe(), where).toBe(before);

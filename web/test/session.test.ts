@@ -26,7 +26,7 @@ function runAll(id: string): Session {
 describe('the seed examples', () => {
   it('leave while PreparingRebalance completes the join: generation 2 with A and C', () => {
     const s = runAll('leave-preparing');
-    const v = s.view()!;
+    const v = s.classicView()!;
     expect(v.state).toBe('CompletingRebalance');
     expect(v.generationId).toBe(2);
     expect(v.members.map((m) => m.clientId).sort()).toEqual(['consumer-a', 'consumer-c']);
@@ -39,20 +39,20 @@ describe('the seed examples', () => {
     const leave = s.log.find((x) => x.request?.api === 'LeaveGroup')!;
     const sync = leave.responses.find((r) => r.api === 'SyncGroup')!;
     expect(errorName(sync.errorCode)).toBe('REBALANCE_IN_PROGRESS');
-    expect(s.view()!.generationId).toBe(2);
-    expect(s.view()!.state).toBe('CompletingRebalance');
+    expect(s.classicView()!.generationId).toBe(2);
+    expect(s.classicView()!.state).toBe('CompletingRebalance');
   });
 
   it('leave while Stable rebalances to a Stable generation 2', () => {
     const s = runAll('leave-stable');
-    expect(s.view()!.state).toBe('Stable');
-    expect(s.view()!.generationId).toBe(2);
+    expect(s.classicView()!.state).toBe('Stable');
+    expect(s.classicView()!.generationId).toBe(2);
   });
 
   it('the last member leaving empties the group with generation + 1', () => {
     const s = runAll('last-leaves');
-    expect(s.view()!.state).toBe('Empty');
-    expect(s.view()!.generationId).toBe(2);
+    expect(s.classicView()!.state).toBe('Empty');
+    expect(s.classicView()!.generationId).toBe(2);
   });
 });
 
@@ -64,7 +64,7 @@ describe('the session', () => {
     const x = runner.step(s)!;
     expect(x.error).toBeNull();
     expect(x.atMs).toBe(5000);
-    expect(s.view()!.state).toBe('PreparingRebalance');
+    expect(s.classicView()!.state).toBe('PreparingRebalance');
   });
 
   it('fills templates with the next correlation id and the member id handed out last', () => {
@@ -75,7 +75,7 @@ describe('the session', () => {
     expect(again.correlationId).toBe(2);
     expect(again.api === 'JoinGroup' && again.memberId).toBe(s.lastMemberId);
     expect(s.send(0, again).responses).toEqual([]);
-    expect(s.view()!.state).toBe('PreparingRebalance');
+    expect(s.classicView()!.state).toBe('PreparingRebalance');
   });
 
   it('logs a refused request without changing anything', () => {

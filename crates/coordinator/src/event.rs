@@ -116,6 +116,50 @@ pub enum EventKind {
     OffsetsExpired {
         partitions: usize,
     },
+    /// A consumer group's (KIP-848) state, derived after an input, changed.
+    ConsumerGroupStateChanged {
+        from: crate::consumer_group::ConsumerGroupState,
+        to: crate::consumer_group::ConsumerGroupState,
+    },
+    /// The consumer group's inputs changed: a new group epoch.
+    GroupEpochBumped {
+        group_epoch: i32,
+    },
+    /// A new target assignment, computed for this epoch with this server assignor.
+    TargetAssignmentComputed {
+        assignment_epoch: i32,
+        assignor: &'static str,
+    },
+    /// A member joined the consumer group.
+    ConsumerMemberJoined {
+        member_id: String,
+    },
+    /// A consumer group member moved: its state and epochs after the change.
+    ConsumerMemberUpdated {
+        member_id: String,
+        state: crate::consumer_group::reconcile::MemberState,
+        member_epoch: i32,
+        previous_member_epoch: i32,
+    },
+    /// A member left the consumer group.
+    ConsumerMemberRemoved {
+        member_id: String,
+        reason: ConsumerRemoval,
+    },
+}
+
+/// Why a consumer group member was removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum ConsumerRemoval {
+    /// It left (epoch −1).
+    Left,
+    /// Its session timed out.
+    SessionExpired,
+    /// It did not revoke within its rebalance timeout.
+    RebalanceTimeout,
+    /// A static member rejoined under a new member id in its place.
+    Replaced,
 }
 
 impl EventKind {
@@ -132,6 +176,10 @@ impl EventKind {
                 | EventKind::MemberReplaced { .. }
                 | EventKind::LeaderChanged { .. }
                 | EventKind::Loaded { .. }
+                | EventKind::ConsumerGroupStateChanged { .. }
+                | EventKind::GroupEpochBumped { .. }
+                | EventKind::ConsumerMemberJoined { .. }
+                | EventKind::ConsumerMemberRemoved { .. }
         )
     }
 }

@@ -11,6 +11,9 @@ use group_coordinator_json::json;
 #[json(out)]
 pub struct GroupView {
     pub group_id: String,
+    /// Always "classic" (a consumer group's view says "consumer").
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    pub group_type: &'static str,
     pub state: GroupState,
     pub previous_state: GroupState,
     pub state_timestamp_ms: i64,
@@ -67,6 +70,7 @@ impl GroupView {
         let group_id = group.group_id();
         GroupView {
             group_id: String::from(group_id),
+            group_type: "classic",
             state: group.state(),
             previous_state: group.previous_state,
             state_timestamp_ms: group.state_timestamp_ms,

@@ -310,6 +310,22 @@ fn test_consumer_group_states() {
     assert_eq!(w.state(), ConsumerGroupState::Empty);
     assert_eq!(w.c.consumer_group(G).unwrap().group_epoch, 4);
     assert!(w.c.timers().is_empty(), "{:?}", w.c.timers());
+    // Every change of state was told once, through the one funnel, in order.
+    use group_coordinator::EventKind;
+    let changes: Vec<(ConsumerGroupState, ConsumerGroupState)> = w
+        .c
+        .drain_events()
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            EventKind::ConsumerGroupStateChanged { from, to } => Some((from, to)),
+            _ => None,
+        })
+        .collect();
+    use ConsumerGroupState::*;
+    assert_eq!(
+        changes,
+        vec![(Empty, Stable), (Stable, Reconciling), (Reconciling, Stable), (Stable, Assigning), (Assigning, Empty)]
+    );
 }
 
 #[test]

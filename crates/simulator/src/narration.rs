@@ -597,6 +597,85 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
             "{partitions} committed offsets expired",
             "{partitions} 个已提交偏移量过期"
         ),
+        EventKind::ConsumerGroupStateChanged { from, to } => {
+            let (from, to) = (from.name(), to.name());
+            say!(
+                lang,
+                "consumer group: {from} → {to}",
+                "消费组：{from} → {to}"
+            )
+        }
+        EventKind::GroupEpochBumped { group_epoch } => say!(
+            lang,
+            "the group epoch becomes {group_epoch}",
+            "组纪元变为 {group_epoch}"
+        ),
+        EventKind::TargetAssignmentComputed {
+            assignment_epoch,
+            assignor,
+        } => say!(
+            lang,
+            "a new target assignment for epoch {assignment_epoch} ({assignor} assignor)",
+            "为纪元 {assignment_epoch} 计算新的目标分配（{assignor} 分配器）"
+        ),
+        EventKind::ConsumerMemberJoined { member_id } => say!(
+            lang,
+            "member {member_id} joins the consumer group",
+            "成员 {member_id} 加入消费组"
+        ),
+        EventKind::ConsumerMemberUpdated {
+            member_id,
+            state,
+            member_epoch,
+            previous_member_epoch,
+        } => {
+            let state = consumer_member_state(*state, lang);
+            say!(
+                lang,
+                "member {member_id}: {state} at epoch {member_epoch} (was {previous_member_epoch})",
+                "成员 {member_id}：{state}，纪元 {member_epoch}（之前 {previous_member_epoch}）"
+            )
+        }
+        EventKind::ConsumerMemberRemoved { member_id, reason } => {
+            use group_coordinator::event::ConsumerRemoval;
+            let why = match (reason, lang) {
+                (ConsumerRemoval::Left, Lang::En) => "it left",
+                (ConsumerRemoval::Left, Lang::Zh) => "主动离开",
+                (ConsumerRemoval::SessionExpired, Lang::En) => "its session expired",
+                (ConsumerRemoval::SessionExpired, Lang::Zh) => "会话超时",
+                (ConsumerRemoval::RebalanceTimeout, Lang::En) => {
+                    "it did not revoke within its rebalance timeout"
+                }
+                (ConsumerRemoval::RebalanceTimeout, Lang::Zh) => "未在再平衡超时内完成撤销",
+                (ConsumerRemoval::Replaced, Lang::En) => "a static member rejoined in its place",
+                (ConsumerRemoval::Replaced, Lang::Zh) => "静态成员以新 id 重新加入取代了它",
+            };
+            say!(
+                lang,
+                "member {member_id} is removed: {why}",
+                "成员 {member_id} 被移除：{why}"
+            )
+        }
+    }
+}
+
+/// A consumer group member's state (KIP-848), in `lang`.
+fn consumer_member_state(
+    state: group_coordinator::consumer_group::reconcile::MemberState,
+    lang: Lang,
+) -> &'static str {
+    use group_coordinator::consumer_group::reconcile::MemberState;
+    match (state, lang) {
+        (MemberState::Stable, Lang::En) => "STABLE",
+        (MemberState::Stable, Lang::Zh) => "稳定（STABLE）",
+        (MemberState::UnrevokedPartitions, Lang::En) => "UNREVOKED_PARTITIONS (must revoke first)",
+        (MemberState::UnrevokedPartitions, Lang::Zh) => "待撤销分区（UNREVOKED_PARTITIONS）",
+        (MemberState::UnreleasedPartitions, Lang::En) => {
+            "UNRELEASED_PARTITIONS (waits for partitions others hold)"
+        }
+        (MemberState::UnreleasedPartitions, Lang::Zh) => "待释放分区（UNRELEASED_PARTITIONS）",
+        (MemberState::Unknown, Lang::En) => "UNKNOWN",
+        (MemberState::Unknown, Lang::Zh) => "未知（UNKNOWN）",
     }
 }
 

@@ -159,26 +159,90 @@ impl Coordinator {
         self.inner.now() as f64
     }
 
-    /// A snapshot of the group, or null for an unknown group.
-    #[wasm_bindgen(unchecked_return_type = "GroupView | null")]
+    /// A snapshot of the group (`type` says which protocol: "classic" or "consumer"), or null
+    /// for an unknown group.
+    #[wasm_bindgen(unchecked_return_type = "GroupView | ConsumerGroupView | null")]
     pub fn describe(
         &self,
         #[wasm_bindgen(js_name = groupId, unchecked_param_type = "string")] group_id: JsValue,
     ) -> Result<JsValue, JsValue> {
         let group_id = args::string("groupId", &group_id)?;
+        if let Some(view) = self.inner.describe_consumer_group(&group_id) {
+            return to_js(&view);
+        }
         match self.inner.describe(&group_id) {
             Some(view) => to_js(&view),
             None => Ok(JsValue::NULL),
         }
     }
 
-    /// Every group this coordinator knows, by id.
+    /// Every group this coordinator knows, by id (classic groups, then consumer groups).
     #[wasm_bindgen(js_name = groupIds)]
     pub fn group_ids(&self) -> Vec<String> {
         self.inner
             .groups()
             .map(|g| g.group_id().to_string())
+            .chain(self.inner.consumer_groups().map(|g| g.group_id.clone()))
             .collect()
+    }
+
+    /// Defines or changes topics in the metadata image consumer groups (KIP-848) are assigned
+    /// from: `{ topics: [{ name, topicId?, partitions }] }`. A topic without `topicId` gets one
+    /// derived from its name (the same name, the same id); partitions can only be added.
+    #[wasm_bindgen(js_name = updateMetadata)]
+    pub fn update_metadata(
+        &mut self,
+        #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "MetadataUpdate")] update: JsValue,
+    ) -> Result<(), JsValue> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Update {
+            topics: Vec<TopicUpdate>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        struct TopicUpdate {
+            name: String,
+            #[serde(default)]
+            topic_id: Option<core_model::consumer_group::Uuid>,
+            partitions: i32,
+            #[serde(default)]
+            #[allow(dead_code)]
+            racks: Option<Vec<Vec<String>>>,
+        }
+        let now = args::time("nowMs", &now_ms)?;
+        let update: Update = args::json("update", &update, Items::Request)?;
+        let topics: Vec<(String, Option<core_model::consumer_group::Uuid>, i32)> = update
+            .topics
+            .into_iter()
+            .map(|t| (t.name, t.topic_id, t.partitions))
+            .collect();
+        self.inner.update_metadata(now, &topics).map_err(into_error)
+    }
+
+    /// The topics consumer groups are assigned from: `[{ name, topicId, partitions }]`.
+    #[wasm_bindgen(
+        unchecked_return_type = "{ name: string; topicId: string; partitions: number }[]"
+    )]
+    pub fn topics(&self) -> Result<JsValue, JsValue> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Topic<'a> {
+            name: &'a str,
+            topic_id: String,
+            partitions: i32,
+        }
+        let topics: Vec<Topic<'_>> = self
+            .inner
+            .topics()
+            .map(|(name, id, partitions)| Topic {
+                name,
+                topic_id: id.to_string(),
+                partitions,
+            })
+            .collect();
+        to_js(&topics)
     }
 
     /// The events since the last call, each with its narration in English and Chinese (`text`,
@@ -341,6 +405,124 @@ pub fn assign(
     })?;
     let input: AssignmentInput = args::json("input", &input, Items::Assignment)?;
     let out = assignor::assign(strategy, &input).map_err(|e| range_error(&e.to_string()))?;
+    to_js(&out)
+}
+
+/// Runs one of the broker's server-side assignors (KIP-848: "uniform" or "range") on `input`,
+/// as the coordinator would for a consumer group whose members are `input.members` (taken in
+/// member-id order, as the coordinator does) and whose previous target is their `assignment`.
+/// Topic ids are derived from the names. Every member is in the result.
+#[wasm_bindgen(js_name = serverAssign, unchecked_return_type = "Record<string, { topic: string; partitions: number[] }[]>")]
+pub fn server_assign(
+    #[wasm_bindgen(unchecked_param_type = "\"uniform\" | \"range\"")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ServerAssignInput")] input: JsValue,
+) -> Result<JsValue, JsValue> {
+    use core_model::consumer_group::Uuid;
+    use core_model::consumer_group::assignor::{GroupSpec, MemberSpec, ServerAssignor};
+    use std::collections::{BTreeMap, BTreeSet};
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Input {
+        topics: BTreeMap<String, i32>,
+        members: Vec<Member>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    struct Member {
+        member_id: String,
+        #[serde(default)]
+        instance_id: Option<String>,
+        #[serde(default)]
+        rack_id: Option<String>,
+        subscribed_topics: Vec<String>,
+        #[serde(default)]
+        assignment: Vec<TopicPartitionsIn>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct TopicPartitionsIn {
+        topic: String,
+        partitions: Vec<i32>,
+    }
+    #[derive(Serialize)]
+    struct TopicPartitionsOut<'a> {
+        topic: &'a str,
+        partitions: Vec<i32>,
+    }
+    let name = args::string("name", &name)?;
+    let assignor = ServerAssignor::from_name(&name).ok_or_else(|| {
+        range_error(&format!(
+            "name must be uniform or range (the server assignors), got {}",
+            args::quote(&name)
+        ))
+    })?;
+    let input: Input = args::json("input", &input, Items::Assignment)?;
+    for (topic, n) in &input.topics {
+        if !(0..=1_000_000).contains(n) {
+            return Err(range_error(&format!(
+                "topics.{topic}: {n} partitions is outside 0..=1000000"
+            )));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    let mut members: Vec<MemberSpec> = Vec::new();
+    for (i, m) in input.members.iter().enumerate() {
+        if !seen.insert(m.member_id.clone()) {
+            return Err(range_error(&format!(
+                "members[{i}].memberId: \"{}\" is given twice",
+                m.member_id
+            )));
+        }
+        let mut previous = core_model::consumer_group::assignor::MemberAssignment::new();
+        for tp in &m.assignment {
+            previous
+                .entry(Uuid::for_topic_name(&tp.topic))
+                .or_default()
+                .extend(tp.partitions.iter().copied());
+        }
+        members.push(MemberSpec {
+            member_id: m.member_id.clone(),
+            instance_id: m.instance_id.clone(),
+            rack_id: m.rack_id.clone(),
+            // Topics without metadata are left out, as the coordinator resolves names.
+            subscribed: m
+                .subscribed_topics
+                .iter()
+                .filter(|t| input.topics.contains_key(*t))
+                .map(|t| Uuid::for_topic_name(t))
+                .collect(),
+            previous,
+        });
+    }
+    members.sort_by(|a, b| a.member_id.cmp(&b.member_id));
+    let names: BTreeMap<Uuid, &str> = input
+        .topics
+        .keys()
+        .map(|t| (Uuid::for_topic_name(t), t.as_str()))
+        .collect();
+    let spec = GroupSpec {
+        partitions: input
+            .topics
+            .iter()
+            .map(|(t, n)| (Uuid::for_topic_name(t), *n))
+            .collect(),
+        members,
+    };
+    let out = assignor.assign(&spec).map_err(|e| range_error(&e.0))?;
+    let out: BTreeMap<&String, Vec<TopicPartitionsOut<'_>>> = out
+        .iter()
+        .map(|(m, a)| {
+            let mut list: Vec<TopicPartitionsOut<'_>> = a
+                .iter()
+                .map(|(t, ps)| TopicPartitionsOut {
+                    topic: names.get(t).copied().unwrap_or("?"),
+                    partitions: ps.iter().copied().collect(),
+                })
+                .collect();
+            list.sort_by(|x, y| x.topic.cmp(y.topic));
+            (m, list)
+        })
+        .collect();
     to_js(&out)
 }
 

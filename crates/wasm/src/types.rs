@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 const TYPES: &'static str = r#"
 export type GroupState = "Empty" | "PreparingRebalance" | "CompletingRebalance" | "Stable" | "Dead";
 export type ApiName = "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit"
-  | "OffsetFetch" | "DescribeGroups" | "ListGroups" | "DeleteGroups";
+  | "OffsetFetch" | "DescribeGroups" | "ListGroups" | "DeleteGroups" | "ConsumerGroupHeartbeat";
 
 /** Fields every request carries. Every other field may be left out (Kafka's schema default). */
 export interface RequestHeader { apiVersion: number; correlationId?: number; clientId?: string }
@@ -37,9 +37,19 @@ export interface DescribeGroupsRequest extends RequestHeader { api: "DescribeGro
 export interface ListGroupsRequest extends RequestHeader { api: "ListGroups"; statesFilter?: string[];
   typesFilter?: string[] }
 export interface DeleteGroupsRequest extends RequestHeader { api: "DeleteGroups"; groupsNames: string[] }
+/** One topic's partitions by topic id (Kafka's Uuid text: 22 base64url characters). */
+export interface TopicIdPartitions { topicId: string; partitions: number[] }
+/** KIP-848's one RPC (API key 68). Null / absent fields mean "unchanged"; a join (memberEpoch 0)
+ * sends them all. The member id is the client's own (KIP-1082), never empty. */
+export interface ConsumerGroupHeartbeatRequest extends RequestHeader { api: "ConsumerGroupHeartbeat";
+  groupId: string; memberId: string; /** 0 join, -1 leave, -2 static leave for a while, > 0 current */
+  memberEpoch: number; instanceId?: string | null; rackId?: string | null;
+  /** -1: unchanged */ rebalanceTimeoutMs?: number; subscribedTopicNames?: string[] | null;
+  /** v1; refused (not supported) */ subscribedTopicRegex?: string | null; serverAssignor?: string | null;
+  /** what the member owns; null: unchanged; [] when joining */ topicPartitions?: TopicIdPartitions[] | null }
 export type Request = JoinGroupRequest | SyncGroupRequest | HeartbeatRequest | LeaveGroupRequest
   | OffsetCommitRequest | OffsetFetchRequest | DescribeGroupsRequest | ListGroupsRequest
-  | DeleteGroupsRequest;
+  | DeleteGroupsRequest | ConsumerGroupHeartbeatRequest;
 
 export interface ResponseHeader { apiVersion: number; correlationId: number; throttleTimeMs: number;
   /** Kafka's error code; 0 = NONE. */ errorCode: number }
@@ -67,21 +77,45 @@ export interface ListGroupsResponse extends ResponseHeader { api: "ListGroups";
   groups: { groupId: string; protocolType: string; groupState: string; groupType: string }[] }
 export interface DeleteGroupsResponse extends ResponseHeader { api: "DeleteGroups";
   results: { groupId: string; errorCode: number }[] }
+export interface ConsumerGroupHeartbeatResponse extends ResponseHeader { api: "ConsumerGroupHeartbeat";
+  errorMessage: string | null; memberId: string | null; memberEpoch: number; heartbeatIntervalMs: number;
+  /** the member's assigned partitions, only after a full request or when they changed */
+  assignment: { topicPartitions: TopicIdPartitions[] } | null }
 export type Response = JoinGroupResponse | SyncGroupResponse | HeartbeatResponse | LeaveGroupResponse
   | OffsetCommitResponse | OffsetFetchResponse | DescribeGroupsResponse | ListGroupsResponse
-  | DeleteGroupsResponse;
+  | DeleteGroupsResponse | ConsumerGroupHeartbeatResponse;
 
 export interface MemberView { memberId: string; groupInstanceId: string | null; clientId: string;
   sessionTimeoutMs: number; rebalanceTimeoutMs: number; protocols: string[]; isLeader: boolean;
   isNew: boolean; awaitingJoin: boolean; awaitingSync: boolean; sessionDeadlineMs: number | null;
   /** base64 */ assignment: string }
-export interface TimerView { key: string; kind: "join" | "sync" | "heartbeat" | "expiration"; memberId: string | null;
-  deadlineMs: number }
-export interface GroupView { groupId: string; state: GroupState; previousState: GroupState;
+export interface TimerView { key: string; kind: "join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance";
+  memberId: string | null; deadlineMs: number }
+export interface GroupView { groupId: string; type: "classic"; state: GroupState; previousState: GroupState;
   stateTimestampMs: number; generationId: number; protocolType: string | null;
   protocolName: string | null; leaderId: string | null; members: MemberView[];
   pendingMembers: string[]; pendingSyncMembers: string[]; numAwaitingJoin: number;
   newMemberAdded: boolean; unloaded: boolean; timers: TimerView[] }
+
+/** A consumer group (KIP-848) as `describe` shows it. */
+export type ConsumerGroupState = "Empty" | "Assigning" | "Reconciling" | "Stable" | "Dead";
+export type ConsumerMemberState = "STABLE" | "UNREVOKED_PARTITIONS" | "UNRELEASED_PARTITIONS" | "UNKNOWN";
+export interface TopicPartitionsView { topic: string; partitions: number[] }
+export interface ConsumerMemberView { memberId: string; instanceId: string | null; rackId: string | null;
+  clientId: string; memberEpoch: number; previousMemberEpoch: number; state: ConsumerMemberState;
+  subscribedTopicNames: string[]; serverAssignor: string | null; rebalanceTimeoutMs: number;
+  assigned: TopicPartitionsView[]; pendingRevocation: TopicPartitionsView[]; target: TopicPartitionsView[];
+  sessionDeadlineMs: number | null; rebalanceDeadlineMs: number | null }
+export interface ConsumerGroupView { groupId: string; type: "consumer"; state: ConsumerGroupState;
+  groupEpoch: number; assignmentEpoch: number; preferredAssignor: "uniform" | "range";
+  members: ConsumerMemberView[]; timers: TimerView[] }
+/** `updateMetadata`'s argument: topics consumer groups are assigned from. */
+export interface MetadataUpdate { topics: { name: string; topicId?: string; partitions: number; racks?: string[][] }[] }
+/** `serverAssign`'s input: partition counts by topic name, and the members with their previous
+ * target assignment. */
+export interface ServerAssignInput { topics: Record<string, number>; members: { memberId: string;
+  instanceId?: string | null; rackId?: string | null; subscribedTopics: string[];
+  assignment?: { topic: string; partitions: number[] }[] }[] }
 
 export type RemovalReason = "LeaveGroup" | "SessionTimeout" | "NotRejoined" | "SyncTimeout"
   | "GroupMaxSize" | "Joined";
@@ -106,7 +140,15 @@ export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "GroupRecordPersisted"; generationId: number; members: number }
   | { type: "PersistFailed"; error: number }
   | { type: "Loaded"; members: number; state: GroupState }
-  | { type: "OffsetsExpired"; partitions: number });
+  | { type: "OffsetsExpired"; partitions: number }
+  | { type: "ConsumerGroupStateChanged"; from: ConsumerGroupState; to: ConsumerGroupState }
+  | { type: "GroupEpochBumped"; groupEpoch: number }
+  | { type: "TargetAssignmentComputed"; assignmentEpoch: number; assignor: "uniform" | "range" }
+  | { type: "ConsumerMemberJoined"; memberId: string }
+  | { type: "ConsumerMemberUpdated"; memberId: string; state: ConsumerMemberState; memberEpoch: number;
+      previousMemberEpoch: number }
+  | { type: "ConsumerMemberRemoved"; memberId: string;
+      reason: "Left" | "SessionExpired" | "RebalanceTimeout" | "Replaced" });
 
 export interface GroupRecord { protocolType: string | null; generation: number; protocol: string | null;
   leader: string | null; currentStateTimestampMs: number; members: { memberId: string;

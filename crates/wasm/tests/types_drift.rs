@@ -280,3 +280,89 @@ fn frame_declared(p: &Player) {
         );
     }
 }
+
+/// The consumer group (KIP-848) shapes: the heartbeat response, the group's view and its
+/// members, with a member revoking (so every list and deadline is filled).
+#[test]
+fn the_consumer_group_declarations_name_every_field() {
+    use group_coordinator::Coordinator;
+    use group_coordinator::protocol::ConsumerGroupHeartbeatRequest;
+    let mut c = Coordinator::default();
+    c.update_metadata(0, &[("orders".into(), None, 4)]).unwrap();
+    let join = |m: &str| ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_id: m.into(),
+        member_epoch: 0,
+        rebalance_timeout_ms: 1_000,
+        subscribed_topic_names: Some(vec!["orders".into()]),
+        topic_partitions: Some(vec![]),
+        ..Default::default()
+    };
+    let r = c.consumer_group_heartbeat(0, &join("a")).unwrap();
+    let v = serde_json::to_value(group_coordinator::Response::ConsumerGroupHeartbeat(r)).unwrap();
+    let mut declared = fields(declaration("ConsumerGroupHeartbeatResponse"));
+    declared.extend(fields(declaration("ResponseHeader")));
+    declared.insert("api".into());
+    assert_declared("ConsumerGroupHeartbeatResponse", &keys(&v), &declared);
+    assert_declared(
+        "the assignment",
+        &keys(&v["assignment"]),
+        &fields("{ topicPartitions: TopicIdPartitions[] }"),
+    );
+    assert_declared(
+        "TopicIdPartitions",
+        &keys(&v["assignment"]["topicPartitions"][0]),
+        &fields(declaration("TopicIdPartitions")),
+    );
+    c.consumer_group_heartbeat(0, &join("b")).unwrap();
+    c.consumer_group_heartbeat(
+        0,
+        &ConsumerGroupHeartbeatRequest {
+            group_id: "g".into(),
+            member_id: "a".into(),
+            member_epoch: 1,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let view = serde_json::to_value(c.describe_consumer_group("g").unwrap()).unwrap();
+    assert_declared(
+        "ConsumerGroupView",
+        &keys(&view),
+        &fields(declaration("ConsumerGroupView")),
+    );
+    let a = &view["members"][0];
+    assert_eq!(a["state"], "UNREVOKED_PARTITIONS");
+    assert_declared(
+        "ConsumerMemberView",
+        &keys(a),
+        &fields(declaration("ConsumerMemberView")),
+    );
+    assert_declared(
+        "TopicPartitionsView",
+        &keys(&a["pendingRevocation"][0]),
+        &fields(declaration("TopicPartitionsView")),
+    );
+    assert_declared(
+        "TimerView",
+        &keys(&view["timers"][0]),
+        &fields(declaration("TimerView")),
+    );
+    // The declared kinds and states are the ones serde writes.
+    for kind in view["timers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["kind"].as_str().unwrap())
+    {
+        assert!(
+            declaration("TimerView").contains(&format!("\"{kind}\"")),
+            "{kind}"
+        );
+    }
+    let state = view["state"].as_str().unwrap();
+    assert!(
+        declaration("ConsumerGroupState").contains(&format!("\"{state}\"")),
+        "{state}"
+    );
+}

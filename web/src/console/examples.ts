@@ -59,6 +59,21 @@ const heartbeat = (member: string, generationId: number): Step['request'] => ({
   memberId: member,
 });
 
+/** A ConsumerGroupHeartbeat (KIP-848) of `member` at `epoch`; member ids are the clients' own. */
+const cgh = (member: string, epoch: number, fields: Record<string, unknown> = {}): Step['request'] => ({
+  api: 'ConsumerGroupHeartbeat',
+  apiVersion: 0,
+  groupId: 'my-group',
+  memberId: member,
+  memberEpoch: epoch,
+  ...fields,
+});
+/** A join: epoch 0 with every field, subscribed to `orders`, the range server assignor. */
+const cgJoin = (member: string): Step['request'] =>
+  cgh(member, 0, { rebalanceTimeoutMs: 30000, subscribedTopicNames: ['orders'], serverAssignor: 'range', topicPartitions: [] });
+/** What the member reports it owns of `orders` ($Orders is the topic's id). */
+const owning = (partitions: number[]) => ({ topicPartitions: [{ topicId: '$Orders', partitions }] });
+
 /** A and B form generation 1 and sync: Stable (table 5-3, a normal join). */
 const formTwo: Step[] = [
   {
@@ -200,6 +215,76 @@ export const EXAMPLES: Example[] = [
         note: {
           en: 'A leaves: the rebalance completes at once with nobody: Empty, generation 2',
           zh: 'A 离开：再平衡立即以零成员完成：空，第 2 代',
+        },
+      },
+    ],
+  },
+  {
+    id: 'kip848',
+    title: {
+      en: 'KIP-848 consumer group: join, revoke, leave while Stable, the last member',
+      zh: 'KIP-848 消费组：加入、撤销、稳定时离开、最后一个成员',
+    },
+    steps: [
+      {
+        atMs: 0,
+        request: cgJoin('member-a'),
+        note: {
+          en: 'A joins at epoch 0: the group is created, group epoch 1, and A gets all six partitions at once (no barrier, no leader)',
+          zh: 'A 以纪元 0 加入：创建消费组，组纪元 1，A 立即得到全部 6 个分区（没有屏障，也没有主消费者）',
+        },
+      },
+      {
+        atMs: 1000,
+        request: cgJoin('member-b'),
+        note: {
+          en: 'B joins: group epoch 2, a new target (range: A 0-2, B 3-5). B waits: A still holds 3-5 (UNRELEASED_PARTITIONS)',
+          zh: 'B 加入：组纪元 2，新的目标分配（range：A 0-2，B 3-5）。B 等待：A 仍持有 3-5（UNRELEASED_PARTITIONS）',
+        },
+      },
+      {
+        atMs: 2000,
+        request: cgh('member-a', 1),
+        note: {
+          en: 'A heartbeats at epoch 1: it is told to keep 0-2 and must revoke 3-5 first (UNREVOKED_PARTITIONS, still epoch 1; its rebalance timeout starts)',
+          zh: 'A 以纪元 1 发送心跳：被告知保留 0-2，必须先撤销 3-5（UNREVOKED_PARTITIONS，仍为纪元 1；再平衡超时开始计时）',
+        },
+      },
+      {
+        atMs: 3000,
+        request: cgh('member-a', 1, owning([0, 1, 2])),
+        note: {
+          en: 'A reports it owns only 0-2: the revocation is done, A moves to epoch 2 (STABLE)',
+          zh: 'A 报告只拥有 0-2：撤销完成，A 进入纪元 2（STABLE）',
+        },
+      },
+      {
+        atMs: 4000,
+        request: cgh('member-b', 2, owning([])),
+        note: {
+          en: 'B heartbeats: 3-5 are free now and B gets them: the group is Stable',
+          zh: 'B 发送心跳：3-5 已释放，B 得到它们：消费组稳定',
+        },
+      },
+      {
+        atMs: 5000,
+        request: cgh('member-b', -1),
+        note: {
+          en: 'B leaves (epoch −1) while Stable: group epoch 3; no rebalance barrier, A picks up B’s partitions at its next heartbeat',
+          zh: 'B 在稳定时离开（纪元 −1）：组纪元 3；没有再平衡屏障，A 在下次心跳时接手 B 的分区',
+        },
+      },
+      {
+        atMs: 6000,
+        request: cgh('member-a', 2, owning([0, 1, 2])),
+        note: { en: 'A heartbeats: epoch 3 with all six partitions', zh: 'A 发送心跳：纪元 3，拥有全部 6 个分区' },
+      },
+      {
+        atMs: 7000,
+        request: cgh('member-a', -1),
+        note: {
+          en: 'A, the last member, leaves: the group is Empty, and the group epoch still advances (4)',
+          zh: '最后一个成员 A 离开：消费组为空，组纪元仍然增加（4）',
         },
       },
     ],

@@ -9,7 +9,8 @@ export type ErrorNamer = (code: number) => string;
 
 export function describeRequest(r: Request): string {
   const who = 'memberId' in r && r.memberId ? ` ${short(r.memberId)}` : '';
-  return `${r.api} v${r.apiVersion} #${r.correlationId ?? 0}${who}`;
+  const epoch = r.api === 'ConsumerGroupHeartbeat' ? ` epoch ${r.memberEpoch}` : '';
+  return `${r.api} v${r.apiVersion} #${r.correlationId ?? 0}${who}${epoch}`;
 }
 
 /** What the user did, in `lang`. */
@@ -41,6 +42,14 @@ export function describeResponse(r: Response, errorName: ErrorNamer, lang: Lang 
       break;
     case 'SyncGroup':
       if (r.errorCode === 0) parts.push(`${zh ? '分配' : 'assignment'} ${r.assignment || (zh ? '（空）' : '(empty)')}`);
+      break;
+    case 'ConsumerGroupHeartbeat':
+      if (r.errorMessage) parts.push(r.errorMessage);
+      parts.push(zh ? `纪元 ${r.memberEpoch}` : `epoch ${r.memberEpoch}`);
+      if (r.assignment) {
+        const n = r.assignment.topicPartitions.reduce((k, t) => k + t.partitions.length, 0);
+        parts.push(zh ? `分配 ${n} 个分区` : `assignment of ${n} partitions`);
+      }
       break;
     case 'LeaveGroup':
       for (const m of r.members) {

@@ -1,7 +1,7 @@
 // The console's two read-only panels: the group as the coordinator describes it, and the log of
 // exchanges (each request, its responses and the events it caused, in the model's words).
 
-import type { GroupView } from '../../pkg/group_coordinator_wasm.js';
+import type { ConsumerGroupView, GroupView, TimerView, TopicPartitionsView } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { stateLabel } from '../vocabulary.ts';
@@ -9,9 +9,85 @@ import { describeAction, describeRequest, describeResponse, type ErrorNamer, sho
 import type { Exchange } from './session.ts';
 import { ct } from './text.ts';
 
-export function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang): void {
+/** The group's timers, soonest first. */
+function timersTable(timers: TimerView[], lang: Lang): HTMLElement {
+  return h(
+    'table',
+    { id: 'timers' },
+    h('caption', {}, ct('timers', lang)),
+    h('thead', {}, h('tr', {}, h('th', {}, ct('key', lang)), h('th', {}, ct('firesAt', lang)))),
+    h('tbody', {}, ...timers.map((t) => h('tr', {}, h('td', { class: 'mono' }, t.key), h('td', {}, `${t.deadlineMs} ms`)))),
+  );
+}
+
+/** `orders-0..2 audit-1` */
+function partitions(list: TopicPartitionsView[], lang: Lang): string {
+  if (!list.length) return ct('empty', lang);
+  return list.map((t) => `${t.topic}-${t.partitions.join(',')}`).join(' ');
+}
+
+/** A consumer group (KIP-848): epochs and each member's state, assigned, pending and target. */
+function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, lang: Lang): void {
+  const deadline = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
+  replaceChildren(
+    el,
+    h('h2', {}, `${ct('group', lang)} ${view.groupId} `, h('span', { class: 'muted', id: 'group-type' }, ct('consumerGroup', lang))),
+    h(
+      'p',
+      { class: 'summary' },
+      h('span', { id: 'group-state', class: `state state-${view.state}`, 'data-state': view.state }, view.state),
+      ` ${ct('groupEpoch', lang)} `,
+      h('strong', { id: 'group-epoch' }, String(view.groupEpoch)),
+      ` · ${ct('assignmentEpoch', lang)} `,
+      h('strong', { id: 'assignment-epoch' }, String(view.assignmentEpoch)),
+      ` · ${ct('assignor', lang)} `,
+      h('strong', {}, view.preferredAssignor),
+    ),
+    h(
+      'table',
+      { id: 'members' },
+      h('caption', {}, `${view.members.length} ${ct('members', lang)}`),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...(
+            ['member', 'instance', 'memberEpoch', 'memberState', 'assignment', 'pendingRevocation', 'target', 'sessionDeadline'] as const
+          ).map((k) => h('th', {}, ct(k, lang))),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...view.members.map((m) =>
+          h(
+            'tr',
+            { 'data-member': m.memberId },
+            h('td', { title: m.memberId }, short(m.memberId)),
+            h('td', {}, m.instanceId ?? '—'),
+            h('td', { class: 'epoch' }, `${m.memberEpoch} (${ct('previous', lang)} ${m.previousMemberEpoch})`),
+            h('td', { class: 'member-state' }, m.state),
+            h('td', { class: 'mono' }, partitions(m.assigned, lang)),
+            h('td', { class: 'mono' }, partitions(m.pendingRevocation, lang)),
+            h('td', { class: 'mono' }, partitions(m.target, lang)),
+            h('td', {}, deadline(m.sessionDeadlineMs)),
+          ),
+        ),
+      ),
+    ),
+    timersTable(view.timers, lang),
+  );
+}
+
+export function renderGroup(el: HTMLElement, view: GroupView | ConsumerGroupView | null, lang: Lang): void {
   if (!view) {
     replaceChildren(el, h('h2', {}, `${ct('group', lang)} my-group`), h('p', { class: 'muted' }, ct('noGroup', lang)));
+    return;
+  }
+  if (view.type === 'consumer') {
+    renderConsumerGroup(el, view, lang);
     return;
   }
   const deadline = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
@@ -65,13 +141,7 @@ export function renderGroup(el: HTMLElement, view: GroupView | null, lang: Lang)
     ),
     h('p', {}, ct('pending', lang), h('span', { id: 'pending' }, view.pendingMembers.map(short).join(', ') || '—')),
     h('p', {}, ct('awaitingSync', lang), view.pendingSyncMembers.map(short).join(', ') || '—'),
-    h(
-      'table',
-      { id: 'timers' },
-      h('caption', {}, ct('timers', lang)),
-      h('thead', {}, h('tr', {}, h('th', {}, ct('key', lang)), h('th', {}, ct('firesAt', lang)))),
-      h('tbody', {}, ...view.timers.map((t) => h('tr', {}, h('td', { class: 'mono' }, t.key), h('td', {}, `${t.deadlineMs} ms`)))),
-    ),
+    timersTable(view.timers, lang),
   );
 }
 

@@ -22,7 +22,8 @@ export class ScriptRunner {
   preview(session: Session): Request | null {
     const step = this.next;
     if (!step?.request) return null;
-    return { ...substitute(step.request, this.vars), correlationId: session.nextCorrelationId } as Request;
+    const vars = { ...session.topicVars(), ...this.vars };
+    return { ...substitute(step.request, vars), correlationId: session.nextCorrelationId } as Request;
   }
 
   /** Executes the next step. */

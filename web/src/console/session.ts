@@ -1,7 +1,15 @@
 // The console's state: one coordinator, the virtual clock, and the log of what was sent and what
 // came back. The coordinator owns all protocol state; this only remembers the exchanges.
 
-import type { Coordinator, CoordinatorEvent, GroupView, Request, Response, Text } from '../../pkg/group_coordinator_wasm.js';
+import type {
+  ConsumerGroupView,
+  Coordinator,
+  CoordinatorEvent,
+  GroupView,
+  Request,
+  Response,
+  Text,
+} from '../../pkg/group_coordinator_wasm.js';
 
 /** What the user did besides sending a request (the log says it in the console's language). */
 export type ConsoleAction =
@@ -37,17 +45,35 @@ export class Session {
   private seq = 0;
   private correlationListeners = new Map<number, (r: Response) => void>();
 
+  /** The topics consumer groups (KIP-848) are assigned from: the broker's metadata. */
+  static readonly TOPICS = [
+    { name: 'orders', partitions: 6 },
+    { name: 'audit', partitions: 3 },
+  ];
+
   constructor(factory: CoordinatorFactory, config: Record<string, number | string | boolean> = {}) {
     this.config = { ...config };
     this.coordinator = factory(this.config);
+    this.coordinator.updateMetadata(0, { topics: Session.TOPICS });
+  }
+
+  /** `$Orders`-style names for the topic ids, for the examples' templates. */
+  topicVars(): Record<string, string> {
+    return Object.fromEntries(this.coordinator.topics().map((t) => [t.name[0].toUpperCase() + t.name.slice(1), t.topicId]));
   }
 
   get now(): number {
     return this.coordinator.now();
   }
 
-  view(groupId = this.groupId): GroupView | null {
+  view(groupId = this.groupId): GroupView | ConsumerGroupView | null {
     return this.coordinator.describe(groupId) ?? null;
+  }
+
+  /** The group when it is a classic one (null otherwise). */
+  classicView(groupId = this.groupId): GroupView | null {
+    const view = this.view(groupId);
+    return view?.type === 'classic' ? view : null;
   }
 
   /** Call `listener` with the response to `correlationId` whenever it arrives (parked ones later). */
@@ -124,6 +150,7 @@ export class Session {
     exchange.events = this.coordinator.events();
     for (const r of exchange.responses) {
       if (r.api === 'JoinGroup' && r.memberId) this.lastMemberId = r.memberId;
+      if (r.api === 'ConsumerGroupHeartbeat' && r.memberId && r.memberEpoch >= 0) this.lastMemberId = r.memberId;
       const listener = this.correlationListeners.get(r.correlationId);
       if (listener) {
         this.correlationListeners.delete(r.correlationId);
@@ -137,7 +164,9 @@ export class Session {
   /** A request of `api` at `apiVersion` with sensible defaults: the next correlation id, the
    * console's group, the member id last handed out and the group's current generation. */
   template(api: Request['api'], apiVersion: number): Request {
-    const view = this.view();
+    const described = this.view();
+    if (api === 'ConsumerGroupHeartbeat') return this.heartbeatTemplate(described, apiVersion);
+    const view = described?.type === 'classic' ? described : null;
     const generationId = view?.generationId ?? -1;
     const memberId = this.lastMemberId;
     // A JoinGroup reuses the last id only while the group still knows it (pending or member).
@@ -189,5 +218,37 @@ export class Session {
       case 'DeleteGroups':
         return { api, ...head, groupsNames: [groupId] };
     }
+  }
+
+  /** A ConsumerGroupHeartbeat: the next member joins (epoch 0, the client's own id as KIP-1082
+   * has it); or, when the console's last member is in the group, it heartbeats at its epoch
+   * owning what it is assigned (acknowledging a revocation). */
+  private heartbeatTemplate(view: GroupView | ConsumerGroupView | null, apiVersion: number): Request {
+    const head = { apiVersion, correlationId: this.nextCorrelationId, clientId: 'console' };
+    const groupId = this.groupId;
+    const member = view?.type === 'consumer' ? view.members.find((m) => m.memberId === this.lastMemberId) : undefined;
+    if (member) {
+      const ids = new Map(this.coordinator.topics().map((t) => [t.name, t.topicId]));
+      return {
+        api: 'ConsumerGroupHeartbeat',
+        ...head,
+        groupId,
+        memberId: member.memberId,
+        memberEpoch: member.memberEpoch,
+        topicPartitions: member.assigned.map((t) => ({ topicId: ids.get(t.topic) ?? t.topic, partitions: t.partitions })),
+      };
+    }
+    const n = view?.type === 'consumer' ? view.members.length + 1 : 1;
+    return {
+      api: 'ConsumerGroupHeartbeat',
+      ...head,
+      groupId,
+      memberId: `console-member-${n}`,
+      memberEpoch: 0,
+      rebalanceTimeoutMs: 300000,
+      subscribedTopicNames: ['orders'],
+      serverAssignor: null,
+      topicPartitions: [],
+    };
   }
 }

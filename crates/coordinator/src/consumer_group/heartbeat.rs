@@ -9,6 +9,7 @@ use super::group::{ConsumerGroup, ConsumerGroupMember, TopicImage};
 use super::reconcile::{MemberState, Progress};
 use crate::ErrorCode;
 use crate::classic::{Ctx, TimerKey};
+use crate::event::{ConsumerRemoval, EventKind};
 use crate::protocol::{
     ConsumerGroupHeartbeatAssignment, ConsumerGroupHeartbeatRequest,
     ConsumerGroupHeartbeatResponse, TopicIdPartitions,
@@ -168,6 +169,7 @@ impl ConsumerGroups {
         ctx: &mut Ctx,
         r: &ConsumerGroupHeartbeatRequest,
     ) -> ConsumerGroupHeartbeatResponse {
+        let before = self.groups.get(&r.group_id).map(ConsumerGroup::state);
         let result = validate(ctx, r).and_then(|()| match r.member_epoch {
             LEAVE_GROUP_MEMBER_EPOCH | LEAVE_GROUP_STATIC_MEMBER_EPOCH => self.leave(ctx, r),
             _ => self.join_or_update(ctx, r),
@@ -183,7 +185,25 @@ impl ConsumerGroups {
         };
         response.api_version = r.api_version;
         response.correlation_id = r.correlation_id;
+        self.note_state(ctx, &r.group_id, before);
         response
+    }
+
+    /// The one place a consumer group's state changes are told: derived after each input.
+    fn note_state(&self, ctx: &mut Ctx, group_id: &str, before: Option<super::ConsumerGroupState>) {
+        let Some(after) = self.groups.get(group_id).map(ConsumerGroup::state) else {
+            return;
+        };
+        let from = before.unwrap_or(super::ConsumerGroupState::Empty);
+        if before.is_none() {
+            ctx.emit(group_id, EventKind::GroupCreated);
+        }
+        if from != after {
+            ctx.emit(
+                group_id,
+                EventKind::ConsumerGroupStateChanged { from, to: after },
+            );
+        }
     }
 
     fn join_or_update(
@@ -256,6 +276,12 @@ impl ConsumerGroups {
         }
         if bump {
             group.group_epoch += 1;
+            ctx.emit(
+                &r.group_id,
+                EventKind::GroupEpochBumped {
+                    group_epoch: group.group_epoch,
+                },
+            );
         }
         // Replacing a static member: the old one goes, its target moves to the new one.
         if let Some(old_id) = &replaced {
@@ -263,12 +289,34 @@ impl ConsumerGroups {
             group.remove_member(old_id);
             cancel_member_timers(ctx, &r.group_id, old_id);
             group.target.insert(updated.member_id.clone(), inherited);
+            ctx.emit(
+                &r.group_id,
+                EventKind::ConsumerMemberRemoved {
+                    member_id: old_id.clone(),
+                    reason: ConsumerRemoval::Replaced,
+                },
+            );
+        }
+        if !group.members.contains_key(&updated.member_id) {
+            ctx.emit(
+                &r.group_id,
+                EventKind::ConsumerMemberJoined {
+                    member_id: updated.member_id.clone(),
+                },
+            );
         }
         let assignment_epoch = if group.group_epoch > group.assignment_epoch {
             match compute_target(ctx, group, &updated) {
-                Ok(target) => {
+                Ok((target, assignor)) => {
                     group.target = target;
                     group.assignment_epoch = group.group_epoch;
+                    ctx.emit(
+                        &r.group_id,
+                        EventKind::TargetAssignmentComputed {
+                            assignment_epoch: group.assignment_epoch,
+                            assignor: assignor.name(),
+                        },
+                    );
                 }
                 Err(message) => {
                     // The member's update stays unapplied, as Kafka's failed batch.
@@ -305,6 +353,7 @@ impl ConsumerGroups {
                             ctx.cancel(&key);
                         }
                         updated.progress = progress;
+                        ctx.emit(&r.group_id, member_updated(&updated));
                     }
                 }
                 Err(_) => {
@@ -390,6 +439,7 @@ impl ConsumerGroups {
             if let Some(mut m) = group.members.get(&member_id).cloned() {
                 m.progress.member_epoch = LEAVE_GROUP_STATIC_MEMBER_EPOCH;
                 m.progress.pending_revocation = MemberAssignment::new();
+                ctx.emit(&r.group_id, member_updated(&m));
                 group.put_member(m);
             }
             // Kafka leaves its rebalance timer to fire as a no-op (the epoch moved on); the
@@ -399,7 +449,7 @@ impl ConsumerGroups {
                 member_id.clone(),
             ));
         } else {
-            fence(ctx, group, &self.topics, &member_id);
+            fence(ctx, group, &self.topics, &member_id, ConsumerRemoval::Left);
         }
         Ok(ConsumerGroupHeartbeatResponse {
             member_id: Some(member_id),
@@ -426,8 +476,15 @@ impl ConsumerGroups {
             _ => true,
         };
         if expired {
+            let before = Some(group.state());
             let m = m.clone();
-            fence(ctx, group, &self.topics, &m);
+            let reason = match key {
+                TimerKey::ConsumerRebalance(..) => ConsumerRemoval::RebalanceTimeout,
+                _ => ConsumerRemoval::SessionExpired,
+            };
+            fence(ctx, group, &self.topics, &m, reason);
+            let g = g.clone();
+            self.note_state(ctx, &g, before);
         }
     }
 }
@@ -519,7 +576,7 @@ fn compute_target(
     ctx: &Ctx,
     group: &ConsumerGroup,
     updated: &ConsumerGroupMember,
-) -> Result<BTreeMap<String, MemberAssignment>, String> {
+) -> Result<(BTreeMap<String, MemberAssignment>, ServerAssignor), String> {
     let mut members: BTreeMap<&str, &ConsumerGroupMember> =
         group.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
     members.insert(&updated.member_id, updated);
@@ -545,13 +602,16 @@ fn compute_target(
             })
             .collect(),
     };
-    preferred.assign(&spec).map_err(|e| {
-        alloc::format!(
-            "Failed to compute a new target assignment for epoch {}: {}",
-            group.group_epoch,
-            e.0
-        )
-    })
+    preferred
+        .assign(&spec)
+        .map(|target| (target, preferred))
+        .map_err(|e| {
+            alloc::format!(
+                "Failed to compute a new target assignment for epoch {}: {}",
+                group.group_epoch,
+                e.0
+            )
+        })
 }
 
 /// The preferred server assignor: the one most members name; a tie goes to the one listed first
@@ -597,8 +657,17 @@ fn fence(
     group: &mut ConsumerGroup,
     topics: &BTreeMap<String, TopicImage>,
     member_id: &str,
+    reason: ConsumerRemoval,
 ) {
     group.remove_member(member_id);
+    let group_id = group.group_id.clone();
+    ctx.emit(
+        &group_id,
+        EventKind::ConsumerMemberRemoved {
+            member_id: member_id.to_string(),
+            reason,
+        },
+    );
     let counts = group.subscribed_topic_counts(None, None);
     group.subscription_metadata = counts
         .keys()
@@ -609,5 +678,20 @@ fn fence(
         })
         .collect();
     group.group_epoch += 1;
+    ctx.emit(
+        &group.group_id.clone(),
+        EventKind::GroupEpochBumped {
+            group_epoch: group.group_epoch,
+        },
+    );
     cancel_member_timers(ctx, &group.group_id.clone(), member_id);
+}
+
+fn member_updated(m: &ConsumerGroupMember) -> EventKind {
+    EventKind::ConsumerMemberUpdated {
+        member_id: m.member_id.clone(),
+        state: m.progress.state,
+        member_epoch: m.progress.member_epoch,
+        previous_member_epoch: m.progress.previous_member_epoch,
+    }
 }

@@ -2,6 +2,7 @@
 //! are JS objects parsed from JSON text, responses and views are read back as JSON.
 #![allow(dead_code)]
 
+pub mod consumer_group;
 pub mod simulation;
 
 use group_coordinator_wasm::Coordinator;
@@ -429,6 +430,21 @@ macro_rules! js_api_tests {
         #[wasm_bindgen_test]
         fn assignors_and_codecs_through_js() {
             common::assignors_and_codecs();
+        }
+
+        #[wasm_bindgen_test]
+        fn kip848_leave_while_others_revoke() {
+            common::consumer_group::leave_while_others_revoke();
+        }
+
+        #[wasm_bindgen_test]
+        fn kip848_leave_while_stable() {
+            common::consumer_group::leave_while_stable();
+        }
+
+        #[wasm_bindgen_test]
+        fn kip848_last_member_leaves() {
+            common::consumer_group::last_member_leaves();
         }
     };
 }
