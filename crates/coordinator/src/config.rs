@@ -41,8 +41,19 @@ pub struct BrokerConfig {
     pub flavour: Flavour,
     /// `group.consumer.session.timeout.ms` (KIP-848 groups).
     pub group_consumer_session_timeout_ms: i32,
+    /// `group.consumer.min.session.timeout.ms`
+    pub group_consumer_min_session_timeout_ms: i32,
+    /// `group.consumer.max.session.timeout.ms`
+    pub group_consumer_max_session_timeout_ms: i32,
     /// `group.consumer.heartbeat.interval.ms`
     pub group_consumer_heartbeat_interval_ms: i32,
+    /// `group.consumer.min.heartbeat.interval.ms`
+    pub group_consumer_min_heartbeat_interval_ms: i32,
+    /// `group.consumer.max.heartbeat.interval.ms`
+    pub group_consumer_max_heartbeat_interval_ms: i32,
+    /// Whether `group.coordinator.rebalance.protocols` enables `consumer` (KIP-848); `classic`
+    /// is always there.
+    pub consumer_protocol_enabled: bool,
     /// `group.consumer.max.size`
     pub group_consumer_max_size: i32,
     /// `group.consumer.assignors`, in order of preference (the first is the default).
@@ -64,7 +75,12 @@ impl Default for BrokerConfig {
             offset_metadata_max_bytes: 4_096,
             flavour: Flavour::Kafka4,
             group_consumer_session_timeout_ms: 45_000,
+            group_consumer_min_session_timeout_ms: 45_000,
+            group_consumer_max_session_timeout_ms: 60_000,
             group_consumer_heartbeat_interval_ms: 5_000,
+            group_consumer_min_heartbeat_interval_ms: 5_000,
+            group_consumer_max_heartbeat_interval_ms: 15_000,
+            consumer_protocol_enabled: true,
             group_consumer_max_size: i32::MAX,
             group_consumer_assignors: alloc::vec![
                 crate::consumer_group::assignor::ServerAssignor::Uniform,
@@ -109,7 +125,7 @@ pub struct ConfigKey {
 
 impl BrokerConfig {
     /// Every key [`BrokerConfig::set`] accepts, in the order the page lists them.
-    pub const KEYS: [ConfigKey; 9] = [
+    pub const KEYS: [ConfigKey; 18] = [
         ConfigKey {
             name: "group.initial.rebalance.delay.ms",
             default: "3000",
@@ -159,6 +175,60 @@ impl BrokerConfig {
             doc_zh: "true：Kafka 4.0 的 Java 协调者；false：Kafka 3.x 的 Scala 协调者",
         },
         ConfigKey {
+            name: "group.coordinator.rebalance.protocols",
+            default: "classic,consumer",
+            doc: "the group protocols the coordinator speaks: classic always; consumer for KIP-848 groups (ConsumerGroupHeartbeat)",
+            doc_zh: "协调者支持的组协议：classic 总是支持；consumer 用于 KIP-848 消费组（ConsumerGroupHeartbeat）",
+        },
+        ConfigKey {
+            name: "group.consumer.session.timeout.ms",
+            default: "45000",
+            doc: "KIP-848 groups: how long a member may go without a heartbeat before it is fenced (the broker sets it, not the client)",
+            doc_zh: "KIP-848 消费组：成员多久没有心跳就被隔离（由 broker 设置，而非客户端）",
+        },
+        ConfigKey {
+            name: "group.consumer.min.session.timeout.ms",
+            default: "45000",
+            doc: "KIP-848 groups: the smallest session timeout allowed",
+            doc_zh: "KIP-848 消费组：允许的最小会话超时",
+        },
+        ConfigKey {
+            name: "group.consumer.max.session.timeout.ms",
+            default: "60000",
+            doc: "KIP-848 groups: the largest session timeout allowed",
+            doc_zh: "KIP-848 消费组：允许的最大会话超时",
+        },
+        ConfigKey {
+            name: "group.consumer.heartbeat.interval.ms",
+            default: "5000",
+            doc: "KIP-848 groups: how often members heartbeat (told in every response)",
+            doc_zh: "KIP-848 消费组：成员发送心跳的间隔（每个响应都会告知）",
+        },
+        ConfigKey {
+            name: "group.consumer.min.heartbeat.interval.ms",
+            default: "5000",
+            doc: "KIP-848 groups: the smallest heartbeat interval allowed",
+            doc_zh: "KIP-848 消费组：允许的最小心跳间隔",
+        },
+        ConfigKey {
+            name: "group.consumer.max.heartbeat.interval.ms",
+            default: "15000",
+            doc: "KIP-848 groups: the largest heartbeat interval allowed",
+            doc_zh: "KIP-848 消费组：允许的最大心跳间隔",
+        },
+        ConfigKey {
+            name: "group.consumer.max.size",
+            default: "2147483647",
+            doc: "KIP-848 groups: most members a consumer group may have",
+            doc_zh: "KIP-848 消费组：消费组最多可有的成员数",
+        },
+        ConfigKey {
+            name: "group.consumer.assignors",
+            default: "uniform,range",
+            doc: "KIP-848 groups: the server assignors, in order of preference (the first is the default)",
+            doc_zh: "KIP-848 消费组：服务端分配器，按偏好排列（第一个为默认）",
+        },
+        ConfigKey {
             name: "flavour",
             default: "4.0",
             doc: "playground shorthand for group.coordinator.new.enable: \"4.0\" or \"3.x\"",
@@ -204,6 +274,76 @@ impl BrokerConfig {
                     _ => return Err(err("expected true or false".to_string())),
                 }
             }
+            "group.consumer.session.timeout.ms" => {
+                self.group_consumer_session_timeout_ms = int(value, 1, i32::MAX).map_err(err)?
+            }
+            "group.consumer.min.session.timeout.ms" => {
+                self.group_consumer_min_session_timeout_ms = int(value, 1, i32::MAX).map_err(err)?
+            }
+            "group.consumer.max.session.timeout.ms" => {
+                self.group_consumer_max_session_timeout_ms = int(value, 1, i32::MAX).map_err(err)?
+            }
+            "group.consumer.heartbeat.interval.ms" => {
+                self.group_consumer_heartbeat_interval_ms = int(value, 1, i32::MAX).map_err(err)?
+            }
+            "group.consumer.min.heartbeat.interval.ms" => {
+                self.group_consumer_min_heartbeat_interval_ms =
+                    int(value, 1, i32::MAX).map_err(err)?
+            }
+            "group.consumer.max.heartbeat.interval.ms" => {
+                self.group_consumer_max_heartbeat_interval_ms =
+                    int(value, 1, i32::MAX).map_err(err)?
+            }
+            "group.consumer.max.size" => {
+                self.group_consumer_max_size = int(value, 1, i32::MAX).map_err(err)?
+            }
+            "group.consumer.assignors" => {
+                let ConfigValue::Text(list) = value else {
+                    return Err(err(
+                        "expected a comma-separated list: uniform, range".to_string()
+                    ));
+                };
+                let mut assignors = alloc::vec::Vec::new();
+                for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    let a = crate::consumer_group::assignor::ServerAssignor::from_name(name)
+                        .ok_or_else(|| {
+                            err(format!(
+                                "\"{name}\" is not a server assignor (uniform, range)"
+                            ))
+                        })?;
+                    if !assignors.contains(&a) {
+                        assignors.push(a);
+                    }
+                }
+                if assignors.is_empty() {
+                    return Err(err("at least one assignor: uniform, range".to_string()));
+                }
+                self.group_consumer_assignors = assignors;
+            }
+            "group.coordinator.rebalance.protocols" => {
+                let ConfigValue::Text(list) = value else {
+                    return Err(err(
+                        "expected a comma-separated list: classic, consumer".to_string()
+                    ));
+                };
+                let names: alloc::vec::Vec<&str> = list
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .collect();
+                if let Some(bad) = names
+                    .iter()
+                    .find(|n| !["classic", "consumer", "share", "streams"].contains(n))
+                {
+                    return Err(err(format!(
+                        "\"{bad}\" is not a group protocol (classic, consumer)"
+                    )));
+                }
+                if !names.contains(&"classic") {
+                    return Err(err("the classic protocol is required".to_string()));
+                }
+                self.consumer_protocol_enabled = names.contains(&"consumer");
+            }
             "flavour" => {
                 self.flavour = match value {
                     ConfigValue::Text(t) if t == "4.0" => Flavour::Kafka4,
@@ -226,6 +366,47 @@ impl BrokerConfig {
 
     /// Checks the relations between settings (Kafka's `GroupCoordinatorConfig` requirements).
     pub fn validate(&self) -> Result<(), ConfigError> {
+        let fail = |key: &str, message: String| {
+            Err(ConfigError {
+                key: key.to_string(),
+                unknown_key: false,
+                message,
+            })
+        };
+        let (min, v, max) = (
+            self.group_consumer_min_session_timeout_ms,
+            self.group_consumer_session_timeout_ms,
+            self.group_consumer_max_session_timeout_ms,
+        );
+        if !(min..=max).contains(&v) {
+            return fail(
+                "group.consumer.session.timeout.ms",
+                format!("{v} is outside group.consumer.min/max.session.timeout.ms ({min}..={max})"),
+            );
+        }
+        let (min, v, max) = (
+            self.group_consumer_min_heartbeat_interval_ms,
+            self.group_consumer_heartbeat_interval_ms,
+            self.group_consumer_max_heartbeat_interval_ms,
+        );
+        if !(min..=max).contains(&v) {
+            return fail(
+                "group.consumer.heartbeat.interval.ms",
+                format!(
+                    "{v} is outside group.consumer.min/max.heartbeat.interval.ms ({min}..={max})"
+                ),
+            );
+        }
+        if self.group_consumer_heartbeat_interval_ms >= self.group_consumer_session_timeout_ms {
+            return fail(
+                "group.consumer.heartbeat.interval.ms",
+                format!(
+                    "{} must be below group.consumer.session.timeout.ms ({})",
+                    self.group_consumer_heartbeat_interval_ms,
+                    self.group_consumer_session_timeout_ms
+                ),
+            );
+        }
         if self.group_max_session_timeout_ms < self.group_min_session_timeout_ms {
             return Err(ConfigError {
                 key: "group.max.session.timeout.ms".to_string(),

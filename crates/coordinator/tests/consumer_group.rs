@@ -312,19 +312,24 @@ fn test_consumer_group_states() {
     assert!(w.c.timers().is_empty(), "{:?}", w.c.timers());
     // Every change of state was told once, through the one funnel, in order.
     use group_coordinator::EventKind;
-    let changes: Vec<(ConsumerGroupState, ConsumerGroupState)> = w
-        .c
-        .drain_events()
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::ConsumerGroupStateChanged { from, to } => Some((from, to)),
-            _ => None,
-        })
-        .collect();
+    let changes: Vec<(ConsumerGroupState, ConsumerGroupState)> =
+        w.c.drain_events()
+            .into_iter()
+            .filter_map(|e| match e.kind {
+                EventKind::ConsumerGroupStateChanged { from, to } => Some((from, to)),
+                _ => None,
+            })
+            .collect();
     use ConsumerGroupState::*;
     assert_eq!(
         changes,
-        vec![(Empty, Stable), (Stable, Reconciling), (Reconciling, Stable), (Stable, Assigning), (Assigning, Empty)]
+        vec![
+            (Empty, Stable),
+            (Stable, Reconciling),
+            (Reconciling, Stable),
+            (Stable, Assigning),
+            (Assigning, Empty)
+        ]
     );
 }
 
@@ -534,4 +539,67 @@ fn a_full_group_refuses_a_new_member() {
     // epoch): it is told its epoch again; the group is not "full" for a member already in it.
     let r = w.join("m1");
     assert_eq!((r.error_code, r.member_epoch), (ErrorCode::None, 1));
+}
+
+#[test]
+fn broker_settings_by_kafka_name() {
+    use group_coordinator::config::{BrokerConfig, ConfigValue};
+    let text = |s: &str| ConfigValue::Text(s.into());
+    let n = |v: f64| ConfigValue::Number(v);
+    let c = BrokerConfig::from_pairs([
+        ("group.consumer.session.timeout.ms", &n(50_000.0)),
+        ("group.consumer.heartbeat.interval.ms", &n(6_000.0)),
+        ("group.consumer.max.size", &n(3.0)),
+        ("group.consumer.assignors", &text("range, uniform")),
+        (
+            "group.coordinator.rebalance.protocols",
+            &text("classic,consumer"),
+        ),
+    ])
+    .unwrap();
+    assert_eq!(c.group_consumer_session_timeout_ms, 50_000);
+    assert_eq!(
+        c.group_consumer_assignors[0].name(),
+        "range",
+        "the first is the default"
+    );
+    for (pairs, key) in [
+        (
+            vec![("group.consumer.session.timeout.ms", n(30_000.0))],
+            "group.consumer.session.timeout.ms",
+        ),
+        (
+            vec![("group.consumer.heartbeat.interval.ms", n(20_000.0))],
+            "group.consumer.heartbeat.interval.ms",
+        ),
+        (
+            vec![("group.consumer.assignors", text("sticky"))],
+            "group.consumer.assignors",
+        ),
+        (
+            vec![("group.coordinator.rebalance.protocols", text("consumer"))],
+            "group.coordinator.rebalance.protocols",
+        ),
+    ] {
+        let err = BrokerConfig::from_pairs(pairs.iter().map(|(k, v)| (*k, v))).unwrap_err();
+        assert_eq!(err.key, key, "{err}");
+    }
+    // The session timeout and heartbeat interval the broker sets are what members get.
+    let mut w = World::new();
+    w.c.config_mut().group_consumer_heartbeat_interval_ms = 6_000;
+    let r = w.join("m1");
+    assert_eq!(r.heartbeat_interval_ms, 6_000);
+    // Without `consumer` in group.coordinator.rebalance.protocols, or on Kafka 3.x's
+    // coordinator, the API is not there.
+    w.c.config_mut().consumer_protocol_enabled = false;
+    assert_eq!(
+        w.beat("m1", 1, None).error_code,
+        ErrorCode::UnsupportedVersion
+    );
+    w.c.config_mut().consumer_protocol_enabled = true;
+    w.c.config_mut().flavour = group_coordinator::Flavour::Kafka3;
+    assert_eq!(
+        w.beat("m1", 1, None).error_code,
+        ErrorCode::UnsupportedVersion
+    );
 }

@@ -151,7 +151,13 @@ export class SettingsView {
         'fieldset',
         {},
         h('legend', {}, t('brokerSettings', lang)),
-        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], lang)),
+        // The KIP-848 settings concern consumer groups, which the simulated (classic) consumers
+        // do not form: the protocol console offers them.
+        ...this.deps.brokerKeys
+          .filter(
+            (k) => k.name !== 'flavour' && !k.name.startsWith('group.consumer.') && k.name !== 'group.coordinator.rebalance.protocols',
+          )
+          .map((k) => field('broker', k, scenario.broker?.[k.name], lang)),
       ),
       h(
         'fieldset',

@@ -99,6 +99,15 @@ fn check_epoch(
 /// `throwIfConsumerGroupHeartbeatRequestIsInvalid` (with KIP-1082: the member id is never
 /// empty).
 fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure> {
+    // The Scala coordinator of Kafka 3.x, or a 4.0 broker without `consumer` in
+    // `group.coordinator.rebalance.protocols`, does not offer the API.
+    if ctx.config.flavour == crate::config::Flavour::Kafka3 || !ctx.config.consumer_protocol_enabled
+    {
+        return fail(
+            ErrorCode::UnsupportedVersion,
+            "The consumer group protocol (KIP-848) is not enabled on this coordinator.",
+        );
+    }
     let invalid = |m: &str| fail(ErrorCode::InvalidRequest, m);
     if r.group_id.is_empty() {
         return invalid("GroupId can't be empty.");
