@@ -48,6 +48,7 @@ impl Case {
     }
     fn spec(&self) -> GroupSpec {
         GroupSpec {
+            subscription_type: None,
             partitions: self.topics.iter().map(|(n, c)| (t(*n), *c)).collect(),
             members: self
                 .members
@@ -468,6 +469,7 @@ fn s24_range_test_static_membership() {
     // Replacing A by a new member id with the same instance id leaves every assignment as it was:
     // static members sort by instance id, so they keep their place.
     let spec = |a_id: &str| GroupSpec {
+        subscription_type: None,
         partitions: [(t(1), 5)].into_iter().collect(),
         members: [
             (a_id, Some("instanceA")),

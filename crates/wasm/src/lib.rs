@@ -501,6 +501,7 @@ pub fn server_assign(
         .map(|t| (Uuid::for_topic_name(t), t.as_str()))
         .collect();
     let spec = GroupSpec {
+        subscription_type: None,
         partitions: input
             .topics
             .iter()

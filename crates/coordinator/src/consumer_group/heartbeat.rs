@@ -590,7 +590,21 @@ fn compute_target(
         group.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
     members.insert(&updated.member_id, updated);
     let preferred = preferred_assignor(&ctx.config, members.values().copied());
+    // Homogeneous iff every subscribed topic has every member as a subscriber (Kafka reads it
+    // off the group's subscribed-topic counts).
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for m in members.values() {
+        for t in &m.subscribed_topic_names {
+            *counts.entry(t.as_str()).or_default() += 1;
+        }
+    }
+    let homogeneous = counts.values().all(|&n| n == members.len());
     let spec = GroupSpec {
+        subscription_type: Some(if homogeneous {
+            super::assignor::SubscriptionType::Homogeneous
+        } else {
+            super::assignor::SubscriptionType::Heterogeneous
+        }),
         partitions: group
             .subscription_metadata
             .values()

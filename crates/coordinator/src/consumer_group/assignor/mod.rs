@@ -15,6 +15,7 @@ mod uniform;
 use super::uuid::Uuid;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// One topic's partitions assigned to one member, ascending.
@@ -41,6 +42,10 @@ pub struct MemberSpec {
 pub struct GroupSpec {
     pub members: Vec<MemberSpec>,
     pub partitions: BTreeMap<Uuid, i32>,
+    /// Whether the subscriptions are all the same, when the caller knows (the coordinator
+    /// keeps per-topic subscriber counts, as Kafka's `GroupSpecImpl` is given it); `None`:
+    /// worked out by comparing the members' subscriptions.
+    pub subscription_type: Option<SubscriptionType>,
 }
 
 /// Whether every member subscribes to the same topics (an empty group is homogeneous).
@@ -52,6 +57,9 @@ pub enum SubscriptionType {
 
 impl GroupSpec {
     pub fn subscription_type(&self) -> SubscriptionType {
+        if let Some(known) = self.subscription_type {
+            return known;
+        }
         match self.members.split_first() {
             Some((first, rest)) if rest.iter().any(|m| m.subscribed != first.subscribed) => {
                 SubscriptionType::Heterogeneous
@@ -65,9 +73,7 @@ impl GroupSpec {
     fn count(&self, topic: &Uuid) -> Result<i32, AssignError> {
         match self.partitions.get(topic) {
             Some(&n) if n >= 0 => Ok(n),
-            _ => Err(AssignError(alloc::format!(
-                "Members are subscribed to topic {topic} which doesn't exist in the topic metadata."
-            ))),
+            _ => Err(missing(topic)),
         }
     }
 }
@@ -76,6 +82,80 @@ impl GroupSpec {
 /// groups whose subscriptions happen to be equal).
 pub fn heterogeneous_for_tests(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
     uniform::heterogeneous(spec)
+}
+
+/// The topics with metadata (ascending ids, as `GroupSpec::partitions`), their partition counts
+/// and each one's subscribers (member indices, in the order given).
+pub(crate) struct Topics {
+    pub ids: Vec<Uuid>,
+    pub counts: Vec<i32>,
+    pub subscribers: Vec<Vec<usize>>,
+}
+
+impl Topics {
+    /// Walks each member's (sorted) subscription along the (sorted) topic list: no lookups. A
+    /// subscribed topic without metadata is Kafka's error. Homogeneous groups are read off the
+    /// first member.
+    pub(crate) fn of(spec: &GroupSpec, order: &[usize]) -> Result<Topics, AssignError> {
+        let ids: Vec<Uuid> = spec.partitions.keys().copied().collect();
+        let counts: Vec<i32> = spec.partitions.values().copied().collect();
+        let mut subscribers: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
+        let indices = |m: &MemberSpec| -> Result<Vec<usize>, AssignError> {
+            let mut k = 0;
+            let mut out = Vec::with_capacity(m.subscribed.len());
+            for t in &m.subscribed {
+                while k < ids.len() && ids[k] < *t {
+                    k += 1;
+                }
+                if ids.get(k) != Some(t) || counts[k] < 0 {
+                    return Err(missing(t));
+                }
+                out.push(k);
+            }
+            Ok(out)
+        };
+        match (spec.subscription_type(), spec.members.first()) {
+            (_, None) => {}
+            (SubscriptionType::Homogeneous, Some(first)) => {
+                for k in indices(first)? {
+                    subscribers[k] = order.to_vec();
+                }
+            }
+            (SubscriptionType::Heterogeneous, Some(_)) => {
+                for &i in order {
+                    for k in indices(&spec.members[i])? {
+                        subscribers[k].push(i);
+                    }
+                }
+            }
+        }
+        Ok(Topics {
+            ids,
+            counts,
+            subscribers,
+        })
+    }
+}
+
+fn missing(topic: &Uuid) -> AssignError {
+    AssignError(alloc::format!(
+        "Members are subscribed to topic {topic} which doesn't exist in the topic metadata."
+    ))
+}
+
+/// A member's assignment from `(topic, partition)` pairs in any order.
+pub(crate) fn from_pairs(mut pairs: Vec<(Uuid, i32)>) -> MemberAssignment {
+    pairs.sort_unstable();
+    let mut out = MemberAssignment::new();
+    let mut i = 0;
+    while i < pairs.len() {
+        let t = pairs[i].0;
+        let j = i + pairs[i..].iter().take_while(|(u, _)| *u == t).count();
+        // Sorted input: the set is bulk-built.
+        out.insert(t, pairs[i..j].iter().map(|(_, p)| *p).collect());
+        i = j;
+    }
+    out
 }
 
 /// Kafka's `PartitionAssignorException`: the heartbeat that ran the assignor gets
@@ -109,11 +189,7 @@ impl ServerAssignor {
         self,
         spec: &GroupSpec,
     ) -> Result<BTreeMap<String, MemberAssignment>, AssignError> {
-        for m in &spec.members {
-            for t in &m.subscribed {
-                spec.count(t)?;
-            }
-        }
+        // (Each builder checks that the topics it assigns have metadata.)
         let per_member = match self {
             ServerAssignor::Uniform => match spec.subscription_type() {
                 SubscriptionType::Homogeneous => uniform::homogeneous(spec)?,

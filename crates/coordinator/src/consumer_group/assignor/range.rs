@@ -2,7 +2,7 @@
 //! by instance id, then dynamic by member id); for each topic its subscribers take contiguous
 //! ranges, the first `n % subscribers` one partition more.
 
-use super::{AssignError, GroupSpec, MemberAssignment};
+use super::{AssignError, GroupSpec, MemberAssignment, Topics};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -18,29 +18,32 @@ pub fn assign(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
             (None, None) => ma.member_id.cmp(&mb.member_id),
         }
     });
-    let mut out = vec![MemberAssignment::new(); members.len()];
-    let topics: alloc::collections::BTreeSet<_> = members
-        .iter()
-        .flat_map(|m| m.subscribed.iter().copied())
-        .collect();
-    for t in topics {
-        let n = spec.count(&t)?;
-        let subs: Vec<usize> = order
-            .iter()
-            .copied()
-            .filter(|&i| members[i].subscribed.contains(&t))
-            .collect();
+    let topics = Topics::of(spec, &order)?;
+    // (topic, first, count) per member, topics ascending.
+    let mut ranges: Vec<Vec<(usize, i32, i32)>> = vec![Vec::new(); members.len()];
+    for (k, subs) in topics.subscribers.iter().enumerate() {
+        if subs.is_empty() {
+            continue;
+        }
+        let n = topics.counts[k];
         let quota = n / subs.len() as i32;
         let mut extra = n % subs.len() as i32;
         let mut next = 0;
-        for i in subs {
+        for &i in subs {
             let take = quota + i32::from(extra > 0);
             extra = (extra - 1).max(0);
             if take > 0 {
-                out[i].insert(t, (next..next + take).collect());
+                ranges[i].push((k, next, take));
             }
             next += take;
         }
     }
-    Ok(out)
+    Ok(ranges
+        .into_iter()
+        .map(|list| {
+            list.into_iter()
+                .map(|(k, first, take)| (topics.ids[k], (first..first + take).collect()))
+                .collect()
+        })
+        .collect())
 }

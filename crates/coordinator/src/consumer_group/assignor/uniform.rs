@@ -24,9 +24,8 @@ fn assigned_before(spec: &GroupSpec) -> BTreeSet<(Uuid, i32)> {
 /// which could reshuffle a balanced assignment), then to the others in order.
 pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
     let members = &spec.members;
-    let mut out = vec![MemberAssignment::new(); members.len()];
     let Some(first) = members.first() else {
-        return Ok(out);
+        return Ok(Vec::new());
     };
     let topics: Vec<(Uuid, i32)> = first
         .subscribed
@@ -37,11 +36,15 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignErro
     let min_quota = total / members.len();
     let mut extra = total % members.len();
     let count_of: BTreeMap<Uuid, i32> = topics.iter().copied().collect();
-    let before = assigned_before(spec);
-    let mut kept = vec![0usize; members.len()];
+    // What each member takes, as (topic, partition) pairs (grouped into sets at the end).
+    let mut out: Vec<Vec<(Uuid, i32)>> = vec![Vec::new(); members.len()];
     let mut has_extra = vec![false; members.len()];
     let mut leftover: Vec<(Uuid, i32)> = Vec::new();
+    let any_previous = members.iter().any(|m| !m.previous.is_empty());
     for (i, m) in members.iter().enumerate() {
+        if m.previous.is_empty() {
+            continue;
+        }
         let held: Vec<(Uuid, i32)> = m
             .previous
             .iter()
@@ -58,38 +61,35 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignErro
             extra -= 1;
             has_extra[i] = true;
         }
-        for (k, (t, p)) in held.into_iter().enumerate() {
-            if k < quota {
-                out[i].entry(t).or_default().insert(p);
-                kept[i] += 1;
-            } else {
-                leftover.push((t, p));
-            }
-        }
+        let keep = held.len().min(quota);
+        leftover.extend_from_slice(&held[keep..]);
+        out[i].extend_from_slice(&held[..keep]);
     }
-    let mut unassigned: Vec<(Uuid, i32)> = topics
+    let before = if any_previous {
+        assigned_before(spec)
+    } else {
+        BTreeSet::new()
+    };
+    let mut next = topics
         .iter()
         .flat_map(|&(t, n)| (0..n).map(move |p| (t, p)))
         .filter(|tp| !before.contains(tp))
-        .collect();
-    unassigned.extend(leftover);
-    let mut next = unassigned.into_iter();
+        .chain(leftover);
     for (i, a) in out.iter_mut().enumerate() {
         let mut quota = min_quota + usize::from(has_extra[i]);
         if !has_extra[i] && extra > 0 {
             quota += 1;
             extra -= 1;
         }
-        while kept[i] < quota {
-            let Some((t, p)) = next.next() else { break };
-            a.entry(t).or_default().insert(p);
-            kept[i] += 1;
+        while a.len() < quota {
+            let Some(tp) = next.next() else { break };
+            a.push(tp);
         }
     }
     if next.next().is_some() {
         return Err(AssignError("Partitions were left unassigned".into()));
     }
-    Ok(out)
+    Ok(out.into_iter().map(super::from_pairs).collect())
 }
 
 /// Members subscribe to different topics (`UniformHeterogeneousAssignmentBuilder`, KAFKA-17710):
@@ -98,86 +98,105 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignErro
 /// until balanced (at most 16 rounds over the topics).
 pub fn heterogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
     let members = &spec.members;
-    // Topic -> its subscribers (member indices, ascending) and partition count.
-    let mut subscribers: BTreeMap<Uuid, Vec<usize>> = BTreeMap::new();
-    for (i, m) in members.iter().enumerate() {
-        for t in &m.subscribed {
-            subscribers.entry(*t).or_default().push(i);
-        }
-    }
-    let counts: BTreeMap<Uuid, i32> = subscribers
-        .keys()
-        .map(|t| spec.count(t).map(|n| (*t, n)))
-        .collect::<Result<_, _>>()?;
-    // Keep: each member keeps its previous partitions of topics it still subscribes to.
-    let mut owner: BTreeMap<Uuid, Vec<Option<usize>>> = counts
+    let natural: Vec<usize> = (0..members.len()).collect();
+    // Topic (by index) -> its subscribers (member indices, ascending) and partition count.
+    let topics = super::Topics::of(spec, &natural)?;
+    let subscribers = &topics.subscribers;
+    let index_of: BTreeMap<Uuid, usize> = topics
+        .ids
         .iter()
-        .map(|(t, n)| (*t, vec![None; *n as usize]))
+        .enumerate()
+        .map(|(k, t)| (*t, k))
+        .collect();
+    // Per member, per topic index: its partitions (kept sorted from the balance on).
+    let mut out: Vec<BTreeMap<usize, Vec<i32>>> = vec![BTreeMap::new(); members.len()];
+    let mut owner: Vec<Vec<Option<usize>>> = subscribers
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            if s.is_empty() {
+                Vec::new()
+            } else {
+                vec![None; topics.counts[k] as usize]
+            }
+        })
         .collect();
     let mut size = vec![0usize; members.len()];
-    let mut out = vec![MemberAssignment::new(); members.len()];
+    // Keep: each member keeps its previous partitions of topics it still subscribes to.
     for (i, m) in members.iter().enumerate() {
         for (t, ps) in &m.previous {
             if !m.subscribed.contains(t) {
                 continue;
             }
-            let Some(owners) = owner.get_mut(t) else {
-                continue;
-            };
+            let Some(&k) = index_of.get(t) else { continue };
             for &p in ps {
-                if let Some(slot @ None) = usize::try_from(p).ok().and_then(|p| owners.get_mut(p)) {
+                if let Some(slot @ None) = usize::try_from(p).ok().and_then(|p| owner[k].get_mut(p))
+                {
                     *slot = Some(i);
                     size[i] += 1;
-                    out[i].entry(*t).or_default().insert(p);
+                    out[i].entry(k).or_default().push(p);
                 }
             }
         }
     }
     // Topic order: partitions per subscriber descending, then fewer subscribers, then id.
-    let mut order: Vec<Uuid> = subscribers.keys().copied().collect();
-    order.sort_by(|a, b| {
-        let per = |t: &Uuid| counts[t] as f64 / subscribers[t].len() as f64;
+    let mut order: Vec<usize> = (0..topics.ids.len())
+        .filter(|&k| !subscribers[k].is_empty())
+        .collect();
+    order.sort_by(|&a, &b| {
+        let per = |k: usize| f64::from(topics.counts[k]) / subscribers[k].len() as f64;
         per(b)
             .total_cmp(&per(a))
             .then(subscribers[a].len().cmp(&subscribers[b].len()))
-            .then(a.cmp(b))
+            .then(topics.ids[a].cmp(&topics.ids[b]))
     });
     // Fill.
-    for t in &order {
-        let owners = &owner[t];
-        let free: Vec<i32> = (0..owners.len())
-            .filter(|&p| owners[p].is_none())
+    for &k in &order {
+        let free: Vec<i32> = (0..owner[k].len())
+            .filter(|&p| owner[k][p].is_none())
             .map(|p| p as i32)
             .collect();
         if free.is_empty() {
             continue;
         }
-        let mut least = Least::new(&subscribers[t], &size);
+        let mut least = Least::new(&subscribers[k], &size);
         for p in free {
             let m = least.next(&size);
             size[m] += 1;
-            out[m].entry(*t).or_default().insert(p);
-            if let Some(slot) = owner.get_mut(t).and_then(|o| o.get_mut(p as usize)) {
-                *slot = Some(m);
-            }
+            out[m].entry(k).or_default().push(p);
+            owner[k][p as usize] = Some(m);
+        }
+    }
+    for lists in &mut out {
+        for ps in lists.values_mut() {
+            ps.sort_unstable();
         }
     }
     // Balance.
-    let balanced: Vec<Uuid> = order
+    let balanced: Vec<usize> = order
         .iter()
         .copied()
-        .filter(|t| subscribers[t].len() >= 2)
+        .filter(|&k| subscribers[k].len() >= 2)
         .collect();
     for _ in 0..16 {
         let mut moved = false;
-        for t in &balanced {
-            moved |= balance_topic(*t, &subscribers[t], &mut size, &mut out);
+        for &k in &balanced {
+            moved |= balance_topic(k, &subscribers[k], &mut size, &mut out);
         }
         if !moved {
             break;
         }
     }
-    Ok(out)
+    Ok(out
+        .into_iter()
+        .map(|lists| {
+            lists
+                .into_iter()
+                .filter(|(_, ps)| !ps.is_empty())
+                .map(|(k, ps)| (topics.ids[k], ps.into_iter().collect()))
+                .collect()
+        })
+        .collect())
 }
 
 /// Subscribers sorted by (size, index), handed out from the least loaded: every member of the
@@ -219,10 +238,10 @@ impl Least {
 
 /// One topic's balancing pass; whether it moved anything.
 fn balance_topic(
-    t: Uuid,
+    k: usize,
     subscribers: &[usize],
     size: &mut [usize],
-    out: &mut [MemberAssignment],
+    out: &mut [BTreeMap<usize, Vec<i32>>],
 ) -> bool {
     let mut order = subscribers.to_vec();
     order.sort_by_key(|&m| (size[m], m));
@@ -257,7 +276,7 @@ fn balance_topic(
             }
             at -= 1;
             let m = order[at];
-            if out[m].get(&t).is_some_and(|ps| !ps.is_empty()) && size[m] >= top_level {
+            if out[m].get(&k).is_some_and(|ps| !ps.is_empty()) && size[m] >= top_level {
                 break m;
             }
         };
@@ -265,13 +284,13 @@ fn balance_topic(
         if size[giver] <= size[taker] + 1 {
             return moved;
         }
-        let Some(p) = out[giver].get_mut(&t).and_then(|ps| ps.pop_last()) else {
+        // Its highest-numbered partition of this topic (the lists are sorted).
+        let Some(p) = out[giver].get_mut(&k).and_then(Vec::pop) else {
             return moved;
         };
-        if out[giver].get(&t).is_some_and(|ps| ps.is_empty()) {
-            out[giver].remove(&t);
-        }
-        out[taker].entry(t).or_default().insert(p);
+        let list = out[taker].entry(k).or_default();
+        let at_p = list.partition_point(|&q| q < p);
+        list.insert(at_p, p);
         size[giver] -= 1;
         size[taker] += 1;
         moved = true;

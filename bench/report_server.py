@@ -1,0 +1,31 @@
+"""The server assignors side by side: native, wasm under Node, and Kafka's Java classes as
+measured in the spec (§4.4; same grid, one core), with ratios. Usage:
+python bench/report_server.py NATIVE WASM"""
+import sys
+
+
+def load(path, tag):
+    rows = {}
+    for line in open(path, encoding="utf-8"):
+        if line.startswith(tag):
+            key, _, value = line[len(tag):].strip().rpartition(",")
+            rows[key] = value
+    return rows
+
+
+def main():
+    native = load(sys.argv[1], "BENCH ")
+    java = load(sys.argv[1], "JAVA ")
+    wasm = load(sys.argv[2], "BENCH ")
+    print(f"{'assignor':<15} {'members':>7} {'topics':>6} {'subscriptions':>13} {'mode':>11} "
+          f"{'native ms':>10} {'wasm ms':>9} {'wasm/nat':>8} {'Java ms':>8} {'Java/nat':>8}")
+    for key, n in native.items():
+        assignor, members, topics, subs, mode = key.split(",")
+        w, j = wasm.get(key, ""), java.get(key, "")
+        ratio = lambda other: f"{float(other) / float(n):.1f}x" if other and float(n) > 0 else ""
+        print(f"{assignor:<15} {members:>7} {topics:>6} {subs:>13} {mode:>11} {float(n):>10.3f} "
+              f"{(f'{float(w):.3f}' if w else '-'):>9} {ratio(w):>8} {(j or '-'):>8} {ratio(j):>8}")
+
+
+if __name__ == "__main__":
+    main()
