@@ -273,7 +273,10 @@ impl Coordinator {
             );
         }
         self.fire_due_timers(now);
-        self.consumer.topics = image;
+        if image != self.consumer.topics {
+            self.consumer.topics = image;
+            self.consumer.topics_version += 1;
+        }
         Ok(())
     }
 

@@ -89,6 +89,8 @@ pub struct ConsumerGroup {
     /// revocation). Absent: free (−1).
     partition_epochs: BTreeMap<(Uuid, i32), i32>,
     pub dead: bool,
+    /// The topics-image version `subscription_metadata` was computed at.
+    pub topics_version: u64,
 }
 
 impl ConsumerGroup {
@@ -103,6 +105,7 @@ impl ConsumerGroup {
             subscription_metadata: BTreeMap::new(),
             partition_epochs: BTreeMap::new(),
             dead: false,
+            topics_version: 0,
         }
     }
 

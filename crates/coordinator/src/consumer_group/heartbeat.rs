@@ -27,6 +27,9 @@ pub struct ConsumerGroups {
     pub groups: BTreeMap<String, ConsumerGroup>,
     /// Topic name -> its metadata.
     pub topics: BTreeMap<String, TopicImage>,
+    /// Moves on at every change of `topics`: a group whose subscription metadata was computed
+    /// at an older version recomputes it at its next heartbeat (Kafka's metadata refresh).
+    pub topics_version: u64,
 }
 
 /// A heartbeat's failure: its error code and Kafka's message.
@@ -268,20 +271,25 @@ impl ConsumerGroups {
         }
         updated.client_id = r.client_id.clone();
         let mut bump = updated.subscribed_topic_names != member.subscribed_topic_names;
-        // The subscribed topics' metadata, recomputed (Kafka refreshes it when a subscribed
-        // topic changed in the metadata image; computing it on every heartbeat finds the same).
-        let counts = group.subscribed_topic_counts(replaced.as_deref(), Some(&updated));
-        let metadata: BTreeMap<String, (super::Uuid, i32)> = counts
-            .keys()
-            .filter_map(|name| {
-                topics
-                    .get(name)
-                    .map(|t| (name.clone(), (t.id, t.partitions)))
-            })
-            .collect();
-        if metadata != group.subscription_metadata {
-            group.subscription_metadata = metadata;
-            bump = true;
+        // The subscribed topics' metadata is recomputed when a subscription changed, a member
+        // joins or is replaced, or the metadata image changed since the group last looked (a
+        // steady heartbeat costs no walk over the members).
+        let joins = !group.members.contains_key(&updated.member_id);
+        if bump || joins || replaced.is_some() || group.topics_version != self.topics_version {
+            let counts = group.subscribed_topic_counts(replaced.as_deref(), Some(&updated));
+            let metadata: BTreeMap<String, (super::Uuid, i32)> = counts
+                .keys()
+                .filter_map(|name| {
+                    topics
+                        .get(name)
+                        .map(|t| (name.clone(), (t.id, t.partitions)))
+                })
+                .collect();
+            if metadata != group.subscription_metadata {
+                group.subscription_metadata = metadata;
+                bump = true;
+            }
+            group.topics_version = self.topics_version;
         }
         if bump {
             group.group_epoch += 1;
