@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Coordinator, errorName, initSync } from '../pkg/group_coordinator_wasm.js';
 import { EXAMPLES, substitute } from '../src/console/examples.ts';
-import { describeResponse, short } from '../src/console/format.ts';
+import { describeResponse, responseError, short } from '../src/console/format.ts';
 import { ScriptRunner } from '../src/console/script.ts';
 import { Session } from '../src/console/session.ts';
 
@@ -70,7 +70,7 @@ describe('the session', () => {
   it('fills templates with the next correlation id and the member id handed out last', () => {
     const s = newSession();
     const first = s.send(0, s.template('JoinGroup', 9));
-    expect(errorName(first.responses[0].errorCode)).toBe('MEMBER_ID_REQUIRED');
+    expect(errorName(responseError(first.responses[0]))).toBe('MEMBER_ID_REQUIRED');
     const again = s.template('JoinGroup', 9);
     expect(again.correlationId).toBe(2);
     expect(again.api === 'JoinGroup' && again.memberId).toBe(s.lastMemberId);

@@ -195,11 +195,15 @@ impl Coordinator {
             Request::OffsetCommit(r) => classic::offsets::handle_commit(ctx, groups, r),
             Request::OffsetFetch(r) => classic::offsets::handle_fetch(ctx, groups, r),
             Request::DescribeGroups(r) => classic::admin::handle_describe(ctx, groups, r),
-            Request::ListGroups(r) => classic::admin::handle_list(ctx, groups, r),
+            Request::ListGroups(r) => classic::admin::handle_list(ctx, groups, &self.consumer, r),
             Request::DeleteGroups(r) => classic::admin::handle_delete(ctx, groups, r),
             Request::ConsumerGroupHeartbeat(r) => {
                 let response = consumer_heartbeat(ctx, groups, &mut self.consumer, r);
                 ctx.out.push(Response::ConsumerGroupHeartbeat(response));
+            }
+            Request::ConsumerGroupDescribe(r) => {
+                let response = self.consumer.describe(ctx, groups, r);
+                ctx.out.push(Response::ConsumerGroupDescribe(response));
             }
         }
         Ok(core::mem::take(&mut self.ctx.out))

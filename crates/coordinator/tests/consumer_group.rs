@@ -603,3 +603,93 @@ fn broker_settings_by_kafka_name() {
         ErrorCode::UnsupportedVersion
     );
 }
+
+#[test]
+fn consumer_group_describe() {
+    use group_coordinator::Request;
+    use group_coordinator::protocol::ConsumerGroupDescribeRequest;
+    let mut w = two_members();
+    w.join("m3");
+    let out =
+        w.c.handle(
+            w.now,
+            Request::ConsumerGroupDescribe(ConsumerGroupDescribeRequest {
+                api_version: 0,
+                correlation_id: 7,
+                group_ids: vec![G.into(), "nope".into()],
+                ..Default::default()
+            }),
+        )
+        .unwrap();
+    let [group_coordinator::Response::ConsumerGroupDescribe(r)] = &out[..] else {
+        panic!("{out:?}")
+    };
+    assert_eq!(r.correlation_id, 7);
+    let g = &r.groups[0];
+    assert_eq!(
+        (
+            g.error_code,
+            g.group_state.as_str(),
+            g.group_epoch,
+            g.assignment_epoch
+        ),
+        (ErrorCode::None, "Reconciling", 3, 3)
+    );
+    assert_eq!(g.assignor_name, "range");
+    let m3 = g.members.iter().find(|m| m.member_id == "m3").unwrap();
+    assert!(
+        m3.assignment.topic_partitions.is_empty(),
+        "m3 waits for its partitions"
+    );
+    let target: Vec<(&str, Vec<i32>)> = m3
+        .target_assignment
+        .topic_partitions
+        .iter()
+        .map(|t| (t.topic_name.as_str(), t.partitions.clone()))
+        .collect();
+    assert_eq!(target.len(), 2, "{target:?}");
+    assert!(
+        target.contains(&("foo", vec![4, 5])) && target.contains(&("bar", vec![2])),
+        "{target:?}"
+    );
+    assert_eq!(r.groups[1].error_code, ErrorCode::GroupIdNotFound);
+}
+
+#[test]
+fn list_groups_names_each_groups_type_and_state() {
+    use group_coordinator::Request;
+    use group_coordinator::protocol::ListGroupsRequest;
+    let mut w = two_members();
+    let list = |w: &mut World, types: &[&str], states: &[&str]| {
+        let out =
+            w.c.handle(
+                w.now,
+                Request::ListGroups(ListGroupsRequest {
+                    api_version: 5,
+                    types_filter: types.iter().map(|s| s.to_string()).collect(),
+                    states_filter: states.iter().map(|s| s.to_string()).collect(),
+                    ..Default::default()
+                }),
+            )
+            .unwrap();
+        let [group_coordinator::Response::ListGroups(r)] = &out[..] else {
+            panic!()
+        };
+        r.groups
+            .iter()
+            .map(|g| {
+                format!(
+                    "{} {} {} {}",
+                    g.group_id, g.protocol_type, g.group_state, g.group_type
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(list(&mut w, &[], &[]), vec!["grp consumer Stable consumer"]);
+    assert_eq!(list(&mut w, &["classic"], &[]), Vec::<String>::new());
+    assert_eq!(
+        list(&mut w, &["Consumer"], &["stable"]),
+        vec!["grp consumer Stable consumer"]
+    );
+    assert_eq!(list(&mut w, &[], &["Empty"]), Vec::<String>::new());
+}

@@ -7,7 +7,8 @@ use wasm_bindgen::prelude::*;
 const TYPES: &'static str = r#"
 export type GroupState = "Empty" | "PreparingRebalance" | "CompletingRebalance" | "Stable" | "Dead";
 export type ApiName = "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit"
-  | "OffsetFetch" | "DescribeGroups" | "ListGroups" | "DeleteGroups" | "ConsumerGroupHeartbeat";
+  | "OffsetFetch" | "DescribeGroups" | "ListGroups" | "DeleteGroups" | "ConsumerGroupHeartbeat"
+  | "ConsumerGroupDescribe";
 
 /** Fields every request carries. Every other field may be left out (Kafka's schema default). */
 export interface RequestHeader { apiVersion: number; correlationId?: number; clientId?: string }
@@ -47,9 +48,11 @@ export interface ConsumerGroupHeartbeatRequest extends RequestHeader { api: "Con
   /** -1: unchanged */ rebalanceTimeoutMs?: number; subscribedTopicNames?: string[] | null;
   /** v1; refused (not supported) */ subscribedTopicRegex?: string | null; serverAssignor?: string | null;
   /** what the member owns; null: unchanged; [] when joining */ topicPartitions?: TopicIdPartitions[] | null }
+export interface ConsumerGroupDescribeRequest extends RequestHeader { api: "ConsumerGroupDescribe";
+  groupIds: string[]; includeAuthorizedOperations?: boolean }
 export type Request = JoinGroupRequest | SyncGroupRequest | HeartbeatRequest | LeaveGroupRequest
   | OffsetCommitRequest | OffsetFetchRequest | DescribeGroupsRequest | ListGroupsRequest
-  | DeleteGroupsRequest | ConsumerGroupHeartbeatRequest;
+  | DeleteGroupsRequest | ConsumerGroupHeartbeatRequest | ConsumerGroupDescribeRequest;
 
 export interface ResponseHeader { apiVersion: number; correlationId: number; throttleTimeMs: number;
   /** Kafka's error code; 0 = NONE. */ errorCode: number }
@@ -81,9 +84,17 @@ export interface ConsumerGroupHeartbeatResponse extends ResponseHeader { api: "C
   errorMessage: string | null; memberId: string | null; memberEpoch: number; heartbeatIntervalMs: number;
   /** the member's assigned partitions, only after a full request or when they changed */
   assignment: { topicPartitions: TopicIdPartitions[] } | null }
+export interface DescribedAssignment { topicPartitions: { topicId: string; topicName: string; partitions: number[] }[] }
+export interface ConsumerGroupDescribeResponse { api: "ConsumerGroupDescribe"; apiVersion: number;
+  correlationId: number; throttleTimeMs: number; groups: { errorCode: number; errorMessage: string | null;
+  groupId: string; groupState: string; groupEpoch: number; assignmentEpoch: number; assignorName: string;
+  members: { memberId: string; instanceId: string | null; rackId: string | null; memberEpoch: number;
+  clientId: string; clientHost: string; subscribedTopicNames: string[]; subscribedTopicRegex: string | null;
+  assignment: DescribedAssignment; targetAssignment: DescribedAssignment }[];
+  /** -2147483648: not included (no ACLs are modelled) */ authorizedOperations: number }[] }
 export type Response = JoinGroupResponse | SyncGroupResponse | HeartbeatResponse | LeaveGroupResponse
   | OffsetCommitResponse | OffsetFetchResponse | DescribeGroupsResponse | ListGroupsResponse
-  | DeleteGroupsResponse | ConsumerGroupHeartbeatResponse;
+  | DeleteGroupsResponse | ConsumerGroupHeartbeatResponse | ConsumerGroupDescribeResponse;
 
 export interface MemberView { memberId: string; groupInstanceId: string | null; clientId: string;
   sessionTimeoutMs: number; rebalanceTimeoutMs: number; protocols: string[]; isLeader: boolean;

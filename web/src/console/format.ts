@@ -13,6 +13,13 @@ export function describeRequest(r: Request): string {
   return `${r.api} v${r.apiVersion} #${r.correlationId ?? 0}${who}${epoch}`;
 }
 
+/** A response's error code: its own, or (ConsumerGroupDescribe, which has none) the first of its
+ * groups' that is not NONE. */
+export function responseError(r: Response): number {
+  if (r.api === 'ConsumerGroupDescribe') return r.groups.find((g) => g.errorCode !== 0)?.errorCode ?? 0;
+  return r.errorCode;
+}
+
 /** What the user did, in `lang`. */
 export function describeAction(a: ConsoleAction, errorName: ErrorNamer, lang: Lang): string {
   const zh = lang === 'zh';
@@ -30,6 +37,14 @@ export function describeAction(a: ConsoleAction, errorName: ErrorNamer, lang: La
 
 export function describeResponse(r: Response, errorName: ErrorNamer, lang: Lang = 'en'): string {
   const zh = lang === 'zh';
+  if (r.api === 'ConsumerGroupDescribe') {
+    const groups = r.groups.map((g) =>
+      g.errorCode === 0
+        ? `${g.groupId}: ${g.groupState}, ${zh ? '组纪元' : 'group epoch'} ${g.groupEpoch}, ${g.members.length} ${zh ? '个成员' : 'members'}`
+        : `${g.groupId}: ${errorName(g.errorCode)}`,
+    );
+    return [`${r.api} #${r.correlationId}`, ...groups].join(' · ');
+  }
   const error = r.errorCode === 0 ? (zh ? '成功' : 'ok') : errorName(r.errorCode);
   const parts = [`${r.api} #${r.correlationId}`, error];
   switch (r.api) {

@@ -5,7 +5,7 @@ import type { ConsumerGroupView, GroupView, TimerView, TopicPartitionsView } fro
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { stateLabel } from '../vocabulary.ts';
-import { describeAction, describeRequest, describeResponse, type ErrorNamer, short } from './format.ts';
+import { describeAction, describeRequest, describeResponse, type ErrorNamer, responseError, short } from './format.ts';
 import type { Exchange } from './session.ts';
 import { ct } from './text.ts';
 
@@ -170,7 +170,7 @@ export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorName
             ...x.responses.map((r) =>
               h(
                 'li',
-                { class: r.errorCode === 0 ? 'ok' : 'err' },
+                { class: responseError(r) === 0 ? 'ok' : 'err' },
                 '→ ',
                 describeResponse(r, errorName, lang),
                 h('details', {}, h('summary', {}, 'JSON'), h('pre', {}, JSON.stringify(r, null, 2))),

@@ -166,6 +166,9 @@ export class Session {
   template(api: Request['api'], apiVersion: number): Request {
     const described = this.view();
     if (api === 'ConsumerGroupHeartbeat') return this.heartbeatTemplate(described, apiVersion);
+    if (api === 'ConsumerGroupDescribe') {
+      return { api, apiVersion, correlationId: this.nextCorrelationId, clientId: 'console', groupIds: [this.groupId] };
+    }
     const view = described?.type === 'classic' ? described : null;
     const generationId = view?.generationId ?? -1;
     const memberId = this.lastMemberId;

@@ -92,37 +92,68 @@ fn describe_one(groups: &Groups, group_id: &str, api_version: i16) -> DescribedG
     }
 }
 
-pub(crate) fn handle_list(ctx: &mut Ctx, groups: &Groups, req: &ListGroupsRequest) {
-    let wanted_state = |state: GroupState| {
+/// ListGroups: the classic groups and the consumer groups (KIP-848), each with its type (v5+)
+/// and state (v4+), filtered by both.
+pub(crate) fn handle_list(
+    ctx: &mut Ctx,
+    groups: &Groups,
+    consumer: &crate::consumer_group::ConsumerGroups,
+    req: &ListGroupsRequest,
+) {
+    let wanted_state = |state: &str| {
         req.states_filter.is_empty()
             || req
                 .states_filter
                 .iter()
-                .any(|s| s.eq_ignore_ascii_case(state.name()))
+                .any(|s| s.eq_ignore_ascii_case(state))
     };
-    let wanted_type = req.types_filter.is_empty()
-        || req
-            .types_filter
-            .iter()
-            .any(|t| t.eq_ignore_ascii_case("classic"));
-    let listed = groups
+    let wanted_type = |kind: &str| {
+        req.types_filter.is_empty()
+            || req
+                .types_filter
+                .iter()
+                .any(|t| t.eq_ignore_ascii_case(kind))
+    };
+    let listed_as = |group_id: &str, protocol_type: String, state: &str, kind: &str| ListedGroup {
+        group_id: String::from(group_id),
+        protocol_type,
+        group_state: if req.api_version >= 4 {
+            String::from(state)
+        } else {
+            String::new()
+        },
+        group_type: if req.api_version >= 5 {
+            String::from(kind)
+        } else {
+            String::new()
+        },
+    };
+    let mut listed: alloc::vec::Vec<ListedGroup> = groups
         .values()
-        .filter(|g| !g.unloaded && wanted_type && wanted_state(g.state()))
-        .map(|g| ListedGroup {
-            group_id: String::from(g.group_id()),
-            protocol_type: g.protocol_type.clone().unwrap_or_default(),
-            group_state: if req.api_version >= 4 {
-                String::from(g.state().name())
-            } else {
-                String::new()
-            },
-            group_type: if req.api_version >= 5 {
-                String::from("classic")
-            } else {
-                String::new()
-            },
+        .filter(|g| !g.unloaded && wanted_type("classic") && wanted_state(g.state().name()))
+        .map(|g| {
+            listed_as(
+                g.group_id(),
+                g.protocol_type.clone().unwrap_or_default(),
+                g.state().name(),
+                "classic",
+            )
         })
         .collect();
+    listed.extend(
+        consumer
+            .groups
+            .values()
+            .filter(|g| !g.dead && wanted_type("consumer") && wanted_state(g.state().name()))
+            .map(|g| {
+                listed_as(
+                    &g.group_id,
+                    String::from("consumer"),
+                    g.state().name(),
+                    "consumer",
+                )
+            }),
+    );
     ctx.out.push(Response::ListGroups(ListGroupsResponse {
         api_version: req.api_version,
         correlation_id: req.correlation_id,

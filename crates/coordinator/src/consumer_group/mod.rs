@@ -3,6 +3,7 @@
 //! towards it on its own (spec `assignors-and-kip848.md` §3).
 
 pub mod assignor;
+mod describe;
 pub mod group;
 pub mod heartbeat;
 pub mod reconcile;

@@ -7,6 +7,7 @@
 
 mod admin;
 mod bytes;
+mod consumer_group_describe;
 mod consumer_group_heartbeat;
 mod heartbeat;
 mod join_group;
@@ -17,6 +18,7 @@ mod sync_group;
 
 pub use admin::*;
 pub use bytes::{Bytes, base64_decode, base64_encode};
+pub use consumer_group_describe::*;
 pub use consumer_group_heartbeat::*;
 pub use heartbeat::*;
 pub use join_group::*;
@@ -50,10 +52,11 @@ pub enum Api {
     ListGroups,
     DeleteGroups,
     ConsumerGroupHeartbeat,
+    ConsumerGroupDescribe,
 }
 
 impl Api {
-    pub const ALL: [Api; 10] = [
+    pub const ALL: [Api; 11] = [
         Api::JoinGroup,
         Api::SyncGroup,
         Api::Heartbeat,
@@ -64,6 +67,7 @@ impl Api {
         Api::ListGroups,
         Api::DeleteGroups,
         Api::ConsumerGroupHeartbeat,
+        Api::ConsumerGroupDescribe,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -78,6 +82,7 @@ impl Api {
             Api::ListGroups => "ListGroups",
             Api::DeleteGroups => "DeleteGroups",
             Api::ConsumerGroupHeartbeat => "ConsumerGroupHeartbeat",
+            Api::ConsumerGroupDescribe => "ConsumerGroupDescribe",
         }
     }
 
@@ -94,6 +99,7 @@ impl Api {
             Api::ListGroups => 16,
             Api::DeleteGroups => 42,
             Api::ConsumerGroupHeartbeat => 68,
+            Api::ConsumerGroupDescribe => 69,
         }
     }
 
@@ -110,6 +116,7 @@ impl Api {
             Api::ListGroups => 5,
             Api::DeleteGroups => 2,
             Api::ConsumerGroupHeartbeat => 1,
+            Api::ConsumerGroupDescribe => 1,
         }
     }
 }
@@ -133,6 +140,7 @@ pub enum Request {
     ListGroups(ListGroupsRequest),
     DeleteGroups(DeleteGroupsRequest),
     ConsumerGroupHeartbeat(ConsumerGroupHeartbeatRequest),
+    ConsumerGroupDescribe(ConsumerGroupDescribeRequest),
 }
 
 /// A response from the coordinator.
@@ -149,6 +157,7 @@ pub enum Response {
     ListGroups(ListGroupsResponse),
     DeleteGroups(DeleteGroupsResponse),
     ConsumerGroupHeartbeat(ConsumerGroupHeartbeatResponse),
+    ConsumerGroupDescribe(ConsumerGroupDescribeResponse),
 }
 
 /// A request Kafka could not even put on the wire: an unsupported version, or a field set that
@@ -178,6 +187,7 @@ impl Request {
             Request::ListGroups(_) => Api::ListGroups,
             Request::DeleteGroups(_) => Api::DeleteGroups,
             Request::ConsumerGroupHeartbeat(_) => Api::ConsumerGroupHeartbeat,
+            Request::ConsumerGroupDescribe(_) => Api::ConsumerGroupDescribe,
         }
     }
 
@@ -193,6 +203,7 @@ impl Request {
             Request::ListGroups(r) => r.api_version,
             Request::DeleteGroups(r) => r.api_version,
             Request::ConsumerGroupHeartbeat(r) => r.api_version,
+            Request::ConsumerGroupDescribe(r) => r.api_version,
         }
     }
 
@@ -208,6 +219,7 @@ impl Request {
             Request::ListGroups(r) => r.correlation_id,
             Request::DeleteGroups(r) => r.correlation_id,
             Request::ConsumerGroupHeartbeat(r) => r.correlation_id,
+            Request::ConsumerGroupDescribe(r) => r.correlation_id,
         }
     }
 
@@ -227,6 +239,7 @@ impl Request {
             Request::ListGroups(_) => None,
             Request::DeleteGroups(r) => r.groups_names.first().map(String::as_str),
             Request::ConsumerGroupHeartbeat(r) => Some(&r.group_id),
+            Request::ConsumerGroupDescribe(r) => r.group_ids.first().map(String::as_str),
         }
     }
 
@@ -307,6 +320,7 @@ impl Request {
                 1,
                 1,
             )],
+            Request::ConsumerGroupDescribe(_) => &[],
         };
         for &(field, present, first, last) in checks {
             if present && !(first..=last).contains(&v) {
@@ -332,6 +346,7 @@ impl Response {
             Response::ListGroups(_) => Api::ListGroups,
             Response::DeleteGroups(_) => Api::DeleteGroups,
             Response::ConsumerGroupHeartbeat(_) => Api::ConsumerGroupHeartbeat,
+            Response::ConsumerGroupDescribe(_) => Api::ConsumerGroupDescribe,
         }
     }
 
@@ -347,6 +362,7 @@ impl Response {
             Response::ListGroups(r) => r.correlation_id,
             Response::DeleteGroups(r) => r.correlation_id,
             Response::ConsumerGroupHeartbeat(r) => r.correlation_id,
+            Response::ConsumerGroupDescribe(r) => r.correlation_id,
         }
     }
 
@@ -362,6 +378,8 @@ impl Response {
             Response::ListGroups(r) => r.error_code,
             Response::DeleteGroups(r) => r.error_code,
             Response::ConsumerGroupHeartbeat(r) => r.error_code,
+            // Per group; the response itself has none.
+            Response::ConsumerGroupDescribe(_) => crate::ErrorCode::None,
         }
     }
 }
