@@ -192,8 +192,12 @@ impl Coordinator {
             Request::SyncGroup(r) => classic::sync_group::handle(ctx, groups, r),
             Request::Heartbeat(r) => classic::heartbeat::handle(ctx, groups, r),
             Request::LeaveGroup(r) => classic::leave_group::handle(ctx, groups, r),
-            Request::OffsetCommit(r) => classic::offsets::handle_commit(ctx, groups, r),
-            Request::OffsetFetch(r) => classic::offsets::handle_fetch(ctx, groups, r),
+            Request::OffsetCommit(r) => {
+                classic::offsets::handle_commit(ctx, groups, &self.consumer, r)
+            }
+            Request::OffsetFetch(r) => {
+                classic::offsets::handle_fetch(ctx, groups, &self.consumer, r)
+            }
             Request::DescribeGroups(r) => classic::admin::handle_describe(ctx, groups, r),
             Request::ListGroups(r) => classic::admin::handle_list(ctx, groups, &self.consumer, r),
             Request::DeleteGroups(r) => classic::admin::handle_delete(ctx, groups, r),

@@ -693,3 +693,93 @@ fn list_groups_names_each_groups_type_and_state() {
     );
     assert_eq!(list(&mut w, &[], &["Empty"]), Vec::<String>::new());
 }
+
+/// Offsets of a consumer group: a member commits at OffsetCommit v9+ at its current member epoch
+/// (STALE_MEMBER_EPOCH otherwise, UNSUPPORTED_VERSION below v9, UNKNOWN_MEMBER_ID for a
+/// stranger); a fetch at v9+ by a member checks its epoch too, an admin's does not.
+#[test]
+fn offsets_of_a_consumer_group_check_the_member_epoch() {
+    use group_coordinator::Request;
+    use group_coordinator::protocol::{
+        OffsetCommitRequest, OffsetCommitRequestPartition, OffsetCommitRequestTopic,
+        OffsetFetchRequest, OffsetFetchRequestGroup, OffsetFetchRequestTopic,
+    };
+    let mut w = two_members();
+    let commit = |w: &mut World, version: i16, member: &str, epoch: i32| {
+        let out =
+            w.c.handle(
+                w.now,
+                Request::OffsetCommit(OffsetCommitRequest {
+                    api_version: version,
+                    group_id: G.into(),
+                    generation_id_or_member_epoch: epoch,
+                    member_id: member.into(),
+                    topics: vec![OffsetCommitRequestTopic {
+                        name: "foo".into(),
+                        partitions: vec![OffsetCommitRequestPartition {
+                            partition_index: 0,
+                            committed_offset: 42,
+                            committed_leader_epoch: -1,
+                            commit_timestamp: -1,
+                            committed_metadata: None,
+                        }],
+                    }],
+                    ..Default::default()
+                }),
+            )
+            .unwrap();
+        match &out[..] {
+            [group_coordinator::Response::OffsetCommit(r)] => r.topics[0].partitions[0].error_code,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(commit(&mut w, 9, "m1", 2), ErrorCode::None);
+    assert_eq!(commit(&mut w, 9, "m1", 1), ErrorCode::StaleMemberEpoch);
+    assert_eq!(commit(&mut w, 8, "m1", 2), ErrorCode::UnsupportedVersion);
+    assert_eq!(commit(&mut w, 9, "stranger", 2), ErrorCode::UnknownMemberId);
+    assert_eq!(
+        commit(&mut w, 9, "", -1),
+        ErrorCode::UnknownMemberId,
+        "not while the group has members"
+    );
+    let fetch = |w: &mut World, member: Option<&str>, epoch: i32| {
+        let out =
+            w.c.handle(
+                w.now,
+                Request::OffsetFetch(OffsetFetchRequest {
+                    api_version: 9,
+                    groups: vec![OffsetFetchRequestGroup {
+                        group_id: G.into(),
+                        member_id: member.map(str::to_string),
+                        member_epoch: epoch,
+                        topics: Some(vec![OffsetFetchRequestTopic {
+                            name: "foo".into(),
+                            partition_indexes: vec![0],
+                        }]),
+                    }],
+                    ..Default::default()
+                }),
+            )
+            .unwrap();
+        match &out[..] {
+            [group_coordinator::Response::OffsetFetch(r)] => (
+                r.groups[0].error_code,
+                r.groups[0]
+                    .topics
+                    .first()
+                    .map(|t| t.partitions[0].committed_offset),
+            ),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(fetch(&mut w, Some("m2"), 2), (ErrorCode::None, Some(42)));
+    assert_eq!(
+        fetch(&mut w, Some("m2"), 1),
+        (ErrorCode::StaleMemberEpoch, None)
+    );
+    assert_eq!(
+        fetch(&mut w, None, -1),
+        (ErrorCode::None, Some(42)),
+        "an admin"
+    );
+}

@@ -2,6 +2,7 @@
 
 use super::{ClassicGroup, Ctx, GroupState, TimerKey};
 use crate::config::Flavour;
+use crate::consumer_group::{ConsumerGroup, ConsumerGroups};
 use crate::event::EventKind;
 use crate::protocol::{
     OffsetCommitRequest, OffsetCommitResponse, OffsetCommitResponsePartition,
@@ -23,7 +24,12 @@ pub(crate) struct OffsetAndMetadata {
     pub expire_timestamp_ms: Option<i64>,
 }
 
-pub(crate) fn handle_commit(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetCommitRequest) {
+pub(crate) fn handle_commit(
+    ctx: &mut Ctx,
+    groups: &mut Groups,
+    consumer: &ConsumerGroups,
+    req: &OffsetCommitRequest,
+) {
     let (generation, member_id, instance) = match req.api_version {
         0 => (-1, "", None),
         v => (
@@ -36,7 +42,10 @@ pub(crate) fn handle_commit(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetComm
             },
         ),
     };
-    let group_error = validate_commit(ctx, groups, req, generation, member_id, instance);
+    let group_error = match consumer.groups.get(&req.group_id).filter(|g| !g.dead) {
+        Some(g) => validate_consumer_commit(g, req.api_version, generation, member_id),
+        None => validate_commit(ctx, groups, req, generation, member_id, instance),
+    };
     let max_metadata = usize::try_from(ctx.config.offset_metadata_max_bytes).unwrap_or(0);
     let retention = (2..=4).contains(&req.api_version) && req.retention_time_ms != -1;
     let mut topics = Vec::new();
@@ -108,6 +117,45 @@ pub(crate) fn handle_commit(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetComm
 }
 
 /// The group-level checks of an offset commit (C3–C11); `Some(error)` fails every partition.
+/// A commit to a consumer group (KIP-848; Kafka's `ConsumerGroup.validateOffsetCommit`): with
+/// no member epoch (−1) only while the group is empty (an admin or a consumer outside group
+/// management); otherwise from a member, at OffsetCommit v9+, at its current member epoch.
+fn validate_consumer_commit(
+    group: &ConsumerGroup,
+    api_version: i16,
+    member_epoch: i32,
+    member_id: &str,
+) -> Option<ErrorCode> {
+    if member_epoch < 0 && group.members.is_empty() {
+        return None;
+    }
+    let Some(member) = group.members.get(member_id) else {
+        return Some(ErrorCode::UnknownMemberId);
+    };
+    if api_version < 9 {
+        // "OffsetCommit version 9 or above must be used by members using the consumer group
+        // protocol."
+        return Some(ErrorCode::UnsupportedVersion);
+    }
+    (member_epoch != member.member_epoch()).then_some(ErrorCode::StaleMemberEpoch)
+}
+
+/// An offset fetch from a consumer group at OffsetFetch v9+ (`validateOffsetFetch`): an admin
+/// (no member id, no epoch) always may; a member only at its current epoch.
+fn validate_consumer_fetch(
+    group: &ConsumerGroup,
+    member_id: Option<&str>,
+    member_epoch: i32,
+) -> Option<ErrorCode> {
+    if member_epoch < 0 && member_id.is_none() {
+        return None;
+    }
+    let Some(member) = group.members.get(member_id.unwrap_or_default()) else {
+        return Some(ErrorCode::UnknownMemberId);
+    };
+    (member_epoch != member.member_epoch()).then_some(ErrorCode::StaleMemberEpoch)
+}
+
 fn validate_commit(
     ctx: &mut Ctx,
     groups: &mut Groups,
@@ -165,7 +213,12 @@ fn validate_commit(
     }
 }
 
-pub(crate) fn handle_fetch(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetFetchRequest) {
+pub(crate) fn handle_fetch(
+    ctx: &mut Ctx,
+    groups: &mut Groups,
+    consumer: &ConsumerGroups,
+    req: &OffsetFetchRequest,
+) {
     let mut response = OffsetFetchResponse {
         api_version: req.api_version,
         correlation_id: req.correlation_id,
@@ -173,7 +226,25 @@ pub(crate) fn handle_fetch(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetFetch
     };
     if req.api_version >= 8 {
         for g in &req.groups {
-            let (error, topics) = fetch_group(ctx, groups, &g.group_id, g.topics.as_deref());
+            let consumer_group = consumer.groups.get(&g.group_id).filter(|c| !c.dead);
+            let refused = consumer_group
+                .filter(|_| req.api_version >= 9)
+                .and_then(|c| validate_consumer_fetch(c, g.member_id.as_deref(), g.member_epoch));
+            if let Some(error) = refused {
+                response.groups.push(OffsetFetchResponseGroup {
+                    group_id: g.group_id.clone(),
+                    topics: Vec::new(),
+                    error_code: error,
+                });
+                continue;
+            }
+            let (error, topics) = fetch_group(
+                ctx,
+                groups,
+                consumer_group.is_some(),
+                &g.group_id,
+                g.topics.as_deref(),
+            );
             response.groups.push(OffsetFetchResponseGroup {
                 group_id: g.group_id.clone(),
                 topics,
@@ -187,7 +258,9 @@ pub(crate) fn handle_fetch(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetFetch
             .find(|&e| e != ErrorCode::None)
             .unwrap_or(ErrorCode::None);
     } else {
-        let (error, mut topics) = fetch_group(ctx, groups, &req.group_id, req.topics.as_deref());
+        let known = consumer.groups.get(&req.group_id).is_some_and(|c| !c.dead);
+        let (error, mut topics) =
+            fetch_group(ctx, groups, known, &req.group_id, req.topics.as_deref());
         if req.api_version < 2 && error != ErrorCode::None {
             // v0/v1 have no top-level error: it goes to every partition.
             for t in &mut topics {
@@ -212,12 +285,13 @@ pub(crate) fn handle_fetch(ctx: &mut Ctx, groups: &mut Groups, req: &OffsetFetch
 fn fetch_group(
     ctx: &Ctx,
     groups: &Groups,
+    consumer_group: bool,
     group_id: &str,
     topics: Option<&[OffsetFetchRequestTopic]>,
 ) -> (ErrorCode, Vec<OffsetFetchResponseTopic>) {
     let unloaded = groups.get(group_id).is_some_and(|g| g.unloaded);
     let empty = BTreeMap::new();
-    let stored = if groups.contains_key(group_id) {
+    let stored = if consumer_group || groups.contains_key(group_id) {
         ctx.offsets.get(group_id).unwrap_or(&empty)
     } else {
         &empty
