@@ -783,3 +783,31 @@ fn offsets_of_a_consumer_group_check_the_member_epoch() {
         "an admin"
     );
 }
+
+/// DescribeGroups (v0–v5) describes classic groups only: a consumer group's id is answered as an
+/// unknown group is, Dead with no members (Kafka's `describeGroups` looks the id up as a
+/// classic group); ConsumerGroupDescribe is the API for it.
+#[test]
+fn describe_groups_answers_a_consumer_group_as_kafka_does() {
+    use group_coordinator::Request;
+    use group_coordinator::protocol::DescribeGroupsRequest;
+    let mut w = two_members();
+    let out =
+        w.c.handle(
+            w.now,
+            Request::DescribeGroups(DescribeGroupsRequest {
+                api_version: 5,
+                groups: vec![G.into()],
+                ..Default::default()
+            }),
+        )
+        .unwrap();
+    let [group_coordinator::Response::DescribeGroups(r)] = &out[..] else {
+        panic!("{out:?}")
+    };
+    assert_eq!(
+        (r.groups[0].error_code, r.groups[0].group_state.as_str()),
+        (ErrorCode::None, "Dead")
+    );
+    assert!(r.groups[0].members.is_empty());
+}
