@@ -1,5 +1,5 @@
 //! ConsumerGroupHeartbeat (KIP-848) request by request: Kafka's `GroupMetadataManagerTest`
-//! protocol scenarios (spec `assignors-and-kip848.md` §3.10), played with the real `range`
+//! protocol scenarios (`docs/src/reference/consumer-group-protocol.md#vectors`), played with the real `range`
 //! assignor instead of Kafka's mocked one, and the group's invariants checked after every step.
 
 #![allow(clippy::unwrap_used)]

@@ -1,5 +1,5 @@
 //! Reconciliation (`CurrentAssignmentBuilder`) against Kafka's `CurrentAssignmentBuilderTest`:
-//! vectors C1–C14 of spec `assignors-and-kip848.md` §3.10, each named after Kafka's test.
+//! vectors C1–C14 of `docs/src/reference/consumer-group-protocol.md#vectors`, each named after Kafka's test.
 
 #![allow(clippy::unwrap_used)]
 use group_coordinator::consumer_group::Uuid;

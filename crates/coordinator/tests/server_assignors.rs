@@ -1,7 +1,7 @@
-//! The server-side assignors (`uniform`, `range`) against Kafka's test vectors S1–S24 (spec
-//! `assignors-and-kip848.md` §3.10), each named after Kafka's test. Where Kafka's result depends
-//! on Java hash-set order (the spec's (H) vectors), the canonical-order result is asserted and
-//! Kafka's is given beside it.
+//! The server-side assignors (`uniform`, `range`) against Kafka's tests of them (numbered S1–S24
+//! here; `docs/src/reference/consumer-group-protocol.md#vectors`), each named after Kafka's test.
+//! Where Kafka's result depends on Java hash-set order, the canonical-order result is asserted
+//! and Kafka's is given beside it.
 
 #![allow(clippy::unwrap_used)]
 use group_coordinator::consumer_group::Uuid;

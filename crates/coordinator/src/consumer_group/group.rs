@@ -1,5 +1,5 @@
 //! A consumer group (KIP-848) and its members: epochs, targets, partition epochs and the state
-//! derived from them (spec §3.1, §3.4).
+//! derived from them (`docs/src/reference/consumer-group-protocol.md#epochs`, §3.4).
 
 use super::assignor::MemberAssignment;
 use super::reconcile::{MemberState, Progress};
@@ -17,7 +17,7 @@ pub struct TopicImage {
     pub racks: Vec<Vec<String>>,
 }
 
-/// The group's state, derived after every change (spec §3.4).
+/// The group's state, derived after every change (`docs/src/reference/consumer-group-protocol.md#states`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ConsumerGroupState {
@@ -209,7 +209,7 @@ impl ConsumerGroup {
         counts
     }
 
-    /// Checks the invariants of spec §3.1: `memberEpoch ≤ assignmentEpoch ≤ groupEpoch` (a
+    /// Checks the invariants of `docs/src/reference/consumer-group-protocol.md#epochs`: `memberEpoch ≤ assignmentEpoch ≤ groupEpoch` (a
     /// member at −2 is away), no partition held by two members, and the partition epochs are
     /// exactly the members' holdings.
     pub fn check_invariants(&self) -> Result<(), String> {

@@ -1,4 +1,4 @@
-//! ConsumerGroupHeartbeat, one request at a time (spec §3.3, §3.8; Kafka's
+//! ConsumerGroupHeartbeat, one request at a time (`docs/src/reference/consumer-group-protocol.md#processing`, §3.8; Kafka's
 //! `GroupMetadataManager.consumerGroupHeartbeat`): validate, find or create the group and the
 //! member, update its metadata, bump the group epoch when the inputs changed, recompute the
 //! target when the group epoch moved past it, reconcile the member one step, re-arm its session.
@@ -506,7 +506,7 @@ impl ConsumerGroups {
     }
 }
 
-/// The member a heartbeat is for (spec §3.3 step 2), with the id of the static member it
+/// The member a heartbeat is for (`docs/src/reference/consumer-group-protocol.md#processing` step 2), with the id of the static member it
 /// replaces.
 fn find_member(
     group: &ConsumerGroup,
@@ -588,7 +588,7 @@ fn find_member(
     }
 }
 
-/// The new target assignment for the group with `updated` in (spec §3.6).
+/// The new target assignment for the group with `updated` in (`docs/src/reference/consumer-group-protocol.md#target-assignment`).
 fn compute_target(
     ctx: &Ctx,
     group: &ConsumerGroup,

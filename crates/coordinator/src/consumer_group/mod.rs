@@ -1,6 +1,6 @@
 //! The consumer group protocol of KIP-848 (Kafka 4.0): one RPC, `ConsumerGroupHeartbeat`; the
 //! broker computes the target assignment with a server-side assignor, and every member moves
-//! towards it on its own (spec `assignors-and-kip848.md` §3).
+//! towards it on its own (`docs/src/reference/consumer-group-protocol.md`).
 
 pub mod assignor;
 mod describe;

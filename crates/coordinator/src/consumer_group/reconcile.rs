@@ -1,4 +1,4 @@
-//! Reconciliation (`CurrentAssignmentBuilder`, spec §3.5): one step of a member towards its
+//! Reconciliation (`CurrentAssignmentBuilder`, `docs/src/reference/consumer-group-protocol.md#reconciliation`): one step of a member towards its
 //! target assignment. A partition moves between members in two steps: its old owner is asked to
 //! revoke it (UNREVOKED_PARTITIONS, the member's epoch held back until it reports the partition
 //! gone), and only then, once its partition epoch is free, may the new owner get it

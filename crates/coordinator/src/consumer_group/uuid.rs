@@ -1,7 +1,7 @@
 //! Kafka's `Uuid`: 128 bits written as 22 base64url characters without padding (topic ids).
 //!
 //! Ordered as Kafka's `Uuid.compareTo`: the most significant half, then the least, each as a
-//! **signed** 64-bit integer (spec `assignors-and-kip848.md` §0.3). The server's heterogeneous
+//! **signed** 64-bit integer (`docs/src/reference/consumer-group-protocol.md#assignors`). The server's heterogeneous
 //! uniform assignor breaks ties by this order, so a byte or `u128` order would change results
 //! whenever a top bit is set.
 

@@ -1,5 +1,5 @@
 //! ConsumerGroupHeartbeat (API key 68, v0–v1): the one RPC of the KIP-848 consumer group
-//! protocol (spec `assignors-and-kip848.md` §3.2). Kafka's JSON field names.
+//! protocol (`docs/src/reference/consumer-group-protocol.md#heartbeat`). Kafka's JSON field names.
 
 use crate::consumer_group::Uuid;
 use alloc::string::String;

@@ -1,13 +1,13 @@
 //! The broker's server-side assignors for consumer groups (KIP-848): `uniform` and `range`
-//! (spec `assignors-and-kip848.md` §3.9). They compute a group's *target* assignment from the
-//! members' subscriptions and their previous targets; the coordinator then moves each member
-//! towards it on its own (`reconcile`).
+//! (`docs/src/reference/consumer-group-protocol.md#assignors`). They compute a group's *target*
+//! assignment from the members' subscriptions and their previous targets; the coordinator then
+//! moves each member towards it on its own (`reconcile`).
 //!
-//! Canonical orders, where Kafka's result depends on Java hash-map order (the spec's (H)
-//! vectors): members in the order given (the coordinator gives them by member id ascending),
-//! topics by id ascending (Kafka's signed `Uuid` order), partitions ascending. The homogeneous
-//! `uniform` builder follows KAFKA-18688's fixed rule (a member that already holds one more than
-//! the minimum keeps it while extra slots remain), as the spec recommends for a stable simulation.
+//! Canonical orders, where Kafka's result depends on Java hash-map order: members in the order
+//! given (the coordinator gives them by member id ascending), topics by id ascending (Kafka's
+//! signed `Uuid` order), partitions ascending. The homogeneous `uniform` builder follows
+//! KAFKA-18688's fixed rule (a member that already holds one more than the minimum keeps it
+//! while extra slots remain): it does not reshuffle a balanced assignment, which Kafka 4.0's did.
 
 mod range;
 mod uniform;

@@ -1,4 +1,4 @@
-//! The server's `range` (spec §3.9.3, KAFKA-16944): not sticky. Members in order (static first
+//! The server's `range` (`docs/src/reference/consumer-group-protocol.md#range`, KAFKA-16944): not sticky. Members in order (static first
 //! by instance id, then dynamic by member id); for each topic its subscribers take contiguous
 //! ranges, the first `n % subscribers` one partition more.
 

@@ -1,4 +1,4 @@
-//! `uniform`: sticky and balanced (spec §3.9.1, §3.9.2).
+//! `uniform`: sticky and balanced (`docs/src/reference/consumer-group-protocol.md#uniform-homogeneous`, §3.9.2).
 
 use super::{AssignError, GroupSpec, MemberAssignment};
 use crate::consumer_group::uuid::Uuid;
