@@ -3,14 +3,7 @@ measured in the spec (§4.4; same grid, one core), with ratios. Usage:
 python bench/report_server.py NATIVE WASM"""
 import sys
 
-
-def load(path, tag):
-    rows = {}
-    for line in open(path, encoding="utf-8"):
-        if line.startswith(tag):
-            key, _, value = line[len(tag):].strip().rpartition(",")
-            rows[key] = value
-    return rows
+from report import load
 
 
 def main():

@@ -276,15 +276,8 @@ impl ConsumerGroups {
         // steady heartbeat costs no walk over the members).
         let joins = !group.members.contains_key(&updated.member_id);
         if bump || joins || replaced.is_some() || group.topics_version != self.topics_version {
-            let counts = group.subscribed_topic_counts(replaced.as_deref(), Some(&updated));
-            let metadata: BTreeMap<String, (super::Uuid, i32)> = counts
-                .keys()
-                .filter_map(|name| {
-                    topics
-                        .get(name)
-                        .map(|t| (name.clone(), (t.id, t.partitions)))
-                })
-                .collect();
+            let metadata =
+                subscription_metadata(group, topics, replaced.as_deref(), Some(&updated));
             if metadata != group.subscription_metadata {
                 group.subscription_metadata = metadata;
                 bump = true;
@@ -699,15 +692,7 @@ fn fence(
             reason,
         },
     );
-    let counts = group.subscribed_topic_counts(None, None);
-    group.subscription_metadata = counts
-        .keys()
-        .filter_map(|name| {
-            topics
-                .get(name)
-                .map(|t| (name.clone(), (t.id, t.partitions)))
-        })
-        .collect();
+    group.subscription_metadata = subscription_metadata(group, topics, None, None);
     group.group_epoch += 1;
     ctx.emit(
         &group.group_id.clone(),
@@ -716,6 +701,26 @@ fn fence(
         },
     );
     cancel_member_timers(ctx, &group.group_id.clone(), member_id);
+}
+
+/// The subscribed topics' metadata (name -> id, partitions) with `updated` in place of its
+/// previous version and `replacing` left out: the topics some member subscribes to that exist.
+fn subscription_metadata(
+    group: &ConsumerGroup,
+    topics: &BTreeMap<String, TopicImage>,
+    replacing: Option<&str>,
+    updated: Option<&ConsumerGroupMember>,
+) -> BTreeMap<String, (super::Uuid, i32)> {
+    group
+        .subscribed_topic_counts(replacing, updated)
+        .into_keys()
+        .filter_map(|name| {
+            topics
+                .get(&name)
+                .map(|t| (t.id, t.partitions))
+                .map(|m| (name, m))
+        })
+        .collect()
 }
 
 fn member_updated(m: &ConsumerGroupMember) -> EventKind {
