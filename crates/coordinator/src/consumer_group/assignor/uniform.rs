@@ -2,17 +2,29 @@
 
 use super::{AssignError, GroupSpec, MemberAssignment};
 use crate::consumer_group::uuid::Uuid;
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// The topics' partitions that appear in some member's previous target.
-fn assigned_before(spec: &GroupSpec) -> BTreeSet<(Uuid, i32)> {
-    spec.members
+/// For each of `topics`, which partitions appear in some member's previous target.
+fn assigned_before(spec: &GroupSpec, topics: &[(Uuid, i32)]) -> Vec<Vec<bool>> {
+    let mut seen: Vec<Vec<bool>> = topics
         .iter()
-        .flat_map(|m| m.previous.iter())
-        .flat_map(|(t, ps)| ps.iter().map(move |p| (*t, *p)))
-        .collect()
+        .map(|(_, n)| vec![false; *n as usize])
+        .collect();
+    for m in &spec.members {
+        for (t, ps) in &m.previous {
+            let Ok(k) = topics.binary_search_by(|(u, _)| u.cmp(t)) else {
+                continue;
+            };
+            for &p in ps {
+                if let Some(slot) = usize::try_from(p).ok().and_then(|p| seen[k].get_mut(p)) {
+                    *slot = true;
+                }
+            }
+        }
+    }
+    seen
 }
 
 /// Every member subscribes to the same topics (`UniformHomogeneousAssignmentBuilder`). Each
@@ -66,14 +78,19 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignErro
         out[i].extend_from_slice(&held[..keep]);
     }
     let before = if any_previous {
-        assigned_before(spec)
+        assigned_before(spec, &topics)
     } else {
-        BTreeSet::new()
+        Vec::new()
     };
+    let was_assigned = |k: usize, p: i32| before.get(k).is_some_and(|b| b[p as usize]);
     let mut next = topics
         .iter()
-        .flat_map(|&(t, n)| (0..n).map(move |p| (t, p)))
-        .filter(|tp| !before.contains(tp))
+        .enumerate()
+        .flat_map(|(k, &(t, n))| {
+            (0..n)
+                .filter(move |&p| !was_assigned(k, p))
+                .map(move |p| (t, p))
+        })
         .chain(leftover);
     for (i, a) in out.iter_mut().enumerate() {
         let mut quota = min_quota + usize::from(has_extra[i]);
