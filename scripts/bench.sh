@@ -20,8 +20,9 @@ wasm=$(node bench/wasm-requests.mjs | tee /dev/stderr | sed -n 's/^BENCH wasm re
 printf '%-34s %14s %14s %8s\n' "benchmark" "native req/s" "wasm req/s" "ratio"
 printf '%-34s %14s %14s %7.1fx\n' "1,000-member group (all phases)" "$native" "$wasm" "$(awk -v a="$native" -v b="$wasm" 'BEGIN { print a / b }')"
 
-echo; echo "== KIP-848: ConsumerGroupHeartbeats per second, one consumer group of 1,000 members (native)"
+echo; echo "== KIP-848: ConsumerGroupHeartbeats per second, one consumer group of 1,000 members (native, then wasm)"
 cargo bench -q -p group-coordinator --bench consumer_heartbeats 2>/dev/null
+node bench/wasm-consumer-heartbeats.mjs
 
 echo; echo "== simulator: simulated seconds per wall-clock second, one simulated hour of a large group"
 cargo bench -q -p group-simulator --bench simulation 2>/dev/null | tee "$out/sim-native.txt"
