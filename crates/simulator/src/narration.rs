@@ -629,7 +629,7 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
             member_epoch,
             previous_member_epoch,
         } => {
-            let state = consumer_member_state(*state, lang);
+            let state = vocabulary::consumer_member_state(*state).pick(lang);
             say!(
                 lang,
                 "member {member_id}: {state} at epoch {member_epoch} (was {previous_member_epoch})",
@@ -656,26 +656,6 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
                 "成员 {member_id} 被移除：{why}"
             )
         }
-    }
-}
-
-/// A consumer group member's state (KIP-848), in `lang`.
-fn consumer_member_state(
-    state: group_coordinator::consumer_group::reconcile::MemberState,
-    lang: Lang,
-) -> &'static str {
-    use group_coordinator::consumer_group::reconcile::MemberState;
-    match (state, lang) {
-        (MemberState::Stable, Lang::En) => "STABLE",
-        (MemberState::Stable, Lang::Zh) => "稳定（STABLE）",
-        (MemberState::UnrevokedPartitions, Lang::En) => "UNREVOKED_PARTITIONS (must revoke first)",
-        (MemberState::UnrevokedPartitions, Lang::Zh) => "待撤销分区（UNREVOKED_PARTITIONS）",
-        (MemberState::UnreleasedPartitions, Lang::En) => {
-            "UNRELEASED_PARTITIONS (waits for partitions others hold)"
-        }
-        (MemberState::UnreleasedPartitions, Lang::Zh) => "待释放分区（UNRELEASED_PARTITIONS）",
-        (MemberState::Unknown, Lang::En) => "UNKNOWN",
-        (MemberState::Unknown, Lang::Zh) => "未知（UNKNOWN）",
     }
 }
 

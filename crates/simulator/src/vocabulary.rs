@@ -9,6 +9,7 @@ use crate::trace::MemberState;
 use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator::GroupState;
+use group_coordinator::consumer_group::reconcile::MemberState as ConsumerMemberState;
 use serde::Serialize;
 
 /// A name in both languages.
@@ -40,6 +41,22 @@ pub const fn member_state(state: MemberState) -> Name {
         MemberState::PreparingRebalance => name("PREPARING_REBALANCE", "准备再平衡"),
         MemberState::CompletingRebalance => name("COMPLETING_REBALANCE", "等待同步"),
         MemberState::Stable => name("STABLE", "稳定"),
+    }
+}
+
+/// A consumer group member's state as the coordinator sees it (KIP-848).
+pub const fn consumer_member_state(state: ConsumerMemberState) -> Name {
+    match state {
+        ConsumerMemberState::Stable => name("STABLE", "稳定（STABLE）"),
+        ConsumerMemberState::UnrevokedPartitions => name(
+            "UNREVOKED_PARTITIONS (must revoke first)",
+            "待撤销分区（UNREVOKED_PARTITIONS）",
+        ),
+        ConsumerMemberState::UnreleasedPartitions => name(
+            "UNRELEASED_PARTITIONS (waits for partitions others hold)",
+            "待释放分区（UNRELEASED_PARTITIONS）",
+        ),
+        ConsumerMemberState::Unknown => name("UNKNOWN", "未知（UNKNOWN）"),
     }
 }
 

@@ -593,13 +593,10 @@ fn compute_target(
     let preferred = preferred_assignor(&ctx.config, members.values().copied());
     // Homogeneous iff every subscribed topic has every member as a subscriber (Kafka reads it
     // off the group's subscribed-topic counts).
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for m in members.values() {
-        for t in &m.subscribed_topic_names {
-            *counts.entry(t.as_str()).or_default() += 1;
-        }
-    }
-    let homogeneous = counts.values().all(|&n| n == members.len());
+    let homogeneous = group
+        .subscribed_topic_counts(None, Some(updated))
+        .values()
+        .all(|&n| n == members.len());
     let spec = GroupSpec {
         subscription_type: Some(if homogeneous {
             super::assignor::SubscriptionType::Homogeneous
