@@ -178,6 +178,8 @@ await test('a KIP-848 consumer group by hand in the console: the example, then a
     await page.click('#next-step');
     states.push(await page.getAttribute('#group-state', 'data-state'));
     if (i === 2) {
+      const badge = await page.$eval('#group-state', (e) => [getComputedStyle(e).backgroundColor, e.textContent]);
+      expectEq(badge[0] !== 'rgba(0, 0, 0, 0)' && badge[1] === 'Reconciling', true, `the state badge is drawn: ${badge}`);
       expectEq(await page.textContent('#members tr[data-member="member-a"] .member-state'), 'UNREVOKED_PARTITIONS', 'A must revoke first');
       expectEq(await page.textContent('#members tr[data-member="member-b"] .member-state'), 'UNRELEASED_PARTITIONS', 'B waits');
     }
@@ -187,6 +189,10 @@ await test('a KIP-848 consumer group by hand in the console: the example, then a
     }
   }
   expectEq(states.join(' '), 'Stable Reconciling Reconciling Reconciling Stable Assigning Stable Empty', 'the states a reader follows');
+  // On a phone the consumer group's wide table scrolls inside its panel, not the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, 'no sideways scroll on a phone');
+  await page.setViewportSize({ width: 1400, height: 1000 });
   expectEq(await page.textContent('#group-epoch'), '4', 'the last member left: the epoch still advanced');
   expectEq((await page.textContent('#log')).includes('ConsumerGroupHeartbeat'), true, 'the log names the request');
   // Composing one by hand: Fill defaults gives a full join with the client's own member id.

@@ -35,7 +35,7 @@ function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, lang: Lan
     h(
       'p',
       { class: 'summary' },
-      h('span', { id: 'group-state', class: `state state-${view.state}`, 'data-state': view.state }, view.state),
+      h('span', { id: 'group-state', class: `state state-${view.state}`, 'data-state': view.state }, stateLabel(view.state, lang)),
       ` ${ct('groupEpoch', lang)} `,
       h('strong', { id: 'group-epoch' }, String(view.groupEpoch)),
       ` · ${ct('assignmentEpoch', lang)} `,
