@@ -1,13 +1,17 @@
 //! KIP-848 consumer groups under structured chaos: joins (dynamic and static), heartbeats at
 //! right, stale and garbage epochs with any owned set, leaves −1/−2, subscription and metadata
-//! changes, clock moves, and raw arbitrary heartbeats, over a few member ids so that requests
-//! meet each other. Nothing panics, misuse is an `Err` that changes nothing, and every input
+//! changes, clock moves, raw arbitrary heartbeats, and classic requests (JoinGroup, Heartbeat,
+//! LeaveGroup, OffsetCommit, DeleteGroups) for the same group id, over a few member ids so that
+//! requests meet each other and the group changes type. Nothing panics, misuse is an `Err` that changes nothing, and every input
 //! leaves the invariants intact (epochs ordered, no partition held twice, timers armed).
 #![no_main]
 
 use arbitrary::Arbitrary;
-use group_coordinator::protocol::{ConsumerGroupHeartbeatRequest, TopicIdPartitions};
-use group_coordinator::{Coordinator, consumer_group::Uuid};
+use group_coordinator::protocol::{
+    ConsumerGroupHeartbeatRequest, DeleteGroupsRequest, HeartbeatRequest, JoinGroupRequest, JoinGroupRequestProtocol,
+    LeaveGroupRequest, MemberIdentity, OffsetCommitRequest, TopicIdPartitions,
+};
+use group_coordinator::{Coordinator, Request, consumer_group::Uuid};
 use libfuzzer_sys::fuzz_target;
 
 const TOPICS: [&str; 3] = ["foo", "bar", "baz"];
@@ -20,6 +24,52 @@ enum Op {
     Grow { topic: u8, by: u8 },
     Advance { dt: u32 },
     Raw { dt: u16, request: ConsumerGroupHeartbeatRequest },
+    Classic { m: Option<u8>, instance: Option<u8>, kind: u8 },
+}
+
+/// A classic request for group "g" from member `m` (None: no member id yet).
+fn classic(m: Option<u8>, instance: Option<u8>, kind: u8) -> Request {
+    let member_id = m.map(|m| format!("m{}", m % 4)).unwrap_or_default();
+    let group_instance_id = instance.map(|i| format!("i{}", i % 3));
+    match kind % 5 {
+        0 => Request::JoinGroup(JoinGroupRequest {
+            api_version: 5,
+            group_id: "g".into(),
+            session_timeout_ms: 10_000,
+            rebalance_timeout_ms: 10_000,
+            member_id,
+            group_instance_id,
+            protocol_type: "consumer".into(),
+            protocols: vec![JoinGroupRequestProtocol { name: "range".into(), metadata: Default::default() }],
+            ..Default::default()
+        }),
+        1 => Request::Heartbeat(HeartbeatRequest {
+            api_version: 4,
+            group_id: "g".into(),
+            generation_id: 1,
+            member_id,
+            group_instance_id,
+            ..Default::default()
+        }),
+        2 => Request::LeaveGroup(LeaveGroupRequest {
+            api_version: 5,
+            group_id: "g".into(),
+            members: vec![MemberIdentity { member_id, group_instance_id, reason: None }],
+            ..Default::default()
+        }),
+        3 => Request::OffsetCommit(OffsetCommitRequest {
+            api_version: 9,
+            group_id: "g".into(),
+            generation_id_or_member_epoch: -1,
+            member_id,
+            ..Default::default()
+        }),
+        _ => Request::DeleteGroups(DeleteGroupsRequest {
+            api_version: 2,
+            groups_names: vec!["g".into()],
+            ..Default::default()
+        }),
+    }
 }
 
 fn names(mask: u8) -> Vec<String> {
@@ -82,6 +132,10 @@ fuzz_target!(|ops: Vec<Op>| {
             Op::Raw { dt, request } => {
                 now += i64::from(dt);
                 Some(request)
+            }
+            Op::Classic { m, instance, kind } => {
+                c.handle(now, classic(m, instance, kind)).expect("a valid classic request");
+                None
             }
         };
         if let Some(request) = request {

@@ -187,6 +187,11 @@ impl Coordinator {
         request.validate()?;
         self.fire_due_timers(now);
         let (ctx, groups) = (&mut self.ctx, &mut self.groups);
+        if let crate::group_type::Route::Answered =
+            crate::group_type::route_classic(ctx, &mut self.consumer, &request)
+        {
+            return Ok(core::mem::take(&mut self.ctx.out));
+        }
         match &request {
             Request::JoinGroup(r) => classic::join_group::handle(ctx, groups, r),
             Request::SyncGroup(r) => classic::sync_group::handle(ctx, groups, r),
@@ -198,9 +203,13 @@ impl Coordinator {
             Request::OffsetFetch(r) => {
                 classic::offsets::handle_fetch(ctx, groups, &self.consumer, r)
             }
-            Request::DescribeGroups(r) => classic::admin::handle_describe(ctx, groups, r),
+            Request::DescribeGroups(r) => {
+                classic::admin::handle_describe(ctx, groups, &self.consumer, r)
+            }
             Request::ListGroups(r) => classic::admin::handle_list(ctx, groups, &self.consumer, r),
-            Request::DeleteGroups(r) => classic::admin::handle_delete(ctx, groups, r),
+            Request::DeleteGroups(r) => {
+                classic::admin::handle_delete(ctx, groups, &mut self.consumer, r)
+            }
             Request::ConsumerGroupHeartbeat(r) => {
                 let response = consumer_heartbeat(ctx, groups, &mut self.consumer, r);
                 ctx.out.push(Response::ConsumerGroupHeartbeat(response));
@@ -472,31 +481,18 @@ impl Coordinator {
     }
 }
 
-/// A ConsumerGroupHeartbeat, with the group id checked against the classic groups: an empty
-/// classic group of that id is replaced when a member joins (as Kafka does); a classic group with
-/// members is not a consumer group (converting it online is the migration policy's business,
-/// not modelled here: Kafka's answer with the policy disabled).
+/// A ConsumerGroupHeartbeat: validated, then its group id checked against the classic groups
+/// ([`crate::group_type`]), then handled.
 fn consumer_heartbeat(
     ctx: &mut Ctx,
     groups: &mut Groups,
     consumer: &mut ConsumerGroups,
     r: &ConsumerGroupHeartbeatRequest,
 ) -> ConsumerGroupHeartbeatResponse {
-    if let Some(classic) = groups.get(&r.group_id) {
-        if classic.num_members() > 0 || r.member_epoch != 0 {
-            return ConsumerGroupHeartbeatResponse {
-                api_version: r.api_version,
-                correlation_id: r.correlation_id,
-                error_code: ErrorCode::GroupIdNotFound,
-                error_message: Some(alloc::format!(
-                    "Group {} is not a consumer group.",
-                    r.group_id
-                )),
-                ..Default::default()
-            };
-        }
-        groups.remove(&r.group_id);
-        ctx.cancel_group_timers(&r.group_id);
+    if consumer.is_valid(ctx, r)
+        && let Err(refused) = crate::group_type::route_consumer_heartbeat(ctx, groups, r)
+    {
+        return refused;
     }
     consumer.heartbeat(ctx, r)
 }

@@ -241,4 +241,6 @@ pub enum Cause {
     Deleted,
     /// The offsets cleanup removed an Empty group whose offsets had all expired.
     OffsetsExpired,
+    /// A group of the other type (a consumer group, KIP-848) took the id of this Empty group.
+    ReplacedByOtherType,
 }

@@ -17,6 +17,10 @@ impl Coordinator {
         for group in self.consumer_groups() {
             group.check_invariants()?;
             let g = &group.group_id;
+            // One id, one group (`crate::group_type`).
+            if self.groups().any(|c| c.group_id() == g) {
+                return Err(format!("\"{g}\" is both a classic and a consumer group"));
+            }
             for m in group.members.values() {
                 let session = TimerKey::ConsumerSession(g.clone(), m.member_id.clone());
                 if self.timer_deadline(&session).is_none() {

@@ -57,6 +57,7 @@ pub mod consumer_protocol;
 mod coordinator;
 mod error;
 pub mod event;
+mod group_type;
 mod invariants;
 pub mod protocol;
 pub mod rng;

@@ -446,6 +446,11 @@ pub fn cause_text(cause: &Cause, lang: Lang) -> String {
         ),
         Cause::Deleted => say!(lang, "deleted", "已删除"),
         Cause::OffsetsExpired => say!(lang, "its offsets expired", "偏移量已过期"),
+        Cause::ReplacedByOtherType => say!(
+            lang,
+            "a consumer group (KIP-848) took its id",
+            "一个新协议（KIP-848）消费组接管了它的 ID"
+        ),
     }
 }
 

@@ -72,8 +72,8 @@ export interface OffsetFetchResponse extends ResponseHeader { api: "OffsetFetch"
   topics: { name: string; partitions: OffsetFetchPartition[] }[];
   groups: { groupId: string; errorCode: number; topics: { name: string; partitions: OffsetFetchPartition[] }[] }[] }
 export interface DescribeGroupsResponse extends ResponseHeader { api: "DescribeGroups";
-  groups: { errorCode: number; groupId: string; groupState: string; protocolType: string;
-  protocolData: string; authorizedOperations: number; members: { memberId: string;
+  groups: { errorCode: number; errorMessage: string | null; groupId: string; groupState: string;
+  protocolType: string; protocolData: string; authorizedOperations: number; members: { memberId: string;
   groupInstanceId: string | null; clientId: string; clientHost: string; memberMetadata: string;
   memberAssignment: string }[] }[] }
 export interface ListGroupsResponse extends ResponseHeader { api: "ListGroups";
@@ -134,7 +134,8 @@ export type Cause =
   | { kind: "MemberAdded" | "LeaderRejoined" | "MetadataChanged" | "StaticMemberReplaced" | "SessionExpired"; memberId: string }
   | { kind: "MembersLeft" | "SyncTimeout"; memberIds: string[] }
   | { kind: "JoinPhaseCompleted" | "AssignmentPersisted" | "AssignmentPersistFailed"
-      | "GroupMaxSizeReached" | "LoadedOverCapacity" | "Unloaded" | "Deleted" | "OffsetsExpired" };
+      | "GroupMaxSizeReached" | "LoadedOverCapacity" | "Unloaded" | "Deleted" | "OffsetsExpired"
+      | "ReplacedByOtherType" };
 export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "GroupCreated" | "Unloaded" | "Deleted" }
   | { type: "StateChanged"; from: GroupState; to: GroupState; cause: Cause }

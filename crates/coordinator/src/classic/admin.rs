@@ -11,11 +11,16 @@ use crate::{ErrorCode, Groups, Response};
 use alloc::string::String;
 use alloc::vec::Vec;
 
-pub(crate) fn handle_describe(ctx: &mut Ctx, groups: &Groups, req: &DescribeGroupsRequest) {
+pub(crate) fn handle_describe(
+    ctx: &mut Ctx,
+    groups: &Groups,
+    consumer: &crate::consumer_group::ConsumerGroups,
+    req: &DescribeGroupsRequest,
+) {
     let described: Vec<DescribedGroup> = req
         .groups
         .iter()
-        .map(|group_id| describe_one(groups, group_id, req.api_version))
+        .map(|group_id| describe_one(groups, consumer, group_id, req.api_version))
         .collect();
     let error = described
         .iter()
@@ -32,7 +37,15 @@ pub(crate) fn handle_describe(ctx: &mut Ctx, groups: &Groups, req: &DescribeGrou
         }));
 }
 
-fn describe_one(groups: &Groups, group_id: &str, api_version: i16) -> DescribedGroup {
+/// DescribeGroups describes classic groups only. A group it cannot describe (none of that id,
+/// or a consumer group) is "Dead" without an error up to v5; from v6 (KIP-1043) it is
+/// GROUP_ID_NOT_FOUND with Kafka's message saying which.
+fn describe_one(
+    groups: &Groups,
+    consumer: &crate::consumer_group::ConsumerGroups,
+    group_id: &str,
+    api_version: i16,
+) -> DescribedGroup {
     let unknown = DescribedGroup {
         error_code: ErrorCode::None,
         group_id: String::from(group_id),
@@ -40,8 +53,24 @@ fn describe_one(groups: &Groups, group_id: &str, api_version: i16) -> DescribedG
         authorized_operations: i32::MIN,
         ..DescribedGroup::default()
     };
+    let not_found = |message: String| {
+        if api_version >= 6 {
+            DescribedGroup {
+                error_code: ErrorCode::GroupIdNotFound,
+                error_message: Some(message),
+                group_state: String::new(),
+                ..unknown.clone()
+            }
+        } else {
+            unknown.clone()
+        }
+    };
     let Some(group) = groups.get(group_id) else {
-        return unknown;
+        return not_found(if consumer.groups.contains_key(group_id) {
+            alloc::format!("Group {group_id} is not a classic group.")
+        } else {
+            alloc::format!("Group {group_id} not found.")
+        });
     };
     if group.unloaded {
         return DescribedGroup {
@@ -178,11 +207,17 @@ pub(crate) fn delete_group(ctx: &mut Ctx, groups: &mut Groups, group_id: &str, c
     ctx.emit(group_id, EventKind::Deleted);
 }
 
-pub(crate) fn handle_delete(ctx: &mut Ctx, groups: &mut Groups, req: &DeleteGroupsRequest) {
+pub(crate) fn handle_delete(
+    ctx: &mut Ctx,
+    groups: &mut Groups,
+    consumer: &mut crate::consumer_group::ConsumerGroups,
+    req: &DeleteGroupsRequest,
+) {
     let mut results = Vec::new();
     for group_id in &req.groups_names {
         let error = match groups.get_mut(group_id) {
-            None => ErrorCode::GroupIdNotFound,
+            None => crate::group_type::delete_consumer_group(ctx, consumer, group_id)
+                .unwrap_or(ErrorCode::GroupIdNotFound),
             Some(g) if g.unloaded => ErrorCode::NotCoordinator,
             Some(g) if g.state() == GroupState::Empty => {
                 delete_group(ctx, groups, group_id, Cause::Deleted);

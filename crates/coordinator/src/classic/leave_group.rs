@@ -9,8 +9,9 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &LeaveGroupRequest) {
-    let identities: Vec<MemberIdentity> = if req.api_version >= 3 {
+/// The members a LeaveGroup names: one (the member id) up to v2, a batch from v3.
+pub(crate) fn identities(req: &LeaveGroupRequest) -> Vec<MemberIdentity> {
+    if req.api_version >= 3 {
         req.members.clone()
     } else {
         vec![MemberIdentity {
@@ -18,25 +19,39 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &LeaveGroupRequest
             group_instance_id: None,
             reason: None,
         }]
+    }
+}
+
+/// Sends the response. Up to v2 there is no member list: the first member error becomes the
+/// top-level one.
+pub(crate) fn respond(
+    ctx: &mut Ctx,
+    req: &LeaveGroupRequest,
+    error: ErrorCode,
+    members: Vec<MemberResponse>,
+) {
+    let (error, members) = if req.api_version >= 3 {
+        (error, members)
+    } else {
+        let first = members
+            .iter()
+            .map(|m| m.error_code)
+            .find(|&e| e != ErrorCode::None);
+        (first.unwrap_or(error), Vec::new())
     };
+    ctx.out.push(Response::LeaveGroup(LeaveGroupResponse {
+        api_version: req.api_version,
+        correlation_id: req.correlation_id,
+        throttle_time_ms: 0,
+        error_code: error,
+        members,
+    }));
+}
+
+pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &LeaveGroupRequest) {
+    let identities = identities(req);
     let respond = |ctx: &mut Ctx, error: ErrorCode, members: Vec<MemberResponse>| {
-        // Up to v2 there is no member list: the first member error becomes the top-level one.
-        let (error, members) = if req.api_version >= 3 {
-            (error, members)
-        } else {
-            let first = members
-                .iter()
-                .map(|m| m.error_code)
-                .find(|&e| e != ErrorCode::None);
-            (first.unwrap_or(error), Vec::new())
-        };
-        ctx.out.push(Response::LeaveGroup(LeaveGroupResponse {
-            api_version: req.api_version,
-            correlation_id: req.correlation_id,
-            throttle_time_ms: 0,
-            error_code: error,
-            members,
-        }));
+        respond(ctx, req, error, members)
     };
     if req.group_id.is_empty() {
         return respond(ctx, ErrorCode::InvalidGroupId, Vec::new());

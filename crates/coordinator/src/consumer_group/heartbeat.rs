@@ -201,6 +201,12 @@ impl ConsumerGroups {
         response
     }
 
+    /// Whether the request passes `throwIfConsumerGroupHeartbeatRequestIsInvalid` (its
+    /// refusal comes from [`ConsumerGroups::heartbeat`]).
+    pub(crate) fn is_valid(&self, ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> bool {
+        validate(ctx, r).is_ok()
+    }
+
     /// The one place a consumer group's state changes are told: derived after each input.
     fn note_state(&self, ctx: &mut Ctx, group_id: &str, before: Option<super::ConsumerGroupState>) {
         let Some(after) = self.groups.get(group_id).map(ConsumerGroup::state) else {

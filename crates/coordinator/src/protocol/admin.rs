@@ -1,4 +1,4 @@
-//! DescribeGroups (15, v0–v5), ListGroups (16, v0–v5), DeleteGroups (42, v0–v2).
+//! DescribeGroups (15, v0–v6), ListGroups (16, v0–v5), DeleteGroups (42, v0–v2).
 
 use super::Bytes;
 use alloc::string::String;
@@ -33,6 +33,8 @@ pub struct DescribeGroupsResponse {
 #[json(out)]
 pub struct DescribedGroup {
     pub error_code: crate::ErrorCode,
+    /// v6+ (KIP-1043): why the group could not be described.
+    pub error_message: Option<String>,
     pub group_id: String,
     /// "Empty", "PreparingRebalance", "CompletingRebalance", "Stable" or "Dead".
     pub group_state: String,

@@ -112,7 +112,7 @@ impl Api {
             Api::LeaveGroup => 5,
             Api::OffsetCommit => 9,
             Api::OffsetFetch => 9,
-            Api::DescribeGroups => 5,
+            Api::DescribeGroups => 6,
             Api::ListGroups => 5,
             Api::DeleteGroups => 2,
             Api::ConsumerGroupHeartbeat => 1,
