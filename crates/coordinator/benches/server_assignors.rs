@@ -13,7 +13,7 @@ use group_coordinator::consumer_group::assignor::{
 };
 use std::time::{Duration, Instant};
 
-fn spec(members: usize, topics: usize, heterogeneous: bool) -> GroupSpec {
+fn spec(members: usize, topics: usize, heterogeneous: bool) -> GroupSpec<'static> {
     let ids: Vec<Uuid> = (0..topics)
         .map(|t| Uuid::for_topic_name(&format!("topic-{t}")))
         .collect();
@@ -29,7 +29,7 @@ fn spec(members: usize, topics: usize, heterogeneous: bool) -> GroupSpec {
         partitions: ids.iter().map(|t| (*t, per_topic)).collect(),
         members: (0..members)
             .map(|m| MemberSpec {
-                member_id: format!("member-{m:05}"),
+                member_id: format!("member-{m:05}").into(),
                 subscribed: if heterogeneous {
                     ids.iter()
                         .skip((m % 5) * bucket)
@@ -51,12 +51,12 @@ fn incremental(
     members: usize,
     topics: usize,
     heterogeneous: bool,
-) -> GroupSpec {
+) -> GroupSpec<'static> {
     let mut s = spec(members, topics, heterogeneous);
     let newcomer = s.members.pop().unwrap();
     let previous = assignor.assign(&s).unwrap();
-    for m in &mut s.members {
-        m.previous = previous[&m.member_id].clone();
+    for (m, p) in s.members.iter_mut().zip(previous) {
+        m.previous = std::borrow::Cow::Owned(p);
     }
     let topics_of = s.members.last().unwrap().subscribed.clone();
     s.members.push(MemberSpec {

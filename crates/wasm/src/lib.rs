@@ -481,9 +481,9 @@ pub fn server_assign(
                 .extend(tp.partitions.iter().copied());
         }
         members.push(MemberSpec {
-            member_id: m.member_id.clone(),
-            instance_id: m.instance_id.clone(),
-            rack_id: m.rack_id.clone(),
+            member_id: m.member_id.as_str().into(),
+            instance_id: m.instance_id.as_deref().map(Into::into),
+            rack_id: m.rack_id.as_deref().map(Into::into),
             // Topics without metadata are left out, as the coordinator resolves names.
             subscribed: m
                 .subscribed_topics
@@ -491,7 +491,7 @@ pub fn server_assign(
                 .filter(|t| input.topics.contains_key(*t))
                 .map(|t| Uuid::for_topic_name(t))
                 .collect(),
-            previous,
+            previous: std::borrow::Cow::Owned(previous),
         });
     }
     members.sort_by(|a, b| a.member_id.cmp(&b.member_id));
@@ -510,8 +510,10 @@ pub fn server_assign(
         members,
     };
     let out = assignor.assign(&spec).map_err(|e| range_error(&e.0))?;
-    let out: BTreeMap<&String, Vec<TopicPartitionsOut<'_>>> = out
+    let out: BTreeMap<&str, Vec<TopicPartitionsOut<'_>>> = spec
+        .members
         .iter()
+        .zip(&out)
         .map(|(m, a)| {
             let mut list: Vec<TopicPartitionsOut<'_>> = a
                 .iter()
@@ -521,7 +523,7 @@ pub fn server_assign(
                 })
                 .collect();
             list.sort_by(|x, y| x.topic.cmp(y.topic));
-            (m, list)
+            (m.member_id.as_ref(), list)
         })
         .collect();
     to_js(&out)

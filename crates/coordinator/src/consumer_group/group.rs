@@ -154,6 +154,35 @@ impl ConsumerGroup {
         self.members.insert(member.member_id.clone(), member);
     }
 
+    /// Installs a new target assignment, given in member-id order over the members and
+    /// `joining` (which may not be a member yet). Targets are replaced in place: no member id
+    /// is copied except a newcomer's.
+    pub(crate) fn set_target(&mut self, joining: &str, target: Vec<MemberAssignment>) {
+        let newcomer = (!self.members.contains_key(joining)).then_some(joining);
+        let mut ids = self.members.keys().map(String::as_str).peekable();
+        let mut pending = newcomer;
+        for assignment in target {
+            let id = match (pending, ids.peek()) {
+                (Some(n), Some(&next)) if n < next => pending.take(),
+                (Some(_), None) => pending.take(),
+                _ => ids.next(),
+            };
+            let Some(id) = id else { break };
+            match self.target.get_mut(id) {
+                Some(slot) => *slot = assignment,
+                None => {
+                    self.target.insert(String::from(id), assignment);
+                }
+            }
+        }
+        // Targets of members gone since (none are expected: leaving takes the target along).
+        if self.target.len() > self.members.len() + usize::from(newcomer.is_some()) {
+            let members = &self.members;
+            self.target
+                .retain(|id, _| members.contains_key(id) || Some(id.as_str()) == newcomer);
+        }
+    }
+
     /// Takes the member out with its target and its partitions' epochs.
     pub(crate) fn remove_member(&mut self, member_id: &str) -> Option<ConsumerGroupMember> {
         let old = self.members.remove(member_id)?;

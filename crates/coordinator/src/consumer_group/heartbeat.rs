@@ -14,6 +14,7 @@ use crate::protocol::{
     ConsumerGroupHeartbeatAssignment, ConsumerGroupHeartbeatRequest,
     ConsumerGroupHeartbeatResponse, TopicIdPartitions,
 };
+use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -324,7 +325,7 @@ impl ConsumerGroups {
         let assignment_epoch = if group.group_epoch > group.assignment_epoch {
             match compute_target(ctx, group, &updated) {
                 Ok((target, assignor)) => {
-                    group.target = target;
+                    group.set_target(&updated.member_id, target);
                     group.assignment_epoch = group.group_epoch;
                     ctx.emit(
                         &r.group_id,
@@ -592,7 +593,7 @@ fn compute_target(
     ctx: &Ctx,
     group: &ConsumerGroup,
     updated: &ConsumerGroupMember,
-) -> Result<(BTreeMap<String, MemberAssignment>, ServerAssignor), String> {
+) -> Result<(Vec<MemberAssignment>, ServerAssignor), String> {
     let mut members: BTreeMap<&str, &ConsumerGroupMember> =
         group.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
     members.insert(&updated.member_id, updated);
@@ -617,15 +618,18 @@ fn compute_target(
         members: members
             .values()
             .map(|m| MemberSpec {
-                member_id: m.member_id.clone(),
-                instance_id: m.instance_id.clone(),
-                rack_id: m.rack_id.clone(),
+                member_id: Cow::Borrowed(&m.member_id),
+                instance_id: m.instance_id.as_deref().map(Cow::Borrowed),
+                rack_id: m.rack_id.as_deref().map(Cow::Borrowed),
                 subscribed: m
                     .subscribed_topic_names
                     .iter()
                     .filter_map(|n| group.subscription_metadata.get(n).map(|(id, _)| *id))
                     .collect(),
-                previous: group.target.get(&m.member_id).cloned().unwrap_or_default(),
+                previous: group
+                    .target
+                    .get(&m.member_id)
+                    .map_or_else(Cow::default, Cow::Borrowed),
             })
             .collect(),
     };

@@ -13,6 +13,7 @@ mod range;
 mod uniform;
 
 use super::uuid::Uuid;
+use alloc::borrow::Cow;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 use alloc::vec;
@@ -23,24 +24,26 @@ pub type Partitions = BTreeSet<i32>;
 /// A member's assignment: topic id -> partitions (topics ascending).
 pub type MemberAssignment = BTreeMap<Uuid, Partitions>;
 
-/// A member as the assignor sees it.
+/// A member as the assignor sees it. The coordinator lends its members' ids and previous
+/// targets (as Kafka's `GroupSpecImpl` hands the assignor the group's own objects); tests and
+/// the JS binding may own them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MemberSpec {
-    pub member_id: String,
-    pub instance_id: Option<String>,
-    pub rack_id: Option<String>,
+pub struct MemberSpec<'a> {
+    pub member_id: Cow<'a, str>,
+    pub instance_id: Option<Cow<'a, str>>,
+    pub rack_id: Option<Cow<'a, str>>,
     /// Subscribed topics that exist (names resolved against the metadata; unknown ones left out).
     pub subscribed: BTreeSet<Uuid>,
     /// Its previous *target* assignment (not what it owns: the assignor's stickiness is to the
     /// target it computed last time).
-    pub previous: MemberAssignment,
+    pub previous: Cow<'a, MemberAssignment>,
 }
 
 /// What the assignors are given: the members (in the group's order) and the partition counts of
 /// the topics they subscribe to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GroupSpec {
-    pub members: Vec<MemberSpec>,
+pub struct GroupSpec<'a> {
+    pub members: Vec<MemberSpec<'a>>,
     pub partitions: BTreeMap<Uuid, i32>,
     /// Whether the subscriptions are all the same, when the caller knows (the coordinator
     /// keeps per-topic subscriber counts, as Kafka's `GroupSpecImpl` is given it); `None`:
@@ -55,7 +58,7 @@ pub enum SubscriptionType {
     Heterogeneous,
 }
 
-impl GroupSpec {
+impl GroupSpec<'_> {
     pub fn subscription_type(&self) -> SubscriptionType {
         if let Some(known) = self.subscription_type {
             return known;
@@ -143,21 +146,6 @@ fn missing(topic: &Uuid) -> AssignError {
     ))
 }
 
-/// A member's assignment from `(topic, partition)` pairs in any order.
-pub(crate) fn from_pairs(mut pairs: Vec<(Uuid, i32)>) -> MemberAssignment {
-    pairs.sort_unstable();
-    let mut out = MemberAssignment::new();
-    let mut i = 0;
-    while i < pairs.len() {
-        let t = pairs[i].0;
-        let j = i + pairs[i..].iter().take_while(|(u, _)| *u == t).count();
-        // Sorted input: the set is bulk-built.
-        out.insert(t, pairs[i..j].iter().map(|(_, p)| *p).collect());
-        i = j;
-    }
-    out
-}
-
 /// Kafka's `PartitionAssignorException`: the heartbeat that ran the assignor gets
 /// UNKNOWN_SERVER_ERROR.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,24 +172,30 @@ impl ServerAssignor {
         ServerAssignor::ALL.into_iter().find(|a| a.name() == name)
     }
 
-    /// The target assignment: every member (with an empty assignment when it gets nothing).
-    pub fn assign(
+    /// The target assignment of every member, in the spec's member order (an empty one when
+    /// it gets nothing). Kafka's `GroupAssignment` is keyed by member id; by position, no id is
+    /// copied.
+    pub fn assign(self, spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+        // (Each builder checks that the topics it assigns have metadata.)
+        match self {
+            ServerAssignor::Uniform => match spec.subscription_type() {
+                SubscriptionType::Homogeneous => uniform::homogeneous(spec),
+                SubscriptionType::Heterogeneous => uniform::heterogeneous(spec),
+            },
+            ServerAssignor::Range => range::assign(spec),
+        }
+    }
+
+    /// [`ServerAssignor::assign`] keyed by member id, as Kafka's `GroupAssignment` is.
+    pub fn assign_by_member_id(
         self,
         spec: &GroupSpec,
     ) -> Result<BTreeMap<String, MemberAssignment>, AssignError> {
-        // (Each builder checks that the topics it assigns have metadata.)
-        let per_member = match self {
-            ServerAssignor::Uniform => match spec.subscription_type() {
-                SubscriptionType::Homogeneous => uniform::homogeneous(spec)?,
-                SubscriptionType::Heterogeneous => uniform::heterogeneous(spec)?,
-            },
-            ServerAssignor::Range => range::assign(spec)?,
-        };
         Ok(spec
             .members
             .iter()
-            .zip(per_member)
-            .map(|(m, a)| (m.member_id.clone(), a))
+            .map(|m| String::from(m.member_id.as_ref()))
+            .zip(self.assign(spec)?)
             .collect())
     }
 }

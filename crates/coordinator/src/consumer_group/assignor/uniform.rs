@@ -13,7 +13,7 @@ fn assigned_before(spec: &GroupSpec, topics: &[(Uuid, i32)]) -> Vec<Vec<bool>> {
         .map(|(_, n)| vec![false; *n as usize])
         .collect();
     for m in &spec.members {
-        for (t, ps) in &m.previous {
+        for (t, ps) in m.previous.iter() {
             let Ok(k) = topics.binary_search_by(|(u, _)| u.cmp(t)) else {
                 continue;
             };
@@ -48,8 +48,9 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignErro
     let min_quota = total / members.len();
     let mut extra = total % members.len();
     let count_of: BTreeMap<Uuid, i32> = topics.iter().copied().collect();
-    // What each member takes, as (topic, partition) pairs (grouped into sets at the end).
-    let mut out: Vec<Vec<(Uuid, i32)>> = vec![Vec::new(); members.len()];
+    // What each member takes, with its count (the sets are filled in place: no per-member
+    // list to sort and rebuild).
+    let mut out: Vec<(MemberAssignment, usize)> = vec![(MemberAssignment::new(), 0); members.len()];
     let mut has_extra = vec![false; members.len()];
     let mut leftover: Vec<(Uuid, i32)> = Vec::new();
     let any_previous = members.iter().any(|m| !m.previous.is_empty());
@@ -57,25 +58,37 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignErro
         if m.previous.is_empty() {
             continue;
         }
-        let held: Vec<(Uuid, i32)> = m
+        let valid = |t: &Uuid, p: i32| count_of.get(t).is_some_and(|n| (0..*n).contains(&p));
+        let previous_len: usize = m.previous.values().map(|ps| ps.len()).sum();
+        let held_len = m
             .previous
             .iter()
-            .filter_map(|(t, ps)| count_of.get(t).map(|n| (t, ps, *n)))
-            .flat_map(|(t, ps, n)| {
-                ps.iter()
-                    .filter(move |p| (0..n).contains(*p))
-                    .map(move |p| (*t, *p))
-            })
-            .collect();
+            .map(|(t, ps)| ps.iter().filter(|&&p| valid(t, p)).count())
+            .sum::<usize>();
         let mut quota = min_quota;
-        if held.len() > min_quota && extra > 0 {
+        if held_len > min_quota && extra > 0 {
             quota += 1;
             extra -= 1;
             has_extra[i] = true;
         }
-        let keep = held.len().min(quota);
-        leftover.extend_from_slice(&held[keep..]);
-        out[i].extend_from_slice(&held[..keep]);
+        if held_len == previous_len && held_len <= quota {
+            // The usual case once a group is balanced: it keeps its whole previous target,
+            // copied as it is.
+            out[i] = (m.previous.as_ref().clone(), held_len);
+            continue;
+        }
+        let held = m
+            .previous
+            .iter()
+            .flat_map(|(t, ps)| ps.iter().filter(|&&p| valid(t, p)).map(|&p| (*t, p)));
+        for (n, (t, p)) in held.enumerate() {
+            if n < quota {
+                out[i].0.entry(t).or_default().insert(p);
+                out[i].1 += 1;
+            } else {
+                leftover.push((t, p));
+            }
+        }
     }
     let before = if any_previous {
         assigned_before(spec, &topics)
@@ -92,21 +105,22 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignErro
                 .map(move |p| (t, p))
         })
         .chain(leftover);
-    for (i, a) in out.iter_mut().enumerate() {
+    for (i, (a, len)) in out.iter_mut().enumerate() {
         let mut quota = min_quota + usize::from(has_extra[i]);
         if !has_extra[i] && extra > 0 {
             quota += 1;
             extra -= 1;
         }
-        while a.len() < quota {
-            let Some(tp) = next.next() else { break };
-            a.push(tp);
+        while *len < quota {
+            let Some((t, p)) = next.next() else { break };
+            a.entry(t).or_default().insert(p);
+            *len += 1;
         }
     }
     if next.next().is_some() {
         return Err(AssignError("Partitions were left unassigned".into()));
     }
-    Ok(out.into_iter().map(super::from_pairs).collect())
+    Ok(out.into_iter().map(|(a, _)| a).collect())
 }
 
 /// Members subscribe to different topics (`UniformHeterogeneousAssignmentBuilder`, KAFKA-17710):
@@ -141,7 +155,7 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignEr
     let mut size = vec![0usize; members.len()];
     // Keep: each member keeps its previous partitions of topics it still subscribes to.
     for (i, m) in members.iter().enumerate() {
-        for (t, ps) in &m.previous {
+        for (t, ps) in m.previous.iter() {
             if !m.subscribed.contains(t) {
                 continue;
             }
