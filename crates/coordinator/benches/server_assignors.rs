@@ -55,8 +55,8 @@ fn incremental(
     let mut s = spec(members, topics, heterogeneous);
     let newcomer = s.members.pop().unwrap();
     let previous = assignor.assign(&s).unwrap();
-    for (m, p) in s.members.iter_mut().zip(previous) {
-        m.previous = std::borrow::Cow::Owned(p);
+    for (i, m) in s.members.iter_mut().enumerate() {
+        m.previous = std::borrow::Cow::Owned(previous.member_assignment(i));
     }
     let topics_of = s.members.last().unwrap().subscribed.clone();
     s.members.push(MemberSpec {

@@ -513,15 +513,23 @@ pub fn server_assign(
     let out: BTreeMap<&str, Vec<TopicPartitionsOut<'_>>> = spec
         .members
         .iter()
-        .zip(&out)
-        .map(|(m, a)| {
-            let mut list: Vec<TopicPartitionsOut<'_>> = a
-                .iter()
-                .map(|(t, ps)| TopicPartitionsOut {
-                    topic: names.get(t).copied().unwrap_or("?"),
-                    partitions: ps.iter().copied().collect(),
-                })
-                .collect();
+        .enumerate()
+        .map(|(i, m)| {
+            // The member's pairs come sorted by topic id: one entry per run of a topic.
+            let mut list: Vec<TopicPartitionsOut<'_>> = Vec::new();
+            let mut topic = None;
+            for (t, p) in out.member(i) {
+                if topic != Some(t) {
+                    topic = Some(t);
+                    list.push(TopicPartitionsOut {
+                        topic: names.get(&t).copied().unwrap_or("?"),
+                        partitions: Vec::new(),
+                    });
+                }
+                if let Some(last) = list.last_mut() {
+                    last.partitions.push(p);
+                }
+            }
             list.sort_by(|x, y| x.topic.cmp(y.topic));
             (m.member_id.as_ref(), list)
         })

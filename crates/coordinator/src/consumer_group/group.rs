@@ -1,7 +1,7 @@
 //! A consumer group (KIP-848) and its members: epochs, targets, partition epochs and the state
 //! derived from them (`docs/src/reference/consumer-group-protocol.md#epochs`, §3.4).
 
-use super::assignor::MemberAssignment;
+use super::assignor::{GroupAssignment, MemberAssignment};
 use super::reconcile::{MemberState, Progress};
 use super::uuid::Uuid;
 use alloc::collections::BTreeMap;
@@ -157,11 +157,11 @@ impl ConsumerGroup {
     /// Installs a new target assignment, given in member-id order over the members and
     /// `joining` (which may not be a member yet). Targets are replaced in place: no member id
     /// is copied except a newcomer's.
-    pub(crate) fn set_target(&mut self, joining: &str, target: Vec<MemberAssignment>) {
+    pub(crate) fn set_target(&mut self, joining: &str, target: GroupAssignment) {
         let newcomer = (!self.members.contains_key(joining)).then_some(joining);
         let mut ids = self.members.keys().map(String::as_str).peekable();
         let mut pending = newcomer;
-        for assignment in target {
+        for i in 0..target.len() {
             let id = match (pending, ids.peek()) {
                 (Some(n), Some(&next)) if n < next => pending.take(),
                 (Some(_), None) => pending.take(),
@@ -169,9 +169,11 @@ impl ConsumerGroup {
             };
             let Some(id) = id else { break };
             match self.target.get_mut(id) {
-                Some(slot) => *slot = assignment,
+                Some(slot) if target.member_equals(i, slot) => {}
+                Some(slot) => *slot = target.member_assignment(i),
                 None => {
-                    self.target.insert(String::from(id), assignment);
+                    self.target
+                        .insert(String::from(id), target.member_assignment(i));
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! target when the group epoch moved past it, reconcile the member one step, re-arm its session.
 //! All of one heartbeat's changes apply together, as Kafka writes them in one batch.
 
-use super::assignor::{GroupSpec, MemberAssignment, MemberSpec, ServerAssignor};
+use super::assignor::{GroupAssignment, GroupSpec, MemberAssignment, MemberSpec, ServerAssignor};
 use super::group::{ConsumerGroup, ConsumerGroupMember, TopicImage};
 use super::reconcile::{MemberState, Progress};
 use crate::ErrorCode;
@@ -593,7 +593,7 @@ fn compute_target(
     ctx: &Ctx,
     group: &ConsumerGroup,
     updated: &ConsumerGroupMember,
-) -> Result<(Vec<MemberAssignment>, ServerAssignor), String> {
+) -> Result<(GroupAssignment, ServerAssignor), String> {
     let mut members: BTreeMap<&str, &ConsumerGroupMember> =
         group.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
     members.insert(&updated.member_id, updated);

@@ -9,8 +9,11 @@
 //! KAFKA-18688's fixed rule (a member that already holds one more than the minimum keeps it
 //! while extra slots remain): it does not reshuffle a balanced assignment, which Kafka 4.0's did.
 
+mod dense;
 mod range;
 mod uniform;
+
+pub use dense::GroupAssignment;
 
 use super::uuid::Uuid;
 use alloc::borrow::Cow;
@@ -83,29 +86,30 @@ impl GroupSpec<'_> {
 
 /// The heterogeneous `uniform` builder on any group (Kafka's tests call it directly, also on
 /// groups whose subscriptions happen to be equal).
-pub fn heterogeneous_for_tests(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+pub fn heterogeneous_for_tests(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
     uniform::heterogeneous(spec)
 }
 
 /// The topics with metadata (ascending ids, as `GroupSpec::partitions`), their partition counts
 /// and each one's subscribers (member indices, in the order given).
-pub(crate) struct Topics {
+pub(crate) struct Topics<'a> {
     pub ids: Vec<Uuid>,
     pub counts: Vec<i32>,
-    pub subscribers: Vec<Vec<usize>>,
+    /// In a homogeneous group every topic lends the one member order.
+    pub subscribers: Vec<Cow<'a, [usize]>>,
 }
 
-impl Topics {
+impl<'a> Topics<'a> {
     /// Walks each member's (sorted) subscription along the (sorted) topic list: no lookups. A
     /// subscribed topic without metadata is Kafka's error. Homogeneous groups are read off the
     /// first member.
-    pub(crate) fn of(spec: &GroupSpec, order: &[usize]) -> Result<Topics, AssignError> {
+    pub(crate) fn of(spec: &GroupSpec, order: &'a [usize]) -> Result<Topics<'a>, AssignError> {
         let ids: Vec<Uuid> = spec.partitions.keys().copied().collect();
         let counts: Vec<i32> = spec.partitions.values().copied().collect();
-        let mut subscribers: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
-        let indices = |m: &MemberSpec| -> Result<Vec<usize>, AssignError> {
+        let mut subscribers: Vec<Cow<'a, [usize]>> = vec![Cow::Borrowed(&[]); ids.len()];
+        // Appends the indices of `m`'s topics to `out`.
+        let indices = |m: &MemberSpec, out: &mut Vec<usize>| -> Result<(), AssignError> {
             let mut k = 0;
-            let mut out = Vec::with_capacity(m.subscribed.len());
             for t in &m.subscribed {
                 while k < ids.len() && ids[k] < *t {
                     k += 1;
@@ -115,20 +119,41 @@ impl Topics {
                 }
                 out.push(k);
             }
-            Ok(out)
+            Ok(())
         };
         match (spec.subscription_type(), spec.members.first()) {
             (_, None) => {}
             (SubscriptionType::Homogeneous, Some(first)) => {
-                for k in indices(first)? {
-                    subscribers[k] = order.to_vec();
+                let mut ks = Vec::new();
+                indices(first, &mut ks)?;
+                for k in ks {
+                    subscribers[k] = Cow::Borrowed(order);
                 }
             }
             (SubscriptionType::Heterogeneous, Some(_)) => {
+                // Each member's topics once, counted per topic, so that every topic's list is
+                // made at its size.
+                let mut flat: Vec<usize> = Vec::new();
+                let mut ends = Vec::with_capacity(order.len());
                 for &i in order {
-                    for k in indices(&spec.members[i])? {
-                        subscribers[k].push(i);
+                    indices(&spec.members[i], &mut flat)?;
+                    ends.push(flat.len());
+                }
+                let mut sizes = vec![0usize; ids.len()];
+                for &k in &flat {
+                    sizes[k] += 1;
+                }
+                for (k, n) in sizes.into_iter().enumerate() {
+                    if n > 0 {
+                        subscribers[k] = Cow::Owned(Vec::with_capacity(n));
                     }
+                }
+                let mut start = 0;
+                for (&i, &end) in order.iter().zip(&ends) {
+                    for &k in &flat[start..end] {
+                        subscribers[k].to_mut().push(i);
+                    }
+                    start = end;
                 }
             }
         }
@@ -173,9 +198,9 @@ impl ServerAssignor {
     }
 
     /// The target assignment of every member, in the spec's member order (an empty one when
-    /// it gets nothing). Kafka's `GroupAssignment` is keyed by member id; by position, no id is
-    /// copied.
-    pub fn assign(self, spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+    /// it gets nothing), in one buffer ([`GroupAssignment`]). Kafka's `GroupAssignment` is
+    /// keyed by member id; by position, no id is copied.
+    pub fn assign(self, spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
         // (Each builder checks that the topics it assigns have metadata.)
         match self {
             ServerAssignor::Uniform => match spec.subscription_type() {
@@ -191,11 +216,17 @@ impl ServerAssignor {
         self,
         spec: &GroupSpec,
     ) -> Result<BTreeMap<String, MemberAssignment>, AssignError> {
+        let target = self.assign(spec)?;
         Ok(spec
             .members
             .iter()
-            .map(|m| String::from(m.member_id.as_ref()))
-            .zip(self.assign(spec)?)
+            .enumerate()
+            .map(|(i, m)| {
+                (
+                    String::from(m.member_id.as_ref()),
+                    target.member_assignment(i),
+                )
+            })
             .collect())
     }
 }

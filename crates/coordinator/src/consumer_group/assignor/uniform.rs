@@ -1,30 +1,23 @@
 //! `uniform`: sticky and balanced (`docs/src/reference/consumer-group-protocol.md#uniform-homogeneous`, §3.9.2).
 
-use super::{AssignError, GroupSpec, MemberAssignment};
+use super::{AssignError, GroupAssignment, GroupSpec, MemberAssignment};
 use crate::consumer_group::uuid::Uuid;
-use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// For each of `topics`, which partitions appear in some member's previous target.
-fn assigned_before(spec: &GroupSpec, topics: &[(Uuid, i32)]) -> Vec<Vec<bool>> {
-    let mut seen: Vec<Vec<bool>> = topics
-        .iter()
-        .map(|(_, n)| vec![false; *n as usize])
-        .collect();
-    for m in &spec.members {
-        for (t, ps) in m.previous.iter() {
-            let Ok(k) = topics.binary_search_by(|(u, _)| u.cmp(t)) else {
-                continue;
-            };
-            for &p in ps {
-                if let Some(slot) = usize::try_from(p).ok().and_then(|p| seen[k].get_mut(p)) {
-                    *slot = true;
-                }
-            }
-        }
-    }
-    seen
+/// A member's previous partitions it can still have: their topic is subscribed (`counts[k]`,
+/// by topic index in `ids`; -1 when not) and they still exist.
+fn held<'a>(
+    previous: &'a MemberAssignment,
+    ids: &'a [Uuid],
+    counts: &'a [i32],
+) -> impl Iterator<Item = (usize, i32)> + 'a {
+    previous.iter().flat_map(move |(t, ps)| {
+        let k = ids.binary_search(t).ok().filter(|&k| counts[k] > 0);
+        ps.iter()
+            .filter(move |&&p| k.is_some_and(|k| (0..counts[k]).contains(&p)))
+            .map(move |&p| (k.unwrap_or(0), p))
+    })
 }
 
 /// Every member subscribes to the same topics (`UniformHomogeneousAssignmentBuilder`). Each
@@ -34,121 +27,123 @@ fn assigned_before(spec: &GroupSpec, topics: &[(Uuid, i32)]) -> Vec<Vec<bool>> {
 /// Quotas: `P / M` each, and the `P % M` extra slots first to members that already hold more
 /// than the minimum (KAFKA-18688's fix: Kafka 4.0 gave them to the first members in map order,
 /// which could reshuffle a balanced assignment), then to the others in order.
-pub fn homogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+pub fn homogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
     let members = &spec.members;
+    let ids: Vec<Uuid> = spec.partitions.keys().copied().collect();
     let Some(first) = members.first() else {
-        return Ok(Vec::new());
+        return Ok(GroupAssignment::with_capacity(ids, 0, 0));
     };
-    let topics: Vec<(Uuid, i32)> = first
-        .subscribed
-        .iter()
-        .map(|t| spec.count(t).map(|n| (*t, n)))
-        .collect::<Result<_, _>>()?;
-    let total: usize = topics.iter().map(|(_, n)| *n as usize).sum();
+    // Partition counts by topic index; -1: not subscribed.
+    let mut counts = vec![-1i32; ids.len()];
+    for t in &first.subscribed {
+        let n = spec.count(t)?;
+        let k = ids.binary_search(t).map_err(|_| super::missing(t))?;
+        counts[k] = n;
+    }
+    let total: usize = counts.iter().map(|&n| n.max(0) as usize).sum();
     let min_quota = total / members.len();
     let mut extra = total % members.len();
-    let count_of: BTreeMap<Uuid, i32> = topics.iter().copied().collect();
-    // What each member takes, with its count (the sets are filled in place: no per-member
-    // list to sort and rebuild).
-    let mut out: Vec<(MemberAssignment, usize)> = vec![(MemberAssignment::new(), 0); members.len()];
+    // How much of its previous target each member keeps, and what it must give up.
+    // What each member keeps of its previous target (`kept[kept_at[i]..kept_at[i + 1]]`), read
+    // off its map once; what it must give up goes to `leftover`.
+    let mut kept: Vec<(usize, i32)> = Vec::new();
+    let mut kept_at = Vec::with_capacity(members.len() + 1);
     let mut has_extra = vec![false; members.len()];
-    let mut leftover: Vec<(Uuid, i32)> = Vec::new();
-    let any_previous = members.iter().any(|m| !m.previous.is_empty());
+    let mut leftover: Vec<(usize, i32)> = Vec::new();
+    // Which partitions some member had, by topic index.
+    let mut before: Vec<Vec<bool>> = Vec::new();
     for (i, m) in members.iter().enumerate() {
+        kept_at.push(kept.len());
         if m.previous.is_empty() {
             continue;
         }
-        let valid = |t: &Uuid, p: i32| count_of.get(t).is_some_and(|n| (0..*n).contains(&p));
-        let previous_len: usize = m.previous.values().map(|ps| ps.len()).sum();
-        let held_len = m
-            .previous
-            .iter()
-            .map(|(t, ps)| ps.iter().filter(|&&p| valid(t, p)).count())
-            .sum::<usize>();
+        if before.is_empty() {
+            before = counts
+                .iter()
+                .map(|&n| vec![false; n.max(0) as usize])
+                .collect();
+            kept.reserve(total);
+        }
+        let start = kept.len();
+        for (k, p) in held(&m.previous, &ids, &counts) {
+            before[k][p as usize] = true;
+            kept.push((k, p));
+        }
+        let held_len = kept.len() - start;
         let mut quota = min_quota;
         if held_len > min_quota && extra > 0 {
             quota += 1;
             extra -= 1;
             has_extra[i] = true;
         }
-        if held_len == previous_len && held_len <= quota {
-            // The usual case once a group is balanced: it keeps its whole previous target,
-            // copied as it is.
-            out[i] = (m.previous.as_ref().clone(), held_len);
-            continue;
-        }
-        let held = m
-            .previous
-            .iter()
-            .flat_map(|(t, ps)| ps.iter().filter(|&&p| valid(t, p)).map(|&p| (*t, p)));
-        for (n, (t, p)) in held.enumerate() {
-            if n < quota {
-                out[i].0.entry(t).or_default().insert(p);
-                out[i].1 += 1;
-            } else {
-                leftover.push((t, p));
-            }
+        if held_len > quota {
+            leftover.extend(kept.drain(start + quota..));
         }
     }
-    let before = if any_previous {
-        assigned_before(spec, &topics)
-    } else {
-        Vec::new()
-    };
+    kept_at.push(kept.len());
     let was_assigned = |k: usize, p: i32| before.get(k).is_some_and(|b| b[p as usize]);
-    let mut next = topics
+    let mut next = counts
         .iter()
         .enumerate()
-        .flat_map(|(k, &(t, n))| {
-            (0..n)
+        .flat_map(|(k, &n)| {
+            (0..n.max(0))
                 .filter(move |&p| !was_assigned(k, p))
-                .map(move |p| (t, p))
+                .map(move |p| (k, p))
         })
-        .chain(leftover);
-    for (i, (a, len)) in out.iter_mut().enumerate() {
+        .chain(leftover.iter().copied());
+    let mut out = GroupAssignment::with_capacity(ids.clone(), members.len(), total);
+    for i in 0..members.len() {
         let mut quota = min_quota + usize::from(has_extra[i]);
         if !has_extra[i] && extra > 0 {
             quota += 1;
             extra -= 1;
         }
-        while *len < quota {
-            let Some((t, p)) = next.next() else { break };
-            a.entry(t).or_default().insert(p);
-            *len += 1;
+        let keep = &kept[kept_at[i]..kept_at[i + 1]];
+        for &(k, p) in keep {
+            out.push(k, p);
         }
+        for _ in keep.len()..quota {
+            let Some((k, p)) = next.next() else { break };
+            out.push(k, p);
+        }
+        out.end_member();
     }
     if next.next().is_some() {
         return Err(AssignError("Partitions were left unassigned".into()));
     }
-    Ok(out.into_iter().map(|(a, _)| a).collect())
+    Ok(out)
 }
 
 /// Members subscribe to different topics (`UniformHeterogeneousAssignmentBuilder`, KAFKA-17710):
 /// keep what is still subscribed, fill each topic's unowned partitions into its least loaded
 /// subscribers, then move partitions from the most to the least loaded subscribers of each topic
 /// until balanced (at most 16 rounds over the topics).
-pub fn heterogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignError> {
+pub fn heterogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
     let members = &spec.members;
     let natural: Vec<usize> = (0..members.len()).collect();
     // Topic (by index) -> its subscribers (member indices, ascending) and partition count.
     let topics = super::Topics::of(spec, &natural)?;
     let subscribers = &topics.subscribers;
-    let index_of: BTreeMap<Uuid, usize> = topics
-        .ids
+    // Per member: its (topic index, partition) pairs, sorted from the balance on. Sized for
+    // what it had and its share, so that few of them grow.
+    let share = topics
+        .counts
         .iter()
-        .enumerate()
-        .map(|(k, t)| (*t, k))
+        .map(|&n| n.max(0) as usize)
+        .sum::<usize>()
+        / members.len().max(1);
+    let mut out: Vec<Vec<(u32, i32)>> = members
+        .iter()
+        .map(|m| Vec::with_capacity(share.max(m.previous.values().map(|ps| ps.len()).sum()) + 2))
         .collect();
-    // Per member, per topic index: its partitions (kept sorted from the balance on).
-    let mut out: Vec<BTreeMap<usize, Vec<i32>>> = vec![BTreeMap::new(); members.len()];
-    let mut owner: Vec<Vec<Option<usize>>> = subscribers
+    let mut owned: Vec<Vec<bool>> = subscribers
         .iter()
         .enumerate()
         .map(|(k, s)| {
             if s.is_empty() {
                 Vec::new()
             } else {
-                vec![None; topics.counts[k] as usize]
+                vec![false; topics.counts[k] as usize]
             }
         })
         .collect();
@@ -159,13 +154,16 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignEr
             if !m.subscribed.contains(t) {
                 continue;
             }
-            let Some(&k) = index_of.get(t) else { continue };
+            let Ok(k) = topics.ids.binary_search(t) else {
+                continue;
+            };
             for &p in ps {
-                if let Some(slot @ None) = usize::try_from(p).ok().and_then(|p| owner[k].get_mut(p))
+                if let Some(slot @ false) =
+                    usize::try_from(p).ok().and_then(|p| owned[k].get_mut(p))
                 {
-                    *slot = Some(i);
+                    *slot = true;
                     size[i] += 1;
-                    out[i].entry(k).or_default().push(p);
+                    out[i].push((k as u32, p));
                 }
             }
         }
@@ -183,24 +181,20 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignEr
     });
     // Fill.
     for &k in &order {
-        let free: Vec<i32> = (0..owner[k].len())
-            .filter(|&p| owner[k][p].is_none())
-            .map(|p| p as i32)
-            .collect();
-        if free.is_empty() {
+        let mut free = (0..owned[k].len()).filter(|&p| !owned[k][p]).peekable();
+        if free.peek().is_none() {
             continue;
         }
         let mut least = Least::new(&subscribers[k], &size);
         for p in free {
             let m = least.next(&size);
             size[m] += 1;
-            out[m].entry(k).or_default().push(p);
-            owner[k][p as usize] = Some(m);
+            out[m].push((k as u32, p as i32));
         }
     }
-    for lists in &mut out {
-        for ps in lists.values_mut() {
-            ps.sort_unstable();
+    for list in &mut out {
+        if !list.is_sorted() {
+            list.sort_unstable();
         }
     }
     // Balance.
@@ -212,22 +206,53 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<Vec<MemberAssignment>, AssignEr
     for _ in 0..16 {
         let mut moved = false;
         for &k in &balanced {
-            moved |= balance_topic(k, &subscribers[k], &mut size, &mut out);
+            moved |= balance_topic(k as u32, &subscribers[k], &mut size, &mut out);
         }
         if !moved {
             break;
         }
     }
-    Ok(out
-        .into_iter()
-        .map(|lists| {
-            lists
-                .into_iter()
-                .filter(|(_, ps)| !ps.is_empty())
-                .map(|(k, ps)| (topics.ids[k], ps.into_iter().collect()))
-                .collect()
-        })
-        .collect())
+    let total = size.iter().sum();
+    let mut assignment = GroupAssignment::with_capacity(topics.ids, members.len(), total);
+    for list in out {
+        for (k, p) in list {
+            assignment.push(k as usize, p);
+        }
+        assignment.end_member();
+    }
+    Ok(assignment)
+}
+
+/// `subscribers` (ascending member indices) sorted by (size, index). Sizes are small numbers
+/// (a member's partitions), so a counting sort by size does it in linear time; it is stable, so
+/// each size's members stay ascending.
+fn by_load(subscribers: &[usize], size: &[usize]) -> Vec<usize> {
+    debug_assert!(subscribers.is_sorted());
+    let (Some(low), Some(high)) = (
+        subscribers.iter().map(|&m| size[m]).min(),
+        subscribers.iter().map(|&m| size[m]).max(),
+    ) else {
+        return Vec::new();
+    };
+    if high - low > subscribers.len() {
+        let mut order = subscribers.to_vec();
+        order.sort_unstable_by_key(|&m| (size[m], m));
+        return order;
+    }
+    let mut start = vec![0usize; high - low + 2];
+    for &m in subscribers {
+        start[size[m] - low + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut order = vec![0usize; subscribers.len()];
+    for &m in subscribers {
+        let slot = &mut start[size[m] - low];
+        order[*slot] = m;
+        *slot += 1;
+    }
+    order
 }
 
 /// Subscribers sorted by (size, index), handed out from the least loaded: every member of the
@@ -241,8 +266,7 @@ struct Least {
 
 impl Least {
     fn new(subscribers: &[usize], size: &[usize]) -> Least {
-        let mut order = subscribers.to_vec();
-        order.sort_by_key(|&m| (size[m], m));
+        let order = by_load(subscribers, size);
         let level = order.first().map_or(0, |&m| size[m]);
         let end = order.iter().take_while(|&&m| size[m] == level).count();
         Least {
@@ -269,24 +293,32 @@ impl Least {
 
 /// One topic's balancing pass; whether it moved anything.
 fn balance_topic(
-    k: usize,
+    k: u32,
     subscribers: &[usize],
     size: &mut [usize],
-    out: &mut [BTreeMap<usize, Vec<i32>>],
+    out: &mut [Vec<(u32, i32)>],
 ) -> bool {
-    let mut order = subscribers.to_vec();
-    order.sort_by_key(|&m| (size[m], m));
-    let (Some(&low), Some(&high)) = (order.first(), order.last()) else {
+    // A member's pairs of topic `k` are a run of its sorted list.
+    let has = |list: &[(u32, i32)]| {
+        let at = list.partition_point(|&(t, _)| t < k);
+        list.get(at).is_some_and(|&(t, _)| t == k)
+    };
+    // Balanced already (the usual case after the first round): no need to sort.
+    let (Some(low), Some(high)) = (
+        subscribers.iter().map(|&m| size[m]).min(),
+        subscribers.iter().map(|&m| size[m]).max(),
+    ) else {
         return false;
     };
-    if size[high] - size[low] <= 1 {
+    if high - low <= 1 {
         return false;
     }
+    let order = by_load(subscribers, size);
     let mut least = Least::new(subscribers, size);
     // The most loaded, taken from the end of the sorted list downward, the level falling and
     // taking in the members at it when a level is used up; members with none of this topic's
     // partitions cannot give one.
-    let mut top_level = size[high];
+    let mut top_level = high;
     let mut start = order
         .iter()
         .rposition(|&m| size[m] < top_level)
@@ -307,7 +339,7 @@ fn balance_topic(
             }
             at -= 1;
             let m = order[at];
-            if out[m].get(&k).is_some_and(|ps| !ps.is_empty()) && size[m] >= top_level {
+            if has(&out[m]) && size[m] >= top_level {
                 break m;
             }
         };
@@ -316,12 +348,14 @@ fn balance_topic(
             return moved;
         }
         // Its highest-numbered partition of this topic (the lists are sorted).
-        let Some(p) = out[giver].get_mut(&k).and_then(Vec::pop) else {
+        let end = out[giver].partition_point(|&(t, _)| t <= k);
+        if end == 0 || out[giver][end - 1].0 != k {
             return moved;
-        };
-        let list = out[taker].entry(k).or_default();
-        let at_p = list.partition_point(|&q| q < p);
-        list.insert(at_p, p);
+        }
+        let pair = out[giver].remove(end - 1);
+        let list = &mut out[taker];
+        let at = list.partition_point(|&q| q < pair);
+        list.insert(at, pair);
         size[giver] -= 1;
         size[taker] += 1;
         moved = true;
