@@ -9,7 +9,7 @@
 
 use group_coordinator::consumer_group::Uuid;
 use group_coordinator::consumer_group::assignor::{
-    GroupSpec, MemberSpec, ServerAssignor, SubscriptionType,
+    GroupSpec, MemberSpec, ServerAssignor, SubscriptionType, topic_ids,
 };
 use std::time::{Duration, Instant};
 
@@ -31,13 +31,9 @@ fn spec(members: usize, topics: usize, heterogeneous: bool) -> GroupSpec<'static
             .map(|m| MemberSpec {
                 member_id: format!("member-{m:05}").into(),
                 subscribed: if heterogeneous {
-                    ids.iter()
-                        .skip((m % 5) * bucket)
-                        .take(bucket)
-                        .copied()
-                        .collect()
+                    topic_ids(ids.iter().skip((m % 5) * bucket).take(bucket).copied()).into()
                 } else {
-                    ids.iter().copied().collect()
+                    topic_ids(ids.iter().copied()).into()
                 },
                 ..MemberSpec::default()
             })

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used)]
 use group_coordinator::consumer_group::Uuid;
 use group_coordinator::consumer_group::assignor::{
-    GroupSpec, MemberAssignment, MemberSpec, ServerAssignor,
+    GroupSpec, MemberAssignment, MemberSpec, ServerAssignor, topic_ids,
 };
 use std::collections::BTreeMap;
 
@@ -55,7 +55,7 @@ impl Case {
                 .iter()
                 .map(|(id, subs, prev)| MemberSpec {
                     member_id: id.to_string().into(),
-                    subscribed: subs.iter().map(|n| t(*n)).collect(),
+                    subscribed: topic_ids(subs.iter().map(|n| t(*n))).into(),
                     previous: std::borrow::Cow::Borrowed(prev),
                     ..MemberSpec::default()
                 })
@@ -482,7 +482,7 @@ fn s24_range_test_static_membership() {
         .map(|(id, instance)| MemberSpec {
             member_id: id.to_string().into(),
             instance_id: instance.map(Into::into),
-            subscribed: [t(1)].into_iter().collect(),
+            subscribed: topic_ids([t(1)]).into(),
             ..MemberSpec::default()
         })
         .collect(),

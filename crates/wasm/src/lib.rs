@@ -418,7 +418,7 @@ pub fn server_assign(
     #[wasm_bindgen(unchecked_param_type = "ServerAssignInput")] input: JsValue,
 ) -> Result<JsValue, JsValue> {
     use core_model::consumer_group::Uuid;
-    use core_model::consumer_group::assignor::{GroupSpec, MemberSpec, ServerAssignor};
+    use core_model::consumer_group::assignor::{GroupSpec, MemberSpec, ServerAssignor, topic_ids};
     use std::collections::{BTreeMap, BTreeSet};
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -485,12 +485,13 @@ pub fn server_assign(
             instance_id: m.instance_id.as_deref().map(Into::into),
             rack_id: m.rack_id.as_deref().map(Into::into),
             // Topics without metadata are left out, as the coordinator resolves names.
-            subscribed: m
-                .subscribed_topics
-                .iter()
-                .filter(|t| input.topics.contains_key(*t))
-                .map(|t| Uuid::for_topic_name(t))
-                .collect(),
+            subscribed: topic_ids(
+                m.subscribed_topics
+                    .iter()
+                    .filter(|t| input.topics.contains_key(*t))
+                    .map(|t| Uuid::for_topic_name(t)),
+            )
+            .into(),
             previous: std::borrow::Cow::Owned(previous),
         });
     }

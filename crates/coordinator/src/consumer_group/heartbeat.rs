@@ -4,7 +4,9 @@
 //! target when the group epoch moved past it, reconcile the member one step, re-arm its session.
 //! All of one heartbeat's changes apply together, as Kafka writes them in one batch.
 
-use super::assignor::{GroupAssignment, GroupSpec, MemberAssignment, MemberSpec, ServerAssignor};
+use super::assignor::{
+    GroupAssignment, GroupSpec, MemberAssignment, MemberSpec, ServerAssignor, topic_ids,
+};
 use super::group::{ConsumerGroup, ConsumerGroupMember, TopicImage};
 use super::reconcile::{MemberState, Progress};
 use crate::ErrorCode;
@@ -621,11 +623,12 @@ fn compute_target(
                 member_id: Cow::Borrowed(&m.member_id),
                 instance_id: m.instance_id.as_deref().map(Cow::Borrowed),
                 rack_id: m.rack_id.as_deref().map(Cow::Borrowed),
-                subscribed: m
-                    .subscribed_topic_names
-                    .iter()
-                    .filter_map(|n| group.subscription_metadata.get(n).map(|(id, _)| *id))
-                    .collect(),
+                subscribed: topic_ids(
+                    m.subscribed_topic_names
+                        .iter()
+                        .filter_map(|n| group.subscription_metadata.get(n).map(|(id, _)| *id)),
+                )
+                .into(),
                 previous: group
                     .target
                     .get(&m.member_id)

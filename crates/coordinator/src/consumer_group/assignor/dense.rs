@@ -30,6 +30,20 @@ impl GroupAssignment {
         }
     }
 
+    /// An assignment made of runs already sorted: member `i`'s pairs end at `ends[i]`.
+    pub(crate) fn from_runs(
+        topics: Vec<Uuid>,
+        partitions: Vec<(u32, i32)>,
+        ends: Vec<usize>,
+    ) -> Self {
+        debug_assert_eq!(ends.last().copied().unwrap_or(0), partitions.len());
+        GroupAssignment {
+            topics,
+            partitions,
+            ends,
+        }
+    }
+
     /// Adds a partition (by topic index) to the member being written: the one after the last
     /// [`GroupAssignment::end_member`].
     pub(crate) fn push(&mut self, topic: usize, partition: i32) {

@@ -35,8 +35,9 @@ pub struct MemberSpec<'a> {
     pub member_id: Cow<'a, str>,
     pub instance_id: Option<Cow<'a, str>>,
     pub rack_id: Option<Cow<'a, str>>,
-    /// Subscribed topics that exist (names resolved against the metadata; unknown ones left out).
-    pub subscribed: BTreeSet<Uuid>,
+    /// Subscribed topics that exist (names resolved against the metadata; unknown ones left
+    /// out), ascending and without duplicates ([`topic_ids`] makes such a list).
+    pub subscribed: Cow<'a, [Uuid]>,
     /// Its previous *target* assignment (not what it owns: the assignor's stickiness is to the
     /// target it computed last time).
     pub previous: Cow<'a, MemberAssignment>,
@@ -52,6 +53,14 @@ pub struct GroupSpec<'a> {
     /// keeps per-topic subscriber counts, as Kafka's `GroupSpecImpl` is given it); `None`:
     /// worked out by comparing the members' subscriptions.
     pub subscription_type: Option<SubscriptionType>,
+}
+
+/// Topic ids as [`MemberSpec::subscribed`] wants them: ascending, each once.
+pub fn topic_ids(ids: impl IntoIterator<Item = Uuid>) -> Vec<Uuid> {
+    let mut v: Vec<Uuid> = ids.into_iter().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// Whether every member subscribes to the same topics (an empty group is homogeneous).
@@ -100,60 +109,70 @@ pub(crate) struct Topics<'a> {
 }
 
 impl<'a> Topics<'a> {
-    /// Walks each member's (sorted) subscription along the (sorted) topic list: no lookups. A
-    /// subscribed topic without metadata is Kafka's error. Homogeneous groups are read off the
-    /// first member.
+    /// Each member's topics as indices into the (ascending) topic list. Members sharing a
+    /// subscription share the work: it is resolved once per distinct subscription. A subscribed
+    /// topic without metadata is Kafka's error; a subscription out of order is refused.
+    /// Homogeneous groups are read off the first member.
     pub(crate) fn of(spec: &GroupSpec, order: &'a [usize]) -> Result<Topics<'a>, AssignError> {
         let ids: Vec<Uuid> = spec.partitions.keys().copied().collect();
         let counts: Vec<i32> = spec.partitions.values().copied().collect();
         let mut subscribers: Vec<Cow<'a, [usize]>> = vec![Cow::Borrowed(&[]); ids.len()];
-        // Appends the indices of `m`'s topics to `out`.
-        let indices = |m: &MemberSpec, out: &mut Vec<usize>| -> Result<(), AssignError> {
-            let mut k = 0;
-            for t in &m.subscribed {
-                while k < ids.len() && ids[k] < *t {
-                    k += 1;
-                }
-                if ids.get(k) != Some(t) || counts[k] < 0 {
-                    return Err(missing(t));
-                }
-                out.push(k);
+        // The indices of `m`'s topics, in order.
+        let indices = |m: &MemberSpec| -> Result<Vec<usize>, AssignError> {
+            if !m.subscribed.is_sorted_by(|a, b| a < b) {
+                return Err(AssignError(alloc::format!(
+                    "member {}: subscribed topics must be ascending and distinct",
+                    m.member_id
+                )));
             }
-            Ok(())
+            m.subscribed
+                .iter()
+                .map(|t| match ids.binary_search(t) {
+                    Ok(k) if counts[k] >= 0 => Ok(k),
+                    _ => Err(missing(t)),
+                })
+                .collect()
         };
         match (spec.subscription_type(), spec.members.first()) {
             (_, None) => {}
             (SubscriptionType::Homogeneous, Some(first)) => {
-                let mut ks = Vec::new();
-                indices(first, &mut ks)?;
-                for k in ks {
+                for k in indices(first)? {
                     subscribers[k] = Cow::Borrowed(order);
                 }
             }
             (SubscriptionType::Heterogeneous, Some(_)) => {
-                // Each member's topics once, counted per topic, so that every topic's list is
-                // made at its size.
-                let mut flat: Vec<usize> = Vec::new();
-                let mut ends = Vec::with_capacity(order.len());
+                // Distinct subscriptions -> their indices; each member's class.
+                let mut classes: BTreeMap<&[Uuid], usize> = BTreeMap::new();
+                let mut class_indices: Vec<Vec<usize>> = Vec::new();
+                let mut class_of = Vec::with_capacity(order.len());
                 for &i in order {
-                    indices(&spec.members[i], &mut flat)?;
-                    ends.push(flat.len());
+                    let m = &spec.members[i];
+                    let class = match classes.get(m.subscribed.as_ref()) {
+                        Some(&c) => c,
+                        None => {
+                            class_indices.push(indices(m)?);
+                            classes.insert(m.subscribed.as_ref(), class_indices.len() - 1);
+                            class_indices.len() - 1
+                        }
+                    };
+                    class_of.push(class);
                 }
+                // Every topic's list made at its size, then filled in member order.
                 let mut sizes = vec![0usize; ids.len()];
-                for &k in &flat {
-                    sizes[k] += 1;
+                for &c in &class_of {
+                    for &k in &class_indices[c] {
+                        sizes[k] += 1;
+                    }
                 }
                 for (k, n) in sizes.into_iter().enumerate() {
                     if n > 0 {
                         subscribers[k] = Cow::Owned(Vec::with_capacity(n));
                     }
                 }
-                let mut start = 0;
-                for (&i, &end) in order.iter().zip(&ends) {
-                    for &k in &flat[start..end] {
+                for (&i, &c) in order.iter().zip(&class_of) {
+                    for &k in &class_indices[c] {
                         subscribers[k].to_mut().push(i);
                     }
-                    start = end;
                 }
             }
         }

@@ -35,7 +35,7 @@ pub fn homogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
     };
     // Partition counts by topic index; -1: not subscribed.
     let mut counts = vec![-1i32; ids.len()];
-    for t in &first.subscribed {
+    for t in first.subscribed.iter() {
         let n = spec.count(t)?;
         let k = ids.binary_search(t).map_err(|_| super::missing(t))?;
         counts[k] = n;
@@ -124,26 +124,16 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
     // Topic (by index) -> its subscribers (member indices, ascending) and partition count.
     let topics = super::Topics::of(spec, &natural)?;
     let subscribers = &topics.subscribers;
-    // Per member: its (topic index, partition) pairs, sorted from the balance on. Sized for
-    // what it had and its share, so that few of them grow.
-    let share = topics
-        .counts
-        .iter()
-        .map(|&n| n.max(0) as usize)
-        .sum::<usize>()
-        / members.len().max(1);
-    let mut out: Vec<Vec<(u32, i32)>> = members
-        .iter()
-        .map(|m| Vec::with_capacity(share.max(m.previous.values().map(|ps| ps.len()).sum()) + 2))
-        .collect();
-    let mut owned: Vec<Vec<bool>> = subscribers
+    // Who holds each partition, by topic index (only subscribed topics have a table). This is
+    // the whole state: no per-member lists.
+    let mut owner: Vec<Vec<u32>> = subscribers
         .iter()
         .enumerate()
         .map(|(k, s)| {
             if s.is_empty() {
                 Vec::new()
             } else {
-                vec![false; topics.counts[k] as usize]
+                vec![FREE; topics.counts[k] as usize]
             }
         })
         .collect();
@@ -151,19 +141,18 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
     // Keep: each member keeps its previous partitions of topics it still subscribes to.
     for (i, m) in members.iter().enumerate() {
         for (t, ps) in m.previous.iter() {
-            if !m.subscribed.contains(t) {
+            if m.subscribed.binary_search(t).is_err() {
                 continue;
             }
             let Ok(k) = topics.ids.binary_search(t) else {
                 continue;
             };
             for &p in ps {
-                if let Some(slot @ false) =
-                    usize::try_from(p).ok().and_then(|p| owned[k].get_mut(p))
+                if let Some(slot) = usize::try_from(p).ok().and_then(|p| owner[k].get_mut(p))
+                    && *slot == FREE
                 {
-                    *slot = true;
+                    *slot = i as u32;
                     size[i] += 1;
-                    out[i].push((k as u32, p));
                 }
             }
         }
@@ -181,20 +170,14 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
     });
     // Fill.
     for &k in &order {
-        let mut free = (0..owned[k].len()).filter(|&p| !owned[k][p]).peekable();
-        if free.peek().is_none() {
+        if !owner[k].contains(&FREE) {
             continue;
         }
         let mut least = Least::new(&subscribers[k], &size);
-        for p in free {
+        for slot in owner[k].iter_mut().filter(|o| **o == FREE) {
             let m = least.next(&size);
             size[m] += 1;
-            out[m].push((k as u32, p as i32));
-        }
-    }
-    for list in &mut out {
-        if !list.is_sorted() {
-            list.sort_unstable();
+            *slot = m as u32;
         }
     }
     // Balance.
@@ -203,25 +186,38 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
         .copied()
         .filter(|&k| subscribers[k].len() >= 2)
         .collect();
+    let mut local = vec![0u32; members.len()];
     for _ in 0..16 {
         let mut moved = false;
         for &k in &balanced {
-            moved |= balance_topic(k as u32, &subscribers[k], &mut size, &mut out);
+            moved |= balance_topic(&subscribers[k], &mut size, &mut owner[k], &mut local);
         }
         if !moved {
             break;
         }
     }
-    let total = size.iter().sum();
-    let mut assignment = GroupAssignment::with_capacity(topics.ids, members.len(), total);
-    for list in out {
-        for (k, p) in list {
-            assignment.push(k as usize, p);
-        }
-        assignment.end_member();
+    // Out: a counting sort of the owner tables by member. Topics and partitions are walked in
+    // ascending order, so each member's run comes out sorted.
+    let total: usize = size.iter().sum();
+    let mut at = Vec::with_capacity(members.len());
+    let mut sum = 0;
+    for &n in &size {
+        at.push(sum);
+        sum += n;
     }
-    Ok(assignment)
+    let mut pairs = vec![(0u32, 0i32); total];
+    for (k, table) in owner.iter().enumerate() {
+        for (p, &m) in table.iter().enumerate() {
+            let slot = &mut at[m as usize];
+            pairs[*slot] = (k as u32, p as i32);
+            *slot += 1;
+        }
+    }
+    Ok(GroupAssignment::from_runs(topics.ids, pairs, at))
 }
+
+/// A partition nobody holds, in an owner table.
+const FREE: u32 = u32::MAX;
 
 /// `subscribers` (ascending member indices) sorted by (size, index). Sizes are small numbers
 /// (a member's partitions), so a counting sort by size does it in linear time; it is stable, so
@@ -291,18 +287,14 @@ impl Least {
     }
 }
 
-/// One topic's balancing pass; whether it moved anything.
+/// One topic's balancing pass; whether it moved anything. `owner` is the topic's owner table;
+/// `local` is scratch space (a member index -> its position among the subscribers).
 fn balance_topic(
-    k: u32,
     subscribers: &[usize],
     size: &mut [usize],
-    out: &mut [Vec<(u32, i32)>],
+    owner: &mut [u32],
+    local: &mut [u32],
 ) -> bool {
-    // A member's pairs of topic `k` are a run of its sorted list.
-    let has = |list: &[(u32, i32)]| {
-        let at = list.partition_point(|&(t, _)| t < k);
-        list.get(at).is_some_and(|&(t, _)| t == k)
-    };
     // Balanced already (the usual case after the first round): no need to sort.
     let (Some(low), Some(high)) = (
         subscribers.iter().map(|&m| size[m]).min(),
@@ -313,13 +305,38 @@ fn balance_topic(
     if high - low <= 1 {
         return false;
     }
+    // Each subscriber's partitions of this topic, ascending: `held[start[l]..end[l]]` for the
+    // subscriber at position l. Givers take from the top of their run; what a member receives
+    // in this pass goes to `received` (it would be its highest if it ever gave one back).
+    for (l, &m) in subscribers.iter().enumerate() {
+        local[m] = l as u32;
+    }
+    let mut start = vec![0usize; subscribers.len() + 1];
+    for &m in owner.iter() {
+        start[local[m as usize] as usize + 1] += 1;
+    }
+    for l in 1..start.len() {
+        start[l] += start[l - 1];
+    }
+    let mut end = start[..subscribers.len()].to_vec();
+    let mut held = vec![0i32; owner.len()];
+    for (p, &m) in owner.iter().enumerate() {
+        let l = local[m as usize] as usize;
+        held[end[l]] = p as i32;
+        end[l] += 1;
+    }
+    let mut received: alloc::collections::BTreeMap<usize, Vec<i32>> = Default::default();
+    let has =
+        |l: usize, end: &[usize], received: &alloc::collections::BTreeMap<usize, Vec<i32>>| {
+            end[l] > start[l] || received.get(&l).is_some_and(|r| !r.is_empty())
+        };
     let order = by_load(subscribers, size);
     let mut least = Least::new(subscribers, size);
     // The most loaded, taken from the end of the sorted list downward, the level falling and
     // taking in the members at it when a level is used up; members with none of this topic's
     // partitions cannot give one.
     let mut top_level = high;
-    let mut start = order
+    let mut first = order
         .iter()
         .rposition(|&m| size[m] < top_level)
         .map_or(0, |i| i + 1);
@@ -327,19 +344,19 @@ fn balance_topic(
     let mut moved = false;
     loop {
         let giver = loop {
-            if at == start {
-                if start == 0 || top_level == 0 {
+            if at == first {
+                if first == 0 || top_level == 0 {
                     return moved;
                 }
                 top_level -= 1;
-                while start > 0 && size[order[start - 1]] >= top_level {
-                    start -= 1;
+                while first > 0 && size[order[first - 1]] >= top_level {
+                    first -= 1;
                 }
                 at = order.len();
             }
             at -= 1;
             let m = order[at];
-            if has(&out[m]) && size[m] >= top_level {
+            if has(local[m] as usize, &end, &received) && size[m] >= top_level {
                 break m;
             }
         };
@@ -347,15 +364,29 @@ fn balance_topic(
         if size[giver] <= size[taker] + 1 {
             return moved;
         }
-        // Its highest-numbered partition of this topic (the lists are sorted).
-        let end = out[giver].partition_point(|&(t, _)| t <= k);
-        if end == 0 || out[giver][end - 1].0 != k {
-            return moved;
-        }
-        let pair = out[giver].remove(end - 1);
-        let list = &mut out[taker];
-        let at = list.partition_point(|&q| q < pair);
-        list.insert(at, pair);
+        // Its highest-numbered partition of this topic.
+        let l = local[giver] as usize;
+        let from_run = (end[l] > start[l]).then(|| held[end[l] - 1]);
+        let from_received = received.get(&l).and_then(|r| r.iter().max().copied());
+        let p = match (from_run, from_received) {
+            (Some(a), Some(b)) if b > a => {
+                let r = received.entry(l).or_default();
+                r.retain(|&q| q != b);
+                b
+            }
+            (Some(a), _) => {
+                end[l] -= 1;
+                a
+            }
+            (None, Some(b)) => {
+                let r = received.entry(l).or_default();
+                r.retain(|&q| q != b);
+                b
+            }
+            (None, None) => return moved,
+        };
+        owner[p as usize] = taker as u32;
+        received.entry(local[taker] as usize).or_default().push(p);
         size[giver] -= 1;
         size[taker] += 1;
         moved = true;
