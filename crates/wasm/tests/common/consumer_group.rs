@@ -216,3 +216,49 @@ pub fn last_member_leaves() {
         "partitions only grow"
     );
 }
+
+/// One id, one group, through the JS API: the classic APIs meet the consumer group by its id.
+/// DescribeGroups v6 says it is not a classic group (v5: Dead), a classic JoinGroup is refused
+/// (mixed groups are not modelled), a classic Heartbeat finds no classic member; once the group
+/// is empty, DeleteGroups deletes it.
+pub fn classic_requests_meet_a_consumer_group() {
+    let mut g = Group::stable_three();
+    let mut send = |g: &mut Group, request: Value| -> Value {
+        let out = rust(&g.c.handle(0.0.into(), js(&request)).unwrap());
+        out.as_array().unwrap().last().unwrap().clone()
+    };
+    let d = send(
+        &mut g,
+        json!({ "api": "DescribeGroups", "apiVersion": 6, "groups": ["g"] }),
+    );
+    assert_eq!(d["groups"][0]["errorCode"], 69, "{d}");
+    assert_eq!(
+        d["groups"][0]["errorMessage"],
+        "Group g is not a classic group."
+    );
+    let d = send(
+        &mut g,
+        json!({ "api": "DescribeGroups", "apiVersion": 5, "groups": ["g"] }),
+    );
+    assert_eq!(d["groups"][0]["groupState"], "Dead", "{d}");
+    let j = send(
+        &mut g,
+        json!({ "api": "JoinGroup", "apiVersion": 9, "groupId": "g", "memberId": "",
+            "sessionTimeoutMs": 10000, "rebalanceTimeoutMs": 10000, "protocolType": "consumer",
+            "protocols": [{ "name": "range", "metadata": "" }] }),
+    );
+    assert_eq!(j["errorCode"], 23, "INCONSISTENT_GROUP_PROTOCOL: {j}");
+    let h = send(
+        &mut g,
+        json!({ "api": "Heartbeat", "apiVersion": 4, "groupId": "g", "generationId": 1,
+            "memberId": "a" }),
+    );
+    assert_eq!(h["errorCode"], 25, "UNKNOWN_MEMBER_ID: {h}");
+    let delete = json!({ "api": "DeleteGroups", "apiVersion": 2, "groupsNames": ["g"] });
+    assert_eq!(send(&mut g, delete.clone())["results"][0]["errorCode"], 68);
+    for m in ["a", "b", "c"] {
+        g.beat(json!({ "memberId": m, "memberEpoch": -1 }));
+    }
+    assert_eq!(send(&mut g, delete)["results"][0]["errorCode"], 0);
+    assert!(g.c.describe("g".into()).unwrap().is_null());
+}

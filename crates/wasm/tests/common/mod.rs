@@ -446,5 +446,10 @@ macro_rules! js_api_tests {
         fn kip848_last_member_leaves() {
             common::consumer_group::last_member_leaves();
         }
+
+        #[wasm_bindgen_test]
+        fn kip848_classic_requests_meet_a_consumer_group() {
+            common::consumer_group::classic_requests_meet_a_consumer_group();
+        }
     };
 }
