@@ -223,7 +223,7 @@ pub fn last_member_leaves() {
 /// is empty, DeleteGroups deletes it.
 pub fn classic_requests_meet_a_consumer_group() {
     let mut g = Group::stable_three();
-    let mut send = |g: &mut Group, request: Value| -> Value {
+    let send = |g: &mut Group, request: Value| -> Value {
         let out = rust(&g.c.handle(0.0.into(), js(&request)).unwrap());
         out.as_array().unwrap().last().unwrap().clone()
     };
