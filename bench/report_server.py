@@ -1,5 +1,5 @@
 """The server assignors side by side: native, wasm under Node, and Kafka's Java classes as
-measured in the spec (§4.4; same grid, one core), with ratios. Usage:
+measured on the real Kafka classes (`docs/src/reference/assignors.md#java-figures`; same grid, one core), with ratios. Usage:
 python bench/report_server.py NATIVE WASM"""
 import sys
 

@@ -46,7 +46,7 @@ node bench/wasm-assignors.mjs "$@" > "$out/wasm.txt"
 PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python_bench.py target/release/examples/peer_io "$@" > "$out/kafka-python.txt"
 python3 bench/report.py "$out/native.txt" "$out/wasm.txt" "$out/kafka-python.txt"
 
-echo; echo "== server assignors (KIP-848; median ms per target assignment; Java: spec §4.4)"
+echo; echo "== server assignors (KIP-848; median ms per target assignment; Java: docs/src/reference/assignors.md#java-figures)"
 cargo bench -q -p group-coordinator --bench server_assignors -- "$@" > "$out/server-native.txt" 2>/dev/null
 node bench/wasm-server-assignors.mjs "$@" > "$out/server-wasm.txt"
 python3 bench/report_server.py "$out/server-native.txt" "$out/server-wasm.txt"

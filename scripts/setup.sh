@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, if missing (idempotent; Debian 12, as root or with sudo):
 #   --browser   also Debian's Chromium + ChromeDriver (browser tests)
-# Versions follow ../shared/notes/toolchain.md: the wasm-bindgen CLI must equal the wasm-bindgen
+# Versions: the wasm-bindgen CLI must equal the wasm-bindgen
 # crate in Cargo.lock; wasm-pack and wasm-opt come from registries (crates.io, npm), never from
 # GitHub downloads or Debian's binaryen.
 set -euo pipefail

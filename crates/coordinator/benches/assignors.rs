@@ -1,4 +1,4 @@
-//! Assignor benchmarks over Kafka's JMH grid (spec §4.1): members 100/1,000/10,000, about 10
+//! Assignor benchmarks over Kafka's JMH grid (`docs/src/reference/assignors.md#jmh-grid`): members 100/1,000/10,000, about 10
 //! partitions per member, 10/100/1,000 topics, homogeneous and heterogeneous subscriptions
 //! (5 buckets), fresh and "one member joins" (the others report what they own, generation 1).
 //! `cargo bench -p group-coordinator --bench assignors [-- filter]`; prints one line per cell
@@ -115,7 +115,7 @@ fn median<T>(mut run: impl FnMut() -> T) -> Duration {
 }
 
 /// (whole `assign`: names in, names out; the assignor alone on the interned input, which is
-/// what spec §4.6's targets measure).
+/// what `docs/src/reference/assignors.md#targets`'s targets measure).
 fn time(strategy: Strategy, i: &AssignmentInput) -> (Duration, Duration) {
     let out = assign(strategy, i).unwrap();
     validate(i, &out).unwrap();

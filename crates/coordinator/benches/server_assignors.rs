@@ -1,9 +1,9 @@
 //! The server-side assignors (KIP-848 `uniform` and `range`) over Kafka's
-//! `ServerSideAssignorBenchmark` grid (spec §4.1): members 100/1,000/10,000, 10 partitions per
+//! `ServerSideAssignorBenchmark` grid (`docs/src/reference/assignors.md#jmh-grid`): members 100/1,000/10,000, 10 partitions per
 //! member, 10/100/1,000 topics, homogeneous and heterogeneous (5 buckets) subscriptions, FULL
 //! (no previous target) and INCREMENTAL (`M − 1` members with their previous target, and a new
 //! member with member `M − 2`'s topics). Prints `BENCH server-<assignor>,M,T,subs,mode,ms`
-//! lines (median) with Kafka's Java figures measured in spec §4.4 for `scripts/bench.sh`.
+//! lines (median) with Kafka's Java figures measured in `docs/src/reference/assignors.md#java-figures` for `scripts/bench.sh`.
 //! `cargo bench -p group-coordinator --bench server_assignors [-- filter]`.
 #![allow(clippy::disallowed_types, clippy::unwrap_used)]
 
@@ -75,7 +75,7 @@ fn median(mut run: impl FnMut()) -> Duration {
     times[times.len() / 2]
 }
 
-/// Kafka's Java on the same cell (spec §4.4, ms), where it was measured.
+/// Kafka's Java on the same cell (`docs/src/reference/assignors.md#java-figures`, ms), where it was measured.
 fn java(assignor: &str, members: usize, topics: usize, subs: &str, mode: &str) -> Option<f64> {
     let row: [f64; 7] = match (assignor, subs, mode) {
         ("uniform", "homogeneous", "full") => [0.02, 0.02, 0.05, 0.21, 0.21, 0.24, 2.6],

@@ -1,9 +1,9 @@
-//! Broker configuration, by Kafka's own property names and with Kafka's defaults (spec §8.1).
+//! Broker configuration, by Kafka's own property names and with Kafka's defaults (`docs/src/reference/classic-protocol.md#settings-broker`).
 
 use alloc::format;
 use alloc::string::{String, ToString};
 
-/// Which coordinator implementation to reproduce where Kafka's two disagree (spec §12).
+/// Which coordinator implementation to reproduce where Kafka's two disagree (`docs/src/reference/kafka-3x-and-4.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Flavour {
@@ -11,7 +11,7 @@ pub enum Flavour {
     #[default]
     #[cfg_attr(feature = "serde", serde(rename = "4.0"))]
     Kafka4,
-    /// The Scala `GroupCoordinator` (Kafka up to 3.9): divergences D1–D11 of spec §12.
+    /// The Scala `GroupCoordinator` (Kafka up to 3.9): differences D1–D11 of `docs/src/reference/kafka-3x-and-4.md`.
     #[cfg_attr(feature = "serde", serde(rename = "3.x"))]
     Kafka3,
 }

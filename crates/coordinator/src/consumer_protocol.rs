@@ -404,7 +404,7 @@ mod tests {
 
     #[test]
     fn sticky_user_data_matches_the_spec_example() {
-        // previous assignment {t0:[0,1]}, generation 3 (spec §1.4.5)
+        // previous assignment {t0:[0,1]}, generation 3 (`docs/src/reference/assignors.md#sticky-user-data`)
         let data = StickyUserData {
             previous_assignment: vec![TopicPartitions {
                 topic: "t0".into(),

@@ -355,7 +355,7 @@ impl Coordinator {
         self.ctx.persist_fault = Some(error);
     }
 
-    /// The coordinator loses the group's partition (spec §4.7): parked requests are answered
+    /// The coordinator loses the group's partition (`docs/src/reference/classic-protocol.md#admin`): parked requests are answered
     /// NOT_COORDINATOR, the timers go, the group is Dead here and later requests get
     /// NOT_COORDINATOR until [`Coordinator::load`].
     pub fn unload(&mut self, group_id: &str) -> Result<Vec<Response>, CoordinatorError> {
@@ -386,7 +386,7 @@ impl Coordinator {
 
     /// A coordinator (this one again, after a failover) loads the group from its last record:
     /// Stable with the recorded members (Empty without), their sessions restarted, and a
-    /// rebalance if the group is over `group.max.size` (spec §4.7).
+    /// rebalance if the group is over `group.max.size` (`docs/src/reference/classic-protocol.md#admin`).
     pub fn load(&mut self, group_id: &str) -> Result<Vec<Response>, CoordinatorError> {
         match self.groups.get(group_id) {
             Some(g) if !g.unloaded => {

@@ -183,7 +183,7 @@ impl ErrorCode {
     }
 
     /// How a failed group-record write is reported to the client (both coordinators map the
-    /// storage layer's errors the same way; spec §0 "Persist-failure mapping").
+    /// storage layer's errors the same way; `docs/src/reference/classic-protocol.md#persist-errors`).
     pub fn persist_failure_mapping(self) -> ErrorCode {
         match self {
             ErrorCode::UnknownTopicOrPartition

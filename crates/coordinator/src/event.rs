@@ -27,7 +27,7 @@ pub struct Event {
 pub enum EventKind {
     /// A group came into existence (JoinGroup with an unknown group, or a simple commit).
     GroupCreated,
-    /// The one funnel every state change goes through (spec §2.1), with its cause.
+    /// The one funnel every state change goes through (`docs/src/reference/classic-protocol.md#states`), with its cause.
     StateChanged {
         from: GroupState,
         to: GroupState,
@@ -42,7 +42,7 @@ pub enum EventKind {
         member_id: String,
         group_instance_id: Option<String>,
     },
-    /// A static member restarted: its record moved to a new member id (spec §4.1.5).
+    /// A static member restarted: its record moved to a new member id (`docs/src/reference/classic-protocol.md#static-replacement`).
     MemberReplaced {
         old_member_id: String,
         new_member_id: String,
@@ -212,7 +212,7 @@ pub enum RemovalReason {
 pub enum Cause {
     /// A member was added (JoinGroup of a new member).
     MemberAdded { member_id: String },
-    /// The leader rejoined (always rebalances, spec §4.1.4).
+    /// The leader rejoined (always rebalances, `docs/src/reference/classic-protocol.md#join-known-member`).
     LeaderRejoined { member_id: String },
     /// A member rejoined with different protocols or metadata.
     MetadataChanged { member_id: String },

@@ -3,7 +3,7 @@
 //! It answers JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit, OffsetFetch,
 //! DescribeGroups, ListGroups and DeleteGroups request by request, error code by error code and
 //! timer by timer as Kafka 4.0's coordinator does (with Kafka 3.x's differences behind
-//! [`Flavour`]), following `shared/spec/classic-coordinator.md`.
+//! [`Flavour`]), following `docs/src/reference/classic-protocol.md`.
 //!
 //! # Use, in call order
 //!

@@ -1,4 +1,4 @@
-//! The printed test vectors of spec §2.1–§2.2 (range, roundrobin), named after Kafka's tests,
+//! Kafka's `RangeAssignorTest` and `RoundRobinAssignorTest` cases (`docs/src/reference/assignors.md#vectors`), each named after its test,
 //! and the checks on their results.
 #![allow(clippy::unwrap_used)]
 

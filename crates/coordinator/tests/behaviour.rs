@@ -1,7 +1,8 @@
-//! Behaviour the spec states outside the §9 scenarios: the seed's leave cases (§6), the
-//! initial-delay timelines (§5.2), protocol selection (§5.4), heartbeats and commits by state,
-//! version differences, failover, persist failures, the admin APIs, the Kafka 3.x divergences
-//! (§12), and the JSON form of the messages.
+//! Behaviour of `docs/src/reference/classic-protocol.md` outside the conformance scenarios: the seed's leave cases
+//! (#leaving), the initial-delay timelines (#initial-delay), protocol selection
+//! (#protocol-selection), heartbeats and commits by state, version differences, failover,
+//! persist failures, the admin APIs, the Kafka 3.x differences (`docs/src/reference/kafka-3x-and-4.md`), and the JSON form
+//! of the messages.
 #![allow(clippy::unwrap_used, clippy::cloned_ref_to_slice_refs)]
 
 mod common;
@@ -37,7 +38,7 @@ fn three_stable(h: &mut H) -> Vec<String> {
     members
 }
 
-// ---- §6 the seed: members leaving in every state -----------------------------------------
+// ---- the seed: members leaving in every state (#leaving) ----------------------------------
 
 #[test]
 fn seed_6_1_leave_while_stable_rebalances_and_the_rest_form_the_next_generation() {
@@ -253,7 +254,7 @@ fn pending_member_leaving_a_stable_group_rebalances_in_kafka_4_not_in_3() {
     }
 }
 
-// ---- §5.2 the initial rebalance delay ------------------------------------------------------
+// ---- the initial rebalance delay (#initial-delay) ------------------------------------------
 
 #[test]
 fn initial_delay_is_capped_by_the_rebalance_timeout() {
@@ -280,7 +281,7 @@ fn initial_delay_fires_at_exact_deadlines_when_advanced_to_them() {
     assert_eq!(t, 3000);
     assert!(h.c.advance(t).unwrap().is_empty());
     t = h.c.next_deadline().unwrap();
-    assert_eq!(t, 6000, "the exact-deadline reading of §5.2");
+    assert_eq!(t, 6000, "the exact-deadline reading of the initial delay");
     let out = h.c.advance(t).unwrap();
     assert_eq!(join_answer(&out, a).unwrap().generation_id, 1);
 }
@@ -988,7 +989,7 @@ fn member_ids_are_java_uuid_shaped_and_repeat_for_the_same_seed() {
     assert_eq!(&uuid[14..15], "4", "version 4");
 }
 
-// ---- §5.10 offsets of an Empty group expire; the cleanup removes the group ------------------
+// ---- offsets of an Empty group expire; the cleanup removes the group (#empty) -------------
 
 #[test]
 fn an_empty_group_keeps_its_offsets_for_the_retention_then_is_removed() {

@@ -1,4 +1,4 @@
-//! The conformance scenarios of spec §9 (odd numbers printed there), each named after the
+//! The conformance scenarios (`docs/src/reference/classic-protocol.md#conformance`), each named after the
 //! scenario and the Kafka test it comes from.
 #![allow(clippy::unwrap_used, clippy::cloned_ref_to_slice_refs)]
 

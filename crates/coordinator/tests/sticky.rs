@@ -1,4 +1,4 @@
-//! The printed sticky / cooperative-sticky vectors of spec §2.3 (canonical orders where Kafka's
+//! Kafka's sticky / cooperative-sticky cases (`docs/src/reference/assignors.md#vectors`; canonical orders where Kafka's
 //! result depends on Java hash order), and the randomized properties of Kafka's
 //! `AbstractStickyAssignorTest`: valid, balanced, sticky.
 #![allow(clippy::unwrap_used)]

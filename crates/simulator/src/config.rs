@@ -1,4 +1,4 @@
-//! Consumer settings by Kafka's property names, with the Java client's defaults (spec §8.2).
+//! Consumer settings by Kafka's property names, with the Java client's defaults (`docs/src/reference/classic-protocol.md#settings-consumer`).
 
 use alloc::format;
 use alloc::string::{String, ToString};

@@ -1,5 +1,5 @@
 //! A deterministic discrete-event world around one Kafka group coordinator: consumers that
-//! follow the Java client (spec §7), a network with latency, jitter, loss and cuts, faults, a
+//! follow the Java client (`docs/src/reference/classic-protocol.md#client`), a network with latency, jitter, loss and cuts, faults, a
 //! scripted scenario, a narrated trace, metrics and invariants checked after every event.
 //!
 //! ```

@@ -119,7 +119,7 @@ impl MessageApi {
     }
 }
 
-/// The Java client's member state (spec §7.1).
+/// The Java client's member state (`docs/src/reference/classic-protocol.md#client-state`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum MemberState {
     Unjoined,

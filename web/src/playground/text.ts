@@ -1,5 +1,5 @@
 // The playground's interface texts in English and Chinese (the book's terms for the states and
-// the protocol, shared/seed/README.md).
+// the protocol, docs/src/glossary.md).
 
 import type { Lang } from '../i18n.ts';
 

@@ -1,5 +1,5 @@
 //! Kafka's client-side partition assignors (run by the leader of a classic group), as pure
-//! functions: input in, assignment out (spec `assignors-and-kip848.md` §1).
+//! functions: input in, assignment out (`docs/src/reference/assignors.md`).
 //!
 //! Canonical orders: where Kafka's result depends on Java hash-map iteration order, these
 //! assignors iterate members by id (or by the static-first rule where Kafka sorts), topics by
@@ -151,7 +151,7 @@ pub enum KafkaQuirk {
     },
 }
 
-/// The largest input the assignors take: Kafka's JMH grid (spec §4.1) goes to 10,000 members
+/// The largest input the assignors take: Kafka's JMH grid (`docs/src/reference/assignors.md#jmh-grid`) goes to 10,000 members
 /// and 500,000 partitions. Bounds keep one call's work bounded whatever a caller passes (a
 /// topic "with" two billion partitions is a few bytes of input); measured in wasm under Node,
 /// 10,000 members on 1,000,000 partitions take ~0.3 s.

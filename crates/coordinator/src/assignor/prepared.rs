@@ -3,7 +3,7 @@
 //! happens here; the assignors then work on numbers and produce a [`DenseAssignment`], which
 //! [`Prepared::output`] turns back into names.
 //!
-//! This split is what the spec's speed targets measure ("inputs already interned", spec §4.6):
+//! This split is what the speed targets (`docs/src/reference/assignors.md#targets`) measure, inputs already interned:
 //! `benches/assignors.rs` times [`Prepared::assign`] alone beside the whole [`super::assign`].
 
 use super::{

@@ -1,4 +1,4 @@
-//! `RangeAssignor` ("range", spec §1.2), with rack awareness (KIP-881).
+//! `RangeAssignor` ("range", `docs/src/reference/assignors.md#range`), with rack awareness (KIP-881).
 
 use super::{DenseAssignment, MemberSubscription, Prepared};
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -57,7 +57,7 @@ pub(crate) fn rack_of(m: &MemberSubscription) -> Option<&str> {
     m.rack_id.as_deref().filter(|r| !r.is_empty())
 }
 
-/// `useRackAwareAssignment` (spec §1.1): consumers have racks that some replicas are on, and not
+/// `useRackAwareAssignment` (`docs/src/reference/assignors.md#rack-aware`): consumers have racks that some replicas are on, and not
 /// every partition is on every rack.
 pub(crate) fn use_rack_aware(
     consumer_racks: &BTreeSet<&str>,

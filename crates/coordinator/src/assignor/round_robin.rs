@@ -1,4 +1,4 @@
-//! `RoundRobinAssignor` ("roundrobin", spec §1.3).
+//! `RoundRobinAssignor` ("roundrobin", `docs/src/reference/assignors.md#roundrobin`).
 
 use super::{DenseAssignment, Prepared};
 use alloc::vec::Vec;

@@ -1,8 +1,8 @@
-//! The sticky family (`AbstractStickyAssignor`, spec §1.4): `sticky` (eager, KIP-54) and
+//! The sticky family (`AbstractStickyAssignor`, `docs/src/reference/assignors.md#sticky`): `sticky` (eager, KIP-54) and
 //! `cooperative-sticky` (KIP-429), with Kafka's conflict resolution by generation, the
 //! constrained builder (identical subscriptions) and the general builder.
 //!
-//! Canonical orders where Kafka iterates Java hash maps (spec §0.3): members by id (who claims
+//! Canonical orders where Kafka iterates Java hash maps (`docs/src/reference/assignors.md#orders`): members by id (who claims
 //! first, who keeps `maxQuota`), and the smallest partition when undoing an earlier move.
 //!
 //! Speed without changing results: partitions and members are dense indices; the general
@@ -69,7 +69,7 @@ impl<'a> Dense<'a> {
 }
 
 /// Kafka's `RackInfo` for the sticky family: in use only when consumers have racks that some
-/// replicas are on and not every partition is on every rack (spec §1.1); then a member with a
+/// replicas are on and not every partition is on every rack (`docs/src/reference/assignors.md#rack-aware`); then a member with a
 /// rack "mismatches" a partition with no replica on its rack.
 struct Racks<'a> {
     /// Per dense member: its rack, if rack awareness is in use.
@@ -160,7 +160,7 @@ impl<'a> Racks<'a> {
     }
 }
 
-/// The resolved claims (spec §1.4.2).
+/// The resolved claims (`docs/src/reference/assignors.md#sticky-conflicts`).
 struct Claims {
     /// Per dense member: the partitions it keeps claiming (in its claim order).
     owned: Vec<Vec<usize>>,
@@ -324,7 +324,7 @@ fn build(input: &AssignmentInput, d: &Dense) -> Result<Built, AssignError> {
     }
 }
 
-/// The constrained builder (spec §1.4.3, KAFKA-9987/12464/16277).
+/// The constrained builder (`docs/src/reference/assignors.md#sticky-constrained`, KAFKA-9987/12464/16277).
 fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, AssignError> {
     let m = d.members.len();
     let total = d.total;
@@ -517,7 +517,7 @@ fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<Built, Assig
     })
 }
 
-/// The general builder's state (spec §1.4.4).
+/// The general builder's state (`docs/src/reference/assignors.md#sticky-general`).
 struct General<'a> {
     d: &'a Dense<'a>,
     /// Per dense member: its partitions (insertion order).

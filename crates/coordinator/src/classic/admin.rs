@@ -1,4 +1,4 @@
-//! DescribeGroups, ListGroups, DeleteGroups (spec §4.7).
+//! DescribeGroups, ListGroups, DeleteGroups (`docs/src/reference/classic-protocol.md#admin`).
 
 use super::{Ctx, GroupState};
 use crate::event::{Cause, EventKind};

@@ -1,4 +1,4 @@
-//! A classic group's data (Kafka's `ClassicGroup`, spec §1.1) and the pure queries on it.
+//! A classic group's data (Kafka's `ClassicGroup`, `docs/src/reference/classic-protocol.md#model`) and the pure queries on it.
 //! What changes state and emits events lives in `rebalance.rs`.
 
 use super::member::ClassicGroupMember;
@@ -7,7 +7,7 @@ use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// Which variant of the join timer is armed (spec §5.1, §5.2).
+/// Which variant of the join timer is armed (`docs/src/reference/classic-protocol.md#join-timer`, `docs/src/reference/classic-protocol.md#initial-delay`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum JoinTimer {
     /// The initial-rebalance delay window (Kafka's `InitialDelayedJoin`).
@@ -26,7 +26,7 @@ pub struct ClassicGroup {
     pub(crate) protocol_type: Option<String>,
     pub(crate) protocol_name: Option<String>,
     pub(crate) leader_id: Option<String>,
-    /// Members in insertion order (Kafka uses a hash map; spec §5.6 asks for insertion order).
+    /// Members in insertion order (Kafka uses a hash map; `docs/src/reference/classic-protocol.md#determinism`).
     members: BTreeMap<u64, ClassicGroupMember>,
     member_slots: BTreeMap<String, u64>,
     next_slot: u64,
@@ -196,7 +196,7 @@ impl ClassicGroup {
         self.state == GroupState::PreparingRebalance && self.previous_state == GroupState::Empty
     }
 
-    /// `supportsProtocols` (spec §5.3).
+    /// `supportsProtocols` (`docs/src/reference/classic-protocol.md#protocol-compatibility`).
     pub(crate) fn supports_protocols(&self, protocol_type: &str, names: &[&str]) -> bool {
         if self.state == GroupState::Empty {
             return !protocol_type.is_empty() && !names.is_empty();
@@ -207,7 +207,7 @@ impl ClassicGroup {
             })
     }
 
-    /// `selectProtocol` (spec §5.4): every member votes for its most preferred protocol among
+    /// `selectProtocol` (`docs/src/reference/classic-protocol.md#protocol-selection`): every member votes for its most preferred protocol among
     /// those all members support; most votes wins. Kafka breaks ties by hash-map order; this
     /// model breaks them by the leader's order of preference, then by name, and says so.
     pub fn select_protocol(&self) -> Option<String> {

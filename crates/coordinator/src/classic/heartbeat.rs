@@ -1,4 +1,4 @@
-//! Heartbeat (spec §4.3).
+//! Heartbeat (`docs/src/reference/classic-protocol.md#heartbeat`).
 
 use super::Ctx;
 use super::GroupState;

@@ -1,4 +1,4 @@
-//! JoinGroup (spec §4.1): validation, new members (with the MEMBER_ID_REQUIRED round trip and
+//! JoinGroup (`docs/src/reference/classic-protocol.md#join-group`): validation, new members (with the MEMBER_ID_REQUIRED round trip and
 //! static replacement), known members, and `group.max.size`.
 
 use super::rebalance::{NewMember, join_error, join_response};
@@ -100,7 +100,7 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
     }
 }
 
-/// `acceptJoiningMember` (spec §4.1.2).
+/// `acceptJoiningMember` (`docs/src/reference/classic-protocol.md#max-size`).
 fn accept_joining_member(group: &ClassicGroup, member_id: &str, group_max_size: i32) -> bool {
     let max = usize::try_from(group_max_size).unwrap_or(usize::MAX);
     match group.state() {
@@ -121,7 +121,7 @@ fn protocol_names(new: &NewMember) -> Vec<&str> {
     new.protocols.iter().map(|p| p.name.as_str()).collect()
 }
 
-/// Spec §4.1.3.
+/// `docs/src/reference/classic-protocol.md#join-new-member`.
 fn join_new_member(ctx: &mut Ctx, group: &mut ClassicGroup, new: NewMember, parked: ParkedJoin) {
     if group.state() == GroupState::Dead {
         return ctx
@@ -167,7 +167,7 @@ fn join_new_member(ctx: &mut Ctx, group: &mut ClassicGroup, new: NewMember, park
     }
 }
 
-/// Spec §4.1.4.
+/// `docs/src/reference/classic-protocol.md#join-known-member`.
 fn join_existing_member(
     ctx: &mut Ctx,
     group: &mut ClassicGroup,
@@ -274,7 +274,7 @@ pub(crate) fn leader_member_list(group: &ClassicGroup) -> Vec<JoinGroupResponseM
         .collect()
 }
 
-/// Static member replacement (spec §4.1.5): a static member restarted (it lost its member id)
+/// Static member replacement (`docs/src/reference/classic-protocol.md#static-replacement`): a static member restarted (it lost its member id)
 /// or a second process uses the same group.instance.id.
 fn replace_static_member(
     ctx: &mut Ctx,

@@ -1,4 +1,4 @@
-//! LeaveGroup (spec §4.4 and the seed's §6): single member up to v2, batches from v3.
+//! LeaveGroup (`docs/src/reference/classic-protocol.md#leave-group`, `docs/src/reference/classic-protocol.md#leaving`): single member up to v2, batches from v3.
 
 use super::{ClassicGroup, Ctx, GroupState};
 use crate::config::Flavour;

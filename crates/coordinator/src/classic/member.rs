@@ -1,4 +1,4 @@
-//! A member of a classic group (Kafka's `ClassicGroupMember`, spec §1.2).
+//! A member of a classic group (Kafka's `ClassicGroupMember`, `docs/src/reference/classic-protocol.md#model`).
 
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;

@@ -1,5 +1,5 @@
 //! The classic group protocol: the group state machine and the request handlers
-//! (spec §2–§5), driven by [`crate::Coordinator`].
+//! (`docs/src/reference/classic-protocol.md`), driven by [`crate::Coordinator`].
 
 pub(crate) mod admin;
 mod group;
@@ -31,7 +31,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// Kafka's timer keys (spec §1.4): `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
+/// Kafka's timer keys (`docs/src/reference/classic-protocol.md#timers`): `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TimerKey {
     Join(String),

@@ -1,4 +1,4 @@
-//! OffsetCommit and OffsetFetch (spec §4.5, §4.6), at the level the simulation needs.
+//! OffsetCommit and OffsetFetch (`docs/src/reference/classic-protocol.md#offset-commit`, `docs/src/reference/classic-protocol.md#offset-fetch`), at the level the simulation needs.
 
 use super::{ClassicGroup, Ctx, GroupState, TimerKey};
 use crate::config::Flavour;

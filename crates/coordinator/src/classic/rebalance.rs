@@ -1,4 +1,4 @@
-//! The procedures that move a classic group through a rebalance (spec §3, §5): adding, updating
+//! The procedures that move a classic group through a rebalance (`docs/src/reference/classic-protocol.md#procedures`, `docs/src/reference/classic-protocol.md#join-timer`): adding, updating
 //! and removing members, preparing and completing the join phase, propagating the assignment,
 //! and what each timer does when it fires. Request handlers call these; nothing here reads a
 //! request directly.
@@ -204,7 +204,7 @@ impl ClassicGroup {
         );
     }
 
-    /// `addMemberAndRebalance` (spec §3.1).
+    /// `addMemberAndRebalance` (`docs/src/reference/classic-protocol.md#add-member`).
     pub(crate) fn add_member(&mut self, ctx: &mut Ctx, new: NewMember, parked: ParkedJoin) {
         // Kafka 4.0 flags every member added during a rebalance that started from Empty;
         // Kafka 3.x only during the very first rebalance of the group (generation 0).
@@ -270,7 +270,7 @@ impl ClassicGroup {
         );
     }
 
-    /// `updateMember` (spec §3.2): new protocols and timeouts, and the new parked JoinGroup.
+    /// `updateMember` (`docs/src/reference/classic-protocol.md#update-member`): new protocols and timeouts, and the new parked JoinGroup.
     pub(crate) fn update_member(
         &mut self,
         ctx: &mut Ctx,
@@ -295,7 +295,7 @@ impl ClassicGroup {
         }
     }
 
-    /// `removeMember` (spec §3.6): the record goes, its counts and sets are undone, its session
+    /// `removeMember` (`docs/src/reference/classic-protocol.md#remove-member`): the record goes, its counts and sets are undone, its session
     /// timer is cancelled, and the leadership moves to the first remaining member. A parked
     /// SyncGroup of the removed member is never answered (it is reported as dropped).
     pub(crate) fn remove_member(&mut self, ctx: &mut Ctx, member_id: &str, reason: RemovalReason) {
@@ -367,7 +367,7 @@ impl ClassicGroup {
         self.remove_member(ctx, member_id, reason);
     }
 
-    /// `maybePrepareRebalanceOrCompleteJoin` (spec §3.3).
+    /// `maybePrepareRebalanceOrCompleteJoin` (`docs/src/reference/classic-protocol.md#maybe-rebalance`).
     pub(crate) fn maybe_prepare_rebalance_or_complete_join(&mut self, ctx: &mut Ctx, cause: Cause) {
         if self.state.can_rebalance() {
             self.prepare_rebalance(ctx, cause);
@@ -400,7 +400,7 @@ impl ClassicGroup {
         ctx.schedule(self.join_key(), delay_ms);
     }
 
-    /// `prepareRebalance` (spec §3.4).
+    /// `prepareRebalance` (`docs/src/reference/classic-protocol.md#prepare-rebalance`).
     pub(crate) fn prepare_rebalance(&mut self, ctx: &mut Ctx, cause: Cause) {
         if self.state == GroupState::CompletingRebalance {
             self.reset_and_propagate_assignment_with_error(ctx, ErrorCode::RebalanceInProgress);
@@ -481,7 +481,7 @@ impl ClassicGroup {
         }
     }
 
-    /// `completeClassicGroupJoin` (spec §3.5).
+    /// `completeClassicGroupJoin` (`docs/src/reference/classic-protocol.md#complete-join`).
     pub(crate) fn complete_join(&mut self, ctx: &mut Ctx) {
         ctx.cancel(&self.join_key());
         self.join_timer = None;
@@ -575,7 +575,7 @@ impl ClassicGroup {
         }
     }
 
-    /// `initNextGeneration` (spec §3.5 step 6).
+    /// `initNextGeneration` (`docs/src/reference/classic-protocol.md#complete-join`, step 6).
     fn init_next_generation(&mut self, ctx: &mut Ctx) {
         self.generation_id = self.generation_id.wrapping_add(1);
         if self.num_members() > 0 {
@@ -633,7 +633,7 @@ impl ClassicGroup {
 
     // ---- timers --------------------------------------------------------------------------
 
-    /// The join timer fired (spec §5.1, §5.2).
+    /// The join timer fired (`docs/src/reference/classic-protocol.md#join-timer`, `docs/src/reference/classic-protocol.md#initial-delay`).
     pub(crate) fn on_join_timer(&mut self, ctx: &mut Ctx) {
         if self.state != GroupState::PreparingRebalance {
             return;
@@ -660,7 +660,7 @@ impl ClassicGroup {
         }
     }
 
-    /// The sync timer fired (spec §5.9): members that have not sent SyncGroup are removed.
+    /// The sync timer fired (`docs/src/reference/classic-protocol.md#sync-timeout`): members that have not sent SyncGroup are removed.
     pub(crate) fn on_sync_timer(&mut self, ctx: &mut Ctx) {
         let armed_for = self.sync_timer_generation.take();
         if armed_for != Some(self.generation_id)
@@ -686,7 +686,7 @@ impl ClassicGroup {
         );
     }
 
-    /// A heartbeat timer fired: the member's session (or a pending member's) expired (§5.7).
+    /// A heartbeat timer fired: the member's session (or a pending member's) expired (`docs/src/reference/classic-protocol.md#session`).
     pub(crate) fn on_heartbeat_timer(&mut self, ctx: &mut Ctx, member_id: &str) {
         if self.state == GroupState::Dead {
             return;

@@ -1,5 +1,5 @@
 //! The group record Kafka writes to `__consumer_offsets` (`GroupMetadataValue`): what a
-//! coordinator that loads the group after a failover starts from (spec §4.7).
+//! coordinator that loads the group after a failover starts from (`docs/src/reference/classic-protocol.md#admin`).
 
 use super::{ClassicGroup, ClassicGroupMember, Ctx, GroupState};
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};

@@ -1,4 +1,4 @@
-//! The five states of a classic group and the transition table (spec §2.1).
+//! The five states of a classic group and the transition table (`docs/src/reference/classic-protocol.md#states`).
 
 /// Kafka's `ClassicGroupState`, named as DescribeGroups names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,4 +1,4 @@
-//! SyncGroup (spec §4.2).
+//! SyncGroup (`docs/src/reference/classic-protocol.md#sync-group`).
 
 use super::rebalance::sync_response;
 use super::{Ctx, GroupState, ParkedSync};

@@ -1,5 +1,5 @@
 //! A consumer group (KIP-848) and its members: epochs, targets, partition epochs and the state
-//! derived from them (`docs/src/reference/consumer-group-protocol.md#epochs`, §3.4).
+//! derived from them (`docs/src/reference/consumer-group-protocol.md#epochs`).
 
 use super::assignor::{GroupAssignment, MemberAssignment};
 use super::reconcile::{MemberState, Progress};

@@ -1,4 +1,4 @@
-//! ConsumerGroupHeartbeat, one request at a time (`docs/src/reference/consumer-group-protocol.md#processing`, §3.8; Kafka's
+//! ConsumerGroupHeartbeat, one request at a time (`docs/src/reference/consumer-group-protocol.md#processing`; Kafka's
 //! `GroupMetadataManager.consumerGroupHeartbeat`): validate, find or create the group and the
 //! member, update its metadata, bump the group epoch when the inputs changed, recompute the
 //! target when the group epoch moved past it, reconcile the member one step, re-arm its session.

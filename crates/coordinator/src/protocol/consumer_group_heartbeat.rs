@@ -36,7 +36,7 @@ pub struct ConsumerGroupHeartbeatRequest {
     pub rebalance_timeout_ms: i32,
     /// null: unchanged; required and non-empty when joining.
     pub subscribed_topic_names: Option<Vec<String>>,
-    /// v1; not supported (INVALID_REQUEST), as in Kafka at the spec's commit.
+    /// v1; not supported (INVALID_REQUEST), as in the Kafka source these rules come from.
     pub subscribed_topic_regex: Option<String>,
     /// null: unchanged or none.
     pub server_assignor: Option<String>,

@@ -63,7 +63,7 @@ pub fn listed(out: &AssignmentOutput, member: &str) -> String {
         .join(", ")
 }
 
-/// Kafka's rack layout (spec §0.4): brokers 0..B-1 on `broker_racks`; replica j of partition p
+/// Kafka's rack layout (`docs/src/reference/assignors.md#rack-layout`): brokers 0..B-1 on `broker_racks`; replica j of partition p
 /// of a topic with running offset `off` lives on broker (p + j + off) % B; consumers
 /// `consumer0..` with the given racks ("" = none) and subscriptions.
 pub fn racked(

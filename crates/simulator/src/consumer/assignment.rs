@@ -3,7 +3,7 @@
 use super::*;
 
 impl Consumer {
-    /// The leader runs the group's assignor on the members' subscriptions (spec §7.2 step 4).
+    /// The leader runs the group's assignor on the members' subscriptions (`docs/src/reference/classic-protocol.md#client-join-loop` step 4).
     pub(super) fn assign(
         &mut self,
         w: &mut World,

@@ -23,7 +23,7 @@ impl Consumer {
         );
     }
 
-    /// One turn of `HeartbeatThread.run` (spec §7.4).
+    /// One turn of `HeartbeatThread.run` (`docs/src/reference/classic-protocol.md#client-heartbeat`).
     pub(super) fn heartbeat_thread(&mut self, w: &mut World) {
         if !self.heartbeat_enabled || !self.is_running() {
             return;

@@ -1,5 +1,5 @@
 //! A simulated consumer that follows the Java client's classic-protocol coordinator logic
-//! (`AbstractCoordinator` + `ConsumerCoordinator`, spec §7): the join/sync loop run from
+//! (`AbstractCoordinator` + `ConsumerCoordinator`, `docs/src/reference/classic-protocol.md#client`): the join/sync loop run from
 //! `poll()`, the heartbeat thread, the poll timer, eager and cooperative rebalancing, static
 //! membership, leave on close, and the reaction to every error code.
 //!
@@ -61,7 +61,7 @@ pub enum CoordinatorStatus {
     Known,
 }
 
-/// The client's generation triple (spec §7.1).
+/// The client's generation triple (`docs/src/reference/classic-protocol.md#client-state`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generation {
     pub generation_id: i32,
@@ -83,7 +83,7 @@ impl Generation {
 #[derive(Clone, Debug)]
 struct InFlight {
     api: MessageApi,
-    /// The generation when it was sent ("generation unchanged" checks, spec §7.3).
+    /// The generation when it was sent ("generation unchanged" checks, `docs/src/reference/classic-protocol.md#client-errors`).
     generation: Generation,
 }
 
@@ -122,7 +122,7 @@ pub struct Consumer {
     heartbeat: Option<i32>,
     commit: Option<i32>,
     find: Option<i32>,
-    /// onJoinPrepare's offset commit was answered (spec §7.2 step 2).
+    /// onJoinPrepare's offset commit was answered (`docs/src/reference/classic-protocol.md#client-join-loop` step 2).
     prepare_committed: bool,
     pub heartbeat_enabled: bool,
     last_heartbeat_sent: i64,

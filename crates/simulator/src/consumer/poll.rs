@@ -86,7 +86,7 @@ impl Consumer {
         }
     }
 
-    /// `joinGroupIfNeeded` (spec §7.2).
+    /// `joinGroupIfNeeded` (`docs/src/reference/classic-protocol.md#client-join-loop`).
     pub(super) fn join_group_if_needed(&mut self, w: &mut World) {
         if self.join.is_some() || self.sync.is_some() {
             return;

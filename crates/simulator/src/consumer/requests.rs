@@ -192,7 +192,7 @@ impl Consumer {
         self.commit = Some(self.send(w, MessageApi::OffsetCommit, request, timeout));
     }
 
-    /// `maybeLeaveGroup` (spec §7.5): dynamic members with a member id send LeaveGroup once;
+    /// `maybeLeaveGroup` (`docs/src/reference/classic-protocol.md#client-leave`): dynamic members with a member id send LeaveGroup once;
     /// everyone resets.
     pub(super) fn maybe_leave_group(&mut self, w: &mut World, reason: &'static str) {
         if self.config.group_instance_id.is_none()

@@ -1,4 +1,4 @@
-//! `uniform`: sticky and balanced (`docs/src/reference/consumer-group-protocol.md#uniform-homogeneous`, §3.9.2).
+//! `uniform`: sticky and balanced (`docs/src/reference/consumer-group-protocol.md#uniform-homogeneous`).
 
 use super::{AssignError, GroupAssignment, GroupSpec, MemberAssignment};
 use crate::consumer_group::uuid::Uuid;

@@ -1,0 +1,212 @@
+//! The repository stands on its own: every reference to the documentation in the code, the
+//! scripts, the README and the documentation itself names a page that exists and an anchor on
+//! it; every Kafka 3.x difference label (D1–D12) the code uses is defined; nothing points at the
+//! team's notes outside the repository.
+
+#![allow(clippy::unwrap_used)]
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Text files under the repository's own directories.
+fn files() -> Vec<PathBuf> {
+    let mut out = vec![root().join("README.md")];
+    let mut stack: Vec<PathBuf> = [
+        "crates", "web/src", "e2e", "bench", "scripts", "compare", "docs", ".ci",
+    ]
+    .iter()
+    .map(|d| root().join(d))
+    .collect();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                if ![
+                    "target",
+                    "node_modules",
+                    "pkg",
+                    "tmp",
+                    "out",
+                    "corpus",
+                    "artifacts",
+                ]
+                .contains(&name.as_str())
+                {
+                    stack.push(path);
+                }
+            } else if [
+                ".rs", ".ts", ".md", ".mjs", ".sh", ".py", ".html", ".css", ".json", ".toml",
+            ]
+            .iter()
+            .any(|x| name.ends_with(x))
+                || name == "run"
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The anchors of a page: `<a id="…">` and its headings' slugs.
+fn anchors(page: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in page.lines() {
+        let mut rest = line;
+        while let Some(i) = rest.find("<a id=\"") {
+            let tail = &rest[i + 7..];
+            let end = tail.find('"').unwrap();
+            out.insert(tail[..end].to_string());
+            rest = &tail[end..];
+        }
+        if let Some(h) = line.strip_prefix('#') {
+            let title = h.trim_start_matches('#').trim().to_lowercase();
+            let slug: String = title
+                .chars()
+                .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect();
+            out.insert(slug);
+        }
+    }
+    out
+}
+
+/// `docs/src/<page>.md#<anchor>` in any file, and `(<relative page>.md#<anchor>)` links inside the
+/// documentation.
+fn references(path: &Path, text: &str) -> Vec<(PathBuf, Option<String>)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("docs/src/") {
+        let tail = &rest[i..];
+        let end = tail
+            .find(|c: char| !(c.is_alphanumeric() || "/._-#".contains(c)))
+            .unwrap_or(tail.len());
+        let target = tail[..end].trim_end_matches('.');
+        if let Some((page, anchor)) = target.split_once('#') {
+            out.push((root().join(page), Some(anchor.to_string())));
+        } else if target.ends_with(".md") {
+            out.push((root().join(target), None));
+        }
+        rest = &tail[end..];
+    }
+    if path.starts_with(root().join("docs")) {
+        let mut rest = text;
+        while let Some(i) = rest.find("](") {
+            let tail = &rest[i + 2..];
+            let end = tail.find(')').unwrap_or(tail.len());
+            let link = &tail[..end];
+            rest = &tail[end..];
+            if link.contains("://") || link.starts_with("docs/") {
+                continue;
+            }
+            let (page, anchor) = match link.split_once('#') {
+                Some((p, a)) => (p, Some(a.to_string())),
+                None => (link, None),
+            };
+            let page = if page.is_empty() {
+                path.to_path_buf()
+            } else {
+                path.parent().unwrap().join(page)
+            };
+            out.push((page, anchor));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_documentation_reference_resolves() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for path in files() {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for (page, anchor) in references(&path, &text) {
+            checked += 1;
+            let shown = format!(
+                "{} -> {}#{}",
+                path.display(),
+                page.display(),
+                anchor.clone().unwrap_or_default()
+            );
+            let Ok(target) = std::fs::read_to_string(&page) else {
+                broken.push(format!("{shown}: no such page"));
+                continue;
+            };
+            if let Some(a) = anchor
+                && !anchors(&target).contains(&a)
+            {
+                broken.push(format!("{shown}: no such anchor"));
+            }
+        }
+    }
+    assert!(
+        checked > 100,
+        "only {checked} references found: is the scan looking in the right place?"
+    );
+    assert!(
+        broken.is_empty(),
+        "{} broken references:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn nothing_points_outside_the_repository() {
+    let mut found = Vec::new();
+    for path in files() {
+        if path.ends_with("docs_links.rs") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("spec §") || line.contains("../shared") || line.contains("shared/spec")
+            {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "references to notes outside the repository:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn every_kafka_3x_difference_label_is_defined() {
+    let page =
+        std::fs::read_to_string(root().join("docs/src/reference/kafka-3x-and-4.md")).unwrap();
+    let defined = anchors(&page);
+    for path in files() {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for word in text.split(|c: char| !c.is_alphanumeric()) {
+            if let Some(n) = word.strip_prefix('D')
+                && !n.is_empty()
+                && n.chars().all(|c| c.is_ascii_digit())
+                && n.parse::<u32>().is_ok_and(|n| (1..=12).contains(&n))
+            {
+                assert!(
+                    defined.contains(&format!("d{n}")),
+                    "{}: {word} is not on the Kafka 3.x page",
+                    path.display()
+                );
+            }
+        }
+    }
+}
