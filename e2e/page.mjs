@@ -57,7 +57,7 @@ async function test(name, body, query = '?mode=console') {
   const problems = watch(page);
   try {
     await page.goto(server.url + query);
-    if (!query.startsWith('example')) await page.waitForSelector('body[data-wasm="ready"]');
+    if (!query.startsWith('example') && !query.startsWith('book/')) await page.waitForSelector('body[data-wasm="ready"]');
     await body(page);
     if (problems.length) throw new Error(problems.join('\n'));
     passed++;
@@ -1248,6 +1248,34 @@ await test(
     await page.screenshot({ path: new URL('example-docs.png', out).pathname, fullPage: true });
   },
   'example-docs.html',
+);
+
+await test(
+  'the book\'s "When a member leaves" chapter embeds the seed\'s cases, each at its key moment',
+  async (page) => {
+    await page.locator('main h1', { hasText: 'When a member leaves' }).waitFor();
+    // The leave, and the state the group is in when it reaches the coordinator (the key moment).
+    const cases = [
+      ['leave-while-preparing-rebalance', 'PreparingRebalance'],
+      ['leave-while-completing-rebalance', 'CompletingRebalance'],
+      ['leave-while-stable', 'Stable'],
+      ['last-member-leaves', 'Stable'],
+    ];
+    for (const [scenario, before] of cases) {
+      const element = page.locator(`kafka-group-playground[scenario="${scenario}"]`);
+      await element.scrollIntoViewIfNeeded();
+      const frame = page.frameLocator(`kafka-group-playground[scenario="${scenario}"] iframe`);
+      await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+      expectEq(await frame.locator('#group-state').getAttribute('data-state'), before, `${scenario}: the state at its key moment`);
+      const step = Number((await frame.locator('#step-no').textContent()).match(/\d+/)[0]);
+      expectEq(step > 0, true, `${scenario}: opened past the start (step ${step})`);
+    }
+    // The reference pages it links to are there, with their anchors.
+    await page.click('a[href="reference/classic-protocol.html#leave-stable"]');
+    await page.locator('#leave-stable').waitFor({ state: 'attached' });
+    await page.screenshot({ path: new URL('book-reference.png', out).pathname });
+  },
+  'book/leaving.html',
 );
 
 await test(

@@ -41,6 +41,13 @@ if [ "$(cargo fuzz --version 2>/dev/null | cut -d' ' -f2)" != "$CARGO_FUZZ_VERSI
   cargo install --force cargo-fuzz --version "$CARGO_FUZZ_VERSION"
 fi
 
+# mdBook builds the documentation (docs/) into the page's public files (web/public/book).
+MDBOOK_VERSION=0.5.4
+if [ "$(mdbook --version 2>/dev/null | cut -d' ' -f2)" != "v$MDBOOK_VERSION" ]; then
+  echo "setup: installing mdbook $MDBOOK_VERSION (a few minutes, once)"
+  cargo install --force --locked mdbook --version "$MDBOOK_VERSION" --no-default-features --features search
+fi
+
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

@@ -60,6 +60,9 @@ wasm-pack test --headless --chrome crates/wasm
 step "wasm build for the page -> web/pkg"
 npm run build:wasm
 
+step "the book (mdBook) -> web/public/book"
+npm run build:book
+
 step "TypeScript: format and lint (Biome), typecheck, unit tests (vitest, Node), vite build"
 npx biome ci .
 npx tsc --noEmit

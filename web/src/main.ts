@@ -111,7 +111,9 @@ function renderNav(mode: string, lang: Lang): void {
     if (m === 'console') url.searchParams.set('mode', 'console');
     return h('a', { href: url.toString(), 'aria-current': m === mode ? 'page' : undefined, id: `mode-${m}` }, label);
   };
-  replaceChildren(nav, link('playground', t('playground', lang)), ' · ', link('console', t('console', lang)));
+  // The book (docs/, built by mdBook next to the page): the reference and the seed's chapter.
+  const book = h('a', { href: new URL('book/leaving.html', location.href).toString(), id: 'mode-book' }, t('book', lang));
+  replaceChildren(nav, link('playground', t('playground', lang)), ' · ', link('console', t('console', lang)), ' · ', book);
 }
 
 void main();

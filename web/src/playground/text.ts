@@ -11,6 +11,7 @@ const T = {
   modes: { en: 'Mode', zh: '模式' },
   playground: { en: 'Playground', zh: '演练场' },
   console: { en: 'Protocol console', zh: '协议控制台' },
+  book: { en: 'Book', zh: '文档' },
   scenario: { en: 'Scenario', zh: '场景' },
   restart: { en: 'Restart', zh: '重新开始' },
   back: { en: 'Step back', zh: '后退一步' },
