@@ -1270,8 +1270,15 @@ await test(
       const step = Number((await frame.locator('#step-no').textContent()).match(/\d+/)[0]);
       expectEq(step > 0, true, `${scenario}: opened past the start (step ${step})`);
     }
+    // The Chinese chapter, with the book's terms in its embeds.
+    await page.click('a[href="zh/leaving.html"]');
+    await page.locator('main h1', { hasText: '成员离开消费组' }).waitFor();
+    const zh = page.frameLocator('kafka-group-playground[scenario="leave-while-preparing-rebalance"] iframe');
+    await page.locator('kafka-group-playground[scenario="leave-while-preparing-rebalance"]').scrollIntoViewIfNeeded();
+    await zh.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    await zh.locator('#group-state', { hasText: '准备再平衡' }).waitFor();
     // The reference pages it links to are there, with their anchors.
-    await page.click('a[href="reference/classic-protocol.html#leave-stable"]');
+    await page.click('a[href="../reference/classic-protocol.html#leave-stable"]');
     await page.locator('#leave-stable').waitFor({ state: 'attached' });
     await page.screenshot({ path: new URL('book-reference.png', out).pathname });
   },

@@ -114,6 +114,12 @@ fn references(path: &Path, text: &str) -> Vec<(PathBuf, Option<String>)> {
             };
             let page = if page.is_empty() {
                 path.to_path_buf()
+            } else if page.ends_with(".html") {
+                // A link between the English and Chinese books, written as built pages.
+                match source_of(&built(path).parent().unwrap().join(page)) {
+                    Some(source) => source,
+                    None => continue,
+                }
             } else {
                 path.parent().unwrap().join(page)
             };
@@ -121,6 +127,39 @@ fn references(path: &Path, text: &str) -> Vec<(PathBuf, Option<String>)> {
         }
     }
     out
+}
+
+/// Where mdBook writes a source page: `docs/src/<page>.md` to `book/<page>.html`, `docs/zh/src/<page>.md` to
+/// `book/zh/<page>.html`.
+fn built(source: &Path) -> PathBuf {
+    let docs = root().join("docs");
+    let rel = source.strip_prefix(&docs).unwrap();
+    let (book, page) = match rel.strip_prefix("zh/src") {
+        Ok(page) => (PathBuf::from("book/zh"), page),
+        Err(_) => (PathBuf::from("book"), rel.strip_prefix("src").unwrap()),
+    };
+    book.join(page).with_extension("html")
+}
+
+/// The source page of a built one (the inverse of [`built`]), if it is one of the books'.
+fn source_of(built: &Path) -> Option<PathBuf> {
+    let mut parts: Vec<String> = Vec::new();
+    for c in built.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                parts.pop()?;
+            }
+            std::path::Component::Normal(s) => parts.push(s.to_string_lossy().to_string()),
+            _ => {}
+        }
+    }
+    let path = parts.join("/");
+    let page = path.strip_prefix("book/")?;
+    let source = match page.strip_prefix("zh/") {
+        Some(zh) => root().join("docs/zh/src").join(zh),
+        None => root().join("docs/src").join(page),
+    };
+    Some(source.with_extension("md"))
 }
 
 #[test]
