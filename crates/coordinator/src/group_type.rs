@@ -25,6 +25,7 @@ use crate::protocol::{
     MemberResponse, Request, SyncGroupResponse,
 };
 use crate::{ErrorCode, GroupState, Groups, Response};
+use alloc::string::String;
 
 /// What to do with a request after looking at the other type's group of its id.
 pub(crate) enum Route {
@@ -72,10 +73,7 @@ pub(crate) fn route_classic(
             ));
         }
         Request::SyncGroup(r) => {
-            let instance = r
-                .group_instance_id
-                .as_deref()
-                .filter(|_| r.api_version >= 3);
+            let instance = since_v3(&r.group_instance_id, r.api_version);
             ctx.out.push(Response::SyncGroup(SyncGroupResponse {
                 api_version: r.api_version,
                 correlation_id: r.correlation_id,
@@ -84,10 +82,7 @@ pub(crate) fn route_classic(
             }));
         }
         Request::Heartbeat(r) => {
-            let instance = r
-                .group_instance_id
-                .as_deref()
-                .filter(|_| r.api_version >= 3);
+            let instance = since_v3(&r.group_instance_id, r.api_version);
             ctx.out.push(Response::Heartbeat(HeartbeatResponse {
                 api_version: r.api_version,
                 correlation_id: r.correlation_id,
@@ -109,6 +104,11 @@ pub(crate) fn route_classic(
         _ => return Route::Handle,
     }
     Route::Answered
+}
+
+/// SyncGroup and Heartbeat carry an instance id from v3.
+fn since_v3(instance_id: &Option<String>, api_version: i16) -> Option<&str> {
+    instance_id.as_deref().filter(|_| api_version >= 3)
 }
 
 /// A ConsumerGroupHeartbeat (already validated) for the id of a classic group.

@@ -44,6 +44,23 @@ fn describe(h: &mut common::H, version: i16) -> DescribedGroup {
     }
 }
 
+/// Every offset the group has (OffsetFetch v8, as an admin asks).
+fn fetch_all(h: &mut common::H) -> OffsetFetchResponse {
+    let out = h.send(Request::OffsetFetch(OffsetFetchRequest {
+        api_version: 8,
+        groups: vec![OffsetFetchRequestGroup {
+            group_id: G.into(),
+            topics: None,
+            ..Default::default()
+        }],
+        ..Default::default()
+    }));
+    match out.into_iter().next() {
+        Some(Response::OffsetFetch(f)) => f,
+        other => panic!("{other:?}"),
+    }
+}
+
 /// `testConsumerGroupHeartbeatWithEmptyClassicGroup` (shape): offsets committed by a consumer
 /// outside group management make an Empty classic group; the first KIP-848 member replaces it,
 /// and the offsets stay.
@@ -69,19 +86,8 @@ fn a_consumer_group_member_replaces_an_empty_classic_group_and_keeps_its_offsets
             cause: Cause::ReplacedByOtherType
         }
     )));
-    // The member commits at its epoch to the offsets the classic group had.
-    let out = h.send(Request::OffsetFetch(OffsetFetchRequest {
-        api_version: 8,
-        groups: vec![OffsetFetchRequestGroup {
-            group_id: G.into(),
-            topics: None,
-            ..Default::default()
-        }],
-        ..Default::default()
-    }));
-    let Response::OffsetFetch(f) = &out[0] else {
-        panic!("{out:?}")
-    };
+    // The offsets the classic group had are still there.
+    let f = fetch_all(&mut h);
     assert_eq!(f.groups[0].topics[0].partitions[0].committed_offset, 42);
     h.c.check_invariants().unwrap();
 }
@@ -254,17 +260,6 @@ fn delete_groups_on_a_consumer_group() {
     );
     assert_eq!(delete(&mut h), ErrorCode::GroupIdNotFound);
     // Its offsets went with it: a new member starts from nothing.
-    let out = h.send(Request::OffsetFetch(OffsetFetchRequest {
-        api_version: 8,
-        groups: vec![OffsetFetchRequestGroup {
-            group_id: G.into(),
-            topics: None,
-            ..Default::default()
-        }],
-        ..Default::default()
-    }));
-    let Response::OffsetFetch(f) = &out[0] else {
-        panic!("{out:?}")
-    };
+    let f = fetch_all(&mut h);
     assert!(f.groups[0].topics.is_empty(), "{f:?}");
 }
