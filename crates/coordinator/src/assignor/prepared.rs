@@ -14,6 +14,7 @@ use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
+use core::cell::OnceCell;
 
 /// An input ready for the assignors (see the module doc). Partition `gp` ("global partition")
 /// is partition `gp - offsets[t]` of topic `t`; topics are numbered in name order, so dense
@@ -34,8 +35,10 @@ pub struct Prepared<'a> {
     /// round robin).
     pub(crate) kafka_order: Vec<usize>,
     /// Per input member: the claimed partitions that exist (a topic without metadata, or a
-    /// partition number past the topic's count, cannot be claimed), in claim order.
-    pub(crate) owned: Vec<Vec<usize>>,
+    /// partition number past the topic's count, cannot be claimed), in claim order. Made on
+    /// first use ([`Prepared::owned`]): range and round robin never read it, and with every
+    /// member owning its partitions it is most of their preparation.
+    owned: OnceCell<Vec<Vec<usize>>>,
     /// Every member subscribes to the same topics, compared as Kafka does: the raw topic sets,
     /// topics without metadata included (the sticky family's constrained builder applies).
     pub(crate) all_equal: bool,
@@ -169,7 +172,7 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
     });
 
     let members: Vec<&MemberSubscription> = input.members.iter().collect();
-    let mut prepared = Prepared {
+    let prepared = Prepared {
         kafka_order: super::member_order(&members),
         input,
         names: topics.iter().map(|t| Arc::from(*t)).collect(),
@@ -179,34 +182,37 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
         total,
         member_topics,
         by_id,
-        owned: Vec::new(),
+        owned: OnceCell::new(),
         all_equal,
         uniform,
     };
-    prepared.owned = input
-        .members
-        .iter()
-        .map(|m| {
-            m.owned_partitions
-                .iter()
-                .flat_map(|tp| {
-                    let topic = prepared.topics.binary_search(&&*tp.topic).ok();
-                    let prepared = &prepared;
-                    tp.partitions.iter().filter_map(move |&p| {
-                        let t = topic?;
-                        let p = usize::try_from(p)
-                            .ok()
-                            .filter(|&p| p < prepared.counts[t])?;
-                        Some(prepared.offsets[t] + p)
-                    })
-                })
-                .collect()
-        })
-        .collect();
     Ok(prepared)
 }
 
 impl<'a> Prepared<'a> {
+    /// Per input member, its claimed partitions that exist, as dense indices in claim order.
+    pub(crate) fn owned(&self) -> &[Vec<usize>] {
+        self.owned.get_or_init(|| {
+            self.input
+                .members
+                .iter()
+                .map(|m| {
+                    m.owned_partitions
+                        .iter()
+                        .flat_map(|tp| {
+                            let topic = self.topics.binary_search(&&*tp.topic).ok();
+                            tp.partitions.iter().filter_map(move |&p| {
+                                let t = topic?;
+                                let p = usize::try_from(p).ok().filter(|&p| p < self.counts[t])?;
+                                Some(self.offsets[t] + p)
+                            })
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+    }
+
     /// Runs an assignor on the interned input.
     pub fn assign(&self, strategy: Strategy) -> Result<DenseAssignment, AssignError> {
         match strategy {

@@ -56,7 +56,7 @@ impl<'a> Dense<'a> {
 
     /// The claimed partitions of dense member `i` that exist, in claim order.
     fn owned(&self, i: usize) -> &'a [usize] {
-        &self.p.owned[self.members[i]]
+        &self.p.owned()[self.members[i]]
     }
 
     fn topic_of(&self, gp: usize) -> usize {
