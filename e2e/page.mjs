@@ -1286,6 +1286,54 @@ await test(
 );
 
 await test(
+  'the assign widget runs the assignors on a group written as text, and names the line it cannot read',
+  async (page) => {
+    const cell = (member, column) => page.locator(`#assign-result tr[data-member="${member}"] td.${column}`).textContent();
+    expectEq(await cell('a', 'assigned'), 'orders 0,1,2', 'range: a takes the first range');
+    expectEq(await cell('b', 'assigned'), 'orders 3,4', 'range: b the rest');
+    await page.selectOption('#assign-strategy', 'roundrobin');
+    expectEq(await cell('a', 'assigned'), 'orders 0,2,4', 'roundrobin deals in turn');
+    await page.fill('#assign-group', 'topics: orders=4\na gen=1: orders | owns orders-0, orders-1, orders-2, orders-3\nb: orders');
+    await page.selectOption('#assign-strategy', 'cooperative-sticky');
+    expectEq(await cell('a', 'revoked'), 'orders-2 orders-3', 'cooperative-sticky: a gives up two');
+    expectEq(await cell('b', 'added'), '—', 'and b gets them only in the next round');
+    expectEq(await page.textContent('#assign-moved'), '2 given up, 0 new to their member', 'the summary');
+    await page.selectOption('#assign-strategy', 'sticky');
+    expectEq(await cell('b', 'added'), 'orders-2 orders-3', 'sticky (eager) moves them at once');
+    await page.fill('#assign-group', 'topics: orders=4\nthis line has no colon');
+    expectEq(
+      await page.textContent('#assign-error'),
+      'Line 2: a member line is "id [gen=N] [instance=ID] [rack=R]: topics [| owns topic-p, …]"',
+      'the line and why',
+    );
+    await page.screenshot({ path: new URL('assign-widget.png', out).pathname, fullPage: true });
+  },
+  `?mode=assign&lang=en&strategy=range&group=${encodeURIComponent('topics: orders=5\na: orders\nb: orders')}`,
+);
+
+await test(
+  'the book embeds the assign widget',
+  async (page) => {
+    const frame = page.frameLocator('kafka-group-playground[strategy="cooperative-sticky"] iframe');
+    await page.locator('kafka-group-playground[strategy="cooperative-sticky"]').scrollIntoViewIfNeeded();
+    await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    expectEq(await frame.locator('#assign-strategy').inputValue(), 'cooperative-sticky', 'the strategy of the element');
+    expectEq(await frame.locator('#assign-result tr[data-member="c3"] td.added').textContent(), '—', 'c3 waits a round');
+    const second = page.frameLocator('kafka-group-playground[strategy="roundrobin"] iframe');
+    await page.locator('kafka-group-playground[strategy="roundrobin"]').scrollIntoViewIfNeeded();
+    await second.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    // Round robin deals orders-0..3 then payments-0..3 in turn, skipping c2 for payments: c2 ends with one.
+    expectEq(
+      await second.locator('#assign-result tr[data-member="c1"] td.assigned').textContent(),
+      'orders 0,3; payments 1,3',
+      "the element's group",
+    );
+    expectEq(await second.locator('#assign-result tr[data-member="c2"] td.assigned').textContent(), 'orders 1', 'c2 reads only orders');
+  },
+  'book/trying-assignors.html',
+);
+
+await test(
   'a 50-consumer, 500-partition group plays at full speed (frame times measured)',
   async (page) => {
     const t0 = Date.now();

@@ -1,19 +1,22 @@
 // <kafka-group-playground scenario="leave-while-stable" views="sm,steps" height="640" autoplay moment="key" lang="zh">
 // (`step="12"` opens at a step; `moment="key"` at the scenario's key moment.)
+// <kafka-group-playground mode="assign" strategy="cooperative-sticky" group="topics: orders=6&#10;c1: orders">
+// embeds the assign widget instead, on that group (lines separated by newlines).
 // Embeds a live, pre-loaded scenario of the Kafka group coordinator playground in any page: an
 // iframe of the playground's chrome-less embed mode (no threads, no special headers needed).
 // Load this script from where the playground is served; the iframe points next to it.
 (() => {
   const base = new URL('./', document.currentScript ? document.currentScript.src : location.href);
   class KafkaGroupPlayground extends HTMLElement {
-    static get observedAttributes() { return ['scenario', 'views', 'height', 'autoplay', 'step', 'moment', 'lang']; }
+    static get observedAttributes() { return ['scenario', 'views', 'height', 'autoplay', 'step', 'moment', 'lang', 'mode', 'strategy', 'group']; }
     connectedCallback() { this.render(); }
     attributeChangedCallback() { if (this.isConnected) this.render(); }
     render() {
       const url = new URL('index.html', base);
       url.searchParams.set('embed', '1');
-      url.searchParams.set('scenario', this.getAttribute('scenario') || 'normal-join');
-      for (const name of ['views', 'step', 'moment', 'lang']) {
+      if (this.getAttribute('mode') === 'assign') url.searchParams.set('mode', 'assign');
+      else url.searchParams.set('scenario', this.getAttribute('scenario') || 'normal-join');
+      for (const name of ['views', 'step', 'moment', 'lang', 'strategy', 'group']) {
         const value = this.getAttribute(name);
         if (value) url.searchParams.set(name, value);
       }
@@ -26,7 +29,7 @@
         frame.style.cssText = 'width:100%;border:1px solid #d0d5dd;border-radius:6px;';
         this.replaceChildren(frame);
       }
-      frame.title = `Kafka consumer group: ${url.searchParams.get('scenario')}`;
+      frame.title = url.searchParams.get('mode') === 'assign' ? 'Kafka partition assignors' : `Kafka consumer group: ${url.searchParams.get('scenario')}`;
       frame.style.height = `${height}px`;
       if (frame.src !== url.toString()) frame.src = url.toString();
     }

@@ -1,5 +1,6 @@
 import init, {
   apis,
+  assign,
   brokerConfigKeys,
   Coordinator,
   consumerConfigKeys,
@@ -9,8 +10,10 @@ import init, {
   Simulation,
   scenario,
   scenarios,
+  serverAssign,
   version,
 } from '../pkg/group_coordinator_wasm.js';
+import { assignWidget } from './assign/widget.ts';
 import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang, setDocumentLang } from './i18n.ts';
@@ -36,13 +39,15 @@ async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const chosen = params.get('lang');
   const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
-  const mode = params.get('mode') === 'console' ? 'console' : 'playground';
+  const mode = params.get('mode') === 'console' ? 'console' : params.get('mode') === 'assign' ? 'assign' : 'playground';
   setDocumentLang(lang);
   // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
   const embedded = params.get('embed') === '1';
   if (embedded) document.body.classList.add('embed');
   renderNav(mode, lang);
-  if (mode === 'console') {
+  if (mode === 'assign') {
+    replaceChildren(app, assignWidget({ assign, serverAssign }, lang, params.get('strategy'), params.get('group')));
+  } else if (mode === 'console') {
     const view = new ConsoleView(
       {
         factory: (config) => new Coordinator(config),
@@ -95,7 +100,8 @@ async function main(): Promise<void> {
 function renderNav(mode: string, lang: Lang): void {
   const title = document.getElementById('page-title');
   if (title) {
-    replaceChildren(title, `${t('product', lang)} `, h('span', { class: 'sub' }, t(mode === 'console' ? 'console' : 'playground', lang)));
+    const sub = mode === 'console' ? 'console' : mode === 'assign' ? 'assigners' : 'playground';
+    replaceChildren(title, `${t('product', lang)} `, h('span', { class: 'sub' }, t(sub, lang)));
   }
   document.title = t('documentTitle', lang);
   const versionEl = document.getElementById('version');
@@ -108,12 +114,21 @@ function renderNav(mode: string, lang: Lang): void {
   const link = (m: string, label: string) => {
     const url = new URL(location.href);
     url.search = '';
-    if (m === 'console') url.searchParams.set('mode', 'console');
+    if (m !== 'playground') url.searchParams.set('mode', m);
     return h('a', { href: url.toString(), 'aria-current': m === mode ? 'page' : undefined, id: `mode-${m}` }, label);
   };
   // The book (docs/, built by mdBook next to the page): the reference and the seed's chapter.
   const book = h('a', { href: new URL('book/leaving.html', location.href).toString(), id: 'mode-book' }, t('book', lang));
-  replaceChildren(nav, link('playground', t('playground', lang)), ' · ', link('console', t('console', lang)), ' · ', book);
+  replaceChildren(
+    nav,
+    link('playground', t('playground', lang)),
+    ' · ',
+    link('console', t('console', lang)),
+    ' · ',
+    link('assign', t('assigners', lang)),
+    ' · ',
+    book,
+  );
 }
 
 void main();

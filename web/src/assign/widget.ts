@@ -1,0 +1,146 @@
+// The assign widget (`?mode=assign`): a group written as text, an assignor, and the result with
+// what each member keeps, gets and gives up. It runs the model's assignors through the wasm
+// module (the client side's `assign`, the server side's `serverAssign`), as the playground's
+// consumers and coordinator do.
+
+import type { Assignment, ServerAssignInput, TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
+import { h, replaceChildren } from '../dom.ts';
+import type { Lang } from '../i18n.ts';
+import { t } from '../playground/text.ts';
+import { moves, parseGroup } from './group-text.ts';
+
+/** The assignors by the widget's names: the client's four, and the server's two. */
+export const STRATEGIES = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'server-uniform', 'server-range'] as const;
+export type StrategyName = (typeof STRATEGIES)[number];
+
+export const EXAMPLE = `topics: orders=6, payments=3
+c1 gen=1: orders, payments | owns orders-0, orders-1, orders-2, payments-0, payments-1
+c2 gen=1: orders, payments | owns orders-3, orders-4, orders-5, payments-2
+c3: orders, payments`;
+
+export interface AssignFunctions {
+  assign: (strategy: 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky', input: ReturnType<typeof toInput>) => Assignment;
+  serverAssign: (name: 'uniform' | 'range', input: ServerAssignInput) => Record<string, TopicPartitions[]>;
+}
+
+const toInput = (text: string) => {
+  const parsed = parseGroup(text);
+  if (!parsed.ok) throw new Error(`${parsed.line}: ${parsed.message}`);
+  return parsed.input;
+};
+
+/** Runs `strategy` on the group `text`: each member's (owned, assigned), or an error to show. */
+export function run(
+  fns: AssignFunctions,
+  strategy: StrategyName,
+  text: string,
+): { ok: true; rows: [string, TopicPartitions[] | undefined, TopicPartitions[]][] } | { ok: false; line?: number; message: string } {
+  const parsed = parseGroup(text);
+  if (!parsed.ok) return { ok: false, line: parsed.line, message: parsed.message };
+  const input = parsed.input;
+  try {
+    let out: Record<string, TopicPartitions[]>;
+    if (strategy.startsWith('server-')) {
+      out = fns.serverAssign(strategy === 'server-uniform' ? 'uniform' : 'range', {
+        topics: input.topics,
+        members: input.members.map((m) => ({
+          memberId: m.memberId,
+          instanceId: m.groupInstanceId ?? undefined,
+          rackId: m.rackId ?? undefined,
+          subscribedTopics: m.topics,
+          assignment: m.ownedPartitions ?? [],
+        })),
+      });
+    } else {
+      out = fns.assign(strategy as 'range', input);
+    }
+    const rows = [...input.members]
+      .sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0))
+      .map((m): [string, TopicPartitions[] | undefined, TopicPartitions[]] => [m.memberId, m.ownedPartitions, out[m.memberId] ?? []]);
+    return { ok: true, rows };
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
+}
+
+const shown = (tps: TopicPartitions[]): string =>
+  tps
+    .filter((tp) => tp.partitions.length)
+    .map((tp) => `${tp.topic} ${tp.partitions.join(',')}`)
+    .join('; ');
+
+export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string | null, group: string | null): HTMLElement {
+  const select = h('select', { id: 'assign-strategy', 'aria-label': t('assignStrategy', lang) });
+  const client = h('optgroup', { label: t('assignClient', lang) });
+  const server = h('optgroup', { label: t('assignServer', lang) });
+  for (const s of STRATEGIES) {
+    (s.startsWith('server-') ? server : client).append(h('option', { value: s }, s.replace('server-', '')));
+  }
+  select.append(client, server);
+  select.value = (STRATEGIES as readonly string[]).includes(strategy ?? '') ? (strategy as string) : 'cooperative-sticky';
+  const area = h('textarea', { id: 'assign-group', rows: '7', spellcheck: 'false', 'aria-label': t('assignGroup', lang) });
+  area.value = group ?? EXAMPLE;
+  const result = h('div', { id: 'assign-result', 'aria-live': 'polite' });
+  const update = () => {
+    const r = run(fns, select.value as StrategyName, area.value);
+    if (!r.ok) {
+      replaceChildren(
+        result,
+        h('p', { class: 'error', id: 'assign-error' }, r.line ? `${t('assignLine', lang)} ${r.line}: ${r.message}` : r.message),
+      );
+      return;
+    }
+    let added = 0;
+    let revoked = 0;
+    const body = r.rows.map(([id, owned, assigned]) => {
+      const m = moves(owned, assigned);
+      added += m.added.length;
+      revoked += m.revoked.length;
+      return h(
+        'tr',
+        { 'data-member': id },
+        h('th', { scope: 'row' }, id),
+        h('td', { class: 'assigned' }, shown(assigned) || '—'),
+        h('td', { class: 'kept' }, m.kept.join(' ') || '—'),
+        h('td', { class: 'added' }, m.added.join(' ') || '—'),
+        h('td', { class: 'revoked' }, m.revoked.join(' ') || '—'),
+      );
+    });
+    replaceChildren(
+      result,
+      h(
+        'div',
+        { class: 'table-scroll' },
+        h(
+          'table',
+          { class: 'assign-table' },
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...['assignMember', 'assignAssigned', 'assignKept', 'assignAdded', 'assignRevoked'].map((k) =>
+                h('th', { scope: 'col' }, t(k as 'assignMember', lang)),
+              ),
+            ),
+          ),
+          h('tbody', {}, ...body),
+        ),
+      ),
+      h('p', { class: 'muted', id: 'assign-moved' }, `${revoked} ${t('assignGivenUp', lang)}, ${added} ${t('assignNew', lang)}`),
+    );
+  };
+  select.addEventListener('change', update);
+  area.addEventListener('input', update);
+  update();
+  return h(
+    'section',
+    { class: 'panel assign-widget' },
+    h('h2', {}, t('assignTitle', lang)),
+    h('p', { class: 'muted' }, t('assignHelp', lang)),
+    h('label', {}, `${t('assignStrategy', lang)} `, select),
+    area,
+    result,
+  );
+}
