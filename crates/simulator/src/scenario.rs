@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// A text in the two languages of the interface.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Text {
     pub en: String,
@@ -21,6 +22,7 @@ pub struct Text {
 
 /// A setting's value as JSON gives it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum Setting {
     Bool(bool),
@@ -42,6 +44,7 @@ pub type Settings = BTreeMap<String, Setting>;
 
 /// Latency, jitter and loss of the link between a consumer and the coordinator (each way).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct LinkSpec {
     pub latency_ms: i64,
@@ -62,6 +65,7 @@ impl Default for LinkSpec {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConsumerSpec {
     /// The consumer's `client.id`, also its name in the views.
@@ -97,6 +101,7 @@ pub struct ConsumerSpec {
 /// they say otherwise. Closing a consumer does not wait for its listener (every strategy pays
 /// that alike).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Application {
     /// `onPartitionsRevoked`: ms per partition given up.
@@ -121,6 +126,7 @@ fn default_processing_ms() -> i64 {
 
 /// What a pause stops.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum PauseKind {
     /// The application is stuck between two polls (slow processing); the heartbeat thread
@@ -134,6 +140,7 @@ pub enum PauseKind {
 
 /// Something done to the world at a moment: by the script, or by the user from the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -257,6 +264,7 @@ impl Action {
 
 /// One line of the script: an action, a narration checkpoint, or both, at a time.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ScriptStep {
     pub at_ms: i64,
@@ -271,6 +279,7 @@ pub struct ScriptStep {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,
