@@ -1312,6 +1312,22 @@ await test(
 );
 
 await test(
+  "the book's API pages: the JavaScript reference and the crates' rustdoc are served with it",
+  async (page) => {
+    await page.locator('main h1', { hasText: 'JavaScript API reference' }).waitFor();
+    await page.locator('#serverassign').waitFor({ state: 'attached' });
+    await page.goto(`${server.url}book/using.html`);
+    const link = page.locator('a[href="rustdoc/group_coordinator/index.html"]');
+    expectEq(await link.count(), 1, 'the chapter links the rustdoc');
+    // Fetched, not opened: rustdoc's own scripts are not this project's to test.
+    const rustdoc = await page.request.get(new URL('rustdoc/group_coordinator/index.html', page.url()).toString());
+    expectEq(rustdoc.status(), 200, 'the rustdoc is served');
+    expectEq((await rustdoc.text()).includes('struct.Coordinator.html'), true, 'the Coordinator is documented');
+  },
+  'book/api/javascript.html',
+);
+
+await test(
   'the book embeds the assign widget',
   async (page) => {
     const frame = page.frameLocator('kafka-group-playground[strategy="cooperative-sticky"] iframe');

@@ -72,3 +72,9 @@ pub use error::ErrorCode;
 pub use event::{Cause, Event, EventKind, RemovalReason};
 pub use protocol::{Api, Request, Response};
 pub use view::{GroupView, MemberView, TimerView};
+
+/// The book's Rust examples (`docs/src/using.md`), compiled and run as doc-tests so that they stay
+/// true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/using.md")]
+pub struct BookExamples;

@@ -105,7 +105,9 @@ fn references(path: &Path, text: &str) -> Vec<(PathBuf, Option<String>)> {
             let end = tail.find(')').unwrap_or(tail.len());
             let link = &tail[..end];
             rest = &tail[end..];
-            if link.contains("://") || link.starts_with("docs/") {
+            // rustdoc's pages are built beside the book, not written in it (the browser test
+            // opens them).
+            if link.contains("://") || link.starts_with("docs/") || link.starts_with("rustdoc/") {
                 continue;
             }
             let (page, anchor) = match link.split_once('#') {
