@@ -2,7 +2,10 @@
 // driven as a user would.
 // Prints "N passed, M failed" last and exits non-zero on failure. `node e2e/page.mjs <text>`
 // runs only the tests whose names contain the text.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
@@ -1325,6 +1328,52 @@ await test(
     expectEq((await rustdoc.text()).includes('struct.Coordinator.html'), true, 'the Coordinator is documented');
   },
   'book/api/javascript.html',
+);
+
+await test(
+  'the npm package, installed into a documentation site, embeds a live run and gives the JavaScript API',
+  async (page) => {
+    // scripts/package.sh packs it into target/npm/ (the test command runs it before this).
+    const packs = new URL('../target/npm/', import.meta.url);
+    const tarball = existsSync(packs) ? readdirSync(packs).find((f) => f.endsWith('.tgz')) : undefined;
+    if (!tarball) throw new Error('no package in target/npm/: run bash scripts/package.sh');
+    const site = mkdtempSync(join(tmpdir(), 'docs-site-'));
+    writeFileSync(join(site, 'package.json'), '{"name":"docs-site","private":true}');
+    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', new URL(tarball, packs).pathname], { cwd: site });
+    writeFileSync(
+      join(site, 'index.html'),
+      `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Docs</title><h1>Our docs</h1>
+<script src="/node_modules/kafka-group-playground/site/kafka-group-playground.js" defer></script>
+<kafka-group-playground scenario="leave-while-stable" views="sm,steps" moment="key" height="600"></kafka-group-playground>`,
+    );
+    const docs = await serve(site);
+    try {
+      await page.goto(docs.url);
+      const frame = page.frameLocator('kafka-group-playground iframe');
+      await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+      expectEq(
+        await frame.locator('#group-state').getAttribute('data-state'),
+        'Stable',
+        'the installed page opened the run at its key moment',
+      );
+    } finally {
+      docs.close();
+    }
+    // The library, from Node, as a site's build script would use it.
+    const script = `import { readFileSync } from 'node:fs';
+import { initSync, Simulation, scenario } from 'kafka-group-playground';
+initSync({ module: readFileSync(new URL(import.meta.resolve('kafka-group-playground/pkg/group_coordinator_wasm_bg.wasm'))) });
+const sim = new Simulation(scenario('leave-while-stable'));
+sim.runUntil(60000);
+console.log(sim.group().state);`;
+    writeFileSync(join(site, 'check.mjs'), script);
+    expectEq(
+      execFileSync('node', ['check.mjs'], { cwd: site, encoding: 'utf8' }).trim(),
+      'Stable',
+      'the API runs a scenario from the package',
+    );
+  },
+  'index.html?mode=console',
 );
 
 await test(

@@ -69,5 +69,8 @@ npx tsc --noEmit
 npx vitest run
 npx vite build
 
+step "the npm package for documentation sites -> target/npm"
+bash scripts/package.sh
+
 step "end-to-end: the built page in Chromium (playwright-core)"
 node e2e/page.mjs
