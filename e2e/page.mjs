@@ -1376,6 +1376,34 @@ console.log(sim.group().state);`;
   'index.html?mode=console',
 );
 
+await test('the built site works under a sub-path of a static host: the page, the book, and an embed stepped in each language', async (page) => {
+  const sub = await serve(new URL('../web/dist/', import.meta.url).pathname, '/docs/kafka/');
+  try {
+    await page.goto(`${sub.url}index.html?lang=en`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    await page.click('#mode-book');
+    await page.locator('main h1', { hasText: 'When a member leaves' }).waitFor();
+    expectEq(new URL(page.url()).pathname, '/docs/kafka/book/leaving.html', 'the book under the sub-path');
+    for (const [lang, after] of [
+      ['en', 'CompletingRebalance'],
+      ['zh', '等待同步'],
+    ]) {
+      if (lang === 'zh') {
+        await page.click('a[href="zh/leaving.html"]');
+        await page.locator('main h1', { hasText: '成员离开消费组' }).waitFor();
+      }
+      const element = page.locator('kafka-group-playground[scenario="leave-while-preparing-rebalance"]');
+      await element.scrollIntoViewIfNeeded();
+      const frame = page.frameLocator('kafka-group-playground[scenario="leave-while-preparing-rebalance"] iframe');
+      await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+      await frame.locator('#next-moment').click();
+      await frame.locator('#group-state', { hasText: after }).waitFor();
+    }
+  } finally {
+    sub.close();
+  }
+});
+
 await test(
   'the book embeds the assign widget',
   async (page) => {

@@ -16,9 +16,15 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-export async function serve(root) {
+/** Serves `root` at `prefix` (a sub-path such as '/docs/kafka/', as a static host may). */
+export async function serve(root, prefix = '/') {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!url.startsWith(prefix)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const path = normalize(`/${url.slice(prefix.length)}`).replace(/^(\.\.[/\\])+/, '');
     const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
     try {
       const body = await readFile(file);
@@ -29,5 +35,5 @@ export async function serve(root) {
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+  return { url: `http://127.0.0.1:${server.address().port}${prefix}`, close: () => server.close() };
 }

@@ -25,6 +25,9 @@ cargo build -p group-simulator --target thumbv7em-none-eabihf
 step "native tests (core: unit, conformance, property; simulator: golden traces, behaviour, random worlds; doc-tests)"
 cargo test --workspace
 
+step "the core crate packages for a registry (cargo package, verified against its packaged dependency)"
+cargo package -q -p group-coordinator-json -p group-coordinator --allow-dirty
+
 step "side by side with kafka-python (the peer's own assignors and codecs, from PyPI)"
 if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import kafka; assert kafka.__version__ == "3.0.12"' 2>/dev/null; then
   python3 -m venv .venv
@@ -69,7 +72,8 @@ npx tsc --noEmit
 npx vitest run
 npx vite build
 
-step "the npm package for documentation sites -> target/npm"
+step "the books' links (linkinator), and the npm package for documentation sites -> target/npm"
+bash scripts/check-links.sh
 bash scripts/package.sh
 
 step "end-to-end: the built page in Chromium (playwright-core)"
