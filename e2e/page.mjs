@@ -1405,6 +1405,31 @@ await test('the built site works under a sub-path of a static host: the page, th
 });
 
 await test(
+  'an embed without a height takes the height of what it shows, and nothing scrolls inside it',
+  async (page) => {
+    const element = page.locator('#auto-height');
+    await element.scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('#auto-height iframe');
+    await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    await page.waitForFunction(() => {
+      const f = document.querySelector('#auto-height iframe');
+      return f && f.style.height !== '600px';
+    });
+    await page.waitForTimeout(300);
+    const outer = await page.locator('#auto-height iframe').evaluate((f) => f.getBoundingClientRect().height);
+    const inner = await frame.locator('.playground').evaluate((p) => ({ scroll: p.scrollHeight, client: p.clientHeight }));
+    expectEq(inner.scroll <= inner.client + 1, true, `no scroll inside (content ${inner.scroll}, frame ${inner.client})`);
+    expectEq(outer > 200 && outer < 2000, true, `a height that fits (${outer} px)`);
+    // It follows the content: a step that changes the views resizes the frame, and it settles.
+    await frame.locator('#next-moment').click();
+    await page.waitForTimeout(500);
+    const after = await frame.locator('.playground').evaluate((p) => p.scrollHeight - p.clientHeight);
+    expectEq(after <= 1, true, `still nothing to scroll after a step (${after})`);
+  },
+  'book/embedding.html',
+);
+
+await test(
   'the book embeds the assign widget',
   async (page) => {
     const frame = page.frameLocator('kafka-group-playground[strategy="cooperative-sticky"] iframe');

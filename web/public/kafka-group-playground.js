@@ -21,16 +21,26 @@
         if (value) url.searchParams.set(name, value);
       }
       if (this.hasAttribute('autoplay')) url.searchParams.set('autoplay', '1');
-      const height = Number(this.getAttribute('height')) || 600;
+      // No height (or "auto"): the frame takes the height its content reports, up to 2000 px.
+      const fixed = Number(this.getAttribute('height'));
+      this.auto = !(fixed > 0);
+      const height = fixed > 0 ? fixed : 600;
       let frame = this.querySelector('iframe');
       if (!frame) {
         frame = document.createElement('iframe');
         frame.setAttribute('loading', 'lazy');
-        frame.style.cssText = 'width:100%;border:1px solid #d0d5dd;border-radius:6px;';
+        frame.style.cssText = 'width:100%;border:1px solid #d0d5dd;border-radius:6px;box-sizing:content-box;';
         this.replaceChildren(frame);
+        window.addEventListener('message', (event) => {
+          const data = event.data;
+          if (!this.auto || event.source !== frame.contentWindow || !data || data.type !== 'kafka-group-playground:height') return;
+          if (typeof data.height !== 'number' || !(data.height > 0)) return;
+          this.reported = Math.min(Math.ceil(data.height), 2000);
+          frame.style.height = `${this.reported}px`;
+        });
       }
       frame.title = url.searchParams.get('mode') === 'assign' ? 'Kafka partition assignors' : `Kafka consumer group: ${url.searchParams.get('scenario')}`;
-      frame.style.height = `${height}px`;
+      frame.style.height = `${this.auto && this.reported ? this.reported : height}px`;
       if (frame.src !== url.toString()) frame.src = url.toString();
     }
   }

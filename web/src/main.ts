@@ -95,6 +95,33 @@ async function main(): Promise<void> {
   }
   app.removeAttribute('aria-busy');
   document.body.dataset.wasm = 'ready';
+  if (embedded) reportHeight();
+}
+
+/** An embed tells the page around it how tall its content is, so that a
+ * `<kafka-group-playground>` without a `height` sizes its frame to fit (public/kafka-group-playground.js).
+ * Only a number crosses: nothing of the run. */
+function reportHeight(): void {
+  if (window.parent === window) return;
+  let last = -1;
+  let pending = false;
+  const measure = () => {
+    pending = false;
+    const playground = document.querySelector<HTMLElement>('.playground');
+    // The playground scrolls inside the frame (100vh): its scroll height is its content's.
+    const height = Math.ceil(playground ? playground.scrollHeight : document.documentElement.scrollHeight);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: 'kafka-group-playground:height', height }, '*');
+  };
+  const soon = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(measure);
+  };
+  new MutationObserver(soon).observe(document.body, { childList: true, subtree: true, characterData: true });
+  new ResizeObserver(soon).observe(document.body);
+  soon();
 }
 
 function renderNav(mode: string, lang: Lang): void {
