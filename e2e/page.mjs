@@ -84,6 +84,14 @@ function expectEq(actual, expected, what) {
 
 const state = (page) => page.locator('#group-state').getAttribute('data-state');
 
+/** An embed on a docs page: scrolled to (its frame loads lazily), then its page, once the module is ready. */
+async function openEmbed(page, selector) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  const frame = page.frameLocator(`${selector} iframe`);
+  await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+  return frame;
+}
+
 await test('a JoinGroup composed in the console gets MEMBER_ID_REQUIRED, then joins', async (page) => {
   await page.waitForSelector('text=No such group yet');
   await page.selectOption('#api', 'JoinGroup');
@@ -1239,13 +1247,11 @@ await test(
 await test(
   'the example documentation page embeds live scenarios with <kafka-group-playground>',
   async (page) => {
-    const frame = page.frameLocator('kafka-group-playground#preparing iframe');
-    await frame.locator('body[data-wasm="ready"]').waitFor();
+    const frame = await openEmbed(page, 'kafka-group-playground#preparing');
     expectEq(await frame.locator('#group-state').getAttribute('data-state'), 'PreparingRebalance', 'the embed opened at its key moment');
     await frame.locator('#next-moment').click();
     expectEq(await frame.locator('#group-state').getAttribute('data-state'), 'CompletingRebalance', "C's LeaveGroup completes the join");
-    const second = page.frameLocator('kafka-group-playground#stable iframe');
-    await second.locator('body[data-wasm="ready"]').waitFor();
+    const second = await openEmbed(page, 'kafka-group-playground#stable');
     await second.locator('#play').click();
     await second.locator('#group-state[data-state="Stable"]').waitFor({ timeout: 15000 });
     await page.screenshot({ path: new URL('example-docs.png', out).pathname, fullPage: true });
@@ -1265,10 +1271,7 @@ await test(
       ['last-member-leaves', 'Stable'],
     ];
     for (const [scenario, before] of cases) {
-      const element = page.locator(`kafka-group-playground[scenario="${scenario}"]`);
-      await element.scrollIntoViewIfNeeded();
-      const frame = page.frameLocator(`kafka-group-playground[scenario="${scenario}"] iframe`);
-      await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+      const frame = await openEmbed(page, `kafka-group-playground[scenario="${scenario}"]`);
       expectEq(await frame.locator('#group-state').getAttribute('data-state'), before, `${scenario}: the state at its key moment`);
       const step = Number((await frame.locator('#step-no').textContent()).match(/\d+/)[0]);
       expectEq(step > 0, true, `${scenario}: opened past the start (step ${step})`);
@@ -1276,9 +1279,7 @@ await test(
     // The Chinese chapter, with the book's terms in its embeds.
     await page.click('a[href="zh/leaving.html"]');
     await page.locator('main h1', { hasText: '成员离开消费组' }).waitFor();
-    const zh = page.frameLocator('kafka-group-playground[scenario="leave-while-preparing-rebalance"] iframe');
-    await page.locator('kafka-group-playground[scenario="leave-while-preparing-rebalance"]').scrollIntoViewIfNeeded();
-    await zh.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    const zh = await openEmbed(page, 'kafka-group-playground[scenario="leave-while-preparing-rebalance"]');
     await zh.locator('#group-state', { hasText: '准备再平衡' }).waitFor();
     // The reference pages it links to are there, with their anchors.
     await page.click('a[href="../reference/classic-protocol.html#leave-stable"]');
@@ -1349,8 +1350,7 @@ await test(
     const docs = await serve(site);
     try {
       await page.goto(docs.url);
-      const frame = page.frameLocator('kafka-group-playground iframe');
-      await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+      const frame = await openEmbed(page, 'kafka-group-playground');
       expectEq(
         await frame.locator('#group-state').getAttribute('data-state'),
         'Stable',
@@ -1392,10 +1392,7 @@ await test('the built site works under a sub-path of a static host: the page, th
         await page.click('a[href="zh/leaving.html"]');
         await page.locator('main h1', { hasText: '成员离开消费组' }).waitFor();
       }
-      const element = page.locator('kafka-group-playground[scenario="leave-while-preparing-rebalance"]');
-      await element.scrollIntoViewIfNeeded();
-      const frame = page.frameLocator('kafka-group-playground[scenario="leave-while-preparing-rebalance"] iframe');
-      await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+      const frame = await openEmbed(page, 'kafka-group-playground[scenario="leave-while-preparing-rebalance"]');
       await frame.locator('#next-moment').click();
       await frame.locator('#group-state', { hasText: after }).waitFor();
     }
@@ -1407,10 +1404,7 @@ await test('the built site works under a sub-path of a static host: the page, th
 await test(
   'an embed without a height takes the height of what it shows, and nothing scrolls inside it',
   async (page) => {
-    const element = page.locator('#auto-height');
-    await element.scrollIntoViewIfNeeded();
-    const frame = page.frameLocator('#auto-height iframe');
-    await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    const frame = await openEmbed(page, '#auto-height');
     await page.waitForFunction(() => {
       const f = document.querySelector('#auto-height iframe');
       return f && f.style.height !== '600px';
@@ -1432,14 +1426,10 @@ await test(
 await test(
   'the book embeds the assign widget',
   async (page) => {
-    const frame = page.frameLocator('kafka-group-playground[strategy="cooperative-sticky"] iframe');
-    await page.locator('kafka-group-playground[strategy="cooperative-sticky"]').scrollIntoViewIfNeeded();
-    await frame.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    const frame = await openEmbed(page, 'kafka-group-playground[strategy="cooperative-sticky"]');
     expectEq(await frame.locator('#assign-strategy').inputValue(), 'cooperative-sticky', 'the strategy of the element');
     expectEq(await frame.locator('#assign-result tr[data-member="c3"] td.added').textContent(), '—', 'c3 waits a round');
-    const second = page.frameLocator('kafka-group-playground[strategy="roundrobin"] iframe');
-    await page.locator('kafka-group-playground[strategy="roundrobin"]').scrollIntoViewIfNeeded();
-    await second.locator('body[data-wasm="ready"]').waitFor({ timeout: 15000 });
+    const second = await openEmbed(page, 'kafka-group-playground[strategy="roundrobin"]');
     // Round robin deals orders-0..3 then payments-0..3 in turn, skipping c2 for payments: c2 ends with one.
     expectEq(
       await second.locator('#assign-result tr[data-member="c1"] td.assigned').textContent(),

@@ -24,9 +24,8 @@ export function parseDeclarations(text) {
     const line = raw.trimEnd();
     const trimmed = line.trim();
     if (trimmed.startsWith('/**')) {
-      inDoc = !trimmed.endsWith('*/') || trimmed === '/**';
+      inDoc = !trimmed.endsWith('*/');
       doc = [trimmed];
-      if (trimmed.endsWith('*/') && trimmed !== '/**') inDoc = false;
       continue;
     }
     if (inDoc) {

@@ -211,7 +211,7 @@ impl Coordinator {
                 classic::admin::handle_delete(ctx, groups, &mut self.consumer, r)
             }
             Request::ConsumerGroupHeartbeat(r) => {
-                let response = consumer_heartbeat(ctx, groups, &mut self.consumer, r);
+                let response = self.consumer.heartbeat(ctx, groups, r);
                 ctx.out.push(Response::ConsumerGroupHeartbeat(response));
             }
             Request::ConsumerGroupDescribe(r) => {
@@ -232,12 +232,9 @@ impl Coordinator {
         self.check_time(now)?;
         request.api_version_checked()?;
         self.fire_due_timers(now);
-        Ok(consumer_heartbeat(
-            &mut self.ctx,
-            &mut self.groups,
-            &mut self.consumer,
-            request,
-        ))
+        Ok(self
+            .consumer
+            .heartbeat(&mut self.ctx, &mut self.groups, request))
     }
 
     /// Defines or changes topics in the metadata image consumer groups are assigned from.
@@ -479,20 +476,4 @@ impl Coordinator {
             })
             .unwrap_or_default()
     }
-}
-
-/// A ConsumerGroupHeartbeat: validated, then its group id checked against the classic groups
-/// ([`crate::group_type`]), then handled.
-fn consumer_heartbeat(
-    ctx: &mut Ctx,
-    groups: &mut Groups,
-    consumer: &mut ConsumerGroups,
-    r: &ConsumerGroupHeartbeatRequest,
-) -> ConsumerGroupHeartbeatResponse {
-    if consumer.is_valid(ctx, r)
-        && let Err(refused) = crate::group_type::route_consumer_heartbeat(ctx, groups, r)
-    {
-        return refused;
-    }
-    consumer.heartbeat(ctx, r)
 }

@@ -21,8 +21,7 @@ use crate::classic::{Ctx, ParkedJoin};
 use crate::consumer_group::{ConsumerGroupState, ConsumerGroups};
 use crate::event::{Cause, EventKind};
 use crate::protocol::{
-    ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse, HeartbeatResponse,
-    MemberResponse, Request, SyncGroupResponse,
+    ConsumerGroupHeartbeatRequest, HeartbeatResponse, MemberResponse, Request, SyncGroupResponse,
 };
 use crate::{ErrorCode, GroupState, Groups, Response};
 use alloc::string::String;
@@ -111,26 +110,21 @@ fn since_v3(instance_id: &Option<String>, api_version: i16) -> Option<&str> {
     instance_id.as_deref().filter(|_| api_version >= 3)
 }
 
-/// A ConsumerGroupHeartbeat (already validated) for the id of a classic group.
+/// A ConsumerGroupHeartbeat (already validated) for the id of a classic group: Ok to go on, or
+/// the error it gets.
 pub(crate) fn route_consumer_heartbeat(
     ctx: &mut Ctx,
     groups: &mut Groups,
     r: &ConsumerGroupHeartbeatRequest,
-) -> Result<(), ConsumerGroupHeartbeatResponse> {
+) -> Result<(), (ErrorCode, String)> {
     let Some(classic) = groups.get_mut(&r.group_id) else {
         return Ok(());
     };
     if r.member_epoch != 0 || classic.state() != GroupState::Empty || classic.unloaded {
-        return Err(ConsumerGroupHeartbeatResponse {
-            api_version: r.api_version,
-            correlation_id: r.correlation_id,
-            error_code: ErrorCode::GroupIdNotFound,
-            error_message: Some(alloc::format!(
-                "Group {} is not a consumer group",
-                r.group_id
-            )),
-            ..Default::default()
-        });
+        return Err((
+            ErrorCode::GroupIdNotFound,
+            alloc::format!("Group {} is not a consumer group", r.group_id),
+        ));
     }
     // `maybeDeleteEmptyClassicGroup`: the group's record is deleted, its offsets are not.
     classic.transition_to(ctx, GroupState::Dead, Cause::ReplacedByOtherType);

@@ -3,7 +3,7 @@
 // module (the client side's `assign`, the server side's `serverAssign`), as the playground's
 // consumers and coordinator do.
 
-import type { Assignment, ServerAssignInput, TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
+import type { Assignment, AssignmentInput, ServerAssignInput, TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { t } from '../playground/text.ts';
@@ -19,15 +19,9 @@ c2 gen=1: orders, payments | owns orders-3, orders-4, orders-5, payments-2
 c3: orders, payments`;
 
 export interface AssignFunctions {
-  assign: (strategy: 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky', input: ReturnType<typeof toInput>) => Assignment;
+  assign: (strategy: 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky', input: AssignmentInput) => Assignment;
   serverAssign: (name: 'uniform' | 'range', input: ServerAssignInput) => Record<string, TopicPartitions[]>;
 }
-
-const toInput = (text: string) => {
-  const parsed = parseGroup(text);
-  if (!parsed.ok) throw new Error(`${parsed.line}: ${parsed.message}`);
-  return parsed.input;
-};
 
 /** Runs `strategy` on the group `text`: each member's (owned, assigned), or an error to show. */
 export function run(

@@ -179,16 +179,24 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
 
 impl ConsumerGroups {
     /// Handles one heartbeat at `ctx.now`.
+    /// Handles one heartbeat: validated first, then its group id checked against the classic
+    /// groups (`crate::group_type`), then handled.
     pub(crate) fn heartbeat(
         &mut self,
         ctx: &mut Ctx,
+        classic: &mut crate::Groups,
         r: &ConsumerGroupHeartbeatRequest,
     ) -> ConsumerGroupHeartbeatResponse {
         let before = self.groups.get(&r.group_id).map(ConsumerGroup::state);
-        let result = validate(ctx, r).and_then(|()| match r.member_epoch {
-            LEAVE_GROUP_MEMBER_EPOCH | LEAVE_GROUP_STATIC_MEMBER_EPOCH => self.leave(ctx, r),
-            _ => self.join_or_update(ctx, r),
-        });
+        let result = validate(ctx, r)
+            .and_then(|()| {
+                crate::group_type::route_consumer_heartbeat(ctx, classic, r)
+                    .map_err(|(code, message)| Failure(code, message))
+            })
+            .and_then(|()| match r.member_epoch {
+                LEAVE_GROUP_MEMBER_EPOCH | LEAVE_GROUP_STATIC_MEMBER_EPOCH => self.leave(ctx, r),
+                _ => self.join_or_update(ctx, r),
+            });
         let mut response = match result {
             Ok(response) => response,
             Err(Failure(code, message)) => ConsumerGroupHeartbeatResponse {
@@ -202,12 +210,6 @@ impl ConsumerGroups {
         response.correlation_id = r.correlation_id;
         self.note_state(ctx, &r.group_id, before);
         response
-    }
-
-    /// Whether the request passes `throwIfConsumerGroupHeartbeatRequestIsInvalid` (its
-    /// refusal comes from [`ConsumerGroups::heartbeat`]).
-    pub(crate) fn is_valid(&self, ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> bool {
-        validate(ctx, r).is_ok()
     }
 
     /// The one place a consumer group's state changes are told: derived after each input.
