@@ -33,6 +33,30 @@ pub struct ConsumerConfig {
     pub internal_leave_group_on_close: bool,
     /// `client.rack`
     pub client_rack: Option<String>,
+    /// `group.protocol`: the classic protocol (JoinGroup/SyncGroup/Heartbeat) or the consumer
+    /// protocol (KIP-848: ConsumerGroupHeartbeat, assignment computed by the coordinator).
+    pub group_protocol: GroupProtocol,
+    /// `group.remote.assignor`: the server assignor a consumer-protocol member asks for
+    /// ("uniform" or "range"); unset, the coordinator's default.
+    pub group_remote_assignor: Option<String>,
+}
+
+/// `group.protocol`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum GroupProtocol {
+    #[default]
+    Classic,
+    Consumer,
+}
+
+impl GroupProtocol {
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupProtocol::Classic => "classic",
+            GroupProtocol::Consumer => "consumer",
+        }
+    }
 }
 
 impl Default for ConsumerConfig {
@@ -53,6 +77,8 @@ impl Default for ConsumerConfig {
             retry_backoff_max_ms: 1_000,
             internal_leave_group_on_close: true,
             client_rack: None,
+            group_protocol: GroupProtocol::Classic,
+            group_remote_assignor: None,
         }
     }
 }
@@ -69,7 +95,7 @@ pub enum RebalanceProtocol {
 
 impl ConsumerConfig {
     /// Every key [`ConsumerConfig::set`] accepts, in the order the page lists them.
-    pub const KEYS: [ConfigKey; 12] = [
+    pub const KEYS: [ConfigKey; 14] = [
         ConfigKey {
             name: "session.timeout.ms",
             default: "45000",
@@ -142,11 +168,23 @@ impl ConsumerConfig {
             doc: "the consumer's rack, for rack-aware assignment",
             doc_zh: "消费者所在机架，用于机架感知分配",
         },
+        ConfigKey {
+            name: "group.protocol",
+            default: "classic",
+            doc: "classic (JoinGroup/SyncGroup, the leader assigns) or consumer (KIP-848: ConsumerGroupHeartbeat, the coordinator assigns; session and heartbeat timing come from the broker's group.consumer.* settings)",
+            doc_zh: "classic（加入组/同步组请求，由领导者分配）或 consumer（KIP-848：消费者组心跳请求，由协调者分配；会话与心跳时间取自 broker 的 group.consumer.* 配置）",
+        },
+        ConfigKey {
+            name: "group.remote.assignor",
+            default: "",
+            doc: "consumer protocol only: the server assignor to ask for (uniform or range); empty: the broker's default",
+            doc_zh: "仅用于 consumer 协议：请求使用的服务端分配器（uniform 或 range）；为空则用 broker 的默认值",
+        },
     ];
 
     /// Every property by its Kafka name with its current value, in [`ConsumerConfig::KEYS`]
     /// order (what the views show; `set` reads the same text back).
-    pub fn values(&self) -> [(&'static str, String); 12] {
+    pub fn values(&self) -> [(&'static str, String); 14] {
         let strategies: Vec<&str> = self
             .partition_assignment_strategy
             .iter()
@@ -183,6 +221,11 @@ impl ConsumerConfig {
                 self.internal_leave_group_on_close.to_string(),
             ),
             ("client.rack", self.client_rack.clone().unwrap_or_default()),
+            ("group.protocol", self.group_protocol.name().to_string()),
+            (
+                "group.remote.assignor",
+                self.group_remote_assignor.clone().unwrap_or_default(),
+            ),
         ]
     }
 
@@ -203,15 +246,27 @@ impl ConsumerConfig {
             "partition.assignment.strategy" => {
                 self.partition_assignment_strategy = strategies(value)?
             }
-            "group.protocol" => match value {
-                ConfigValue::Text(t) if t.eq_ignore_ascii_case("classic") => {}
-                _ => {
-                    return Err(
-                        "only \"classic\" is modelled (the KIP-848 consumer protocol is not)"
-                            .to_string(),
-                    );
+            "group.protocol" => {
+                self.group_protocol = match value {
+                    ConfigValue::Text(t) if t.eq_ignore_ascii_case("classic") => {
+                        GroupProtocol::Classic
+                    }
+                    ConfigValue::Text(t) if t.eq_ignore_ascii_case("consumer") => {
+                        GroupProtocol::Consumer
+                    }
+                    _ => return Err("expected \"classic\" or \"consumer\"".to_string()),
                 }
-            },
+            }
+            "group.remote.assignor" => {
+                let name = optional_text(value)?;
+                if let Some(n) = &name
+                    && group_coordinator::consumer_group::assignor::ServerAssignor::from_name(n)
+                        .is_none()
+                {
+                    return Err(format!("unknown server assignor \"{n}\" (uniform, range)"));
+                }
+                self.group_remote_assignor = name;
+            }
             _ => {
                 return Err("unknown key (consumer settings use Kafka's property names, e.g. session.timeout.ms)".to_string());
             }
@@ -221,6 +276,13 @@ impl ConsumerConfig {
 
     /// The Java client's constructor checks.
     pub fn validate(&self) -> Result<(), (&'static str, String)> {
+        if self.group_protocol == GroupProtocol::Classic && self.group_remote_assignor.is_some() {
+            // ConsumerConfig's own message.
+            return Err((
+                "group.remote.assignor",
+                "cannot be set when group.protocol=CLASSIC".to_string(),
+            ));
+        }
         if self.heartbeat_interval_ms >= self.session_timeout_ms {
             return Err((
                 "heartbeat.interval.ms",

@@ -82,7 +82,17 @@ impl TraceEvent {
                 };
                 // Only the requests that carry a generation id say one (JoinGroup, LeaveGroup
                 // and FindCoordinator carry none).
-                let generation = if *generation_id >= 0 && api.carries_generation() {
+                let generation = if *api == crate::trace::MessageApi::ConsumerGroupHeartbeat {
+                    match *generation_id {
+                        -1 => say!(lang, ", epoch -1 (leaving)", "，纪元 -1（离开）"),
+                        -2 => say!(
+                            lang,
+                            ", epoch -2 (a static member leaving for a while)",
+                            "，纪元 -2（静态成员暂时离开）"
+                        ),
+                        e => say!(lang, ", epoch {e}", "，纪元 {e}"),
+                    }
+                } else if *generation_id >= 0 && api.carries_generation() {
                     say!(
                         lang,
                         ", generation {generation_id}",
@@ -196,6 +206,7 @@ impl TraceEvent {
                 added,
                 revoked,
                 listener_ms,
+                consumer_protocol,
             } => {
                 let list = tps(assigned);
                 let mut changes = String::new();
@@ -208,11 +219,19 @@ impl TraceEvent {
                     changes += &say!(lang, ", revoking {revoked}", "，撤销 {revoked}");
                 }
                 let listener = listener_text(*listener_ms, lang);
-                say!(
-                    lang,
-                    "{consumer} is assigned {list} in generation {generation_id}{changes}{listener}",
-                    "{consumer} 在第 {generation_id} 代分配到 {list}{changes}{listener}"
-                )
+                if *consumer_protocol {
+                    say!(
+                        lang,
+                        "{consumer} reconciles to {list} at epoch {generation_id}{changes}{listener}",
+                        "{consumer} 在纪元 {generation_id} 协调到 {list}{changes}{listener}"
+                    )
+                } else {
+                    say!(
+                        lang,
+                        "{consumer} is assigned {list} in generation {generation_id}{changes}{listener}",
+                        "{consumer} 在第 {generation_id} 代分配到 {list}{changes}{listener}"
+                    )
+                }
             }
             TraceKind::Revoked {
                 consumer,

@@ -55,7 +55,21 @@ impl Simulation {
             scenario.group_id.clone(),
             scenario.topics.clone(),
         );
-        let coordinator = Coordinator::with_seed(broker, scenario.seed);
+        let mut coordinator = Coordinator::with_seed(broker, scenario.seed);
+        // The cluster's metadata, which consumer groups (KIP-848) are assigned from; topic ids
+        // are derived from the names, as the consumers resolve them.
+        let metadata: Vec<(String, Option<group_coordinator::consumer_group::Uuid>, i32)> =
+            scenario
+                .topics
+                .iter()
+                .map(|(name, partitions)| (name.clone(), None, *partitions))
+                .collect();
+        coordinator
+            .update_metadata(0, &metadata)
+            .map_err(|e| ScenarioError {
+                path: "topics".to_string(),
+                message: e.to_string(),
+            })?;
         let mut consumers = Vec::new();
         for (i, spec) in scenario.consumers.iter().enumerate() {
             let config = scenario.consumer_config(spec, &format!("consumers[{i}]"))?;
@@ -354,6 +368,13 @@ impl Simulation {
                     }
                     self.w.mark_dirty();
                 }
+                // A consumer group's new group epoch is its rebalance (a new target follows).
+                EventKind::GroupEpochBumped { .. } => {
+                    self.w.counters.rebalances += 1;
+                    self.w.counters.generations += 1;
+                    self.w.mark_dirty();
+                }
+                EventKind::ConsumerGroupStateChanged { .. } => self.w.mark_dirty(),
                 EventKind::GenerationBumped { generation_id, .. } => {
                     self.w.counters.generations += 1;
                     if *generation_id < self.generation_seen {
@@ -481,6 +502,17 @@ impl Simulation {
             .iter()
             .filter(|c| c.life == Life::Running)
             .count();
+        if let Some(group) = self
+            .coordinator
+            .consumer_group(&self.w.group_id)
+            .filter(|g| !g.dead)
+        {
+            return if running == 0 {
+                group.members.is_empty()
+            } else {
+                group.members.len() == running && self.is_settled()
+            };
+        }
         match self.coordinator.group(&self.w.group_id) {
             Some(group) if running == 0 => group.state() == GroupState::Empty,
             Some(group) => group.num_members() == running && self.is_settled(),
@@ -491,13 +523,34 @@ impl Simulation {
     /// The group is Stable, every running consumer is Stable in its generation with nothing
     /// left to do, and every partition someone subscribes to is owned.
     pub fn is_settled(&self) -> bool {
-        let Some(group) = self.coordinator.group(&self.w.group_id) else {
-            return false;
-        };
-        if group.state() != GroupState::Stable || !self.coordinator_available {
+        if !self.coordinator_available {
             return false;
         }
         let mut subscribed: BTreeSet<&str> = BTreeSet::new();
+        if let Some(group) = self
+            .coordinator
+            .consumer_group(&self.w.group_id)
+            .filter(|g| !g.dead)
+        {
+            // A consumer group (KIP-848): Stable, and every running member STABLE at the
+            // group's epoch (its target reconciled and acknowledged).
+            if group.state() != group_coordinator::consumer_group::ConsumerGroupState::Stable {
+                return false;
+            }
+            for c in self.consumers.iter().filter(|c| c.life == Life::Running) {
+                if c.state != crate::trace::MemberState::Stable || c.epoch() != group.group_epoch {
+                    return false;
+                }
+                subscribed.extend(c.topics.iter().map(String::as_str));
+            }
+            return self.all_subscribed_owned(&subscribed);
+        }
+        let Some(group) = self.coordinator.group(&self.w.group_id) else {
+            return false;
+        };
+        if group.state() != GroupState::Stable {
+            return false;
+        }
         for c in self.consumers.iter().filter(|c| c.life == Life::Running) {
             if c.state != crate::trace::MemberState::Stable
                 || c.rejoin_needed
@@ -507,6 +560,11 @@ impl Simulation {
             }
             subscribed.extend(c.topics.iter().map(String::as_str));
         }
+        self.all_subscribed_owned(&subscribed)
+    }
+
+    /// Every partition of the subscribed topics is owned by someone.
+    fn all_subscribed_owned(&self, subscribed: &BTreeSet<&str>) -> bool {
         let wanted: i64 = self
             .w
             .topics

@@ -61,6 +61,8 @@ pub enum MessageApi {
     Heartbeat,
     LeaveGroup,
     OffsetCommit,
+    /// KIP-848's one RPC: join, heartbeat, acknowledge and leave.
+    ConsumerGroupHeartbeat,
 }
 
 impl MessageApi {
@@ -71,6 +73,7 @@ impl MessageApi {
             Api::SyncGroup => MessageApi::SyncGroup,
             Api::Heartbeat => MessageApi::Heartbeat,
             Api::LeaveGroup => MessageApi::LeaveGroup,
+            Api::ConsumerGroupHeartbeat => MessageApi::ConsumerGroupHeartbeat,
             // The simulated consumers send nothing else.
             _ => MessageApi::OffsetCommit,
         }
@@ -84,6 +87,7 @@ impl MessageApi {
             MessageApi::Heartbeat => "Heartbeat",
             MessageApi::LeaveGroup => "LeaveGroup",
             MessageApi::OffsetCommit => "OffsetCommit",
+            MessageApi::ConsumerGroupHeartbeat => "ConsumerGroupHeartbeat",
         }
     }
 
@@ -95,14 +99,20 @@ impl MessageApi {
     pub fn carries_generation(self) -> bool {
         matches!(
             self,
-            MessageApi::SyncGroup | MessageApi::Heartbeat | MessageApi::OffsetCommit
+            MessageApi::SyncGroup
+                | MessageApi::Heartbeat
+                | MessageApi::OffsetCommit
+                | MessageApi::ConsumerGroupHeartbeat
         )
     }
 
     pub fn keeps_body(self) -> bool {
         matches!(
             self,
-            MessageApi::JoinGroup | MessageApi::SyncGroup | MessageApi::LeaveGroup
+            MessageApi::JoinGroup
+                | MessageApi::SyncGroup
+                | MessageApi::LeaveGroup
+                | MessageApi::ConsumerGroupHeartbeat
         )
     }
 
@@ -115,17 +125,39 @@ impl MessageApi {
             MessageApi::Heartbeat => "心跳",
             MessageApi::LeaveGroup => "离开组请求",
             MessageApi::OffsetCommit => "提交偏移量请求",
+            MessageApi::ConsumerGroupHeartbeat => "消费者组心跳请求",
         }
     }
 }
 
-/// The Java client's member state (`docs/src/reference/classic-protocol.md#client-state`).
+/// The Java client's member state: the classic protocol's (`AbstractCoordinator.MemberState`,
+/// `docs/src/reference/classic-protocol.md#client-state`) and the consumer protocol's
+/// (`internals.MemberState` of the KIP-848 consumer,
+/// `docs/src/reference/consumer-group-protocol.md#client`). `Stable` is both protocols'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum MemberState {
     Unjoined,
     PreparingRebalance,
     CompletingRebalance,
     Stable,
+    /// Consumer protocol: not in the group (not subscribed, or left).
+    Unsubscribed,
+    /// Consumer protocol: heartbeating with epoch 0 until the first answer.
+    Joining,
+    /// Consumer protocol: revoking and assigning towards the target assignment.
+    Reconciling,
+    /// Consumer protocol: reconciled; the next heartbeat (sent at once) acknowledges it.
+    Acknowledging,
+    /// Consumer protocol: the coordinator fenced the member; it gives up its partitions (lost)
+    /// and rejoins with epoch 0.
+    Fenced,
+    /// Consumer protocol: closing; the rebalance listener gives the partitions up first.
+    PrepareLeaving,
+    /// Consumer protocol: the leave heartbeat (epoch −1, or −2 for a static member) goes next.
+    Leaving,
+    /// Consumer protocol: left because `max.poll.interval.ms` expired; rejoins at the next
+    /// `poll()`.
+    Stale,
 }
 
 impl MemberState {
@@ -260,6 +292,9 @@ pub enum TraceKind {
         /// `onPartitionsAssigned` for `added`) keeps the poll thread busy.
         #[serde(default, skip_serializing_if = "is_zero")]
         listener_ms: i64,
+        /// A consumer-protocol member's reconciliation: `generation_id` is its member epoch.
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        consumer_protocol: bool,
     },
     /// Partitions given up (`onPartitionsRevoked`), or lost (`onPartitionsLost`).
     Revoked {

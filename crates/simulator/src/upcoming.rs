@@ -135,11 +135,13 @@ impl Simulation {
                         (Timer::Backoff(_), false) => "a retry backoff ends",
                         (Timer::RequestTimeout(_), false) => "a request times out",
                         (Timer::Listener(_), false) => "onPartitionsAssigned returns",
+                        (Timer::Callback(_), false) => "the rebalance listener returns",
                         (Timer::Poll(_), true) => "调用 poll()",
                         (Timer::Heartbeat(_), true) => "心跳线程唤醒",
                         (Timer::Backoff(_), true) => "重试退避结束",
                         (Timer::RequestTimeout(_), true) => "请求超时",
                         (Timer::Listener(_), true) => "onPartitionsAssigned 返回",
+                        (Timer::Callback(_), true) => "再平衡监听器返回",
                     };
                     (alloc::format!("{who}: {what}"), None)
                 }

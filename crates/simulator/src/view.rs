@@ -183,10 +183,14 @@ impl Metrics {
             now_ms: w.now,
             rebalances: counters.rebalances,
             generations: counters.generations,
-            generation_id: sim
-                .coordinator
-                .group(&w.group_id)
-                .map_or(0, |g| g.generation_id()),
+            // A consumer group's (KIP-848) group epoch plays the generation's part.
+            generation_id: match sim.coordinator.consumer_group(&w.group_id) {
+                Some(g) if !g.dead => g.group_epoch,
+                _ => sim
+                    .coordinator
+                    .group(&w.group_id)
+                    .map_or(0, |g| g.generation_id()),
+            },
             partitions_moved: w.ledger.moved,
             unowned_partition_ms: unowned,
             max_unowned_partition_ms: per.iter().map(|(_, ms)| *ms).max().unwrap_or(0),

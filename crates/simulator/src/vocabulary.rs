@@ -34,13 +34,22 @@ pub const fn group_state(state: GroupState) -> Name {
     }
 }
 
-/// The Java client's member state (`MemberState` of `AbstractCoordinator`).
+/// The Java client's member state (`MemberState` of `AbstractCoordinator` for the classic
+/// protocol, of the KIP-848 membership manager for the consumer protocol).
 pub const fn member_state(state: MemberState) -> Name {
     match state {
         MemberState::Unjoined => name("UNJOINED", "未加入"),
         MemberState::PreparingRebalance => name("PREPARING_REBALANCE", "准备再平衡"),
         MemberState::CompletingRebalance => name("COMPLETING_REBALANCE", "等待同步"),
         MemberState::Stable => name("STABLE", "稳定"),
+        MemberState::Unsubscribed => name("UNSUBSCRIBED", "未订阅"),
+        MemberState::Joining => name("JOINING", "加入中"),
+        MemberState::Reconciling => name("RECONCILING", "协调分配中"),
+        MemberState::Acknowledging => name("ACKNOWLEDGING", "确认中"),
+        MemberState::Fenced => name("FENCED", "被隔离"),
+        MemberState::PrepareLeaving => name("PREPARE_LEAVING", "准备离开"),
+        MemberState::Leaving => name("LEAVING", "离开中"),
+        MemberState::Stale => name("STALE", "已过期"),
     }
 }
 
@@ -152,6 +161,14 @@ pub fn vocabulary() -> Vocabulary {
             M::PreparingRebalance,
             M::CompletingRebalance,
             M::Stable,
+            M::Unsubscribed,
+            M::Joining,
+            M::Reconciling,
+            M::Acknowledging,
+            M::Fenced,
+            M::PrepareLeaving,
+            M::Leaving,
+            M::Stale,
         ]
         .iter()
         .map(|&s| (s, member_state(s)))

@@ -63,6 +63,9 @@ pub enum Timer {
     RequestTimeout(i32),
     /// `onPartitionsAssigned` returns: the partitions it was given are processed from now.
     Listener(u64),
+    /// Consumer protocol: a rebalance-listener call on the application thread returns, and the
+    /// background thread goes on.
+    Callback(u64),
 }
 
 /// Something due at a time.

@@ -4,6 +4,9 @@ use super::*;
 
 impl Consumer {
     pub(super) fn schedule_heartbeat_thread(&mut self, w: &mut World) {
+        if self.uses_consumer_protocol() {
+            return self.schedule_background(w);
+        }
         if !self.heartbeat_enabled || !self.is_running() {
             return;
         }
@@ -25,6 +28,9 @@ impl Consumer {
 
     /// One turn of `HeartbeatThread.run` (`docs/src/reference/classic-protocol.md#client-heartbeat`).
     pub(super) fn heartbeat_thread(&mut self, w: &mut World) {
+        if self.uses_consumer_protocol() {
+            return self.background(w);
+        }
         if !self.heartbeat_enabled || !self.is_running() {
             return;
         }

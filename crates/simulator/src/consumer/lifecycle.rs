@@ -17,6 +17,9 @@ impl Consumer {
         }
         self.life = Life::Running;
         w.client_generations[index] = (w.group_incarnation, -1);
+        if self.uses_consumer_protocol() {
+            self.start_membership(w);
+        }
         self.poll_anchor = w.now;
         self.last_commit = w.now;
         w.record(TraceKind::Lifecycle {
@@ -28,6 +31,9 @@ impl Consumer {
 
     /// `KafkaConsumer.close()`: commit, then (if enabled) revoke and leave.
     pub fn close(&mut self, w: &mut World) {
+        if self.uses_consumer_protocol() {
+            return self.close_consumer_protocol(w);
+        }
         self.life = Life::Closing;
         if self.config.enable_auto_commit
             && self.state == MemberState::Stable
@@ -110,7 +116,11 @@ impl Consumer {
             return;
         }
         self.topics = topics;
-        if self.is_running() {
+        if self.uses_consumer_protocol() {
+            // The next heartbeat carries it (an unsubscribed member joins at its next poll).
+            self.request_poll(w);
+            self.schedule_heartbeat_thread(w);
+        } else if self.is_running() {
             self.request_rejoin(w, "subscription has changed");
         }
     }

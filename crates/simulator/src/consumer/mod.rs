@@ -7,7 +7,7 @@
 //! simulation only wakes it when a poll has work (a rejoin, an auto-commit), at the next poll
 //! boundary. A paused application stops polling, and only then can the poll timer expire.
 
-use crate::config::{ConsumerConfig, RebalanceProtocol};
+use crate::config::{ConsumerConfig, GroupProtocol, RebalanceProtocol};
 use crate::ledger::GroupGeneration;
 use crate::scenario::{Application, ConsumerSpec, PauseKind};
 use crate::trace::{ClientExpiry, Lifecycle, MemberState, MessageApi, Tp, TraceKind};
@@ -34,9 +34,12 @@ mod assignment;
 mod heartbeat;
 mod lifecycle;
 mod listener;
+mod membership;
 mod poll;
 mod requests;
 mod responses;
+
+pub use membership::{LocalAssignment, Membership};
 
 /// The consumer process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -150,6 +153,8 @@ pub struct Consumer {
     listener_token: u64,
     /// The seed of this process's per-batch processing jitter (drawn at start when it has one).
     jitter_seed: u64,
+    /// The consumer protocol's client state (`group.protocol=consumer`).
+    pub m: Membership,
 }
 
 const JOIN_GROUP_VERSION: i16 = 9;
@@ -168,6 +173,10 @@ impl Consumer {
         let mut topics = spec.topics.clone();
         topics.sort();
         topics.dedup();
+        let state = match config.group_protocol {
+            GroupProtocol::Classic => MemberState::Unjoined,
+            GroupProtocol::Consumer => MemberState::Unsubscribed,
+        };
         Consumer {
             index,
             name: Rc::from(spec.name.as_str()),
@@ -177,7 +186,7 @@ impl Consumer {
             life: Life::NotStarted,
             incarnation: 0,
             paused: None,
-            state: MemberState::Unjoined,
+            state,
             generation: Generation::none(),
             member_id: Rc::from(""),
             rejoin_needed: true,
@@ -213,6 +222,7 @@ impl Consumer {
             pending_owned: None,
             listener_token: 0,
             jitter_seed: 0,
+            m: Membership::default(),
         }
     }
 

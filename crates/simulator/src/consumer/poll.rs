@@ -39,6 +39,7 @@ impl Consumer {
             Timer::Backoff(_) => self.lookup_coordinator(w),
             Timer::RequestTimeout(correlation_id) => self.on_request_timeout(w, correlation_id),
             Timer::Listener(_) => self.on_listener_returned(w),
+            Timer::Callback(_) => self.on_callback_returned(w),
         }
     }
 
@@ -52,6 +53,7 @@ impl Consumer {
             Timer::Backoff(token) => token == self.backoff_token,
             Timer::RequestTimeout(correlation_id) => self.in_flight.contains_key(&correlation_id),
             Timer::Listener(token) => self.pending_owned.as_ref().is_some_and(|p| p.0 == token),
+            Timer::Callback(token) => self.callback_is_current(token),
         }
     }
 
@@ -59,6 +61,9 @@ impl Consumer {
     pub(super) fn poll(&mut self, w: &mut World) {
         if self.life != Life::Running || self.paused.is_some() {
             return;
+        }
+        if self.uses_consumer_protocol() {
+            return self.poll_consumer_protocol(w);
         }
         // Still in the rebalance listener: this poll comes when it returns.
         if self.is_busy(w) {

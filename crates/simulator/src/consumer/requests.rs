@@ -275,6 +275,8 @@ impl Consumer {
         self.coordinator = CoordinatorStatus::Unknown;
         let failed_join = self.join.take().is_some() | self.sync.take().is_some();
         self.heartbeat = None;
+        // A failed heartbeat: the next one carries every field.
+        self.m.reset_sent_fields();
         let commit = self.commit.take();
         self.in_flight
             .retain(|_, f| f.api == MessageApi::LeaveGroup);

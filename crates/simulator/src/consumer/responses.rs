@@ -44,6 +44,9 @@ impl Consumer {
                     }
                     Response::Heartbeat(r) => self.on_heartbeat_response(w, r.error_code, sent),
                     Response::OffsetCommit(r) => self.on_commit_response(w, r.error_code, sent),
+                    Response::ConsumerGroupHeartbeat(r) => {
+                        self.on_consumer_group_heartbeat_response(w, r)
+                    }
                     _ => {}
                 }
             }
@@ -276,6 +279,7 @@ impl Consumer {
             added: added.into(),
             revoked: revoked.clone().into(),
             listener_ms,
+            consumer_protocol: false,
         });
         w.agreement_checks.push(self.index);
         if !revoked.is_empty() && self.config.rebalance_protocol() == RebalanceProtocol::Cooperative
@@ -327,6 +331,22 @@ impl Consumer {
     pub(super) fn on_commit_response(&mut self, w: &mut World, error: ErrorCode, sent: InFlight) {
         self.commit = None;
         let unchanged = sent.generation == self.generation;
+        if self.uses_consumer_protocol() {
+            // The new consumer's commits fail on their own (a stale epoch is retried by the
+            // next commit); only a lost coordinator changes the membership.
+            if matches!(
+                error,
+                ErrorCode::NotCoordinator
+                    | ErrorCode::CoordinatorNotAvailable
+                    | ErrorCode::RequestTimedOut
+            ) {
+                return self.mark_coordinator_unknown(w);
+            }
+            if error == ErrorCode::None {
+                self.last_commit = w.now;
+            }
+            return self.after_commit(w);
+        }
         match error {
             ErrorCode::None => self.last_commit = w.now,
             ErrorCode::RebalanceInProgress => {
@@ -357,6 +377,9 @@ impl Consumer {
     /// A commit finished (answered, failed or timed out): a close or a join waiting on it
     /// goes on.
     pub(super) fn after_commit(&mut self, w: &mut World) {
+        if self.uses_consumer_protocol() {
+            return self.after_commit_consumer_protocol(w);
+        }
         if self.life == Life::Closing {
             self.finish_close(w);
         } else if self.needs_join_prepare && self.rejoin_needed {
