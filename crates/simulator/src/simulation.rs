@@ -451,6 +451,9 @@ impl Simulation {
     /// A Stable consumer in the group's current generation owns exactly what the coordinator
     /// holds as its assignment, while the group is Stable.
     fn check_agreement(&mut self, index: usize) {
+        if self.consumers[index].uses_consumer_protocol() {
+            return self.check_member_agreement(index);
+        }
         let c = &self.consumers[index];
         if !c.is_running() || c.state != crate::trace::MemberState::Stable || c.rejoin_needed {
             return;
@@ -489,6 +492,51 @@ impl Simulation {
                 actual.len(),
                 expected.len(),
                 c.generation.generation_id
+            );
+            self.w.violation(message);
+        }
+    }
+
+    /// Consumer protocol: a member STABLE at some epoch on the client and STABLE at the same
+    /// epoch on the coordinator owns exactly the coordinator's assignment for it.
+    fn check_member_agreement(&mut self, index: usize) {
+        let c = &self.consumers[index];
+        if !c.is_running() || c.state != crate::trace::MemberState::Stable {
+            return;
+        }
+        let Some(group) = self
+            .coordinator
+            .consumer_group(&self.w.group_id)
+            .filter(|g| !g.dead)
+        else {
+            return;
+        };
+        let Some(member) = group.members.get(&c.generation.member_id) else {
+            return;
+        };
+        if !member.is_reconciled_to(c.epoch()) {
+            return;
+        }
+        let names: alloc::collections::BTreeMap<_, _> =
+            self.coordinator.topics().map(|(n, id, _)| (id, n)).collect();
+        let expected: BTreeSet<(String, i32)> = member
+            .progress
+            .assigned
+            .iter()
+            .flat_map(|(id, ps)| {
+                let topic = names.get(id).copied().unwrap_or("?");
+                ps.iter().map(move |p| (topic.to_string(), *p))
+            })
+            .collect();
+        let actual: BTreeSet<(String, i32)> =
+            c.owned.iter().map(|(t, p)| (t.to_string(), *p)).collect();
+        if expected != actual {
+            let message = format!(
+                "{} owns {} partitions at epoch {} but the coordinator assigned it {}",
+                c.name,
+                actual.len(),
+                c.epoch(),
+                expected.len()
             );
             self.w.violation(message);
         }

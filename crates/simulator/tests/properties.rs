@@ -1,6 +1,9 @@
 //! Random worlds (consumers, settings, network, faults and actions at random times) run for a
-//! simulated hour: nothing panics, and no invariant breaks. Fixed seeds: CI cannot fail by
-//! chance; a failure prints the scenario JSON to replay.
+//! simulated hour: nothing panics, and no invariant breaks (among them: no partition is
+//! processed by two members of the same generation or epoch, and the coordinator's own
+//! bookkeeping holds). Once with classic consumers, once with consumer-protocol (KIP-848)
+//! consumers. Fixed seeds: CI cannot fail by chance; a failure prints the scenario JSON to
+//! replay.
 
 use group_simulator::{Scenario, Simulation};
 use proptest::prelude::*;
@@ -50,7 +53,17 @@ fn world() -> impl Strategy<Value = World> {
 
 const STRATEGIES: [&str; 4] = ["range", "roundrobin", "sticky", "cooperative-sticky"];
 
-fn to_json(w: &World) -> String {
+/// The consumers' protocol: classic, or the consumer protocol with a server assignor per
+/// consumer (the group's preferred one is the most asked for).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Protocol {
+    Classic,
+    Consumer,
+}
+
+const SERVER_ASSIGNORS: [&str; 2] = ["uniform", "range"];
+
+fn to_json(w: &World, protocol: Protocol) -> String {
     let topics: Vec<String> = w
         .topics
         .iter()
@@ -66,11 +79,17 @@ fn to_json(w: &World) -> String {
                 .filter(|t| subs & (1 << t) != 0 || *t == 0)
                 .map(|t| format!(r#""t{t}""#))
                 .collect();
-            let instance = if *is_static {
+            let mut instance = if *is_static {
                 format!(r#", "group.instance.id": "i{i}""#)
             } else {
                 String::new()
             };
+            if protocol == Protocol::Consumer {
+                instance += &format!(
+                    r#", "group.remote.assignor": "{}""#,
+                    SERVER_ASSIGNORS[*strategy as usize % 2]
+                );
+            }
             format!(
                 r#"{{ "name": "c{i}", "topics": [{}], "startMs": {start},
                      "config": {{ "partition.assignment.strategy": "{}", "session.timeout.ms": {session},
@@ -114,9 +133,15 @@ fn to_json(w: &World) -> String {
         })
         .collect();
     let (latency, jitter, loss_ppm) = w.network;
+    // Every consumer, those added by the script too.
+    let group_protocol = match protocol {
+        Protocol::Classic => "classic",
+        Protocol::Consumer => "consumer",
+    };
     format!(
         r#"{{ "name": "random", "title": {{ "en": "random", "zh": "随机" }}, "seed": {},
              "broker": {{ "group.initial.rebalance.delay.ms": {} }},
+             "consumer": {{ "group.protocol": "{group_protocol}" }},
              "topics": {{ {} }},
              "network": {{ "latencyMs": {latency}, "jitterMs": {jitter}, "loss": {} }},
              "consumers": [{}], "script": [{}], "durationMs": {HOUR} }}"#,
@@ -131,6 +156,15 @@ fn to_json(w: &World) -> String {
 
 #[test]
 fn random_worlds_run_an_hour_without_breaking_an_invariant() {
+    run_worlds(Protocol::Classic, &CLASSIC_RUN);
+}
+
+#[test]
+fn random_consumer_protocol_worlds_run_an_hour_without_breaking_an_invariant() {
+    run_worlds(Protocol::Consumer, &CONSUMER_RUN);
+}
+
+fn run_worlds(protocol: Protocol, run: &AtomicUsize) {
     let mut runner = TestRunner::new_with_rng(
         Config {
             cases: 48,
@@ -141,7 +175,7 @@ fn random_worlds_run_an_hour_without_breaking_an_invariant() {
     );
     runner
         .run(&world(), |w| {
-            let json = to_json(&w);
+            let json = to_json(&w, protocol);
             let scenario = match Scenario::from_json(&json) {
                 Ok(s) => s,
                 Err(e) => {
@@ -150,10 +184,20 @@ fn random_worlds_run_an_hour_without_breaking_an_invariant() {
                     return Ok(());
                 }
             };
-            RUN.fetch_add(1, Ordering::Relaxed);
+            run.fetch_add(1, Ordering::Relaxed);
             let mut sim = Simulation::new(scenario).expect("checked");
             sim.run_until(HOUR);
             let m = sim.metrics();
+            // The world speaks the protocol it was given (an hour always sees a join).
+            let text = sim.render();
+            let (speaks, never) = match protocol {
+                Protocol::Classic => ("sends JoinGroup", "ConsumerGroupHeartbeat"),
+                Protocol::Consumer => ("sends ConsumerGroupHeartbeat", "JoinGroup"),
+            };
+            prop_assert!(
+                text.contains(speaks) && !text.contains(never),
+                "{json}"
+            );
             let violations: Vec<String> = sim
                 .render()
                 .lines()
@@ -171,7 +215,8 @@ fn random_worlds_run_an_hour_without_breaking_an_invariant() {
             Ok(())
         })
         .expect("no invariant violated");
-    assert!(RUN.load(Ordering::Relaxed) >= 40, "too few worlds ran");
+    assert!(run.load(Ordering::Relaxed) >= 40, "too few worlds ran");
 }
 
-static RUN: AtomicUsize = AtomicUsize::new(0);
+static CLASSIC_RUN: AtomicUsize = AtomicUsize::new(0);
+static CONSUMER_RUN: AtomicUsize = AtomicUsize::new(0);

@@ -11,10 +11,10 @@
 //!   being processed at once, then `onPartitionsRevoked` runs), assign the rest
 //!   (`onPartitionsAssigned`; the new partitions are processed once it returns), then
 //!   ACKNOWLEDGING, whose heartbeat reports what the member now owns.
-//! - **The rebalance listener runs on the application thread**, at its next `poll()`. An
-//!   application whose listener costs nothing (`Application`'s per-partition times all 0) is
-//!   modelled as having none: the background thread then completes each step itself, as the
-//!   Java client does when no listener is registered.
+//! - **The rebalance listener runs on the application thread**, at its next `poll()`, one call
+//!   after the other. An application whose listener costs nothing (`Application`'s
+//!   per-partition times all 0) is modelled as having none: the background thread then
+//!   completes each step itself, as the Java client does when no listener is registered.
 //! - **Errors.** FENCED_MEMBER_EPOCH and UNKNOWN_MEMBER_ID: FENCED, the partitions are lost,
 //!   and the member rejoins with epoch 0 and the same member id. Coordinator errors: look it
 //!   up again. GROUP_MAX_SIZE_REACHED, INVALID_REQUEST, UNSUPPORTED_ASSIGNOR and any other
@@ -364,6 +364,7 @@ impl Consumer {
             MemberState::Acknowledging => {
                 if self.target_reconciled() {
                     self.set_state(w, MemberState::Stable);
+                    w.agreement_checks.push(self.index);
                 } else {
                     self.set_state(w, MemberState::Reconciling);
                     self.maybe_reconcile(w);
@@ -392,6 +393,7 @@ impl Consumer {
         r: &ConsumerGroupHeartbeatResponse,
     ) {
         self.heartbeat = None;
+        w.agreement_checks.push(self.index);
         if r.error_code == ErrorCode::None {
             self.backoff_attempts = 0;
             let interval = i64::from(r.heartbeat_interval_ms);
@@ -660,10 +662,18 @@ impl Consumer {
         w.mark_dirty();
     }
 
-    /// A listener call of `ms`: none (0 ms) completes now; otherwise the application thread
-    /// runs it at its next `poll()`.
+    /// Whether the application registered a rebalance listener (it has a cost).
+    fn has_listener(&self) -> bool {
+        self.app.revoke_ms_per_partition > 0
+            || self.app.assign_ms_per_partition > 0
+            || self.app.lost_ms_per_partition > 0
+    }
+
+    /// A listener call of `ms`: without a listener the step completes now; otherwise the
+    /// application thread runs it at its next `poll()`, once a call it is still in returns (a
+    /// call whose step was abandoned is replaced: its end only frees the thread).
     fn after_listener(&mut self, w: &mut World, after: After, ms: i64) {
-        if ms <= 0 {
+        if !self.has_listener() {
             return self.listener_returned(w, after);
         }
         self.m.callback_token += 1;
