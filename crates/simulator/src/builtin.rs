@@ -1,4 +1,5 @@
-//! The built-in scenarios: JSON files in `crates/simulator/scenarios/`, the seed's cases first.
+//! The built-in scenarios: JSON files in `crates/simulator/scenarios/`, the seed's cases first,
+//! the consumer protocol's (KIP-848) last.
 
 use crate::scenario::{Scenario, Text};
 use alloc::string::{String, ToString};
@@ -6,7 +7,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// (name, JSON), in the order the page lists them.
-pub const SCENARIOS: [(&str, &str); 17] = [
+pub const SCENARIOS: [(&str, &str); 23] = [
     ("normal-join", include_str!("../scenarios/normal-join.json")),
     (
         "leave-while-preparing-rebalance",
@@ -71,6 +72,31 @@ pub const SCENARIOS: [(&str, &str); 17] = [
     (
         "subscription-dropped-topic",
         include_str!("../scenarios/subscription-dropped-topic.json"),
+    ),
+    // The consumer protocol (KIP-848): the seed's cases again, and what only it has.
+    (
+        "consumer-protocol-leave-while-reconciling",
+        include_str!("../scenarios/consumer-protocol-leave-while-reconciling.json"),
+    ),
+    (
+        "consumer-protocol-leave-while-stable",
+        include_str!("../scenarios/consumer-protocol-leave-while-stable.json"),
+    ),
+    (
+        "consumer-protocol-last-member-leaves",
+        include_str!("../scenarios/consumer-protocol-last-member-leaves.json"),
+    ),
+    (
+        "consumer-protocol-static-leave-and-return",
+        include_str!("../scenarios/consumer-protocol-static-leave-and-return.json"),
+    ),
+    (
+        "consumer-protocol-rolling-restart",
+        include_str!("../scenarios/consumer-protocol-rolling-restart.json"),
+    ),
+    (
+        "consumer-protocol-rebalance-timeout",
+        include_str!("../scenarios/consumer-protocol-rebalance-timeout.json"),
     ),
 ];
 

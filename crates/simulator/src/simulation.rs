@@ -517,8 +517,11 @@ impl Simulation {
         if !member.is_reconciled_to(c.epoch()) {
             return;
         }
-        let names: alloc::collections::BTreeMap<_, _> =
-            self.coordinator.topics().map(|(n, id, _)| (id, n)).collect();
+        let names: alloc::collections::BTreeMap<_, _> = self
+            .coordinator
+            .topics()
+            .map(|(n, id, _)| (id, n))
+            .collect();
         let expected: BTreeSet<(String, i32)> = member
             .progress
             .assigned

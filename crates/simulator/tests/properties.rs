@@ -194,10 +194,7 @@ fn run_worlds(protocol: Protocol, run: &AtomicUsize) {
                 Protocol::Classic => ("sends JoinGroup", "ConsumerGroupHeartbeat"),
                 Protocol::Consumer => ("sends ConsumerGroupHeartbeat", "JoinGroup"),
             };
-            prop_assert!(
-                text.contains(speaks) && !text.contains(never),
-                "{json}"
-            );
+            prop_assert!(text.contains(speaks) && !text.contains(never), "{json}");
             let violations: Vec<String> = sim
                 .render()
                 .lines()

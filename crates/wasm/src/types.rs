@@ -216,8 +216,11 @@ export interface Scenario { name: string; title: Text; description?: Text;
 export interface ConfigKeyInfo { name: string; default: string; doc: string; docZh: string }
 export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text; consumers: number; durationMs: number }
 
-export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit";
-export type MemberState = "Unjoined" | "PreparingRebalance" | "CompletingRebalance" | "Stable";
+export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit"
+  | "ConsumerGroupHeartbeat";
+/** The client's member state: the classic protocol's four, then the consumer protocol's (KIP-848). */
+export type MemberState = "Unjoined" | "PreparingRebalance" | "CompletingRebalance" | "Stable"
+  | "Unsubscribed" | "Joining" | "Reconciling" | "Acknowledging" | "Fenced" | "PrepareLeaving" | "Leaving" | "Stale";
 export type ConsumerLife = "notStarted" | "running" | "closing" | "closed" | "crashed" | "failed";
 /** [topic, partition] */
 export type Tp = [string, number];
@@ -240,7 +243,8 @@ export type TraceEntry = { index: number; atMs: number } & (
   | { type: "coordinator"; event: CoordinatorEventKind }
   | { type: "clientState"; consumer: string; from: MemberState; to: MemberState }
   | { type: "assigned"; consumer: string; generationId: number; assigned: Tp[]; added: Tp[]; revoked: Tp[];
-      /** how long the rebalance listener ran (absent: no time) */ listenerMs?: number }
+      /** how long the rebalance listener ran (absent: no time) */ listenerMs?: number;
+      /** a consumer-protocol member's reconciliation (then generationId is its member epoch) */ consumerProtocol?: true }
   | { type: "revoked"; consumer: string; partitions: Tp[]; lost: boolean; listenerMs?: number }
   | { type: "clientExpired"; consumer: string; expiry: "sessionTimeout" | "pollTimeout" }
   | { type: "rejoinRequested"; consumer: string; reason: string }
