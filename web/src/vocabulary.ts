@@ -3,7 +3,9 @@
 // or name.
 
 import {
+  type ConsumerGroupState,
   type ConsumerLife,
+  type ConsumerMemberState,
   type GroupState,
   type MemberState,
   type Name,
@@ -15,6 +17,9 @@ import type { Lang } from './i18n.ts';
 interface Tables {
   groupStates: Map<string, Name>;
   transitions: { from: GroupState; to: GroupState; trigger: Name }[];
+  consumerGroupStates: Map<string, Name>;
+  consumerTransitions: { from: ConsumerGroupState; to: ConsumerGroupState; trigger: Name }[];
+  consumerMemberStates: Map<string, Name>;
   memberStates: Map<string, Name>;
   lives: Map<string, Name>;
   pauses: Map<string, Name>;
@@ -29,6 +34,9 @@ function get(): Tables {
     tables = {
       groupStates: new Map(v.groupStates),
       transitions: v.transitions,
+      consumerGroupStates: new Map(v.consumerGroupStates),
+      consumerTransitions: v.consumerTransitions,
+      consumerMemberStates: new Map(v.consumerMemberStates),
       memberStates: new Map(v.memberStates),
       lives: new Map(v.lives),
       pauses: new Map(v.pauses),
@@ -54,6 +62,27 @@ export function stateName(state: GroupState, lang: Lang): string {
 /** The classic group's transitions, each with what triggers it. */
 export function transitions(): readonly { from: GroupState; to: GroupState; trigger: Name }[] {
   return get().transitions;
+}
+
+/** A consumer group's (KIP-848) state as the page labels it (as `stateLabel`). */
+export function consumerStateLabel(state: ConsumerGroupState, lang: Lang): string {
+  const name = get().consumerGroupStates.get(state);
+  if (!name) return state;
+  return lang === 'zh' ? `${name.zh} ${name.en}` : name.en;
+}
+
+export function consumerStateName(state: ConsumerGroupState, lang: Lang): string {
+  return pick(get().consumerGroupStates.get(state), state, lang);
+}
+
+/** The consumer group's changes of state, each with what causes it. */
+export function consumerTransitions(): readonly { from: ConsumerGroupState; to: ConsumerGroupState; trigger: Name }[] {
+  return get().consumerTransitions;
+}
+
+/** A consumer group member's state as the coordinator holds it. */
+export function consumerMemberStateName(state: ConsumerMemberState, lang: Lang): string {
+  return pick(get().consumerMemberStates.get(state), state, lang);
 }
 
 export function memberStateName(state: MemberState, lang: Lang): string {

@@ -11,11 +11,14 @@ use crate::player::{PlayStop, Player, StepRecord};
 use crate::scenario::PauseKind;
 use crate::simulation::Simulation;
 use crate::timeline::{TimelineIndex, TimelineWindow};
-use crate::trace::{Lang, MemberState, Trace, TraceKind, tps};
+use crate::trace::{Lang, MemberState, Tp, Trace, TraceKind, tps};
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator::GroupState;
+use group_coordinator::consumer_group::ConsumerGroupState;
+use group_coordinator::consumer_group::reconcile::MemberState as ConsumerMemberState;
+use group_coordinator::consumer_group::view::TopicPartitionsView;
 use group_coordinator::event::EventKind;
 use serde::{Deserialize, Serialize};
 
@@ -227,6 +230,9 @@ pub struct Frame {
     pub play_stop: Option<PlayStop>,
     pub group: Option<FrameGroup>,
     pub machine: Machine,
+    /// The consumer group (KIP-848) of a consumer-protocol run, with its own state machine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consumer_group: Option<ConsumerGroupFrame>,
     pub narration: Narration,
     /// The user's actions, with their steps (those in the future too).
     pub actions: Vec<UserAction>,
@@ -260,6 +266,112 @@ pub struct FrameGroup {
     /// there are at most [`HEARTBEATS_LISTED`] (otherwise only counted).
     pub delayed: Vec<Delayed>,
     pub heartbeats: usize,
+}
+
+/// A consumer group (KIP-848) as the state machine's panel shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsumerGroupFrame {
+    pub state: ConsumerGroupState,
+    /// The last change of state (none before the first).
+    pub last: Option<ConsumerFired>,
+    pub group_epoch: i32,
+    /// The epoch of the current target assignment.
+    pub assignment_epoch: i32,
+    /// The server assignor the next target is computed with.
+    pub assignor: &'static str,
+    pub members: Vec<ConsumerMemberRow>,
+    /// Session and rebalance timeouts, by member (client id).
+    pub timers: Vec<Delayed>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ConsumerFired {
+    pub from: ConsumerGroupState,
+    pub to: ConsumerGroupState,
+    pub index: usize,
+}
+
+/// A member as the coordinator holds it: its state and epoch, and its partitions written
+/// `topic-0,1`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsumerMemberRow {
+    pub name: String,
+    pub member_id: String,
+    pub state: ConsumerMemberState,
+    pub member_epoch: i32,
+    pub assigned: String,
+    pub pending_revocation: String,
+    pub target: String,
+}
+
+impl ConsumerGroupFrame {
+    fn of(sim: &Simulation, index: &ViewIndex, len: usize) -> Option<ConsumerGroupFrame> {
+        let view = sim
+            .coordinator()
+            .describe_consumer_group(&sim.scenario().group_id)?;
+        let client = |member: &Option<String>| {
+            member.as_ref().map(|id| {
+                view.members
+                    .iter()
+                    .find(|m| m.member_id == *id)
+                    .map_or_else(|| id.clone(), |m| m.client_id.clone())
+            })
+        };
+        let written = |parts: &[TopicPartitionsView]| {
+            let list: Vec<Tp> = parts
+                .iter()
+                .flat_map(|t| {
+                    let topic: Rc<str> = Rc::from(t.topic.as_str());
+                    t.partitions.iter().map(move |p| (topic.clone(), *p))
+                })
+                .collect();
+            crate::trace::tps(&list)
+        };
+        let last = index.consumer_transitions
+            [..index.consumer_transitions.partition_point(|&i| i < len)]
+            .last()
+            .and_then(|&i| match sim.trace().get(i).map(|e| &e.kind) {
+                Some(TraceKind::Coordinator {
+                    event: EventKind::ConsumerGroupStateChanged { from, to },
+                }) => Some(ConsumerFired {
+                    from: *from,
+                    to: *to,
+                    index: i,
+                }),
+                _ => None,
+            });
+        Some(ConsumerGroupFrame {
+            state: view.state,
+            last,
+            group_epoch: view.group_epoch,
+            assignment_epoch: view.assignment_epoch,
+            assignor: view.preferred_assignor,
+            members: view
+                .members
+                .iter()
+                .map(|m| ConsumerMemberRow {
+                    name: m.client_id.clone(),
+                    member_id: m.member_id.clone(),
+                    state: m.state,
+                    member_epoch: m.member_epoch,
+                    assigned: written(&m.assigned),
+                    pending_revocation: written(&m.pending_revocation),
+                    target: written(&m.target),
+                })
+                .collect(),
+            timers: view
+                .timers
+                .iter()
+                .map(|t| Delayed {
+                    kind: t.kind.clone(),
+                    member: client(&t.member_id),
+                    deadline_ms: t.deadline_ms,
+                })
+                .collect(),
+        })
+    }
 }
 
 /// Heartbeat deadlines listed one by one up to this many members.
@@ -390,6 +502,8 @@ pub struct ViewIndex {
     pub timeline: TimelineIndex,
     pub assignments: AssignmentIndex,
     notes: Vec<usize>,
+    /// Where a consumer group's state changed.
+    consumer_transitions: Vec<usize>,
     indexed: usize,
 }
 
@@ -400,8 +514,12 @@ impl ViewIndex {
         self.assignments.catch_up(trace);
         if trace.len() > self.indexed {
             for e in trace.iter_from(self.indexed) {
-                if matches!(e.kind, TraceKind::Narration { .. }) {
-                    self.notes.push(e.index);
+                match &e.kind {
+                    TraceKind::Narration { .. } => self.notes.push(e.index),
+                    TraceKind::Coordinator {
+                        event: EventKind::ConsumerGroupStateChanged { .. },
+                    } => self.consumer_transitions.push(e.index),
+                    _ => {}
                 }
             }
             self.indexed = trace.len();
@@ -414,6 +532,8 @@ impl ViewIndex {
         self.assignments.truncate(len);
         self.notes
             .truncate(self.notes.partition_point(|&i| i < len));
+        self.consumer_transitions
+            .truncate(self.consumer_transitions.partition_point(|&i| i < len));
         self.indexed = self.indexed.min(len);
     }
 
@@ -487,6 +607,7 @@ impl Player {
             play_stop: self.play_stop(),
             group,
             machine,
+            consumer_group: ConsumerGroupFrame::of(sim, index, len),
             narration,
             actions: self
                 .actions()

@@ -622,7 +622,10 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
             "{partitions} 个已提交偏移量过期"
         ),
         EventKind::ConsumerGroupStateChanged { from, to } => {
-            let (from, to) = (from.name(), to.name());
+            let (from, to) = (
+                crate::vocabulary::consumer_group_state(*from).pick(lang),
+                crate::vocabulary::consumer_group_state(*to).pick(lang),
+            );
             say!(
                 lang,
                 "consumer group: {from} → {to}",

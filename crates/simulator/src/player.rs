@@ -141,6 +141,10 @@ impl Told {
                     EventKind::GenerationBumped { generation_id, .. } => {
                         self.generation_id = *generation_id
                     }
+                    // A consumer group's epoch stands in its step rows' generation column.
+                    EventKind::GroupEpochBumped { group_epoch } => {
+                        self.generation_id = *group_epoch
+                    }
                     EventKind::Deleted => self.generation_id = 0,
                     _ => {}
                 }

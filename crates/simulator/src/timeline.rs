@@ -35,6 +35,8 @@ struct BarRecord {
     api: MessageApi,
     correlation_id: i32,
     sent: Stamp,
+    /// The member epoch a ConsumerGroupHeartbeat carried.
+    epoch: Option<i32>,
     /// The coordinator's response, with its error name when it carried one.
     answered: Option<(Stamp, Option<&'static str>)>,
     done: Option<(Stamp, End)>,
@@ -99,6 +101,9 @@ pub struct Bar {
     pub timed_out: bool,
     #[serde(skip_serializing_if = "is_one")]
     pub merged: u32,
+    /// A ConsumerGroupHeartbeat's member epoch (bars of different epochs are never merged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub epoch: Option<i32>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -215,6 +220,7 @@ impl TimelineIndex {
                 consumer,
                 api,
                 correlation_id,
+                generation_id,
                 ..
             } => {
                 let lane = self.lane(consumer, e.index);
@@ -224,6 +230,7 @@ impl TimelineIndex {
                     api: *api,
                     correlation_id: *correlation_id,
                     sent: stamp(e),
+                    epoch: (*api == MessageApi::ConsumerGroupHeartbeat).then_some(*generation_id),
                     answered: None,
                     done: None,
                 });
@@ -386,6 +393,7 @@ impl TimelineIndex {
                 lost: matches!(done, Some((_, End::Lost))),
                 timed_out: matches!(done, Some((_, End::TimedOut))),
                 merged: 1,
+                epoch: rec.epoch,
             };
             let plain = |b: &Bar| {
                 !b.open && b.error.is_none() && !b.lost && !b.timed_out && Some(b.index) != keep
@@ -395,6 +403,7 @@ impl TimelineIndex {
                 && plain(&bar)
                 && let Some(&at) = last_of.get(&key)
                 && plain(&bars[at])
+                && bars[at].epoch == bar.epoch
                 && bar.sent_ms - bars[at].end_ms <= resolution_ms
             {
                 let into = &mut bars[at];

@@ -9,6 +9,7 @@ use crate::trace::MemberState;
 use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator::GroupState;
+use group_coordinator::consumer_group::ConsumerGroupState;
 use group_coordinator::consumer_group::reconcile::MemberState as ConsumerMemberState;
 use serde::Serialize;
 
@@ -51,6 +52,65 @@ pub const fn member_state(state: MemberState) -> Name {
         MemberState::Leaving => name("LEAVING", "离开中"),
         MemberState::Stale => name("STALE", "已过期"),
     }
+}
+
+/// A consumer group's state (KIP-848): Kafka's name, and in Chinese the book's terms.
+pub const fn consumer_group_state(state: ConsumerGroupState) -> Name {
+    match state {
+        ConsumerGroupState::Empty => name("Empty", "空"),
+        ConsumerGroupState::Assigning => name("Assigning", "分配中"),
+        ConsumerGroupState::Reconciling => name("Reconciling", "协调中"),
+        ConsumerGroupState::Stable => name("Stable", "稳定"),
+        ConsumerGroupState::Dead => name("Dead", "死亡"),
+    }
+}
+
+/// A consumer group's state is not kept in a table: the coordinator derives it after every
+/// change (no members: Empty; a group epoch past the target's: Assigning; a member not yet
+/// STABLE at the target's epoch: Reconciling; else Stable). These are the changes that happen,
+/// with what causes them (`docs/src/reference/consumer-group-protocol.md#states`).
+pub const fn consumer_trigger(from: ConsumerGroupState, to: ConsumerGroupState) -> Option<Name> {
+    use ConsumerGroupState::*;
+    Some(match (from, to) {
+        (Empty, Stable) => name("first member joins", "第一个成员加入"),
+        (Stable, Reconciling) => name("new target", "新的目标分配"),
+        (Reconciling, Stable) => name("all STABLE at its epoch", "全部在目标纪元稳定"),
+        (Stable | Reconciling, Assigning) => name("leave / expiry", "离开/超时"),
+        (Assigning, Reconciling) => name("target computed", "计算出目标分配"),
+        (Assigning, Stable) => name("target: nothing moves", "目标分配无需移动"),
+        (Stable | Reconciling | Assigning, Empty) => name("last member leaves", "最后一个成员离开"),
+        (Empty, Dead) => name("deleted / replaced", "删除/被替换"),
+        _ => return None,
+    })
+}
+
+/// One change of a consumer group's state, with its cause.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConsumerTransition {
+    pub from: ConsumerGroupState,
+    pub to: ConsumerGroupState,
+    pub trigger: Name,
+}
+
+const CONSUMER_GROUP_STATES: [ConsumerGroupState; 5] = [
+    ConsumerGroupState::Empty,
+    ConsumerGroupState::Assigning,
+    ConsumerGroupState::Reconciling,
+    ConsumerGroupState::Stable,
+    ConsumerGroupState::Dead,
+];
+
+/// The consumer group's changes, in state order.
+pub fn consumer_transitions() -> Vec<ConsumerTransition> {
+    let mut out = Vec::new();
+    for to in CONSUMER_GROUP_STATES {
+        for from in CONSUMER_GROUP_STATES {
+            if let Some(trigger) = consumer_trigger(from, to) {
+                out.push(ConsumerTransition { from, to, trigger });
+            }
+        }
+    }
+    out
 }
 
 /// A consumer group member's state as the coordinator sees it (KIP-848).
@@ -142,6 +202,11 @@ pub struct Vocabulary {
     /// By Kafka's state name.
     pub group_states: Vec<(GroupState, Name)>,
     pub transitions: Vec<Transition>,
+    /// The consumer group's (KIP-848) states and the changes between them.
+    pub consumer_group_states: Vec<(ConsumerGroupState, Name)>,
+    pub consumer_transitions: Vec<ConsumerTransition>,
+    /// The coordinator's view of a consumer group member.
+    pub consumer_member_states: Vec<(ConsumerMemberState, Name)>,
     /// By the names the snapshot uses for them (`ConsumerView.state`, `.life`, `.paused`).
     pub member_states: Vec<(MemberState, Name)>,
     pub lives: Vec<(Life, Name)>,
@@ -156,6 +221,20 @@ pub fn vocabulary() -> Vocabulary {
             .map(|&s| (s, group_state(s)))
             .collect(),
         transitions: transitions(),
+        consumer_group_states: CONSUMER_GROUP_STATES
+            .iter()
+            .map(|&s| (s, consumer_group_state(s)))
+            .collect(),
+        consumer_transitions: consumer_transitions(),
+        consumer_member_states: [
+            ConsumerMemberState::Stable,
+            ConsumerMemberState::UnrevokedPartitions,
+            ConsumerMemberState::UnreleasedPartitions,
+            ConsumerMemberState::Unknown,
+        ]
+        .iter()
+        .map(|&s| (s, consumer_member_state(s)))
+        .collect(),
         member_states: [
             M::Unjoined,
             M::PreparingRebalance,

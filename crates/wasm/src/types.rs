@@ -292,6 +292,7 @@ export interface Frame { cursor: number; /** taken, and the known future after g
   /** whether playing stops here, and why */ playStop: PlayStop | null;
   group: FrameGroup | null;
   machine: { state: GroupState; last: { from: GroupState; to: GroupState; index: number; /** why it fired this time */ cause: string } | null };
+  /** a consumer-protocol (KIP-848) run's consumer group, with its own state machine */ consumerGroup?: FrameConsumerGroup;
   narration: FrameNarration; /** the user's actions */ actions: { step: number; text: string }[];
   timeline?: TimelineWindow; assignments?: AssignmentTable;
   steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[]; metrics?: MetricsSummary;
@@ -304,6 +305,14 @@ export interface Upcoming { atMs: number; text: string; /** its timeline lane (a
  * name, the delayed join/sync operations (and heartbeats when at most 3; else only counted). */
 export interface FrameGroup { generationId: number; leader: string | null; members: string[];
   delayed: { kind: "join" | "sync" | "heartbeat"; member: string | null; deadlineMs: number }[]; heartbeats: number }
+/** A consumer group (KIP-848) as the state machine's panel shows it: its members as the coordinator
+ * holds them (partitions written `topic-0,1`), and their session and rebalance timeouts. */
+export interface FrameConsumerGroup { state: ConsumerGroupState;
+  last: { from: ConsumerGroupState; to: ConsumerGroupState; index: number } | null;
+  groupEpoch: number; assignmentEpoch: number; assignor: string;
+  members: { name: string; memberId: string; state: ConsumerMemberState; memberEpoch: number; assigned: string;
+    pendingRevocation: string; target: string }[];
+  timers: { kind: string; member: string | null; deadlineMs: number }[] }
 /** A consumer as the consumers panel shows it (`owned`: `topic-0,1 other-2`). */
 export interface ConsumerRow { name: string; life: ConsumerLife; paused: PauseKind | null; state: MemberState;
   generationId: number; groupInstanceId: string | null; isLeader: boolean; cut: boolean; owned: string;
@@ -319,7 +328,8 @@ export interface TimelineWindow { fromMs: number; toMs: number; lanes: string[];
 /** A request from send to end (`open`: not ended, `endMs` is now); `merged` bars drawn as one.
  * The flags are absent when false, `merged` when 1. */
 export interface TimelineBar { lane: number; api: MessageApi; correlationId: number; sentMs: number; endMs: number;
-  index: number; open?: boolean; error?: string; lost?: boolean; timedOut?: boolean; merged?: number }
+  index: number; open?: boolean; error?: string; lost?: boolean; timedOut?: boolean; merged?: number;
+  /** a ConsumerGroupHeartbeat's member epoch */ epoch?: number }
 export type TimelineMark = { lane: number; atMs: number; index: number } & (
   | { type: "state"; state: GroupState }
   | { type: "timer"; key: string }
@@ -354,6 +364,10 @@ export interface Name { en: string; zh: string }
 export interface Vocabulary {
   groupStates: [GroupState, Name][];
   transitions: { from: GroupState; to: GroupState; trigger: Name }[];
+  /** a consumer group's states (KIP-848) and the changes between them */
+  consumerGroupStates: [ConsumerGroupState, Name][];
+  consumerTransitions: { from: ConsumerGroupState; to: ConsumerGroupState; trigger: Name }[];
+  consumerMemberStates: [ConsumerMemberState, Name][];
   memberStates: [MemberState, Name][];
   lives: [ConsumerLife, Name][];
   pauses: [PauseKind, Name][];

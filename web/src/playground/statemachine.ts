@@ -1,14 +1,33 @@
-// The group state machine: the five classic states, every legal transition labelled by its
-// trigger (the model's table, `transitions()`), the current state highlighted and the last
-// transition animated. Drawn from the frame's `machine` and `group`.
+// The group state machine: for a classic group its five states and every legal transition
+// labelled by its trigger (the model's table, `transitions()`); for a consumer group (KIP-848)
+// its five derived states and the changes that happen between them (`consumerTransitions()`).
+// The current state is highlighted and the last transition animated. Drawn from the frame's
+// `machine` and `group`, or its `consumerGroup`.
 
-import { html, render, svg } from 'lit-html';
-import type { Frame, FrameGroup, GroupState } from '../../pkg/group_coordinator_wasm.js';
+import { html, render, svg, type TemplateResult } from 'lit-html';
+import type { ConsumerGroupState, Frame, FrameConsumerGroup, FrameGroup, GroupState, Name } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
-import { stateLabel, stateName, transitions } from '../vocabulary.ts';
+import {
+  consumerMemberStateName,
+  consumerStateLabel,
+  consumerStateName,
+  consumerTransitions,
+  stateLabel,
+  stateName,
+  transitions,
+} from '../vocabulary.ts';
 import { heartbeatTimers, t } from './text.ts';
 
-const POS: Record<GroupState, [number, number]> = {
+/** One diagram's layout and table. */
+interface Layout<S extends string> {
+  pos: Record<S, [number, number]>;
+  /** How far each drawn transition bows (layout only); a self-loop is not drawn. */
+  bend: Record<string, number>;
+  edges: readonly { from: S; to: S; trigger: Name }[];
+  name: (s: S, lang: Lang) => string;
+}
+
+const CLASSIC_POS: Record<GroupState, [number, number]> = {
   Empty: [90, 150],
   PreparingRebalance: [320, 50],
   CompletingRebalance: [550, 150],
@@ -16,8 +35,7 @@ const POS: Record<GroupState, [number, number]> = {
   Dead: [90, 320],
 };
 
-/** How far each drawn transition bows (layout only); a self-loop (Dead -> Dead) is not drawn. */
-const BEND: Record<string, number> = {
+const CLASSIC_BEND: Record<string, number> = {
   'Stable>PreparingRebalance': -40,
   // Bowed far enough that its label clears the PreparingRebalance box.
   'CompletingRebalance>PreparingRebalance': -60,
@@ -26,6 +44,31 @@ const BEND: Record<string, number> = {
   // Straight: it passes between Empty and Stable (bowed, it ran under Stable and hid its label).
   'PreparingRebalance>Dead': 0,
   'CompletingRebalance>Dead': 40,
+};
+
+// The consumer group's states laid out like the classic ones they answer to: Assigning where a
+// rebalance is prepared, Reconciling where it completes.
+const CONSUMER_POS: Record<ConsumerGroupState, [number, number]> = {
+  Empty: [90, 180],
+  Assigning: [330, 50],
+  Reconciling: [570, 180],
+  Stable: [330, 310],
+  Dead: [90, 330],
+};
+
+// Changes that go both ways between two states bow apart (each to its own side); the long one
+// from Reconciling back to Empty passes under Assigning.
+const CONSUMER_BEND: Record<string, number> = {
+  'Stable>Reconciling': 30,
+  'Reconciling>Stable': 30,
+  'Assigning>Reconciling': 30,
+  'Reconciling>Assigning': 30,
+  'Stable>Assigning': 70,
+  'Assigning>Stable': 70,
+  'Empty>Stable': 30,
+  'Stable>Empty': 30,
+  'Assigning>Empty': -20,
+  'Reconciling>Empty': -48,
 };
 
 export class StateMachineView {
@@ -41,15 +84,48 @@ export class StateMachineView {
   }
 
   render(frame: Frame, lang: Lang): void {
+    const cg = frame.consumerGroup;
+    if (cg) {
+      const last = cg.last ? { ...cg.last, cause: '' } : null;
+      this.draw(
+        { pos: CONSUMER_POS, bend: CONSUMER_BEND, edges: consumerTransitions(), name: consumerStateName },
+        cg.state,
+        last,
+        lang,
+        t('consumerStateMachine', lang),
+        consumerStateLabel(cg.state, lang),
+        consumerInfo(cg, lang),
+      );
+      return;
+    }
     const { state, last } = frame.machine;
-    const group = frame.group;
+    this.draw(
+      { pos: CLASSIC_POS, bend: CLASSIC_BEND, edges: transitions(), name: stateName },
+      state,
+      last,
+      lang,
+      t('stateMachine', lang),
+      stateLabel(state, lang),
+      classicInfo(frame.group, lang),
+    );
+  }
+
+  private draw<S extends string>(
+    layout: Layout<S>,
+    state: S,
+    last: { from: S; to: S; index: number; cause: string } | null,
+    lang: Lang,
+    title: string,
+    label: string,
+    info: TemplateResult,
+  ): void {
     const fired = last ? `${last.from}>${last.to}` : '';
-    const edges = transitions()
+    const edges = layout.edges
       .filter((e) => e.from !== e.to)
       .map((e) => {
-        const [x1, y1] = POS[e.from];
-        const [x2, y2] = POS[e.to];
-        const bend = BEND[`${e.from}>${e.to}`] ?? 0;
+        const [x1, y1] = layout.pos[e.from];
+        const [x2, y2] = layout.pos[e.to];
+        const bend = layout.bend[`${e.from}>${e.to}`] ?? 0;
         const mx = (x1 + x2) / 2 + (bend * (y2 - y1)) / 200;
         const my = (y1 + y2) / 2 - (bend * (x2 - x1)) / 200;
         // Shorten the ends so arrows stop at the boxes.
@@ -61,13 +137,13 @@ export class StateMachineView {
         // it crosses another edge; the fired edge says why it fired this time.
         const lx = Math.round((sx + 2 * mx + ex) / 4);
         const ly = Math.round((sy + 2 * my + ey) / 4);
-        const label = isFired && last?.cause ? last.cause : e.trigger[lang];
+        const why = isFired && last?.cause ? last.cause : e.trigger[lang];
         return svg`<path d=${`M${sx},${sy} Q${mx},${my} ${ex},${ey}`} class=${`edge${on}`} marker-end="url(#arrow)"
             data-from=${e.from} data-to=${e.to}></path>
-          <text x=${lx} y=${ly - 4} class=${`edge-label${on}`} text-anchor="middle">${label}</text>`;
+          <text x=${lx} y=${ly - 4} class=${`edge-label${on}`} text-anchor="middle">${why}</text>`;
       });
-    const nodes = (Object.entries(POS) as [GroupState, [number, number]][]).map(([s, [x, y]]) => {
-      const [first, second] = lang === 'zh' ? [stateName(s, 'zh'), s] : [s, ''];
+    const nodes = (Object.entries(layout.pos) as [S, [number, number]][]).map(([s, [x, y]]) => {
+      const [first, second] = lang === 'zh' ? [layout.name(s, 'zh'), s] : [s, ''];
       return svg`<g class=${`node state-${s}${s === state ? ' current' : ''}`} data-state=${s}>
         <rect x=${x - 80} y=${y - 22} width="160" height="44" rx="8"></rect>
         <text x=${x} y=${second ? y - 3 : y + 5} text-anchor="middle" class="node-label">${first}</text>
@@ -75,22 +151,17 @@ export class StateMachineView {
       </g>`;
     });
     render(
-      html`<h2 id="sm-title">${t('stateMachine', lang)} <span class=${`state state-${state}`} id="group-state" data-state=${state}>${stateLabel(state, lang)}</span></h2>
+      html`<h2 id="sm-title">${title} <span class=${`state state-${state}`} id="group-state" data-state=${state}>${label}</span></h2>
         <div class="sm-body">
           <div class="sm-scroll">
-          <svg viewBox="0 0 660 370" role="img" class="sm-svg" aria-label=${`${t('stateMachine', lang)}: ${state}`}
+          <svg viewBox="0 0 660 370" role="img" class="sm-svg" aria-label=${`${title}: ${state}`}
             @click=${() => last && this.onSelect(last.index)}>
             <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path></marker></defs>
             ${edges}${nodes}
           </svg>
           </div>
-          <dl class="sm-info">
-            <dt>${t('generation', lang)}</dt><dd id="sm-generation">${group?.generationId ?? 0}</dd>
-            <dt>${t('leader', lang)}</dt><dd id="sm-leader">${group?.leader ?? t('none', lang)}</dd>
-            <dt>${t('members', lang)}</dt><dd id="sm-members">${group?.members.join(', ') || t('none', lang)}</dd>
-            <dt>${t('delayed', lang)}</dt><dd id="sm-timers">${delayed(group, lang)}</dd>
-          </dl>
+          ${info}
         </div>`,
       this.root,
     );
@@ -99,7 +170,7 @@ export class StateMachineView {
     const scroller = this.root.querySelector<HTMLElement>('.sm-scroll');
     if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && state !== this.centred) {
       this.centred = state;
-      const x = ((POS[state as GroupState]?.[0] ?? 330) / 660) * scroller.scrollWidth;
+      const x = ((layout.pos[state]?.[0] ?? 330) / 660) * scroller.scrollWidth;
       scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
     }
     // A new transition flows along its edge for a few seconds (not forever: an endless
@@ -122,6 +193,36 @@ function toward(x: number, y: number, tx: number, ty: number, d: number): [numbe
   // Boxes are wider than tall: leave more room horizontally.
   const k = Math.min(1, d / len) * (Math.abs(dx) > Math.abs(dy) ? 1.8 : 1);
   return [Math.round(x + dx * Math.min(k, 0.9)), Math.round(y + dy * Math.min(k, 0.9))];
+}
+
+function classicInfo(group: FrameGroup | null, lang: Lang): TemplateResult {
+  return html`<dl class="sm-info">
+    <dt>${t('generation', lang)}</dt><dd id="sm-generation">${group?.generationId ?? 0}</dd>
+    <dt>${t('leader', lang)}</dt><dd id="sm-leader">${group?.leader ?? t('none', lang)}</dd>
+    <dt>${t('members', lang)}</dt><dd id="sm-members">${group?.members.join(', ') || t('none', lang)}</dd>
+    <dt>${t('delayed', lang)}</dt><dd id="sm-timers">${delayed(group, lang)}</dd>
+  </dl>`;
+}
+
+/** The consumer group's epochs, and each member as the coordinator holds it: its state, epoch,
+ * partitions, those it still has to revoke, and its target when that differs. */
+function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
+  const members = cg.members.map(
+    (m) => html`<li data-member=${m.name}><b>${m.name}</b>
+      <span class="cm-state" data-state=${m.state}>${consumerMemberStateName(m.state, lang)}</span>,
+      ${t('memberEpoch', lang)} <span class="cm-epoch">${m.memberEpoch}</span>:
+      ${m.assigned || '∅'}${m.pendingRevocation ? html`; ${t('pendingRevocation', lang)} ${m.pendingRevocation}` : null}${
+        m.target !== m.assigned ? html`; ${t('targetOf', lang)} ${m.target || '∅'}` : null
+      }</li>`,
+  );
+  const timers = cg.timers.map((x) => (x.member ? `${x.kind}(${x.member}) @${x.deadlineMs}` : `${x.kind} @${x.deadlineMs}`));
+  return html`<dl class="sm-info">
+    <dt>${t('groupEpoch', lang)}</dt><dd id="sm-generation">${cg.groupEpoch}</dd>
+    <dt>${t('assignmentEpoch', lang)}</dt><dd id="sm-assignment-epoch">${cg.assignmentEpoch}</dd>
+    <dt>${t('serverAssignor', lang)}</dt><dd id="sm-assignor">${cg.assignor}</dd>
+    <dt>${t('members', lang)}</dt><dd id="sm-members">${members.length ? html`<ul class="cm-list">${members}</ul>` : t('none', lang)}</dd>
+    <dt>${t('timeouts', lang)}</dt><dd id="sm-timers">${timers.length ? timers.join(', ') : t('none', lang)}</dd>
+  </dl>`;
 }
 
 /** The group's delayed operations (the book's purgatory): join, sync and heartbeat timers. */

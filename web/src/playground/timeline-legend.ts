@@ -16,6 +16,7 @@ export const API_COLOURS: Record<string, string> = {
   LeaveGroup: '#101828',
   OffsetCommit: '#0f9d58',
   FindCoordinator: '#7a8494',
+  ConsumerGroupHeartbeat: '#c11574',
 };
 export const ERROR = '#b42318';
 /** The marks' colours other than a state change's (which takes its state's colour). */

@@ -239,7 +239,11 @@ export class TimelineView {
     }
     g.textAlign = 'left';
     const place = (bar: TimelineBar): [number, number, number] => {
-      const low = bar.api === 'Heartbeat' || bar.api === 'OffsetCommit' || bar.api === 'FindCoordinator';
+      const low =
+        bar.api === 'Heartbeat' ||
+        bar.api === 'OffsetCommit' ||
+        bar.api === 'FindCoordinator' ||
+        (bar.api === 'ConsumerGroupHeartbeat' && bar.epoch !== 0 && bar.epoch !== -1 && bar.epoch !== -2 && !bar.error);
       const y = bar.lane * LANE + (low ? LANE - BAR - 5 * (LANE > 12 ? 1 : 0) - 1 : LANE > 12 ? 5 : 1);
       const bx = x(bar.sentMs);
       return [bx, y, Math.max(2, x(bar.endMs) - bx)];
@@ -278,6 +282,17 @@ export class TimelineView {
         g.fillText(bar.error, bx + bw + 2, y + BAR);
       }
     }
+    // A member's epoch, written where it changes (the first heartbeat of each epoch).
+    const epochOf = new Map<number, number>();
+    g.fillStyle = API_COLOURS.ConsumerGroupHeartbeat;
+    for (const bar of w.bars) {
+      if (bar.epoch === undefined) continue;
+      if (epochOf.get(bar.lane) !== bar.epoch && LANE > 12) {
+        const [bx, y] = place(bar);
+        g.fillText(`e${bar.epoch}`, bx + 3, y - 1);
+      }
+      epochOf.set(bar.lane, bar.epoch);
+    }
     const kinds: Record<string, number> = {};
     for (const m of w.marks) {
       const mx = Math.round(x(m.atMs)) + 0.5;
@@ -299,7 +314,8 @@ export class TimelineView {
       ...w.bars.map((bar) => {
         const [bx, y, bw] = place(bar);
         const more = (bar.merged ?? 1) > 1 ? ` (+${(bar.merged ?? 1) - 1})` : '';
-        const text = `${lanes[bar.lane]} ${bar.api} #${bar.correlationId}${more}: ${bar.sentMs}–${bar.open ? '…' : bar.endMs} ms${bar.error ? ` ${bar.error}` : ''}${bar.timedOut ? ` ${t('timedOut', lang)}` : ''}${bar.lost ? ` ${t('lost', lang)}` : ''}`;
+        const epoch = bar.epoch === undefined ? '' : ` ${t('epochOf', lang).replace('{n}', String(bar.epoch))}`;
+        const text = `${lanes[bar.lane]} ${bar.api} #${bar.correlationId}${epoch}${more}: ${bar.sentMs}–${bar.open ? '…' : bar.endMs} ms${bar.error ? ` ${bar.error}` : ''}${bar.timedOut ? ` ${t('timedOut', lang)}` : ''}${bar.lost ? ` ${t('lost', lang)}` : ''}`;
         return { x: bx, y, w: bw, h: BAR, index: bar.index, text };
       }),
       ...w.marks.map((m) => ({
