@@ -22,6 +22,8 @@ struct Taken {
     /// It took other partitions than it took last time (its generation changed who owns
     /// what; an eager consumer that gets back what it revoked moved nothing).
     moved: bool,
+    /// A consumer-protocol reconciliation: `generation_id` is a member epoch.
+    epoch: bool,
 }
 
 /// The table's model for every trace entry indexed so far.
@@ -78,6 +80,9 @@ pub struct Row {
 #[serde(rename_all = "camelCase")]
 pub struct AssignmentTable {
     pub generations: Vec<GenerationColumn>,
+    /// The columns are member epochs (a consumer-protocol run, KIP-848), not generations.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    pub epochs: bool,
     pub rows: Vec<Row>,
     /// Generations left out because nothing moved in them (every consumer took what it had
     /// taken before; the last generation is always shown), when they were asked to be left out.
@@ -96,6 +101,7 @@ impl AssignmentIndex {
                     consumer,
                     generation_id,
                     assigned,
+                    consumer_protocol,
                     ..
                 } => {
                     let before = self
@@ -113,6 +119,7 @@ impl AssignmentIndex {
                         generation_id: *generation_id,
                         consumer: consumer.clone(),
                         moved,
+                        epoch: *consumer_protocol,
                     })
                 }
                 TraceKind::ResponseSent {
@@ -265,6 +272,7 @@ impl AssignmentIndex {
             })
             .collect();
         AssignmentTable {
+            epochs: taken.iter().any(|t| t.epoch),
             generations,
             rows,
             unchanged,

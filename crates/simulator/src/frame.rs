@@ -197,6 +197,9 @@ pub struct StepRow {
     pub actor: Actor,
     pub lines: Vec<Line>,
     pub state: Option<GroupState>,
+    /// A consumer group's state (then `generation_id` is its group epoch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consumer_state: Option<ConsumerGroupState>,
     pub generation_id: i32,
     pub members: Vec<Rc<str>>,
     pub delayed: Vec<String>,
@@ -671,6 +674,7 @@ fn step_window(trace: &Trace, steps: &[StepRecord], r: StepsRequest, lang: Lang)
                 })
                 .collect(),
             state: st.state,
+            consumer_state: st.consumer_state,
             generation_id: st.generation_id,
             members: st.members.clone(),
             delayed: st.delayed.clone(),

@@ -73,6 +73,7 @@ impl TraceEvent {
                 correlation_id,
                 generation_id,
                 member_id,
+                consumer_protocol,
                 ..
             } => {
                 let who = if member_id.is_empty() {
@@ -92,6 +93,8 @@ impl TraceEvent {
                         ),
                         e => say!(lang, ", epoch {e}", "，纪元 {e}"),
                     }
+                } else if *consumer_protocol && api.carries_generation() {
+                    say!(lang, ", epoch {generation_id}", "，纪元 {generation_id}")
                 } else if *generation_id >= 0 && api.carries_generation() {
                     say!(
                         lang,

@@ -24,6 +24,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use group_coordinator::GroupState;
+use group_coordinator::consumer_group::ConsumerGroupState;
 use group_coordinator::event::EventKind;
 
 /// The most checkpoints kept (each a clone of the world without its trace).
@@ -70,6 +71,10 @@ pub struct StepRecord {
     pub at_ms: i64,
     /// The group's state after the step, as the trace told it (`None` before the group exists).
     pub state: Option<GroupState>,
+    /// A consumer group's (KIP-848) state after the step, as the trace told it; then
+    /// `generation_id` is its group epoch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consumer_state: Option<ConsumerGroupState>,
     pub generation_id: i32,
     /// The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers).
     pub members: Vec<Rc<str>>,
@@ -127,6 +132,7 @@ impl StepTransition {
 #[derive(Clone, Copy, Debug, Default)]
 struct Told {
     state: Option<GroupState>,
+    consumer_state: Option<ConsumerGroupState>,
     generation_id: i32,
 }
 
@@ -144,6 +150,9 @@ impl Told {
                     // A consumer group's epoch stands in its step rows' generation column.
                     EventKind::GroupEpochBumped { group_epoch } => {
                         self.generation_id = *group_epoch
+                    }
+                    EventKind::ConsumerGroupStateChanged { to, .. } => {
+                        self.consumer_state = Some(*to)
                     }
                     EventKind::Deleted => self.generation_id = 0,
                     _ => {}
@@ -307,6 +316,7 @@ impl Player {
                 end,
                 at_ms,
                 state: self.told.state,
+                consumer_state: self.told.consumer_state,
                 generation_id: self.told.generation_id,
                 members,
                 delayed,
@@ -470,7 +480,33 @@ impl Player {
                     .map(|t| t.key.to_string())
                     .collect(),
             ),
-            None => (Vec::new(), Vec::new()),
+            // A consumer group: its members, and the rebalance timeouts of those revoking.
+            None => match self
+                .sim
+                .coordinator()
+                .describe_consumer_group(&self.sim.scenario().group_id)
+            {
+                Some(view) => (
+                    view.members
+                        .iter()
+                        .map(|m| Rc::from(m.client_id.as_str()))
+                        .collect(),
+                    view.timers
+                        .iter()
+                        .filter(|t| t.kind == "rebalance")
+                        .map(|t| {
+                            let member = t.member_id.as_deref().unwrap_or_default();
+                            let client = view
+                                .members
+                                .iter()
+                                .find(|m| m.member_id == member)
+                                .map_or(member, |m| m.client_id.as_str());
+                            alloc::format!("rebalance({client})")
+                        })
+                        .collect(),
+                ),
+                None => (Vec::new(), Vec::new()),
+            },
         }
     }
 

@@ -238,6 +238,9 @@ pub enum TraceKind {
         member_id: Rc<str>,
         #[serde(skip_serializing_if = "Option::is_none")]
         request: Option<Rc<Request>>,
+        /// Sent by a consumer-protocol member: `generation_id` is its member epoch.
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        consumer_protocol: bool,
     },
     RequestDelivered {
         consumer: Rc<str>,

@@ -323,12 +323,13 @@ impl World {
         Ok(at)
     }
 
-    /// A consumer sends a request to the coordinator's broker.
+    /// A consumer sends a request to the coordinator's broker. `generation_id` is a member
+    /// epoch when the consumer speaks the consumer protocol (`consumer_protocol`).
     pub fn send(
         &mut self,
         consumer: usize,
         incarnation: u32,
-        generation_id: i32,
+        (generation_id, consumer_protocol): (i32, bool),
         member_id: &Rc<str>,
         message: Outgoing,
     ) {
@@ -351,6 +352,7 @@ impl World {
             generation_id,
             member_id: member_id.clone(),
             request,
+            consumer_protocol,
         });
         self.routes.insert(correlation_id, (consumer, incarnation));
         self.sent_at.insert(correlation_id, self.now);

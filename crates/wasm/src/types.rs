@@ -232,7 +232,8 @@ export type TraceEntry = { index: number; atMs: number } & (
   | { type: "actionIgnored"; action: Action; why: string }
   | { type: "lifecycle"; consumer: string; what: "started" | "closed" | "crashed" | "paused" | "resumed" }
   | { type: "requestSent"; consumer: string; api: MessageApi; correlationId: number; generationId: number;
-      memberId: string; request?: Request }
+      memberId: string; request?: Request;
+      /** sent by a consumer-protocol member: generationId is its member epoch */ consumerProtocol?: true }
   | { type: "requestDelivered"; consumer: string; api: MessageApi; correlationId: number }
   | { type: "responseSent"; consumer: string; api: MessageApi; correlationId: number; errorCode: number;
       error: string; response?: Response }
@@ -261,6 +262,7 @@ export type KafkaQuirk =
  * group's state and generation after it (members and delayed join/sync operations for groups of
  * up to 12 consumers). */
 export interface StepRecord { first: number; end: number; atMs: number; state: GroupState | null;
+  /** a consumer group's (KIP-848) state; then generationId is its group epoch */ consumerState?: ConsumerGroupState;
   generationId: number; members: string[]; delayed: string[]; marks: StepMark[];
   /** The moment the step is (its most telling mark, labelled), absent when it is none. */
   moment?: { mark: StepMark; label: Text };
@@ -337,7 +339,8 @@ export type TimelineMark = { lane: number; atMs: number; index: number } & (
   | { type: "expiry"; expiry: "sessionTimeout" | "pollTimeout" }
   | { type: "cut" | "heal" | "failover" });
 /** Generations as columns (each with its leader), consumers as rows. */
-export interface AssignmentTable { generations: { generationId: number; leader: string | null }[]; rows: AssignmentRow[];
+export interface AssignmentTable { generations: { generationId: number; leader: string | null }[];
+  /** the columns are member epochs (a consumer-protocol run, KIP-848) */ epochs?: true; rows: AssignmentRow[];
   /** generations left out because nothing moved in them (`assignmentsChangedOnly`) */ unchanged: number[] }
 export interface AssignmentRow { consumer: string;
   /** per column: what it took (`topic-0,1 other-2`) and how many, how many of them are new, what it
@@ -348,7 +351,8 @@ export interface AssignmentRow { consumer: string;
 export interface StepWindow { from: number; to: number; total: number; rows: StepRow[] }
 export interface StepRow { step: number; atMs: number; actor: StepActor;
   lines: { index: number; text: string; /** the scenario's own note */ note: boolean }[];
-  state: GroupState | null; generationId: number; members: string[]; delayed: string[]; first: number; end: number }
+  state: GroupState | null; /** a consumer group's (KIP-848) state; then generationId is its group epoch */
+  consumerState?: ConsumerGroupState; generationId: number; members: string[]; delayed: string[]; first: number; end: number }
 export type StepActor =
   | { type: "consumer"; name: string }
   | { type: "coordinator" | "network" | "action" | "scenario" };

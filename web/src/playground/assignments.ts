@@ -46,7 +46,7 @@ export class AssignmentView {
     };
     if (table.unchanged.length) {
       return html`<p class="muted as-note" id="as-unchanged">${t('unchangedLeftOut', lang).replace('{n}', String(table.unchanged.length))}
-        (${table.unchanged.map((g) => generationLabel(g, lang)).join(', ')})
+        (${table.unchanged.map((g) => generationLabel(g, lang, table.epochs)).join(', ')})
         <button type="button" class="link" id="as-show-all" @click=${toggle(true)}>${t('showThem', lang)}</button></p>`;
     }
     return this.all
@@ -81,7 +81,7 @@ export class AssignmentView {
           <table id="assignment-table" class=${compact ? 'compact' : ''}>
             <caption class="sr-only">${t('assignments', lang)} (${t('generation', lang)})</caption>
             <thead><tr><th scope="col">${t('consumer', lang)}</th>
-              ${table.generations.map((g) => html`<th scope="col">${generationLabel(g.generationId, lang)}</th>`)}
+              ${table.generations.map((g) => html`<th scope="col">${generationLabel(g.generationId, lang, table.epochs)}</th>`)}
               <th scope="col">${t('now', lang)}</th></tr></thead>
             <tbody>
               ${table.rows.map(

@@ -7,7 +7,7 @@ import { repeat } from 'lit-html/directives/repeat.js';
 import type { StepActor, StepRow, StepWindow } from '../../pkg/group_coordinator_wasm.js';
 import { scrollWithin } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
-import { stateLabel } from '../vocabulary.ts';
+import { consumerStateLabel, stateLabel } from '../vocabulary.ts';
 import type { Store } from './store.ts';
 import { generationLabel, stepPaging, t } from './text.ts';
 
@@ -63,7 +63,8 @@ export class StepTableView {
         st.members.length > MEMBERS_SHOWN
           ? `${st.members.slice(0, MEMBERS_SHOWN).join(', ')} … (+${st.members.length - MEMBERS_SHOWN})`
           : st.members.join(', ');
-      const state = st.state ?? '—';
+      const state = st.consumerState ?? st.state ?? '—';
+      const label = st.consumerState ? consumerStateLabel(st.consumerState, lang) : stateLabel(state, lang);
       return html`<tr class=${[isSelected ? 'selected' : '', isCurrent ? 'current' : ''].join(' ').trim()} data-step=${st.step}>
         <td><button type="button" class="link" title=${t('gotoStep', lang)} @click=${() => this.onGoto(st.step)}>${st.step}</button></td>
         <td class="at">${st.atMs}</td>
@@ -72,7 +73,7 @@ export class StepTableView {
           (l) =>
             html`<div class=${l.note ? 'line t-narration' : 'line'} data-index=${l.index} @click=${() => this.onSelect(l.index)}>${l.text}</div>`,
         )}</td>
-        <td><span class=${`state state-${state}`} data-state=${state}>${stateLabel(state, lang)}</span> ${generationLabel(st.generationId, lang)}</td>
+        <td><span class=${`state state-${state}`} data-state=${state}>${label}</span> ${generationLabel(st.generationId, lang, !!st.consumerState)}</td>
         <td class="members" title=${st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : ''}>${members}</td>
         <td class="mono">${st.delayed.join(', ')}</td>
       </tr>`;

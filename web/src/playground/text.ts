@@ -242,7 +242,9 @@ export type TextKey = keyof typeof T;
 
 /** The client's member states and a consumer's life, for the consumers table. */
 
-export function generationLabel(n: number, lang: Lang): string {
+/** A generation (classic) or an epoch (a consumer group's, KIP-848) as the tables label it. */
+export function generationLabel(n: number, lang: Lang, epoch = false): string {
+  if (epoch) return lang === 'zh' ? `纪元 ${n}` : `epoch ${n}`;
   return lang === 'zh' ? `第 ${n} 代` : `gen ${n}`;
 }
 

@@ -45,7 +45,7 @@ impl Consumer {
         w.send(
             self.index,
             self.incarnation,
-            generation_id,
+            (generation_id, self.uses_consumer_protocol()),
             &member_id,
             message,
         );
