@@ -331,6 +331,73 @@ await test(
 );
 
 await test(
+  'consumer protocol: B leaves while A still revokes; the consumer group machine, epochs and member states follow, in both languages',
+  async (page) => {
+    await page.selectOption('#scenario', 'consumer-protocol-leave-while-reconciling');
+    expectEq(
+      await page.textContent('#sm-title'),
+      'Consumer group state machine (KIP-848) Empty',
+      'the consumer group machine, before the first join',
+    );
+    // The consumer group's five states are drawn, and no classic state.
+    const nodes = await page.locator('#state-machine g.node').evaluateAll((gs) => gs.map((g) => g.dataset.state));
+    expectEq(nodes.join(','), 'Empty,Assigning,Reconciling,Stable,Dead', 'the consumer group states');
+    await stepUntil(page, 'member', 40);
+    await stepUntil(page, 'C starts');
+    await stepUntil(page, 'the coordinator receives ConsumerGroupHeartbeat #13 from C');
+    expectEq(await pgState(page), 'Reconciling', 'C joined: a new target, the group reconciles');
+    expectEq(await page.textContent('#sm-generation'), '3', 'group epoch 3');
+    expectEq(await page.textContent('#sm-assignment-epoch'), '3', 'target epoch 3');
+    expectEq(
+      await page.locator('#sm-members li[data-member="C"] .cm-state').getAttribute('data-state'),
+      'UNRELEASED_PARTITIONS',
+      'C waits for partitions others hold',
+    );
+    await stepUntil(page, 'A revokes [orders-5]');
+    expectEq(
+      await page.locator('#sm-members li[data-member="A"] .cm-state').getAttribute('data-state'),
+      'UNREVOKED_PARTITIONS',
+      'A must revoke first',
+    );
+    expectEq(await page.locator('tr[data-consumer="A"] .client-state').getAttribute('data-state'), 'Reconciling', "A's client state");
+    // B leaves while A revokes: no rejoin, a new epoch; nobody else stops.
+    await stepUntil(page, 'B sends ConsumerGroupHeartbeat #22');
+    expectEq(await page.locator('tr[data-consumer="B"] .client-state').getAttribute('data-life'), 'closed', 'B is closed');
+    await stepUntil(page, 'the group epoch becomes 4');
+    expectEq(await pgState(page), 'Assigning', 'a new epoch, the target not computed yet');
+    expectEq(await page.textContent('#sm-generation'), '4', 'group epoch 4');
+    // The assignment table's columns are epochs; the step table's state is the consumer group's.
+    const heads = await page.locator('#assignment-table thead th').allTextContents();
+    expectEq(
+      heads.some((h) => h.startsWith('epoch ')),
+      true,
+      `epoch columns: ${heads.join(' | ')}`,
+    );
+    expectEq(await page.locator('#step-table tr.current [data-state]').getAttribute('data-state'), 'Assigning', 'step row state');
+    // Play to the end at full speed: Stable again, and no invariant broken.
+    await page.locator('#speed').evaluate((el) => {
+      el.value = el.max;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.click('#play');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#step-no')?.textContent?.includes('end of the scenario') &&
+        document.querySelector('#play')?.textContent?.includes('Play'),
+      null,
+      { timeout: 30000 },
+    );
+    expectEq(await pgState(page), 'Stable', 'Stable at the end');
+    expectEq(await page.textContent('#m-violations'), '0', 'no invariant violated');
+    await page.click('#lang');
+    expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'document language');
+    expectEq(await page.textContent('#sm-title'), '消费者组状态机（KIP-848） 稳定 Stable', 'the title in Chinese');
+    expectEq((await page.locator('tr[data-consumer="A"] .client-state').textContent()).trim(), '稳定', "A's state in Chinese");
+  },
+  PG,
+);
+
+await test(
   'seed: a leave while CompletingRebalance starts a new rebalance; step back and forward',
   async (page) => {
     await page.selectOption('#scenario', 'leave-while-completing-rebalance');

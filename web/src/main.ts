@@ -65,7 +65,14 @@ async function main(): Promise<void> {
     const large = largeGroupScenario(50, 10, 600_000);
     const list = [
       ...scenarios(),
-      { name: large.name, title: large.title, description: large.description!, consumers: 50, durationMs: 600_000 },
+      {
+        name: large.name,
+        title: large.title,
+        description: large.description!,
+        protocol: 'classic' as const,
+        consumers: 50,
+        durationMs: 600_000,
+      },
     ];
     const view = new PlaygroundView(
       {

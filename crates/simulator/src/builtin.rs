@@ -111,6 +111,8 @@ pub struct ScenarioInfo {
     /// list).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key_moment: Option<Text>,
+    /// The protocol its consumers speak (`group.protocol` of the first).
+    pub protocol: crate::config::GroupProtocol,
     pub consumers: usize,
     pub duration_ms: i64,
 }
@@ -128,7 +130,13 @@ pub fn infos() -> Vec<ScenarioInfo> {
         .iter()
         .filter_map(|(name, json)| {
             let s = Scenario::from_json(json).ok()?;
+            let protocol = s
+                .consumers
+                .first()
+                .and_then(|c| s.consumer_config(c, "consumers[0]").ok())
+                .map_or_else(Default::default, |c| c.group_protocol);
             Some(ScenarioInfo {
+                protocol,
                 name: name.to_string(),
                 title: s.title,
                 description: s.description,

@@ -311,9 +311,30 @@ pub struct ConsumerMemberRow {
 
 impl ConsumerGroupFrame {
     fn of(sim: &Simulation, index: &ViewIndex, len: usize) -> Option<ConsumerGroupFrame> {
-        let view = sim
-            .coordinator()
-            .describe_consumer_group(&sim.scenario().group_id)?;
+        let group_id = &sim.scenario().group_id;
+        let Some(view) = sim.coordinator().describe_consumer_group(group_id) else {
+            // Before its first member joins, a run whose consumers speak the consumer protocol
+            // shows the consumer group it will make, Empty (not a classic machine).
+            let coming = sim.coordinator().group(group_id).is_none()
+                && sim
+                    .consumers()
+                    .first()
+                    .is_some_and(|c| c.uses_consumer_protocol());
+            return coming.then(|| ConsumerGroupFrame {
+                state: ConsumerGroupState::Empty,
+                last: None,
+                group_epoch: 0,
+                assignment_epoch: 0,
+                assignor: sim
+                    .coordinator()
+                    .config()
+                    .group_consumer_assignors
+                    .first()
+                    .map_or("", |a| a.name()),
+                members: Vec::new(),
+                timers: Vec::new(),
+            });
+        };
         let client = |member: &Option<String>| {
             member.as_ref().map(|id| {
                 view.members

@@ -195,14 +195,19 @@ export class ControlsView {
     this.root.closest<HTMLElement>('#playground')?.focus({ preventScroll: true });
   }
 
-  /** The scenarios that name their key moment, each opened there in one click. */
+  /** The scenarios that name their key moment, each opened there in one click: the book's
+   * (classic) cases, then the consumer protocol's. */
   private bookCases() {
+    return [this.caseRow('book-cases', 'classic', 'openAtMoment'), this.caseRow('kip848-cases', 'consumer', 'openAtMoment848')];
+  }
+
+  private caseRow(id: string, protocol: 'classic' | 'consumer', label: 'openAtMoment' | 'openAtMoment848') {
     const lang = this.store.lang;
-    const cases = this.scenarios.filter((s) => s.keyMoment);
+    const cases = this.scenarios.filter((s) => s.keyMoment && s.protocol === protocol);
     if (!cases.length) return null;
     const current = this.store.run.scenario.name;
-    return html`<nav id="book-cases" class="row book-cases" aria-label=${t('openAtMoment', lang)}>
-      <span class="muted">${t('openAtMoment', lang)}</span>
+    return html`<nav id=${id} class="row book-cases" aria-label=${t(label, lang)}>
+      <span class="muted">${t(label, lang)}</span>
       ${cases.map(
         (
           c,
