@@ -620,3 +620,143 @@ fn processing_jitter_is_seeded_and_checked() {
     let err = Simulation::new(s).unwrap_err();
     assert_eq!(err.path, "consumers[1].application.revokeMsPerPartition");
 }
+
+/// The consumer protocol's cases: what the coordinator and the clients do, read from the trace.
+mod consumer_protocol {
+    use super::*;
+    use group_coordinator::event::Cause;
+
+    /// Whether the trace has an entry `f` accepts.
+    fn has(sim: &Simulation, f: impl Fn(&TraceKind) -> bool) -> bool {
+        sim.trace().iter().any(|e| f(&e.kind))
+    }
+
+    #[test]
+    fn a_leave_while_others_revoke_makes_nobody_rejoin() {
+        let sim = run("consumer-protocol-leave-while-reconciling");
+        // Nobody gets REBALANCE_IN_PROGRESS, and no member joins twice (only C joins after B and
+        // A: three joins with epoch 0 in all).
+        assert!(!has(&sim, |k| matches!(
+            k,
+            TraceKind::ResponseDelivered {
+                error_code: ErrorCode::RebalanceInProgress,
+                ..
+            }
+        )));
+        let joins = sim
+            .trace()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    TraceKind::ClientState {
+                        to: MemberState::Joining,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(joins, 3);
+        assert!(sim.metrics().settled);
+    }
+
+    #[test]
+    fn a_static_member_leaving_with_minus_two_gets_its_partitions_back_at_the_same_epoch() {
+        let sim = run("consumer-protocol-static-leave-and-return");
+        let bumps: Vec<i32> = sim
+            .trace()
+            .iter()
+            .filter_map(|e| match &e.kind {
+                TraceKind::Coordinator {
+                    event: EventKind::GroupEpochBumped { group_epoch },
+                } => Some(*group_epoch),
+                _ => None,
+            })
+            .collect();
+        // Three joins, and neither the -2 leave nor the return bumps the epoch.
+        assert_eq!(bumps, [1, 2, 3]);
+        let c: Vec<&[group_simulator::trace::Tp]> = sim
+            .trace()
+            .iter()
+            .filter_map(|e| match &e.kind {
+                TraceKind::Assigned {
+                    consumer, assigned, ..
+                } if &**consumer == "C" && !assigned.is_empty() => Some(&**assigned),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(c.first(), c.last(), "C gets the same partitions back");
+        assert!(c.len() >= 2);
+    }
+
+    #[test]
+    fn a_member_slower_than_its_rebalance_timeout_is_fenced_and_rejoins_with_epoch_zero() {
+        let sim = run("consumer-protocol-rebalance-timeout");
+        assert!(has(&sim, |k| matches!(
+            k,
+            TraceKind::Coordinator {
+                event: EventKind::ConsumerMemberRemoved {
+                    reason: group_coordinator::event::ConsumerRemoval::RebalanceTimeout,
+                    ..
+                }
+            }
+        )));
+        assert!(has(&sim, |k| matches!(
+            k,
+            TraceKind::ClientState {
+                from: MemberState::Fenced,
+                to: MemberState::Joining,
+                ..
+            }
+        )));
+        assert!(has(&sim, |k| matches!(
+            k,
+            TraceKind::Revoked { lost: true, .. }
+        )));
+    }
+
+    /// A changed `group.protocol` takes effect when the consumer is next started: the classic
+    /// group, empty by then, is replaced by a consumer group (its offsets kept).
+    #[test]
+    fn group_protocol_changes_at_the_next_start_and_an_empty_classic_group_is_upgraded() {
+        let json = r#"{ "name": "upgrade", "title": { "en": "t", "zh": "t" }, "seed": 3,
+            "topics": { "orders": 4 },
+            "consumers": [ { "name": "A", "topics": ["orders"] } ],
+            "script": [
+              { "atMs": 6000, "action": { "type": "setConfig", "consumer": "A", "config": { "group.protocol": "consumer" } } },
+              { "atMs": 8000, "action": { "type": "close", "consumer": "A" } },
+              { "atMs": 10000, "action": { "type": "start", "consumer": "A" } } ],
+            "durationMs": 20000 }"#;
+        let scenario = Scenario::from_json(json).expect("valid");
+        let mut sim = Simulation::new(scenario).expect("valid");
+        sim.run_until(20_000);
+        assert_eq!(sim.metrics().invariant_violations, 0);
+        let sent = |api: MessageApi, before: bool| {
+            sim.trace().iter().any(|e| {
+                (e.at_ms < 10_000) == before
+                    && matches!(&e.kind, TraceKind::RequestSent { api: a, .. } if *a == api)
+            })
+        };
+        assert!(sent(MessageApi::JoinGroup, true));
+        assert!(
+            !sent(MessageApi::ConsumerGroupHeartbeat, true),
+            "not before the restart"
+        );
+        assert!(sent(MessageApi::ConsumerGroupHeartbeat, false));
+        assert!(!sent(MessageApi::JoinGroup, false));
+        assert!(has(&sim, |k| matches!(
+            k,
+            TraceKind::Coordinator {
+                event: EventKind::StateChanged {
+                    to: GroupState::Dead,
+                    cause: Cause::ReplacedByOtherType,
+                    ..
+                }
+            }
+        )));
+        assert!(sim.metrics().settled);
+        let c = &sim.consumers()[0];
+        assert_eq!(c.state, MemberState::Stable);
+        assert_eq!(c.owned.len(), 4);
+    }
+}

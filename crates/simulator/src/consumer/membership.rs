@@ -129,7 +129,7 @@ impl Membership {
 
 impl Consumer {
     pub fn uses_consumer_protocol(&self) -> bool {
-        self.config.group_protocol == GroupProtocol::Consumer
+        self.protocol == GroupProtocol::Consumer
     }
 
     /// The member epoch (the consumer protocol's) or generation id (classic).

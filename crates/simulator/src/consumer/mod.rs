@@ -155,6 +155,9 @@ pub struct Consumer {
     jitter_seed: u64,
     /// The consumer protocol's client state (`group.protocol=consumer`).
     pub m: Membership,
+    /// The protocol this process speaks: `group.protocol` when it was created (a changed
+    /// setting takes effect at the next start, as a Java consumer is built with its protocol).
+    protocol: GroupProtocol,
 }
 
 const JOIN_GROUP_VERSION: i16 = 9;
@@ -173,7 +176,8 @@ impl Consumer {
         let mut topics = spec.topics.clone();
         topics.sort();
         topics.dedup();
-        let state = match config.group_protocol {
+        let protocol = config.group_protocol;
+        let state = match protocol {
             GroupProtocol::Classic => MemberState::Unjoined,
             GroupProtocol::Consumer => MemberState::Unsubscribed,
         };
@@ -223,6 +227,7 @@ impl Consumer {
             listener_token: 0,
             jitter_seed: 0,
             m: Membership::default(),
+            protocol,
         }
     }
 
