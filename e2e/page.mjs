@@ -955,13 +955,17 @@ await test(
 );
 
 await test(
-  'compare: the rolling restart three ways, and two settings of the current scenario',
+  'compare: the rolling restart five ways (classic eager, cooperative, static; consumer protocol, dynamic and static), and two settings of the current scenario',
   async (page) => {
     await page.click('#compare summary');
     await page.click('#compare-rolling');
     const rebalances = await page.locator('#compare-table tr[data-metric="rebalances"] td').allTextContents();
-    expectEq(rebalances.length, 3, 'three columns');
+    expectEq(rebalances.length, 5, 'five columns');
     expectEq(rebalances[2], '1', 'static membership: only the first join');
+    // The consumer protocol: every join is a new group epoch; a static member's -2 leave and
+    // return are not.
+    expectEq(rebalances[4], '4', 'consumer protocol, static: only the four joins');
+    expectEq(Number(rebalances[3]) > 4, true, 'consumer protocol, dynamic: each leave and rejoin too');
     expectEq(Number(rebalances[1]) > Number(rebalances[0]), true, 'cooperative: follow-up rebalances');
     const moved = await page.locator('#compare-table tr[data-metric="partitionsMoved"] td').allTextContents();
     expectEq(Number(moved[1]) < Number(moved[0]), true, 'cooperative moves fewer partitions');

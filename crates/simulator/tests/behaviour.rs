@@ -760,3 +760,42 @@ mod consumer_protocol {
         assert_eq!(c.owned.len(), 4);
     }
 }
+
+/// Closing runs the rebalance listener on the closing thread (it does not wait for a `poll()`
+/// that will never come): with a listener, every restart of a rolling restart closes at once
+/// and the group settles again.
+#[test]
+fn a_consumer_protocol_member_with_a_listener_closes_and_the_rolling_restart_settles() {
+    let mut scenario = scenario("rolling-restart-eager").expect("loads");
+    scenario.consumer.insert(
+        "group.protocol".to_string(),
+        group_simulator::scenario::Setting::Text("consumer".to_string()),
+    );
+    scenario.application.revoke_ms_per_partition = 200;
+    scenario.application.assign_ms_per_partition = 100;
+    let end = scenario.duration_ms;
+    let mut sim = Simulation::new(scenario).expect("valid");
+    sim.run_until(end);
+    let m = sim.metrics();
+    assert_eq!(m.invariant_violations, 0);
+    let closes: Vec<i64> = sim
+        .trace()
+        .iter()
+        .filter(|e| {
+            matches!(
+                &e.kind,
+                TraceKind::Lifecycle {
+                    what: group_simulator::trace::Lifecycle::Closed,
+                    ..
+                }
+            )
+        })
+        .map(|e| e.at_ms)
+        .collect();
+    assert_eq!(
+        closes,
+        [20_602, 40_602, 60_602, 80_602],
+        "each close takes its listener's 600 ms"
+    );
+    assert!(m.settled, "settled at the end");
+}

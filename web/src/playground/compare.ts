@@ -207,6 +207,13 @@ export class CompareView {
         this.column('eager (range)', 'rolling-restart-eager', {}),
         this.column('cooperative-sticky', 'rolling-restart-cooperative', {}),
         this.column(t('staticMembership', lang), 'rolling-restart-static', {}),
+        // The consumer protocol (KIP-848) on the eager run's consumers and script.
+        this.column(t('consumerProtocol', lang), 'rolling-restart-eager', { consumer: { 'group.protocol': 'consumer' } }),
+        this.column(
+          `${t('consumerProtocol', lang)}, ${t('staticMembership', lang)}`,
+          'rolling-restart-eager',
+          settingsLines(this.deps.builtIn('rolling-restart-eager'), 'group.protocol=consumer\ngroup.instance.id=*'),
+        ),
       ]),
     );
     this.a.setAttribute('aria-label', t('compareA', lang));

@@ -124,7 +124,11 @@ const T = {
     zh: '当前场景分别使用消费者配置 A 和 B（Kafka 属性名，每行 key=value；group.instance.id=* 为每个消费者设置各自的静态 id），各自运行到结束。',
   },
   compareRunBoth: { en: 'Run both to the end', zh: '两种配置都运行到结束' },
-  compareRolling: { en: 'Rolling restart: eager · cooperative-sticky · static', zh: '滚动重启：eager · cooperative-sticky · 静态成员' },
+  compareRolling: {
+    en: 'Rolling restart: eager · cooperative-sticky · static · consumer protocol · consumer protocol, static',
+    zh: '滚动重启：eager · cooperative-sticky · 静态成员 · consumer 协议 · consumer 协议加静态成员',
+  },
+  consumerProtocol: { en: 'consumer protocol', zh: 'consumer 协议' },
   compareA: { en: 'Configuration A', zh: '配置 A' },
   compareApp: { en: 'The application, in every run compared', zh: '应用（所有比较的运行都使用）' },
   appRevoke: { en: 'onPartitionsRevoked per partition', zh: '每个分区的 onPartitionsRevoked' },

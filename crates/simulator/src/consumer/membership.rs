@@ -671,7 +671,8 @@ impl Consumer {
 
     /// A listener call of `ms`: without a listener the step completes now; otherwise the
     /// application thread runs it at its next `poll()`, once a call it is still in returns (a
-    /// call whose step was abandoned is replaced: its end only frees the thread).
+    /// call whose step was abandoned is replaced: its end only frees the thread). While the
+    /// consumer closes, the application thread is inside `close()`, which runs the calls itself.
     fn after_listener(&mut self, w: &mut World, after: After, ms: i64) {
         if !self.has_listener() {
             return self.listener_returned(w, after);
@@ -683,7 +684,11 @@ impl Consumer {
             ms,
             running: false,
         });
-        self.request_poll(w);
+        if self.life == Life::Closing {
+            self.start_callback(w);
+        } else {
+            self.request_poll(w);
+        }
     }
 
     fn start_callback(&mut self, w: &mut World) {
