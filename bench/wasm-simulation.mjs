@@ -1,6 +1,6 @@
 // The simulator benchmark of crates/simulator/benches/simulation.rs through the JS API of the
 // wasm build, in Node: simulated seconds per wall-clock second for one simulated hour of the
-// same large group (10, 100, 1,000 consumers). Run after `npm run build:wasm`:
+// same large group (10, 100, 1,000 consumers; classic and consumer protocol). Run after `npm run build:wasm`:
 // `node bench/wasm-simulation.mjs [consumers]`.
 import { readFileSync } from 'node:fs';
 import { initSync, largeGroupScenario, Simulation } from '../web/pkg/group_coordinator_wasm.js';
@@ -8,9 +8,14 @@ import { initSync, largeGroupScenario, Simulation } from '../web/pkg/group_coord
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 
 const only = process.argv[2] ? Number(process.argv[2]) : null;
-for (const n of [10, 100, 1000]) {
+for (const [n, protocol] of [10, 100, 1000].flatMap((n) => [
+  [n, 'classic'],
+  [n, 'consumer'],
+])) {
   if (only !== null && only !== n) continue;
-  const sim = new Simulation(largeGroupScenario(n, 10, 3_600_000));
+  const scenario = largeGroupScenario(n, 10, 3_600_000);
+  scenario.consumer['group.protocol'] = protocol;
+  const sim = new Simulation(scenario);
   const start = performance.now();
   // runUntil processes a bounded number of events per call: call it until the hour is run.
   while (sim.now() < 3_600_000) sim.runUntil(3_600_000);
@@ -18,7 +23,7 @@ for (const n of [10, 100, 1000]) {
   const m = sim.metrics();
   if (m.invariantViolations !== 0) throw new Error(`${n} consumers: ${m.invariantViolations} invariant violations`);
   console.log(
-    `BENCH wasm ${n} ${(3600 / wall).toFixed(0)} ${sim.traceLength()} (wall ${wall.toFixed(2)} s, ${m.rebalances} rebalances, ${m.messagesSent} messages)`,
+    `BENCH wasm ${n}-${protocol} ${(3600 / wall).toFixed(0)} ${sim.traceLength()} (wall ${wall.toFixed(2)} s, ${m.rebalances} rebalances, ${m.messagesSent} messages)`,
   );
   sim.free();
 }

@@ -27,10 +27,10 @@ node bench/wasm-consumer-heartbeats.mjs
 echo; echo "== simulator: simulated seconds per wall-clock second, one simulated hour of a large group"
 cargo bench -q -p group-simulator --bench simulation 2>/dev/null | tee "$out/sim-native.txt"
 node bench/wasm-simulation.mjs | tee "$out/sim-wasm.txt"
-printf '%-12s %16s %16s %8s\n' "consumers" "native sim-s/s" "wasm sim-s/s" "ratio"
+printf '%-14s %16s %16s %8s\n' "consumers" "native sim-s/s" "wasm sim-s/s" "ratio"
 join <(awk '/^BENCH native/ { print $3, $4 }' "$out/sim-native.txt" | sort) \
      <(awk '/^BENCH wasm/ { print $3, $4 }' "$out/sim-wasm.txt" | sort) | sort -n |
-  awk '{ printf "%-12s %16s %16s %7.1fx\n", $1, $2, $3, $2 / $3 }'
+  awk '{ printf "%-14s %16s %16s %7.1fx\n", $1, $2, $3, $2 / $3 }'
 
 echo; echo "== time travel (median ms): a step back at the end, a scrub to the middle, a fork in the middle"
 cargo bench -q -p group-simulator --bench player 2>/dev/null | tee "$out/player-native.txt"

@@ -1,7 +1,8 @@
 //! Simulated time per wall-clock second: 10, 100 and 1,000 consumers over one simulated hour
-//! of `builtin::large_group` (heartbeats, auto-commits, a restart of every tenth consumer).
+//! of `builtin::large_group` (heartbeats, auto-commits, a restart of every tenth consumer),
+//! with the classic protocol and with the consumer protocol (KIP-848).
 //! `bench/wasm-simulation.mjs` runs the same worlds in wasm under Node. Prints
-//! `BENCH native <consumers> <simulated-s-per-wall-s> <trace-entries>` lines.
+//! `BENCH native <consumers>-<protocol> <simulated-s-per-wall-s> <trace-entries>` lines.
 //!
 //! The benchmark measures wall time, which the model itself never reads.
 #![allow(clippy::disallowed_types)]
@@ -12,11 +13,19 @@ use std::time::Instant;
 
 fn main() {
     let filter: Option<usize> = std::env::args().nth(1).and_then(|a| a.parse().ok());
-    for n in [10usize, 100, 1_000] {
+    for (n, protocol) in [10usize, 100, 1_000]
+        .into_iter()
+        .flat_map(|n| [(n, "classic"), (n, "consumer")])
+    {
         if filter.is_some_and(|f| f != n) {
             continue;
         }
-        let mut sim = Simulation::new(large_group(n, 10, 3_600_000)).expect("valid");
+        let mut scenario = large_group(n, 10, 3_600_000);
+        scenario.consumer.insert(
+            "group.protocol".to_string(),
+            group_simulator::scenario::Setting::Text(protocol.to_string()),
+        );
+        let mut sim = Simulation::new(scenario).expect("valid");
         let start = Instant::now();
         sim.run_until(3_600_000);
         let wall = start.elapsed().as_secs_f64();
@@ -33,7 +42,7 @@ fn main() {
                 .join("\n")
         );
         println!(
-            "BENCH native {n} {:.0} {} (wall {:.2} s, {} rebalances, {} messages)",
+            "BENCH native {n}-{protocol} {:.0} {} (wall {:.2} s, {} rebalances, {} messages)",
             3_600.0 / wall,
             sim.trace().len(),
             wall,
