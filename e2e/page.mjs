@@ -360,6 +360,9 @@ await test(
       'A must revoke first',
     );
     expectEq(await page.locator('tr[data-consumer="A"] .client-state').getAttribute('data-state'), 'Reconciling', "A's client state");
+    // Each member's own state machine: the consumer protocol's nine states, A in RECONCILING.
+    expectEq(await page.locator('#member-sm thead th[title]').count(), 9, "the client's nine states");
+    expectEq(await page.locator('#member-sm tr[data-consumer="A"] td.here').getAttribute('data-state'), 'Reconciling', 'A is marked');
     // B leaves while A revokes: no rejoin, a new epoch; nobody else stops.
     await stepUntil(page, 'B sends ConsumerGroupHeartbeat #22');
     expectEq(await page.locator('tr[data-consumer="B"] .client-state').getAttribute('data-life'), 'closed', 'B is closed');

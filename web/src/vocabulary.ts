@@ -20,6 +20,7 @@ interface Tables {
   consumerGroupStates: Map<string, Name>;
   consumerTransitions: { from: ConsumerGroupState; to: ConsumerGroupState; trigger: Name }[];
   consumerMemberStates: Map<string, Name>;
+  client: Record<'classic' | 'consumer', { states: MemberState[]; transitions: [MemberState, MemberState][] }>;
   memberStates: Map<string, Name>;
   lives: Map<string, Name>;
   pauses: Map<string, Name>;
@@ -37,6 +38,10 @@ function get(): Tables {
       consumerGroupStates: new Map(v.consumerGroupStates),
       consumerTransitions: v.consumerTransitions,
       consumerMemberStates: new Map(v.consumerMemberStates),
+      client: {
+        classic: { states: v.clientStates, transitions: v.clientTransitions },
+        consumer: { states: v.clientStatesConsumer, transitions: v.clientTransitionsConsumer },
+      },
       memberStates: new Map(v.memberStates),
       lives: new Map(v.lives),
       pauses: new Map(v.pauses),
@@ -83,6 +88,14 @@ export function consumerTransitions(): readonly { from: ConsumerGroupState; to: 
 /** A consumer group member's state as the coordinator holds it. */
 export function consumerMemberStateName(state: ConsumerMemberState, lang: Lang): string {
   return pick(get().consumerMemberStates.get(state), state, lang);
+}
+
+/** The client's state machine of a protocol: its states in order, and its transitions. */
+export function clientMachine(protocol: 'classic' | 'consumer'): {
+  states: readonly MemberState[];
+  transitions: readonly [MemberState, MemberState][];
+} {
+  return get().client[protocol];
 }
 
 export function memberStateName(state: MemberState, lang: Lang): string {

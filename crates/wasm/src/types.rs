@@ -373,6 +373,10 @@ export interface Vocabulary {
   consumerGroupStates: [ConsumerGroupState, Name][];
   consumerTransitions: { from: ConsumerGroupState; to: ConsumerGroupState; trigger: Name }[];
   consumerMemberStates: [ConsumerMemberState, Name][];
+  /** the client's own states in the order a member goes through them, and its transitions
+   * (classic protocol, then consumer protocol) */
+  clientStates: MemberState[]; clientTransitions: [MemberState, MemberState][];
+  clientStatesConsumer: MemberState[]; clientTransitionsConsumer: [MemberState, MemberState][];
   memberStates: [MemberState, Name][];
   lives: [ConsumerLife, Name][];
   pauses: [PauseKind, Name][];

@@ -5,13 +5,23 @@
 // `machine` and `group`, or its `consumerGroup`.
 
 import { html, render, svg, type TemplateResult } from 'lit-html';
-import type { ConsumerGroupState, Frame, FrameConsumerGroup, FrameGroup, GroupState, Name } from '../../pkg/group_coordinator_wasm.js';
+import type {
+  ConsumerGroupState,
+  ConsumerRow,
+  Frame,
+  FrameConsumerGroup,
+  FrameGroup,
+  GroupState,
+  Name,
+} from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import {
+  clientMachine,
   consumerMemberStateName,
   consumerStateLabel,
   consumerStateName,
   consumerTransitions,
+  memberStateName,
   stateLabel,
   stateName,
   transitions,
@@ -94,7 +104,7 @@ export class StateMachineView {
         lang,
         t('consumerStateMachine', lang),
         consumerStateLabel(cg.state, lang),
-        consumerInfo(cg, lang),
+        html`${consumerInfo(cg, lang)}${members(frame.consumers, 'consumer', lang)}`,
       );
       return;
     }
@@ -106,7 +116,7 @@ export class StateMachineView {
       lang,
       t('stateMachine', lang),
       stateLabel(state, lang),
-      classicInfo(frame.group, lang),
+      html`${classicInfo(frame.group, lang)}${members(frame.consumers, 'classic', lang)}`,
     );
   }
 
@@ -223,6 +233,35 @@ function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
     <dt>${t('members', lang)}</dt><dd id="sm-members">${members.length ? html`<ul class="cm-list">${members}</ul>` : t('none', lang)}</dd>
     <dt>${t('timeouts', lang)}</dt><dd id="sm-timers">${timers.length ? timers.join(', ') : t('none', lang)}</dd>
   </dl>`;
+}
+
+/** Where each member is in its own (the client's) state machine: one row per consumer, the
+ * protocol's states in the order a member goes through them, its current one marked; a state's
+ * title names where it can go next. */
+function members(rows: ConsumerRow[] | undefined, protocol: 'classic' | 'consumer', lang: Lang): TemplateResult | null {
+  if (!rows?.length) return null;
+  const { states, transitions } = clientMachine(protocol);
+  const next = (s: string) =>
+    transitions
+      .filter(([from]) => from === s)
+      .map(([, to]) => memberStateName(to, lang))
+      .join(', ');
+  return html`<div class="member-sm" id="member-sm">
+    <h3>${t('memberStates', lang)}</h3>
+    <div class="msm-scroll"><table>
+      <thead><tr><th scope="col">${t('consumer', lang)}</th>${states.map(
+        // (A state's name may break after an underscore, not inside a word.)
+        (s) => html`<th scope="col" title=${`→ ${next(s)}`}>${memberStateName(s, lang).replaceAll('_', '_\u200b')}</th>`,
+      )}</tr></thead>
+      <tbody>${rows.map((c) => {
+        const running = c.life === 'running' || c.life === 'closing';
+        return html`<tr data-consumer=${c.name} class=${running ? '' : 'gone'}>
+          <th scope="row">${c.name}</th>${states.map(
+            (s) => html`<td class=${s === c.state ? 'here' : ''} data-state=${s}>${s === c.state ? (running ? '●' : '○') : ''}</td>`,
+          )}</tr>`;
+      })}</tbody>
+    </table></div>
+  </div>`;
 }
 
 /** The group's delayed operations (the book's purgatory): join, sync and heartbeat timers. */

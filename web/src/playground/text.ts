@@ -42,6 +42,7 @@ const T = {
   stateMachine: { en: 'Group state machine', zh: '消费组状态机' },
   consumerStateMachine: { en: 'Consumer group state machine (KIP-848)', zh: '消费者组状态机（KIP-848）' },
   groupEpoch: { en: 'Group epoch', zh: '组纪元' },
+  memberStates: { en: 'Members’ own state machines (client side)', zh: '成员自身的状态机（客户端）' },
   assignmentEpoch: { en: 'Target assignment epoch', zh: '目标分配纪元' },
   serverAssignor: { en: 'Server assignor', zh: '服务端分配器' },
   timeouts: { en: 'Timeouts', zh: '超时' },
