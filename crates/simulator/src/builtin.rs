@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// (name, JSON), in the order the page lists them.
-pub const SCENARIOS: [(&str, &str); 23] = [
+pub const SCENARIOS: [(&str, &str); 24] = [
     ("normal-join", include_str!("../scenarios/normal-join.json")),
     (
         "leave-while-preparing-rebalance",
@@ -97,6 +97,10 @@ pub const SCENARIOS: [(&str, &str); 23] = [
     (
         "consumer-protocol-rebalance-timeout",
         include_str!("../scenarios/consumer-protocol-rebalance-timeout.json"),
+    ),
+    (
+        "consumer-protocol-stale-epoch-commit",
+        include_str!("../scenarios/consumer-protocol-stale-epoch-commit.json"),
     ),
 ];
 

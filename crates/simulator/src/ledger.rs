@@ -28,11 +28,13 @@ pub struct Ledger {
 }
 
 impl Ledger {
-    /// `consumer` owns `tp` from generation `generation`. Returns a violation if another
-    /// consumer owns it in the same generation, or still holds it from an older generation
-    /// after it has itself joined this one (it should have revoked it first). A zombie (removed
-    /// from the group, frozen, cut off) holding it from an older generation is what the classic
-    /// protocol allows: that is counted as overlap time, not a violation.
+    /// `consumer` owns `tp` from generation `generation` (a member epoch, in the consumer
+    /// protocol). Returns a violation if another consumer owns it in the same generation, or
+    /// still holds it from an older generation after it has itself joined this one (it should
+    /// have revoked it first). A zombie (removed from the group, frozen, cut off) holding it
+    /// from an older generation is what both protocols allow: that is counted as overlap time,
+    /// not a violation. So is a zombie taking it from an older generation than its holder's (a
+    /// consumer-protocol member removed while it reconciled, which completes before it learns).
     pub fn acquire(
         &mut self,
         now: i64,
@@ -56,7 +58,7 @@ impl Ledger {
                     describe(consumer).0,
                     generation.1
                 ));
-            } else if other_now >= generation {
+            } else if other_generation < generation && other_now >= generation {
                 violation = Some(format!(
                     "{other_name} joined generation {} still holding {}-{} from generation {}, now given to {}",
                     other_now.1,

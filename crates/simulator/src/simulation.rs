@@ -498,7 +498,8 @@ impl Simulation {
     }
 
     /// Consumer protocol: a member STABLE at some epoch on the client and STABLE at the same
-    /// epoch on the coordinator owns exactly the coordinator's assignment for it.
+    /// epoch on the coordinator owns exactly the coordinator's assignment for it, once the
+    /// coordinator's answer to its last heartbeat has arrived.
     fn check_member_agreement(&mut self, index: usize) {
         let c = &self.consumers[index];
         if !c.is_running() || c.state != crate::trace::MemberState::Stable {

@@ -188,10 +188,12 @@ impl Consumer {
         if self.state == MemberState::Stale && self.m.stale_released {
             self.transition_to_joining(w);
         }
-        if self.config.enable_auto_commit && self.epoch() > 0 {
+        // The auto-commit timer runs on: a member with an epoch commits what it consumed when
+        // it is due (one commit at a time), then the next poll comes at the next one.
+        if self.config.enable_auto_commit {
             let due = self.last_commit + self.config.auto_commit_interval_ms;
             if w.now >= due {
-                if self.commit.is_none() && !self.owned.is_empty() {
+                if self.epoch() > 0 && self.commit.is_none() && !self.owned.is_empty() {
                     self.send_commit(w);
                 }
                 self.last_commit = w.now;
@@ -364,7 +366,6 @@ impl Consumer {
             MemberState::Acknowledging => {
                 if self.target_reconciled() {
                     self.set_state(w, MemberState::Stable);
-                    w.agreement_checks.push(self.index);
                 } else {
                     self.set_state(w, MemberState::Reconciling);
                     self.maybe_reconcile(w);
@@ -393,6 +394,9 @@ impl Consumer {
         r: &ConsumerGroupHeartbeatResponse,
     ) {
         self.heartbeat = None;
+        // Checked when an answer arrives (not when the acknowledgement goes: an answer the
+        // client dropped on a disconnect may have moved the coordinator's record on, and the
+        // full heartbeat that follows brings it back).
         w.agreement_checks.push(self.index);
         if r.error_code == ErrorCode::None {
             self.backoff_attempts = 0;
@@ -580,6 +584,18 @@ impl Consumer {
             self.abandon_reconciliation();
         }
         abort
+    }
+
+    /// The commit before revoking is retried on STALE_MEMBER_EPOCH with the member's latest
+    /// epoch (`maybeAutoCommitSyncBeforeRevocation`); the model retries once the member knows a
+    /// newer epoch than the one refused, and otherwise goes on to revoke (the Java client keeps
+    /// retrying until its rebalance timeout). An interval auto-commit is not retried.
+    pub(super) fn retries_stale_commit(&self, refused_epoch: i32) -> bool {
+        self.m
+            .reconciliation
+            .as_ref()
+            .is_some_and(|r| r.step == Step::Committing)
+            && self.epoch() != refused_epoch
     }
 
     /// The commit before revoking finished (whatever its answer): revoke.

@@ -345,6 +345,11 @@ impl Consumer {
             if error == ErrorCode::None {
                 self.last_commit = w.now;
             }
+            if error == ErrorCode::StaleMemberEpoch
+                && self.retries_stale_commit(sent.generation.generation_id)
+            {
+                return self.send_commit(w);
+            }
             return self.after_commit(w);
         }
         match error {
