@@ -335,14 +335,12 @@ impl ConsumerGroupFrame {
                 timers: Vec::new(),
             });
         };
-        let client = |member: &Option<String>| {
-            member.as_ref().map(|id| {
-                view.members
-                    .iter()
-                    .find(|m| m.member_id == *id)
-                    .map_or_else(|| id.clone(), |m| m.client_id.clone())
-            })
-        };
+        let client = namer(
+            view.members
+                .iter()
+                .map(|m| (m.member_id.as_str(), m.client_id.as_str()))
+                .collect(),
+        );
         let written = |parts: &[TopicPartitionsView]| {
             let list: Vec<Tp> = parts
                 .iter()
@@ -395,6 +393,27 @@ impl ConsumerGroupFrame {
                 })
                 .collect(),
         })
+    }
+}
+
+/// The client id of member `id` among `members` (member id, client id), or the id itself when it
+/// is not among them: how the views name a member (classic or consumer group alike).
+pub(crate) fn client_of<'a>(
+    mut members: impl Iterator<Item = (&'a str, &'a str)>,
+    id: &str,
+) -> String {
+    members
+        .find(|(member, _)| *member == id)
+        .map_or_else(|| String::from(id), |(_, client)| String::from(client))
+}
+
+/// Names a member (by its id, when it has one) by its client id among `members` (member id,
+/// client id): the views' naming for the timers of a classic or a consumer group.
+fn namer<'a>(members: Vec<(&'a str, &'a str)>) -> impl Fn(&Option<String>) -> Option<String> + 'a {
+    move |member| {
+        member
+            .as_deref()
+            .map(|id| client_of(members.iter().copied(), id))
     }
 }
 
@@ -470,14 +489,12 @@ impl FrameGroup {
         len: usize,
     ) -> Option<(GroupState, FrameGroup)> {
         let view = sim.coordinator().describe(&sim.scenario().group_id)?;
-        let client = |member: &Option<String>| {
-            member.as_ref().map(|id| {
-                view.members
-                    .iter()
-                    .find(|m| m.member_id == *id)
-                    .map_or_else(|| id.clone(), |m| m.client_id.clone())
-            })
-        };
+        let client = namer(
+            view.members
+                .iter()
+                .map(|m| (m.member_id.as_str(), m.client_id.as_str()))
+                .collect(),
+        );
         let heartbeats = view.timers.iter().filter(|t| t.kind == "heartbeat").count();
         let delayed = view
             .timers

@@ -14,7 +14,7 @@
 //! at most `spacing` steps: `spacing` grows with the run's length (a simulated hour of 100
 //! consumers, about 590,000 steps, ends with a spacing of 4,096).
 
-use crate::frame::ViewIndex;
+use crate::frame::{ViewIndex, client_of};
 pub use crate::moments::{Moment, StepMark};
 use crate::scenario::{Action, Scenario, ScenarioError};
 use crate::simulation::Simulation;
@@ -464,50 +464,50 @@ impl Player {
         if !self.detailed {
             return (Vec::new(), Vec::new());
         }
-        match self
-            .sim
-            .coordinator()
-            .describe(&self.sim.scenario().group_id)
-        {
-            Some(view) => (
-                view.members
-                    .iter()
-                    .map(|m| Rc::from(m.client_id.as_str()))
-                    .collect(),
-                view.timers
-                    .iter()
-                    .filter(|t| matches!(t.kind.as_str(), "join" | "sync"))
-                    .map(|t| t.key.to_string())
-                    .collect(),
-            ),
-            // A consumer group: its members, and the rebalance timeouts of those revoking.
-            None => match self
-                .sim
-                .coordinator()
-                .describe_consumer_group(&self.sim.scenario().group_id)
-            {
-                Some(view) => (
+        let coordinator = self.sim.coordinator();
+        let group_id = &self.sim.scenario().group_id;
+        // (member id, client id), and the delayed operations a row lists: a classic group's
+        // join and sync by timer key; a consumer group's rebalance timeouts, by member.
+        let (members, delayed): (Vec<(String, String)>, Vec<String>) =
+            if let Some(view) = coordinator.describe(group_id) {
+                (
                     view.members
                         .iter()
-                        .map(|m| Rc::from(m.client_id.as_str()))
+                        .map(|m| (m.member_id.clone(), m.client_id.clone()))
                         .collect(),
                     view.timers
                         .iter()
-                        .filter(|t| t.kind == "rebalance")
-                        .map(|t| {
-                            let member = t.member_id.as_deref().unwrap_or_default();
-                            let client = view
-                                .members
-                                .iter()
-                                .find(|m| m.member_id == member)
-                                .map_or(member, |m| m.client_id.as_str());
-                            alloc::format!("rebalance({client})")
-                        })
+                        .filter(|t| matches!(t.kind.as_str(), "join" | "sync"))
+                        .map(|t| t.key.to_string())
                         .collect(),
-                ),
-                None => (Vec::new(), Vec::new()),
-            },
-        }
+                )
+            } else if let Some(view) = coordinator.describe_consumer_group(group_id) {
+                let members: Vec<(String, String)> = view
+                    .members
+                    .iter()
+                    .map(|m| (m.member_id.clone(), m.client_id.clone()))
+                    .collect();
+                let pairs = || members.iter().map(|(m, c)| (m.as_str(), c.as_str()));
+                let delayed = view
+                    .timers
+                    .iter()
+                    .filter(|t| t.kind == "rebalance")
+                    .map(|t| {
+                        let member = t.member_id.as_deref().unwrap_or_default();
+                        alloc::format!("rebalance({})", client_of(pairs(), member))
+                    })
+                    .collect();
+                (members, delayed)
+            } else {
+                (Vec::new(), Vec::new())
+            };
+        (
+            members
+                .iter()
+                .map(|(_, client)| Rc::from(client.as_str()))
+                .collect(),
+            delayed,
+        )
     }
 
     fn apply_actions_at(&mut self, step: usize) -> Result<(), ScenarioError> {

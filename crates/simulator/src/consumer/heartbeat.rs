@@ -17,6 +17,11 @@ impl Consumer {
         if let Some(p) = self.poll_deadline {
             at = at.min(p);
         }
+        self.wake_heartbeat_thread_at(w, at);
+    }
+
+    /// The heartbeat (background) thread wakes at `at` (or now), replacing its earlier wake-up.
+    pub(super) fn wake_heartbeat_thread_at(&mut self, w: &mut World, at: i64) {
         self.heartbeat_token += 1;
         w.schedule_timer(
             at.max(w.now),

@@ -58,6 +58,11 @@ impl Consumer {
         } else {
             self.drop_owned(w, true);
         }
+        self.mark_closed(w);
+    }
+
+    /// `close()` returns: the process is closed.
+    pub(super) fn mark_closed(&mut self, w: &mut World) {
         self.life = Life::Closed;
         self.paused = None;
         w.record(TraceKind::Lifecycle {

@@ -233,16 +233,9 @@ impl Consumer {
         {
             at = at.min(p);
         }
-        if at == i64::MAX {
-            return;
+        if at < i64::MAX {
+            self.wake_heartbeat_thread_at(w, at);
         }
-        self.heartbeat_token += 1;
-        w.schedule_timer(
-            at.max(w.now),
-            self.index,
-            self.incarnation,
-            Timer::Heartbeat(self.heartbeat_token),
-        );
     }
 
     /// `shouldSkipHeartbeat`.
@@ -614,14 +607,20 @@ impl Consumer {
         }
     }
 
-    fn revoke_step(&mut self, w: &mut World) {
+    /// Moves the reconciliation under way to `step`, unless it is no longer relevant.
+    fn enter_step(&mut self, step: Step) -> Option<&mut Reconciliation> {
         if self.reconciliation_aborted() {
-            return;
+            return None;
         }
-        let Some(r) = self.m.reconciliation.as_mut() else {
+        let r = self.m.reconciliation.as_mut()?;
+        r.step = step;
+        Some(r)
+    }
+
+    fn revoke_step(&mut self, w: &mut World) {
+        let Some(r) = self.enter_step(Step::Revoking) else {
             return;
         };
-        r.step = Step::Revoking;
         let revoked = r.revoked.clone();
         if revoked.is_empty() {
             return self.assign_step(w);
@@ -632,13 +631,9 @@ impl Consumer {
     }
 
     fn assign_step(&mut self, w: &mut World) {
-        if self.reconciliation_aborted() {
-            return;
-        }
-        let Some(r) = self.m.reconciliation.as_mut() else {
+        let Some(r) = self.enter_step(Step::Assigning) else {
             return;
         };
-        r.step = Step::Assigning;
         let (added, revoked) = (r.added.clone(), r.revoked.clone());
         let assigned: Vec<Tp> = r.resolved.partitions.iter().cloned().collect();
         let ms = self
@@ -788,7 +783,7 @@ impl Consumer {
     fn leave_group(&mut self, w: &mut World) {
         if self.is_not_in_group() {
             self.drop_owned(w, true);
-            self.finish_closed(w);
+            self.mark_closed(w);
             return;
         }
         if self.is_leaving() {
@@ -828,17 +823,8 @@ impl Consumer {
     /// The leave heartbeat went (or could not): a closing consumer is closed.
     fn after_left(&mut self, w: &mut World) {
         if self.life == Life::Closing {
-            self.finish_closed(w);
+            self.mark_closed(w);
         }
-    }
-
-    fn finish_closed(&mut self, w: &mut World) {
-        self.life = Life::Closed;
-        self.paused = None;
-        w.record(TraceKind::Lifecycle {
-            consumer: self.name.clone(),
-            what: Lifecycle::Closed,
-        });
     }
 
     /// `transitionToStale`: left because of the poll timer; the partitions are lost; the
