@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group,
-# the simulator's speed (simulated time per wall second, 10/100/1,000 consumers), time travel
+# the simulator's speed (simulated time per wall second, 10/100/1,000 consumers, both protocols),
+# the page's download sizes (raw, gzip, brotli), time travel
 # (step back, scrub, fork on long runs, and the checkpoints' memory), and the
 # assignors over Kafka's JMH grid, natively, in wasm under Node and (assignors)
 # kafka-python on the same inputs, side by side with ratios. Pass filters to narrow the
@@ -13,6 +14,10 @@ out=bench/out; mkdir -p "$out"
 npm run build:wasm >/dev/null
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv && .venv/bin/pip install -q kafka-python==3.0.12; fi
 cargo build -q --release -p group-coordinator --example peer_io
+
+echo "== what the page (and an embed) downloads: raw, gzip, brotli"
+npx vite build >/dev/null
+node bench/sizes.mjs
 
 echo "== requests per second, one group of 1,000 members"
 native=$(cargo bench -q -p group-coordinator --bench requests 2>/dev/null | tee /dev/stderr | sed -n 's/^BENCH native requests_per_second //p')
