@@ -1319,6 +1319,45 @@ await test(
 );
 
 await test(
+  'an embed of each view at 480×360, classic and consumer protocol: the view shows under the controls, fits the width, and follows a step',
+  async (page) => {
+    await page.setViewportSize({ width: 480, height: 360 });
+    // (The state machine keeps a readable size and scrolls sideways inside its panel.)
+    const views = { sm: '#state-machine .sm-scroll', timeline: '#tl-canvas', assignments: '#assignment-table', steps: '#step-table' };
+    for (const scenario of ['leave-while-stable', 'consumer-protocol-leave-while-stable']) {
+      for (const [view, sel] of Object.entries(views)) {
+        await page.goto(`${server.url}?embed=1&lang=en&scenario=${scenario}&views=${view}&moment=key`);
+        await page.waitForSelector('body[data-wasm="ready"]');
+        const what = `${scenario} ${view}`;
+        expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= 480), true, `${what}: nothing wider than the frame`);
+        // Only the view asked for shows.
+        for (const [other, otherSel] of Object.entries(views)) {
+          if (other !== view) expectEq(await page.locator(otherSel).first().isVisible(), false, `${what}: no ${other}`);
+        }
+        const top = await page.locator('.pg-top').boundingBox();
+        expectEq(top.height <= 220, true, `${what}: the controls take ${top.height} px of 360`);
+        await page.locator(sel).first().scrollIntoViewIfNeeded();
+        const box = await page.locator(sel).first().boundingBox();
+        const visible = Math.min(box.y + box.height, 360) - Math.max(box.y, top.height);
+        expectEq(visible >= 100 || visible >= box.height - 1, true, `${what}: ${visible} px of the view show under the controls`);
+        expectEq(box.x >= 0 && box.x + box.width <= 481, true, `${what}: the view fits the width (${box.x}+${box.width})`);
+        if (view === 'sm') {
+          // The current state is scrolled into the diagram's view.
+          const node = await page.locator('#state-machine g.node.current rect').boundingBox();
+          expectEq(node.x >= box.x - 1 && node.x + node.width <= box.x + box.width + 1, true, `${what}: the current state is in view`);
+        }
+        const before = await stepNo(page);
+        await page.click('#step');
+        expectEq(await stepNo(page), before + 1, `${what}: a step from the embed`);
+        expectEq((await page.locator(sel).count()) > 0, true, `${what}: the view is still drawn`);
+      }
+    }
+    await page.screenshot({ path: new URL('embed-480x360.png', out).pathname });
+  },
+  PG,
+);
+
+await test(
   'the example documentation page embeds live scenarios with <kafka-group-playground>',
   async (page) => {
     const frame = await openEmbed(page, 'kafka-group-playground#preparing');
