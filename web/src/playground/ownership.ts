@@ -11,9 +11,10 @@ import { ownershipLabel, t } from './text.ts';
 
 /** Consumer `i`'s colour: hues a golden angle apart, so no two consumers share one however many
  * there are (a ten-colour palette repeated from the eleventh), alternately lighter and darker,
- * each darkened as far as it takes to keep 3:1 against the lane (yellows and greens need more). */
+ * each darkened as far as it takes to keep 3:1 against the lane (yellows and greens need more).
+ * Reds are left to "two owners": the hues span 25-335 degrees, the first consumer's blue. */
 export function ownerColour(i: number): string {
-  const hue = (i * 137.508) % 360;
+  const hue = 25 + (((210 + i * 137.508) % 360) * 310) / 360;
   for (let light = i % 2 ? 36 : 46; light > 5; light -= 2) {
     const hex = hsl(hue, 0.72, light / 100);
     if (contrast(hex, LANE) >= 3) return hex;
