@@ -3,7 +3,7 @@
 // Prints "N passed, M failed" last and exits non-zero on failure. `node e2e/page.mjs <text>`
 // runs only the tests whose names contain the text.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -1445,7 +1445,7 @@ await test(
 );
 
 await test(
-  'the npm package, installed into a documentation site, embeds a live run and gives the JavaScript API',
+  'the npm package, installed into a documentation site, embeds a live run and gives the JavaScript API, and a site built with Vite bundles it',
   async (page) => {
     // scripts/package.sh packs it into target/npm/ (the test command runs it before this).
     const packs = new URL('../target/npm/', import.meta.url);
@@ -1485,6 +1485,43 @@ console.log(sim.group().state);`;
       'Stable',
       'the API runs a scenario from the package',
     );
+    // A site built with Vite: its own script imports the API (the bundler takes the wasm module
+    // along), and the playground page, copied into public/, is embedded with the custom element.
+    const app = join(site, 'app');
+    mkdirSync(join(app, 'public'), { recursive: true });
+    cpSync(join(site, 'node_modules/kafka-group-playground/site'), join(app, 'public/playground'), { recursive: true });
+    writeFileSync(
+      join(app, 'index.html'),
+      `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Docs</title><h1>Our docs</h1>
+<p>After the leave: <output id="state"></output></p>
+<script type="module" src="/main.js"></script>
+<script src="/playground/kafka-group-playground.js" defer></script>
+<kafka-group-playground scenario="consumer-protocol-leave-while-stable" views="sm" moment="key" height="600"></kafka-group-playground>`,
+    );
+    writeFileSync(
+      join(app, 'main.js'),
+      `import init, { Simulation, scenario } from 'kafka-group-playground';
+await init();
+const sim = new Simulation(scenario('leave-while-stable'));
+sim.runUntil(60000);
+document.querySelector('#state').textContent = sim.group().state;`,
+    );
+    const vite = new URL('../node_modules/vite/bin/vite.js', import.meta.url).pathname;
+    execFileSync('node', [vite, 'build', '--logLevel', 'warn'], { cwd: app, encoding: 'utf8' });
+    const built = await serve(join(app, 'dist'));
+    try {
+      await page.goto(built.url);
+      await page.locator('#state', { hasText: 'Stable' }).waitFor({ timeout: 15000 });
+      const frame = await openEmbed(page, 'kafka-group-playground');
+      expectEq(
+        await frame.locator('#group-state').getAttribute('data-state'),
+        'Stable',
+        'the Vite-built site embeds a consumer-protocol run at its key moment',
+      );
+      expectEq((await frame.locator('#sm-title').textContent()).includes('KIP-848'), true, "the consumer group's machine");
+    } finally {
+      built.close();
+    }
   },
   'index.html?mode=console',
 );
