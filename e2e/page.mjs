@@ -1358,6 +1358,27 @@ await test(
 );
 
 await test(
+  'a narration-only embed (views=narration) at 360×300: no view, the step told in full, and it follows a step',
+  async (page) => {
+    await page.setViewportSize({ width: 360, height: 300 });
+    await page.goto(`${server.url}?embed=1&lang=en&scenario=leave-while-stable&views=narration&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    for (const sel of ['#state-machine', '#timeline', '#assignments', '#steps-panel']) {
+      expectEq(await page.locator(sel).isVisible(), false, `${sel} hidden`);
+    }
+    const narration = page.locator('#narration');
+    const before = await narration.textContent();
+    expectEq(before.includes('close C'), true, `the step's own lines too: ${before}`);
+    const box = await narration.boundingBox();
+    expectEq(box.y >= 0 && box.y + box.height <= 300, true, 'the narration fits the frame');
+    await page.click('#step');
+    expectEq((await narration.textContent()) !== before, true, 'the next step is told');
+    expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= 360), true, 'nothing wider than the frame');
+  },
+  PG,
+);
+
+await test(
   'the example documentation page embeds live scenarios with <kafka-group-playground>',
   async (page) => {
     const frame = await openEmbed(page, 'kafka-group-playground#preparing');

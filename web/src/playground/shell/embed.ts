@@ -16,6 +16,8 @@ export function applyEmbed(
 ): void {
   root.classList.add('embedded');
   for (const [name, el] of Object.entries(parts.views)) el.hidden = !views.has(name);
+  // `views=narration` (no view at all): a caption-sized embed, the narration in full.
+  document.body.classList.toggle('narration-only', ![...views].some((v) => (ALL_VIEWS as string[]).includes(v)));
   for (const el of parts.hidden) el.hidden = true;
   const row = root.querySelector('#scenario')?.parentElement;
   if (row instanceof HTMLElement) row.hidden = true;
