@@ -163,6 +163,8 @@ export class PlaygroundView {
         views: { sm: sm.root, timeline: timeline.root, assignments: assignments.root, steps: steps.root },
         hidden: [
           consumers.root,
+          // (What happens next is the playground's side panel too: not a view an embed asks for.)
+          upcoming.root,
           metrics.root,
           this.settings.root,
           this.compare.root,
