@@ -52,11 +52,13 @@ function get(): Tables {
 
 const pick = (name: Name | undefined, fallback: string, lang: Lang) => name?.[lang] ?? fallback;
 
-/** A group state as the page labels it: Kafka's name, and in Chinese the book's before it. */
+/** How the page labels a state: Kafka's name, and in Chinese the book's before it. */
+const label = (name: Name | undefined, fallback: string, lang: Lang) =>
+  !name ? fallback : lang === 'zh' ? `${name.zh} ${name.en}` : name.en;
+
+/** A group state as the page labels it. */
 export function stateLabel(state: string, lang: Lang): string {
-  const name = get().groupStates.get(state);
-  if (!name) return state;
-  return lang === 'zh' ? `${name.zh} ${name.en}` : name.en;
+  return label(get().groupStates.get(state), state, lang);
 }
 
 /** A group state's name alone, in `lang`. */
@@ -71,9 +73,7 @@ export function transitions(): readonly { from: GroupState; to: GroupState; trig
 
 /** A consumer group's (KIP-848) state as the page labels it (as `stateLabel`). */
 export function consumerStateLabel(state: ConsumerGroupState, lang: Lang): string {
-  const name = get().consumerGroupStates.get(state);
-  if (!name) return state;
-  return lang === 'zh' ? `${name.zh} ${name.en}` : name.en;
+  return label(get().consumerGroupStates.get(state), state, lang);
 }
 
 export function consumerStateName(state: ConsumerGroupState, lang: Lang): string {

@@ -578,35 +578,29 @@ impl Simulation {
         if !self.coordinator_available {
             return false;
         }
-        let mut subscribed: BTreeSet<&str> = BTreeSet::new();
-        if let Some(group) = self
+        // The group's epoch every running member must have reached: a consumer group's
+        // (KIP-848) group epoch, its target reconciled and acknowledged; or a classic group's
+        // generation. Either group Stable.
+        let epoch = match self
             .coordinator
             .consumer_group(&self.w.group_id)
             .filter(|g| !g.dead)
         {
-            // A consumer group (KIP-848): Stable, and every running member STABLE at the
-            // group's epoch (its target reconciled and acknowledged).
-            if group.state() != group_coordinator::consumer_group::ConsumerGroupState::Stable {
-                return false;
-            }
-            for c in self.consumers.iter().filter(|c| c.life == Life::Running) {
-                if c.state != crate::trace::MemberState::Stable || c.epoch() != group.group_epoch {
-                    return false;
-                }
-                subscribed.extend(c.topics.iter().map(String::as_str));
-            }
-            return self.all_subscribed_owned(&subscribed);
-        }
-        let Some(group) = self.coordinator.group(&self.w.group_id) else {
+            Some(group) => (group.state()
+                == group_coordinator::consumer_group::ConsumerGroupState::Stable)
+                .then_some(group.group_epoch),
+            None => self
+                .coordinator
+                .group(&self.w.group_id)
+                .filter(|g| g.state() == GroupState::Stable)
+                .map(|g| g.generation_id()),
+        };
+        let Some(epoch) = epoch else {
             return false;
         };
-        if group.state() != GroupState::Stable {
-            return false;
-        }
+        let mut subscribed: BTreeSet<&str> = BTreeSet::new();
         for c in self.consumers.iter().filter(|c| c.life == Life::Running) {
-            if c.state != crate::trace::MemberState::Stable
-                || c.rejoin_needed
-                || c.generation.generation_id != group.generation_id()
+            if c.state != crate::trace::MemberState::Stable || c.rejoin_needed || c.epoch() != epoch
             {
                 return false;
             }

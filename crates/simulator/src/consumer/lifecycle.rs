@@ -29,14 +29,18 @@ impl Consumer {
         self.request_poll(w);
     }
 
-    /// `KafkaConsumer.close()`: commit, then (if enabled) revoke and leave.
+    /// `KafkaConsumer.close()`: commit what it consumed while in the group (a classic member
+    /// Stable, a consumer-protocol member with an epoch), then revoke and leave (classic: if
+    /// enabled; consumer protocol: `leaveGroup`). The commit's answer goes on from `after_commit`.
     pub fn close(&mut self, w: &mut World) {
-        if self.uses_consumer_protocol() {
-            return self.close_consumer_protocol(w);
-        }
         self.life = Life::Closing;
+        let in_group = if self.uses_consumer_protocol() {
+            self.epoch() > 0
+        } else {
+            self.state == MemberState::Stable
+        };
         if self.config.enable_auto_commit
-            && self.state == MemberState::Stable
+            && in_group
             && !self.owned.is_empty()
             && self.coordinator == CoordinatorStatus::Known
         {
@@ -45,7 +49,11 @@ impl Consumer {
             }
             return;
         }
-        self.finish_close(w);
+        if self.uses_consumer_protocol() {
+            self.leave_group(w);
+        } else {
+            self.finish_close(w);
+        }
     }
 
     pub(super) fn finish_close(&mut self, w: &mut World) {

@@ -152,6 +152,8 @@ impl Consumer {
             },
         );
         self.state = MemberState::Unsubscribed;
+        // A classic client's flag: the new consumer never asks to rejoin that way.
+        self.rejoin_needed = false;
     }
 
     fn set_member_epoch(&mut self, w: &mut World, epoch: i32) {
@@ -403,20 +405,10 @@ impl Consumer {
             // resetHeartbeatState: the next request carries every field; the next one goes
             // after the retry backoff.
             self.m.sent = SentFields::default();
-            self.m.next_heartbeat_at = w.now + self.retry_delay();
+            self.m.next_heartbeat_at = w.now + self.next_retry_delay();
             self.on_heartbeat_error(w, r.error_code);
         }
         self.schedule_background(w);
-    }
-
-    fn retry_delay(&mut self) -> i64 {
-        let delay = self
-            .config
-            .retry_backoff_ms
-            .saturating_mul(1i64 << self.backoff_attempts.min(20))
-            .min(self.config.retry_backoff_max_ms);
-        self.backoff_attempts += 1;
-        delay
     }
 
     fn on_heartbeat_success(&mut self, w: &mut World, r: &ConsumerGroupHeartbeatResponse) {
@@ -579,11 +571,33 @@ impl Consumer {
         abort
     }
 
+    /// A commit's answer (sent at epoch `sent_epoch`). Commits fail on their own: only a lost
+    /// coordinator changes the membership. The commit before revoking is retried on
+    /// STALE_MEMBER_EPOCH; an interval auto-commit is not (the next one goes at the new epoch).
+    pub(super) fn on_commit_response_consumer_protocol(
+        &mut self,
+        w: &mut World,
+        error: ErrorCode,
+        sent_epoch: i32,
+    ) {
+        match error {
+            ErrorCode::NotCoordinator
+            | ErrorCode::CoordinatorNotAvailable
+            | ErrorCode::RequestTimedOut => return self.mark_coordinator_unknown(w),
+            ErrorCode::None => self.last_commit = w.now,
+            ErrorCode::StaleMemberEpoch if self.retries_stale_commit(sent_epoch) => {
+                return self.send_commit(w);
+            }
+            _ => {}
+        }
+        self.after_commit(w);
+    }
+
     /// The commit before revoking is retried on STALE_MEMBER_EPOCH with the member's latest
     /// epoch (`maybeAutoCommitSyncBeforeRevocation`); the model retries once the member knows a
     /// newer epoch than the one refused, and otherwise goes on to revoke (the Java client keeps
-    /// retrying until its rebalance timeout). An interval auto-commit is not retried.
-    pub(super) fn retries_stale_commit(&self, refused_epoch: i32) -> bool {
+    /// retrying until its rebalance timeout).
+    fn retries_stale_commit(&self, refused_epoch: i32) -> bool {
         self.m
             .reconciliation
             .as_ref()
@@ -763,24 +777,8 @@ impl Consumer {
         }
     }
 
-    /// `KafkaConsumer.close()` / `leaveGroup`: auto-commit first (as the classic close does),
-    /// then PREPARE_LEAVING.
-    pub(super) fn close_consumer_protocol(&mut self, w: &mut World) {
-        self.life = Life::Closing;
-        if self.config.enable_auto_commit
-            && self.epoch() > 0
-            && !self.owned.is_empty()
-            && self.coordinator == CoordinatorStatus::Known
-        {
-            if self.commit.is_none() {
-                self.send_commit(w);
-            }
-            return;
-        }
-        self.leave_group(w);
-    }
-
-    fn leave_group(&mut self, w: &mut World) {
+    /// `leaveGroup` (after `close()`'s commit): PREPARE_LEAVING.
+    pub(super) fn leave_group(&mut self, w: &mut World) {
         if self.is_not_in_group() {
             self.drop_owned(w, true);
             self.mark_closed(w);

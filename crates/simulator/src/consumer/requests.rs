@@ -290,12 +290,7 @@ impl Consumer {
     }
 
     pub(super) fn backoff(&mut self, w: &mut World) {
-        let delay = self
-            .config
-            .retry_backoff_ms
-            .saturating_mul(1i64 << self.backoff_attempts.min(20))
-            .min(self.config.retry_backoff_max_ms);
-        self.backoff_attempts += 1;
+        let delay = self.next_retry_delay();
         self.backoff_token += 1;
         w.schedule_timer(
             w.now + delay,
@@ -303,5 +298,17 @@ impl Consumer {
             self.incarnation,
             Timer::Backoff(self.backoff_token),
         );
+    }
+
+    /// The next retry's wait: `retry.backoff.ms`, doubling with each attempt up to
+    /// `retry.backoff.max.ms`.
+    pub(super) fn next_retry_delay(&mut self) -> i64 {
+        let delay = self
+            .config
+            .retry_backoff_ms
+            .saturating_mul(1i64 << self.backoff_attempts.min(20))
+            .min(self.config.retry_backoff_max_ms);
+        self.backoff_attempts += 1;
+        delay
     }
 }

@@ -332,25 +332,11 @@ impl Consumer {
         self.commit = None;
         let unchanged = sent.generation == self.generation;
         if self.uses_consumer_protocol() {
-            // The new consumer's commits fail on their own (a stale epoch is retried by the
-            // next commit); only a lost coordinator changes the membership.
-            if matches!(
+            return self.on_commit_response_consumer_protocol(
+                w,
                 error,
-                ErrorCode::NotCoordinator
-                    | ErrorCode::CoordinatorNotAvailable
-                    | ErrorCode::RequestTimedOut
-            ) {
-                return self.mark_coordinator_unknown(w);
-            }
-            if error == ErrorCode::None {
-                self.last_commit = w.now;
-            }
-            if error == ErrorCode::StaleMemberEpoch
-                && self.retries_stale_commit(sent.generation.generation_id)
-            {
-                return self.send_commit(w);
-            }
-            return self.after_commit(w);
+                sent.generation.generation_id,
+            );
         }
         match error {
             ErrorCode::None => self.last_commit = w.now,
