@@ -58,6 +58,9 @@ pub struct BrokerConfig {
     pub group_consumer_max_size: i32,
     /// `group.consumer.assignors`, in order of preference (the first is the default).
     pub group_consumer_assignors: alloc::vec::Vec<crate::consumer_group::assignor::ServerAssignor>,
+    /// `group.consumer.migration.policy`: which online conversions between a classic group and
+    /// a consumer group are allowed.
+    pub group_consumer_migration_policy: MigrationPolicy,
 }
 
 /// The new-member join timeout: a constant in Kafka since 2.2 (KAFKA-7610), not a setting.
@@ -86,7 +89,45 @@ impl Default for BrokerConfig {
                 crate::consumer_group::assignor::ServerAssignor::Uniform,
                 crate::consumer_group::assignor::ServerAssignor::Range,
             ],
+            group_consumer_migration_policy: MigrationPolicy::Bidirectional,
         }
+    }
+}
+
+/// `group.consumer.migration.policy` (Kafka's `ConsumerGroupMigrationPolicy`; 4.0's default is
+/// bidirectional).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MigrationPolicy {
+    Disabled,
+    Upgrade,
+    Downgrade,
+    Bidirectional,
+}
+
+impl MigrationPolicy {
+    pub fn name(self) -> &'static str {
+        match self {
+            MigrationPolicy::Disabled => "disabled",
+            MigrationPolicy::Upgrade => "upgrade",
+            MigrationPolicy::Downgrade => "downgrade",
+            MigrationPolicy::Bidirectional => "bidirectional",
+        }
+    }
+
+    /// A classic group with members may become a consumer group.
+    pub fn is_upgrade_enabled(self) -> bool {
+        matches!(
+            self,
+            MigrationPolicy::Upgrade | MigrationPolicy::Bidirectional
+        )
+    }
+
+    /// A consumer group left with only classic members may become a classic group.
+    pub fn is_downgrade_enabled(self) -> bool {
+        matches!(
+            self,
+            MigrationPolicy::Downgrade | MigrationPolicy::Bidirectional
+        )
     }
 }
 
@@ -125,7 +166,7 @@ pub struct ConfigKey {
 
 impl BrokerConfig {
     /// Every key [`BrokerConfig::set`] accepts, in the order the page lists them.
-    pub const KEYS: [ConfigKey; 18] = [
+    pub const KEYS: [ConfigKey; 19] = [
         ConfigKey {
             name: "group.initial.rebalance.delay.ms",
             default: "3000",
@@ -227,6 +268,12 @@ impl BrokerConfig {
             default: "uniform,range",
             doc: "KIP-848 groups: the server assignors, in order of preference (the first is the default)",
             doc_zh: "KIP-848 消费组：服务端分配器，按偏好排列（第一个为默认）",
+        },
+        ConfigKey {
+            name: "group.consumer.migration.policy",
+            default: "bidirectional",
+            doc: "which online conversions between a classic group and a consumer group are allowed: disabled, upgrade, downgrade or bidirectional",
+            doc_zh: "允许的经典组与消费组之间的在线转换：disabled、upgrade、downgrade 或 bidirectional",
         },
         ConfigKey {
             name: "flavour",
@@ -343,6 +390,24 @@ impl BrokerConfig {
                     return Err(err("the classic protocol is required".to_string()));
                 }
                 self.consumer_protocol_enabled = names.contains(&"consumer");
+            }
+            "group.consumer.migration.policy" => {
+                let policies = [
+                    MigrationPolicy::Disabled,
+                    MigrationPolicy::Upgrade,
+                    MigrationPolicy::Downgrade,
+                    MigrationPolicy::Bidirectional,
+                ];
+                // Kafka's validator takes the name in any case.
+                self.group_consumer_migration_policy = match value {
+                    ConfigValue::Text(t) => policies
+                        .into_iter()
+                        .find(|p| p.name().eq_ignore_ascii_case(t.trim())),
+                    _ => None,
+                }
+                .ok_or_else(|| {
+                    err("expected disabled, upgrade, downgrade or bidirectional".to_string())
+                })?;
             }
             "flavour" => {
                 self.flavour = match value {

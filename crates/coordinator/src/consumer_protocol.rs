@@ -11,6 +11,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator_json::json;
 
+/// The protocol type of consumers in JoinGroup (`ConsumerProtocol.PROTOCOL_TYPE`).
+pub const PROTOCOL_TYPE: &str = "consumer";
+
 /// Partitions of one topic (`TopicPartition` lists grouped by topic, in Kafka's field order).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(

@@ -188,7 +188,7 @@ impl Coordinator {
         self.fire_due_timers(now);
         let (ctx, groups) = (&mut self.ctx, &mut self.groups);
         if let crate::group_type::Route::Answered =
-            crate::group_type::route_classic(ctx, &mut self.consumer, &request)
+            crate::group_type::route_classic(ctx, &mut self.consumer, groups, &request)
         {
             return Ok(core::mem::take(&mut self.ctx.out));
         }
@@ -223,7 +223,9 @@ impl Coordinator {
     }
 
     /// Handles a ConsumerGroupHeartbeat (KIP-848) at `now`: timers due first, as for
-    /// [`Coordinator::handle`].
+    /// [`Coordinator::handle`], and returns its response alone. Responses it releases to other
+    /// requests (classic ones, answered by a timer due or by an online upgrade) are dropped:
+    /// [`Coordinator::handle`] returns them all.
     pub fn consumer_group_heartbeat(
         &mut self,
         now: i64,
@@ -232,9 +234,11 @@ impl Coordinator {
         self.check_time(now)?;
         request.api_version_checked()?;
         self.fire_due_timers(now);
-        Ok(self
+        let response = self
             .consumer
-            .heartbeat(&mut self.ctx, &mut self.groups, request))
+            .heartbeat(&mut self.ctx, &mut self.groups, request);
+        self.ctx.out.clear();
+        Ok(response)
     }
 
     /// Defines or changes topics in the metadata image consumer groups are assigned from.
@@ -432,9 +436,13 @@ impl Coordinator {
                 .emit(key.group_id(), EventKind::TimerFired { key: key.clone() });
             if matches!(
                 key,
-                TimerKey::ConsumerSession(..) | TimerKey::ConsumerRebalance(..)
+                TimerKey::ConsumerSession(..)
+                    | TimerKey::ConsumerRebalance(..)
+                    | TimerKey::ConsumerJoin(..)
+                    | TimerKey::ConsumerSync(..)
             ) {
-                self.consumer.on_timer(&mut self.ctx, &key);
+                self.consumer
+                    .on_timer(&mut self.ctx, &mut self.groups, &key);
                 continue;
             }
             let Some(group) = self.groups.get_mut(key.group_id()) else {
@@ -446,7 +454,10 @@ impl Coordinator {
                 TimerKey::Heartbeat(_, member_id) => {
                     group.on_heartbeat_timer(&mut self.ctx, member_id)
                 }
-                TimerKey::ConsumerSession(..) | TimerKey::ConsumerRebalance(..) => {}
+                TimerKey::ConsumerSession(..)
+                | TimerKey::ConsumerRebalance(..)
+                | TimerKey::ConsumerJoin(..)
+                | TimerKey::ConsumerSync(..) => {}
                 TimerKey::OffsetsExpiration(group_id) => {
                     if group.on_offsets_expiration_timer(&mut self.ctx) {
                         classic::admin::delete_group(

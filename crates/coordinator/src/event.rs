@@ -146,6 +146,22 @@ pub enum EventKind {
         member_id: String,
         reason: ConsumerRemoval,
     },
+    /// The group changed type with its members (online migration, KIP-848): a classic group
+    /// became a consumer group when a consumer-protocol member joined it, or a consumer group
+    /// became a classic group when its last consumer-protocol member left.
+    GroupConverted {
+        to: GroupType,
+        /// The members carried over.
+        members: usize,
+    },
+}
+
+/// The two types of consumer groups a group id can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum GroupType {
+    Classic,
+    Consumer,
 }
 
 /// Why a consumer group member was removed.
@@ -160,6 +176,10 @@ pub enum ConsumerRemoval {
     RebalanceTimeout,
     /// A static member rejoined under a new member id in its place.
     Replaced,
+    /// A classic member told to rejoin did not send JoinGroup within its rebalance timeout.
+    JoinTimeout,
+    /// A classic member did not send SyncGroup within its rebalance timeout after joining.
+    SyncTimeout,
 }
 
 impl EventKind {
@@ -180,6 +200,7 @@ impl EventKind {
                 | EventKind::GroupEpochBumped { .. }
                 | EventKind::ConsumerMemberJoined { .. }
                 | EventKind::ConsumerMemberRemoved { .. }
+                | EventKind::GroupConverted { .. }
         )
     }
 }
@@ -243,4 +264,9 @@ pub enum Cause {
     OffsetsExpired,
     /// A group of the other type (a consumer group, KIP-848) took the id of this Empty group.
     ReplacedByOtherType,
+    /// The group became a consumer group with its members (online upgrade, KIP-848).
+    ConvertedToConsumerGroup,
+    /// The group was made from a consumer group whose last consumer-protocol member left
+    /// (online downgrade): the rebalance that follows.
+    ConvertedFromConsumerGroup,
 }

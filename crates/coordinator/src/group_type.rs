@@ -3,27 +3,22 @@
 //! request meets a group of the other type, with Kafka 4.0's answers (`GroupMetadataManager`):
 //!
 //! - a member joining with ConsumerGroupHeartbeat replaces an *empty* classic group of that id
-//!   (its offsets stay); a classic group with members is "not a consumer group";
+//!   (its offsets stay);
 //! - a classic JoinGroup replaces an *empty* consumer group (its offsets stay);
-//! - classic SyncGroup, Heartbeat and LeaveGroup find no classic member in a consumer group:
-//!   UNKNOWN_MEMBER_ID, or FENCED_INSTANCE_ID for a static member's instance id given with
-//!   another member id.
+//! - classic SyncGroup, Heartbeat and LeaveGroup to a consumer group are the consumer group's
+//!   to answer.
 //!
-//! Not modelled yet: mixed groups and online migration. Kafka 4.0 takes a classic JoinGroup
-//! into a consumer group with members (the member then speaks the classic protocol inside it),
-//! and converts a classic group with members when its first KIP-848 member joins, under
-//! `group.consumer.migration.policy`. Here the first is refused with INCONSISTENT_GROUP_PROTOCOL
-//! (Kafka's answer when the group cannot take the member's protocols) and the second gets
-//! Kafka's answer when the policy forbids the upgrade (GROUP_ID_NOT_FOUND, "not a consumer
-//! group"). Both are marked in the reference (`docs/src/reference/consumer-group-protocol.md`).
+//! A classic group with members meeting a consumer-protocol member is the online upgrade, and
+//! a consumer group with members meeting a classic JoinGroup takes the member in, speaking the
+//! classic protocol (`crate::consumer_group::migration`,
+//! `crate::consumer_group::classic_member`).
 
 use crate::classic::{Ctx, ParkedJoin};
+use crate::consumer_group::ConsumerGroup;
 use crate::consumer_group::{ConsumerGroupState, ConsumerGroups};
 use crate::event::{Cause, EventKind};
-use crate::protocol::{
-    ConsumerGroupHeartbeatRequest, HeartbeatResponse, MemberResponse, Request, SyncGroupResponse,
-};
-use crate::{ErrorCode, GroupState, Groups, Response};
+use crate::protocol::{ConsumerGroupHeartbeatRequest, Request};
+use crate::{ErrorCode, GroupState, Groups};
 use alloc::string::String;
 
 /// What to do with a request after looking at the other type's group of its id.
@@ -35,10 +30,12 @@ pub(crate) enum Route {
 }
 
 /// A classic request (JoinGroup, SyncGroup, Heartbeat, LeaveGroup) for the id of a consumer
-/// group.
+/// group: an empty consumer group gives its id to a classic JoinGroup; otherwise the consumer
+/// group answers it (`consumer_group::classic_member`).
 pub(crate) fn route_classic(
     ctx: &mut Ctx,
     consumer: &mut ConsumerGroups,
+    classic: &mut Groups,
     request: &Request,
 ) -> Route {
     let Some(group_id) = request.group_id() else {
@@ -47,91 +44,71 @@ pub(crate) fn route_classic(
     let Some(group) = consumer.groups.get(group_id) else {
         return Route::Handle;
     };
-    // The other type's error for a static member: its instance id is known, under another
-    // member id (`throwIfInstanceIdIsFenced`); else the member is not a classic member.
-    let member_error = |member_id: &str, instance_id: Option<&str>| match instance_id
-        .and_then(|i| group.static_member(i))
-    {
-        Some(m) if m.member_id != member_id && !member_id.is_empty() => ErrorCode::FencedInstanceId,
-        _ => ErrorCode::UnknownMemberId,
-    };
     match request {
         Request::JoinGroup(r) => {
             if group.members.is_empty() {
                 remove_consumer_group(ctx, consumer, group_id);
                 return Route::Handle;
             }
-            let parked = ParkedJoin {
-                correlation_id: r.correlation_id,
-                api_version: r.api_version,
-            };
-            ctx.out.push(crate::classic::rebalance::join_error(
-                parked,
-                ErrorCode::InconsistentGroupProtocol,
-                &r.member_id,
-            ));
+            // The checks made before the group is looked at apply to both types.
+            if let Some((error, member_id)) = crate::classic::join_group::front_door(ctx, r, false)
+            {
+                let parked = ParkedJoin {
+                    correlation_id: r.correlation_id,
+                    api_version: r.api_version,
+                };
+                ctx.out.push(crate::classic::rebalance::join_error(
+                    parked, error, &member_id,
+                ));
+            } else {
+                consumer.classic_join(ctx, classic, r);
+            }
         }
-        Request::SyncGroup(r) => {
-            let instance = since_v3(&r.group_instance_id, r.api_version);
-            ctx.out.push(Response::SyncGroup(SyncGroupResponse {
-                api_version: r.api_version,
-                correlation_id: r.correlation_id,
-                error_code: member_error(&r.member_id, instance),
-                ..SyncGroupResponse::default()
-            }));
-        }
-        Request::Heartbeat(r) => {
-            let instance = since_v3(&r.group_instance_id, r.api_version);
-            ctx.out.push(Response::Heartbeat(HeartbeatResponse {
-                api_version: r.api_version,
-                correlation_id: r.correlation_id,
-                throttle_time_ms: 0,
-                error_code: member_error(&r.member_id, instance),
-            }));
-        }
-        Request::LeaveGroup(r) => {
-            let members = crate::classic::leave_group::identities(r)
-                .into_iter()
-                .map(|m| MemberResponse {
-                    error_code: member_error(&m.member_id, m.group_instance_id.as_deref()),
-                    member_id: m.member_id,
-                    group_instance_id: m.group_instance_id,
-                })
-                .collect();
-            crate::classic::leave_group::respond(ctx, r, ErrorCode::None, members);
-        }
+        Request::SyncGroup(r) => consumer.classic_sync(ctx, r),
+        Request::Heartbeat(r) => consumer.classic_heartbeat(ctx, r),
+        Request::LeaveGroup(r) => consumer.classic_leave(ctx, r),
         _ => return Route::Handle,
     }
     Route::Answered
 }
 
-/// SyncGroup and Heartbeat carry an instance id from v3.
-fn since_v3(instance_id: &Option<String>, api_version: i16) -> Option<&str> {
-    instance_id.as_deref().filter(|_| api_version >= 3)
-}
-
-/// A ConsumerGroupHeartbeat (already validated) for the id of a classic group: Ok to go on, or
-/// the error it gets.
+/// A ConsumerGroupHeartbeat (already validated) for the id of a classic group: Ok to go on
+/// (with the consumer group a converted classic group became, to put in), or the error it
+/// gets.
 pub(crate) fn route_consumer_heartbeat(
     ctx: &mut Ctx,
     groups: &mut Groups,
+    topics: &alloc::collections::BTreeMap<String, crate::consumer_group::TopicImage>,
     r: &ConsumerGroupHeartbeatRequest,
-) -> Result<(), (ErrorCode, String)> {
+) -> Result<Option<ConsumerGroup>, (ErrorCode, String)> {
     let Some(classic) = groups.get_mut(&r.group_id) else {
-        return Ok(());
+        return Ok(None);
     };
-    if r.member_epoch != 0 || classic.state() != GroupState::Empty || classic.unloaded {
-        return Err((
+    let not_consumer = || {
+        Err((
             ErrorCode::GroupIdNotFound,
             alloc::format!("Group {} is not a consumer group", r.group_id),
-        ));
+        ))
+    };
+    if r.member_epoch != 0 || classic.unloaded {
+        return not_consumer();
+    }
+    if classic.state() != GroupState::Empty {
+        // The online upgrade, when the policy and the group allow it.
+        if !crate::consumer_group::migration::can_upgrade(&ctx.config, classic) {
+            return not_consumer();
+        }
+        let converted =
+            crate::consumer_group::migration::convert_to_consumer_group(ctx, classic, topics)?;
+        groups.remove(&r.group_id);
+        return Ok(Some(converted));
     }
     // `maybeDeleteEmptyClassicGroup`: the group's record is deleted, its offsets are not.
     classic.transition_to(ctx, GroupState::Dead, Cause::ReplacedByOtherType);
     groups.remove(&r.group_id);
     ctx.cancel_group_timers(&r.group_id);
     ctx.records.remove(&r.group_id);
-    Ok(())
+    Ok(None)
 }
 
 /// `maybeDeleteEmptyConsumerGroup`: an empty consumer group gives its id to a classic group.

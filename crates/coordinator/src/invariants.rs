@@ -30,9 +30,11 @@ impl Coordinator {
                     ));
                 }
                 let rebalance = TimerKey::ConsumerRebalance(g.clone(), m.member_id.clone());
+                // A classic member has join and sync timers instead of a rebalance timer.
                 let revoking = m.state()
                     == crate::consumer_group::reconcile::MemberState::UnrevokedPartitions
-                    && m.member_epoch() >= 0;
+                    && m.member_epoch() >= 0
+                    && !m.uses_classic_protocol();
                 if revoking != self.timer_deadline(&rebalance).is_some() {
                     return Err(format!(
                         "consumer group \"{g}\": member {} is {:?} but its rebalance timer is {}",

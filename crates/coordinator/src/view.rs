@@ -121,8 +121,8 @@ impl TimerView {
             .map(|(key, deadline)| TimerView {
                 key: key.to_string(),
                 kind: String::from(match key {
-                    TimerKey::Join(_) => "join",
-                    TimerKey::Sync(_) => "sync",
+                    TimerKey::Join(_) | TimerKey::ConsumerJoin(..) => "join",
+                    TimerKey::Sync(_) | TimerKey::ConsumerSync(..) => "sync",
                     TimerKey::Heartbeat(..) => "heartbeat",
                     TimerKey::OffsetsExpiration(_) => "expiration",
                     TimerKey::ConsumerSession(..) => "session",
@@ -131,7 +131,9 @@ impl TimerView {
                 member_id: match key {
                     TimerKey::Heartbeat(_, m)
                     | TimerKey::ConsumerSession(_, m)
-                    | TimerKey::ConsumerRebalance(_, m) => Some(m.clone()),
+                    | TimerKey::ConsumerRebalance(_, m)
+                    | TimerKey::ConsumerJoin(_, m)
+                    | TimerKey::ConsumerSync(_, m) => Some(m.clone()),
                     _ => None,
                 },
                 deadline_ms: deadline,

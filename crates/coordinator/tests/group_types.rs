@@ -1,8 +1,7 @@
 //! One id, one group: requests of one protocol meeting a group of the other type, with Kafka
 //! 4.0's answers (`GroupMetadataManager`: `getOrMaybeCreateConsumerGroup`,
 //! `classicGroupJoin`, `classicGroupSync/Heartbeat/LeaveToConsumerGroup`, `describeGroups`,
-//! `deleteGroups`). Mixed groups and online migration are not modelled (see
-//! `docs/src/reference/consumer-group-protocol.md#group-types`).
+//! `deleteGroups`). Mixed groups and online migration have their own tests (`migration.rs`).
 
 #![allow(clippy::unwrap_used)]
 mod common;
@@ -92,23 +91,42 @@ fn a_consumer_group_member_replaces_an_empty_classic_group_and_keeps_its_offsets
     h.c.check_invariants().unwrap();
 }
 
-/// A classic group with members is not a consumer group (Kafka, with the online upgrade
-/// disabled); neither is any classic group for a heartbeat past the join.
+/// A classic group with members is not a consumer group for a heartbeat past the join, nor for
+/// a join when the online upgrade is not allowed; allowed, a group whose members' embedded
+/// protocol cannot be read cannot be upgraded (`validateOnlineUpgrade`,
+/// `convertToConsumerGroup`).
 #[test]
-fn a_classic_group_with_members_is_not_a_consumer_group() {
+fn a_classic_group_with_members_is_not_a_consumer_group_unless_it_can_upgrade() {
+    use group_coordinator::config::MigrationPolicy;
     let mut h = with_topic();
     h.one_stable();
-    for (epoch, what) in [(0, "join"), (3, "heartbeat"), (-1, "leave")] {
-        let mut r = consumer_join("m1", None);
-        r.member_epoch = epoch;
-        let out = h.c.consumer_group_heartbeat(h.now, &r).unwrap();
-        assert_eq!(out.error_code, ErrorCode::GroupIdNotFound, "{what}");
-        assert_eq!(
-            out.error_message.as_deref(),
-            Some("Group group-id is not a consumer group"),
-            "{what}"
-        );
+    for policy in [MigrationPolicy::Disabled, MigrationPolicy::Downgrade] {
+        h.c.config_mut().group_consumer_migration_policy = policy;
+        for (epoch, what) in [(0, "join"), (3, "heartbeat"), (-1, "leave")] {
+            let mut r = consumer_join("m1", None);
+            r.member_epoch = epoch;
+            let out = h.c.consumer_group_heartbeat(h.now, &r).unwrap();
+            assert_eq!(out.error_code, ErrorCode::GroupIdNotFound, "{what}");
+            assert_eq!(
+                out.error_message.as_deref(),
+                Some("Group group-id is not a consumer group"),
+                "{what}"
+            );
+        }
     }
+    // Allowed, but the member's subscription (its JoinGroup metadata, empty here) and its
+    // assignment do not parse as the consumer protocol.
+    h.c.config_mut().group_consumer_migration_policy = MigrationPolicy::Bidirectional;
+    let out =
+        h.c.consumer_group_heartbeat(h.now, &consumer_join("m1", None))
+            .unwrap();
+    assert_eq!(out.error_code, ErrorCode::GroupIdNotFound);
+    assert_eq!(
+        out.error_message.as_deref(),
+        Some(
+            "Cannot upgrade the classic group group-id to consumer group because the embedded consumer protocol is malformed."
+        )
+    );
     assert_eq!(h.state(), GroupState::Stable);
     assert!(h.c.consumer_group(G).is_none());
     // An invalid request is refused for what it is, before the group is looked at.
@@ -148,9 +166,10 @@ fn a_classic_join_replaces_an_empty_consumer_group() {
 }
 
 /// The classic requests against a consumer group with (KIP-848) members: none of them is a
-/// classic member. JoinGroup would make a mixed group in Kafka 4.0 (not modelled: refused with
-/// INCONSISTENT_GROUP_PROTOCOL); SyncGroup, Heartbeat and LeaveGroup get UNKNOWN_MEMBER_ID, or
-/// FENCED_INSTANCE_ID for a static member's instance id under another member id.
+/// classic member. A JoinGroup is taken by the consumer group (a v4+ dynamic member is first
+/// given a member id, a Kafka `Uuid`), unless its protocol type is not `consumer`; SyncGroup,
+/// Heartbeat and LeaveGroup get UNKNOWN_MEMBER_ID, or FENCED_INSTANCE_ID for a static
+/// member's instance id under another member id.
 #[test]
 fn classic_requests_to_a_consumer_group_find_no_classic_member() {
     let mut h = with_topic();
@@ -158,9 +177,13 @@ fn classic_requests_to_a_consumer_group_find_no_classic_member() {
         .unwrap();
     h.events();
 
-    let (id, out) = h.join(join(""));
+    let (id, out) = h.join(join("").protocol_type("connect"));
     let r = join_answer(&out, id).unwrap();
     assert_eq!(r.error_code, ErrorCode::InconsistentGroupProtocol);
+    let (id, out) = h.join(join(""));
+    let r = join_answer(&out, id).unwrap();
+    assert_eq!(r.error_code, ErrorCode::MemberIdRequired);
+    assert_eq!(r.member_id.len(), 22, "a Kafka Uuid: {}", r.member_id);
     assert!(h.c.describe(G).is_none(), "no classic group was made");
 
     assert_eq!(h.heartbeat("m1", 1), ErrorCode::UnknownMemberId);

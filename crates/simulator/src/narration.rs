@@ -473,6 +473,16 @@ pub fn cause_text(cause: &Cause, lang: Lang) -> String {
             "a consumer group (KIP-848) took its id",
             "一个新协议（KIP-848）消费组接管了它的 ID"
         ),
+        Cause::ConvertedToConsumerGroup => say!(
+            lang,
+            "a member speaking the consumer protocol joined: the group becomes a consumer group with its members",
+            "一个使用 consumer 协议的成员加入：消费组连同其成员转为新协议消费组"
+        ),
+        Cause::ConvertedFromConsumerGroup => say!(
+            lang,
+            "the group came back to the classic protocol: its members rejoin",
+            "消费组回到经典协议：成员重新加入"
+        ),
     }
 }
 
@@ -666,6 +676,18 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
                 "成员 {member_id}：{state}，纪元 {member_epoch}（之前 {previous_member_epoch}）"
             )
         }
+        EventKind::GroupConverted { to, members } => match to {
+            group_coordinator::event::GroupType::Consumer => say!(
+                lang,
+                "online upgrade: the classic group becomes a consumer group; its {members} members stay, speaking the classic protocol, each at the generation as its epoch",
+                "在线升级：经典组转为新协议消费组；{members} 个成员保留，继续使用经典协议，纪元即原代数"
+            ),
+            group_coordinator::event::GroupType::Classic => say!(
+                lang,
+                "online downgrade: the last member speaking the consumer protocol is gone; the group becomes a classic group of its {members} members, each with its target as its assignment",
+                "在线降级：最后一个使用 consumer 协议的成员离开；消费组转为由 {members} 个成员组成的经典组，各自以目标分配为当前分配"
+            ),
+        },
         EventKind::ConsumerMemberRemoved { member_id, reason } => {
             use group_coordinator::event::ConsumerRemoval;
             let why = match (reason, lang) {
@@ -679,6 +701,16 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
                 (ConsumerRemoval::RebalanceTimeout, Lang::Zh) => "未在再平衡超时内完成撤销",
                 (ConsumerRemoval::Replaced, Lang::En) => "a static member rejoined in its place",
                 (ConsumerRemoval::Replaced, Lang::Zh) => "静态成员以新 id 重新加入取代了它",
+                (ConsumerRemoval::JoinTimeout, Lang::En) => {
+                    "told to rejoin, it did not send JoinGroup within its rebalance timeout"
+                }
+                (ConsumerRemoval::JoinTimeout, Lang::Zh) => {
+                    "被要求重新加入后，未在再平衡超时内发送 JoinGroup"
+                }
+                (ConsumerRemoval::SyncTimeout, Lang::En) => {
+                    "it did not send SyncGroup within its rebalance timeout after joining"
+                }
+                (ConsumerRemoval::SyncTimeout, Lang::Zh) => "加入后未在再平衡超时内发送 SyncGroup",
             };
             say!(
                 lang,

@@ -115,6 +115,8 @@ export interface TopicPartitionsView { topic: string; partitions: number[] }
 export interface ConsumerMemberView { memberId: string; instanceId: string | null; rackId: string | null;
   clientId: string; memberEpoch: number; previousMemberEpoch: number; state: ConsumerMemberState;
   subscribedTopicNames: string[]; serverAssignor: string | null; rebalanceTimeoutMs: number;
+  /** The member speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat) in the group. */
+  classicProtocol: boolean;
   assigned: TopicPartitionsView[]; pendingRevocation: TopicPartitionsView[]; target: TopicPartitionsView[];
   sessionDeadlineMs: number | null; rebalanceDeadlineMs: number | null }
 export interface ConsumerGroupView { groupId: string; type: "consumer"; state: ConsumerGroupState;
@@ -135,7 +137,7 @@ export type Cause =
   | { kind: "MembersLeft" | "SyncTimeout"; memberIds: string[] }
   | { kind: "JoinPhaseCompleted" | "AssignmentPersisted" | "AssignmentPersistFailed"
       | "GroupMaxSizeReached" | "LoadedOverCapacity" | "Unloaded" | "Deleted" | "OffsetsExpired"
-      | "ReplacedByOtherType" };
+      | "ReplacedByOtherType" | "ConvertedToConsumerGroup" | "ConvertedFromConsumerGroup" };
 export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "GroupCreated" | "Unloaded" | "Deleted" }
   | { type: "StateChanged"; from: GroupState; to: GroupState; cause: Cause }
@@ -160,7 +162,9 @@ export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "ConsumerMemberUpdated"; memberId: string; state: ConsumerMemberState; memberEpoch: number;
       previousMemberEpoch: number }
   | { type: "ConsumerMemberRemoved"; memberId: string;
-      reason: "Left" | "SessionExpired" | "RebalanceTimeout" | "Replaced" });
+      reason: "Left" | "SessionExpired" | "RebalanceTimeout" | "Replaced" | "JoinTimeout" | "SyncTimeout" }
+  /** Online migration: the group changed type with its members. */
+  | { type: "GroupConverted"; to: "Classic" | "Consumer"; members: number });
 
 export interface GroupRecord { protocolType: string | null; generation: number; protocol: string | null;
   leader: string | null; currentStateTimestampMs: number; members: { memberId: string;

@@ -141,6 +141,19 @@ impl ClassicGroup {
         self.members.insert(slot, member);
     }
 
+    /// Adds a member carried over from a consumer group (online downgrade, Kafka's
+    /// `ClassicGroup.add`): the first one added leads.
+    pub(crate) fn add_converted_member(&mut self, member: ClassicGroupMember) {
+        if let Some(instance) = &member.group_instance_id {
+            self.static_members
+                .insert(instance.clone(), member.member_id.clone());
+        }
+        if self.leader_id.is_none() {
+            self.leader_id = Some(member.member_id.clone());
+        }
+        self.insert_member(member);
+    }
+
     /// Removes a member record and undoes its counts.
     pub(crate) fn take_member(&mut self, member_id: &str) -> Option<ClassicGroupMember> {
         let slot = self.member_slots.remove(member_id)?;

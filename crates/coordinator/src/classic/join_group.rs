@@ -18,32 +18,9 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
     let fail = |ctx: &mut Ctx, error: ErrorCode, member_id: &str| {
         ctx.out.push(join_error(parked, error, member_id));
     };
-    let session_ok = req.session_timeout_ms >= ctx.config.group_min_session_timeout_ms
-        && req.session_timeout_ms <= ctx.config.group_max_session_timeout_ms;
     let unloaded = groups.get(&req.group_id).is_some_and(|g| g.unloaded);
-    // The two coordinators check in different orders (D7); only the order differs.
-    let front_door = match ctx.config.flavour {
-        Flavour::Kafka4 => [
-            (req.group_id.is_empty(), ErrorCode::InvalidGroupId),
-            (!session_ok, ErrorCode::InvalidSessionTimeout),
-            (unloaded, ErrorCode::NotCoordinator),
-        ],
-        Flavour::Kafka3 => [
-            (req.group_id.is_empty(), ErrorCode::InvalidGroupId),
-            (unloaded, ErrorCode::NotCoordinator),
-            (!session_ok, ErrorCode::InvalidSessionTimeout),
-        ],
-    };
-    if let Some(&(_, error)) = front_door.iter().find(|(failed, _)| *failed) {
-        // Kafka 4.0 answers the checks it makes before the group's partition (invalid group
-        // id, session timeout) with the request's member id, but an operation the runtime
-        // refuses (NOT_COORDINATOR) with a bare error response: an empty member id. 3.x's
-        // Scala coordinator echoes the member id in every case.
-        let member_id = match (error, ctx.config.flavour) {
-            (ErrorCode::NotCoordinator, Flavour::Kafka4) => "",
-            _ => req.member_id.as_str(),
-        };
-        return fail(ctx, error, member_id);
+    if let Some((error, member_id)) = front_door(ctx, req, unloaded) {
+        return fail(ctx, error, &member_id);
     }
     let is_unknown_member = req.member_id.is_empty();
     if !groups.contains_key(&req.group_id) {
@@ -98,6 +75,43 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
     } else {
         join_existing_member(ctx, group, new, parked);
     }
+}
+
+/// The checks a JoinGroup meets before its group is looked at (the group id, the session
+/// timeout, whether this coordinator holds the group), for either group type: the error and
+/// the member id to answer with.
+pub(crate) fn front_door(
+    ctx: &Ctx,
+    req: &JoinGroupRequest,
+    unloaded: bool,
+) -> Option<(ErrorCode, String)> {
+    let session_ok = req.session_timeout_ms >= ctx.config.group_min_session_timeout_ms
+        && req.session_timeout_ms <= ctx.config.group_max_session_timeout_ms;
+    // The two coordinators check in different orders (D7); only the order differs.
+    let front_door = match ctx.config.flavour {
+        Flavour::Kafka4 => [
+            (req.group_id.is_empty(), ErrorCode::InvalidGroupId),
+            (!session_ok, ErrorCode::InvalidSessionTimeout),
+            (unloaded, ErrorCode::NotCoordinator),
+        ],
+        Flavour::Kafka3 => [
+            (req.group_id.is_empty(), ErrorCode::InvalidGroupId),
+            (unloaded, ErrorCode::NotCoordinator),
+            (!session_ok, ErrorCode::InvalidSessionTimeout),
+        ],
+    };
+    if let Some(&(_, error)) = front_door.iter().find(|(failed, _)| *failed) {
+        // Kafka 4.0 answers the checks it makes before the group's partition (invalid group
+        // id, session timeout) with the request's member id, but an operation the runtime
+        // refuses (NOT_COORDINATOR) with a bare error response: an empty member id. 3.x's
+        // Scala coordinator echoes the member id in every case.
+        let member_id = match (error, ctx.config.flavour) {
+            (ErrorCode::NotCoordinator, Flavour::Kafka4) => "",
+            _ => req.member_id.as_str(),
+        };
+        return Some((error, String::from(member_id)));
+    }
+    None
 }
 
 /// `acceptJoiningMember` (`docs/src/reference/classic-protocol.md#max-size`).

@@ -37,6 +37,36 @@ pub struct ClassicGroupMember {
 }
 
 impl ClassicGroupMember {
+    /// A member carried over from a consumer group (online downgrade): known, not new, with
+    /// nothing parked; its assignment is set by the conversion.
+    pub(crate) fn converted(
+        member_id: &str,
+        group_instance_id: Option<&str>,
+        client_id: &str,
+        rebalance_timeout_ms: i32,
+        session_timeout_ms: i32,
+        supported_protocols: Vec<JoinGroupRequestProtocol>,
+    ) -> ClassicGroupMember {
+        ClassicGroupMember {
+            member_id: String::from(member_id),
+            group_instance_id: group_instance_id.map(String::from),
+            client_id: String::from(client_id),
+            client_host: String::from("/127.0.0.1"),
+            rebalance_timeout_ms,
+            session_timeout_ms,
+            protocol_type: String::from(crate::consumer_protocol::PROTOCOL_TYPE),
+            supported_protocols,
+            assignment: Bytes::new(),
+            awaiting_join: None,
+            awaiting_sync: None,
+            is_new: false,
+        }
+    }
+
+    /// Its protocols, in its order of preference.
+    pub fn supported_protocols(&self) -> &[JoinGroupRequestProtocol] {
+        &self.supported_protocols
+    }
     pub fn member_id(&self) -> &str {
         &self.member_id
     }

@@ -45,6 +45,12 @@ pub enum TimerKey {
     /// A consumer group member's time to revoke (its `RebalanceTimeoutMs`), armed when it enters
     /// UNREVOKED_PARTITIONS; expiry fences it if it is still at that epoch.
     ConsumerRebalance(String, String),
+    /// A classic member of a consumer group told to rejoin (REBALANCE_IN_PROGRESS): its
+    /// rebalance timeout to send JoinGroup; expiry fences it.
+    ConsumerJoin(String, String),
+    /// A classic member of a consumer group after its JoinGroup: its rebalance timeout to send
+    /// SyncGroup; expiry fences it.
+    ConsumerSync(String, String),
 }
 
 impl TimerKey {
@@ -55,7 +61,9 @@ impl TimerKey {
             | TimerKey::Heartbeat(g, _)
             | TimerKey::OffsetsExpiration(g)
             | TimerKey::ConsumerSession(g, _)
-            | TimerKey::ConsumerRebalance(g, _) => g,
+            | TimerKey::ConsumerRebalance(g, _)
+            | TimerKey::ConsumerJoin(g, _)
+            | TimerKey::ConsumerSync(g, _) => g,
         }
     }
 }
@@ -78,6 +86,8 @@ impl core::fmt::Display for TimerKey {
             // Kafka's keys for these timers.
             TimerKey::ConsumerSession(g, m) => write!(f, "session-timeout-{g}-{m}"),
             TimerKey::ConsumerRebalance(g, m) => write!(f, "rebalance-timeout-{g}-{m}"),
+            TimerKey::ConsumerJoin(g, m) => write!(f, "join-{g}-{m}"),
+            TimerKey::ConsumerSync(g, m) => write!(f, "sync-{g}-{m}"),
         }
     }
 }
@@ -166,6 +176,24 @@ impl MemberIdGenerator {
     pub fn new(seed: u64) -> MemberIdGenerator {
         MemberIdGenerator {
             rng: crate::rng::Rng::new(seed),
+        }
+    }
+
+    /// A random Kafka `Uuid` (`Uuid.randomUuid()`): what a consumer group names a classic
+    /// member that joins without a member id.
+    /// Like Kafka, it draws again for an id that prints with a leading `-` (it would read as a
+    /// command-line flag) or is one of the reserved ids (all zeros, `00..01`).
+    pub fn next_uuid(&mut self) -> crate::consumer_group::Uuid {
+        loop {
+            let hi = self.rng.next_u64();
+            let lo = self.rng.next_u64();
+            let hi = (hi & !0xF000) | 0x4000;
+            let lo = (lo & !(0b11 << 62)) | (0b10 << 62);
+            let id =
+                crate::consumer_group::Uuid::from_u128((u128::from(hi) << 64) | u128::from(lo));
+            if !alloc::string::ToString::to_string(&id).starts_with('-') && id.to_u128() > 1 {
+                return id;
+            }
         }
     }
 

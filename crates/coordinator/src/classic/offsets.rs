@@ -119,7 +119,8 @@ pub(crate) fn handle_commit(
 /// The group-level checks of an offset commit (C3–C11); `Some(error)` fails every partition.
 /// A commit to a consumer group (KIP-848; Kafka's `ConsumerGroup.validateOffsetCommit`): with
 /// no member epoch (−1) only while the group is empty (an admin or a consumer outside group
-/// management); otherwise from a member, at OffsetCommit v9+, at its current member epoch.
+/// management); otherwise from a member at its current member epoch, at OffsetCommit v9+ unless
+/// it speaks the classic protocol.
 fn validate_consumer_commit(
     group: &ConsumerGroup,
     api_version: i16,
@@ -132,12 +133,26 @@ fn validate_consumer_commit(
     let Some(member) = group.members.get(member_id) else {
         return Some(ErrorCode::UnknownMemberId);
     };
-    if api_version < 9 {
+    if api_version < 9 && !member.uses_classic_protocol() {
         // "OffsetCommit version 9 or above must be used by members using the consumer group
         // protocol."
         return Some(ErrorCode::UnsupportedVersion);
     }
-    (member_epoch != member.member_epoch()).then_some(ErrorCode::StaleMemberEpoch)
+    member_epoch_error(member, member_epoch)
+}
+
+/// `validateMemberEpoch`: a classic member in a consumer group commits with its generation,
+/// which must be its member epoch (ILLEGAL_GENERATION); a consumer-protocol member with its
+/// member epoch (STALE_MEMBER_EPOCH).
+fn member_epoch_error(
+    member: &crate::consumer_group::ConsumerGroupMember,
+    received: i32,
+) -> Option<ErrorCode> {
+    (received != member.member_epoch()).then_some(if member.uses_classic_protocol() {
+        ErrorCode::IllegalGeneration
+    } else {
+        ErrorCode::StaleMemberEpoch
+    })
 }
 
 /// An offset fetch from a consumer group at OffsetFetch v9+ (`validateOffsetFetch`): an admin
@@ -153,7 +168,7 @@ fn validate_consumer_fetch(
     let Some(member) = group.members.get(member_id.unwrap_or_default()) else {
         return Some(ErrorCode::UnknownMemberId);
     };
-    (member_epoch != member.member_epoch()).then_some(ErrorCode::StaleMemberEpoch)
+    member_epoch_error(member, member_epoch)
 }
 
 fn validate_commit(

@@ -449,6 +449,17 @@ impl ClassicGroup {
         self.propagate_assignment(ctx, error);
     }
 
+    /// Answers every parked SyncGroup with `error` alone (`completeAllSyncFutures`): no
+    /// assignment, no session re-armed.
+    pub(crate) fn answer_parked_syncs(&mut self, ctx: &mut Ctx, error: ErrorCode) {
+        for member in self.members_mut() {
+            if let Some(parked) = member.awaiting_sync.take() {
+                ctx.out
+                    .push(sync_response(parked, error, None, None, Bytes::new()));
+            }
+        }
+    }
+
     /// Answers every parked SyncGroup with `error` and the member's assignment, and re-arms the
     /// session of every member answered (`propagateAssignment`).
     pub(crate) fn propagate_assignment(&mut self, ctx: &mut Ctx, error: ErrorCode) {

@@ -54,6 +54,19 @@ pub struct ConsumerGroupMember {
     pub subscribed_topic_names: Vec<String>,
     pub server_assignor: Option<String>,
     pub progress: Progress,
+    /// Set for a member that speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat)
+    /// inside the consumer group (Kafka's `ClassicMemberMetadata`).
+    pub classic: Option<ClassicMemberMetadata>,
+}
+
+/// What the coordinator keeps of a classic member's JoinGroup: its session timeout (the
+/// group's session timeout is not its own) and its protocols, whose metadata carries its
+/// subscription and whose version its SyncGroup assignment is encoded in.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ClassicMemberMetadata {
+    pub session_timeout_ms: i32,
+    /// In the member's order of preference.
+    pub supported_protocols: Vec<crate::protocol::JoinGroupRequestProtocol>,
 }
 
 impl ConsumerGroupMember {
@@ -63,6 +76,11 @@ impl ConsumerGroupMember {
 
     pub fn state(&self) -> MemberState {
         self.progress.state
+    }
+
+    /// Whether the member speaks the classic protocol (`useClassicProtocol`).
+    pub fn uses_classic_protocol(&self) -> bool {
+        self.classic.is_some()
     }
 
     /// STABLE at epoch `epoch`.
@@ -133,6 +151,66 @@ impl ConsumerGroup {
             .get(&(*topic, partition))
             .copied()
             .unwrap_or(-1)
+    }
+
+    /// How many members speak the classic protocol.
+    pub fn num_classic_members(&self) -> usize {
+        self.members
+            .values()
+            .filter(|m| m.uses_classic_protocol())
+            .count()
+    }
+
+    /// `supportsClassicProtocols`: a classic member may join when its protocol type is
+    /// `consumer` and one of its protocols is supported by every classic member already in
+    /// (any, when there is none).
+    pub fn supports_classic_protocols(&self, protocol_type: &str, names: &[&str]) -> bool {
+        if protocol_type != crate::consumer_protocol::PROTOCOL_TYPE {
+            return false;
+        }
+        if self.members.is_empty() {
+            return !names.is_empty();
+        }
+        let classic: Vec<&ClassicMemberMetadata> = self
+            .members
+            .values()
+            .filter_map(|m| m.classic.as_ref())
+            .collect();
+        names.iter().any(|name| {
+            classic
+                .iter()
+                .all(|c| c.supported_protocols.iter().any(|p| p.name == *name))
+        })
+    }
+
+    /// `allMembersUseClassicProtocolExcept`: `member_id` speaks the consumer protocol and is the
+    /// only one who does.
+    pub fn all_members_use_classic_protocol_except(&self, member_id: &str) -> bool {
+        self.members
+            .get(member_id)
+            .is_some_and(|m| !m.uses_classic_protocol())
+            && self.num_classic_members() + 1 == self.members.len()
+    }
+
+    /// `waitingOnUnreleasedPartition`: the member waits for a partition of its target that
+    /// another member still holds.
+    pub fn waiting_on_unreleased_partition(&self, member: &ConsumerGroupMember) -> bool {
+        if member.state() != MemberState::UnreleasedPartitions {
+            return false;
+        }
+        let Some(target) = self.target.get(&member.member_id) else {
+            return false;
+        };
+        target.iter().any(|(t, ps)| {
+            ps.iter().any(|p| {
+                !member
+                    .progress
+                    .assigned
+                    .get(t)
+                    .is_some_and(|a| a.contains(p))
+                    && self.partition_epoch(t, *p) != -1
+            })
+        })
     }
 
     pub fn static_member(&self, instance_id: &str) -> Option<&ConsumerGroupMember> {

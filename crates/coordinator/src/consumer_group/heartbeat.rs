@@ -36,9 +36,9 @@ pub struct ConsumerGroups {
 }
 
 /// A heartbeat's failure: its error code and Kafka's message.
-struct Failure(ErrorCode, String);
+pub(super) struct Failure(pub(super) ErrorCode, pub(super) String);
 
-fn fail<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Failure> {
+pub(super) fn fail<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Failure> {
     Err(Failure(code, message.into()))
 }
 
@@ -187,16 +187,24 @@ impl ConsumerGroups {
         classic: &mut crate::Groups,
         r: &ConsumerGroupHeartbeatRequest,
     ) -> ConsumerGroupHeartbeatResponse {
+        let routed = validate(ctx, r).and_then(|()| {
+            crate::group_type::route_consumer_heartbeat(ctx, classic, &self.topics, r)
+                .map_err(|(code, message)| Failure(code, message))
+        });
+        // A classic group converted for this member: its consumer group starts Stable, its
+        // members as they were.
+        let routed = routed.map(|converted| {
+            if let Some(group) = converted {
+                self.groups.insert(r.group_id.clone(), group);
+            }
+        });
         let before = self.groups.get(&r.group_id).map(ConsumerGroup::state);
-        let result = validate(ctx, r)
-            .and_then(|()| {
-                crate::group_type::route_consumer_heartbeat(ctx, classic, r)
-                    .map_err(|(code, message)| Failure(code, message))
-            })
-            .and_then(|()| match r.member_epoch {
-                LEAVE_GROUP_MEMBER_EPOCH | LEAVE_GROUP_STATIC_MEMBER_EPOCH => self.leave(ctx, r),
-                _ => self.join_or_update(ctx, r),
-            });
+        let result = routed.and_then(|()| match r.member_epoch {
+            LEAVE_GROUP_MEMBER_EPOCH | LEAVE_GROUP_STATIC_MEMBER_EPOCH => {
+                self.leave(ctx, classic, r)
+            }
+            _ => self.join_or_update(ctx, r),
+        });
         let mut response = match result {
             Ok(response) => response,
             Err(Failure(code, message)) => ConsumerGroupHeartbeatResponse {
@@ -213,7 +221,12 @@ impl ConsumerGroups {
     }
 
     /// The one place a consumer group's state changes are told: derived after each input.
-    fn note_state(&self, ctx: &mut Ctx, group_id: &str, before: Option<super::ConsumerGroupState>) {
+    pub(super) fn note_state(
+        &self,
+        ctx: &mut Ctx,
+        group_id: &str,
+        before: Option<super::ConsumerGroupState>,
+    ) {
         let Some(after) = self.groups.get(group_id).map(ConsumerGroup::state) else {
             return;
         };
@@ -281,110 +294,17 @@ impl ConsumerGroups {
             updated.subscribed_topic_names = names;
         }
         updated.client_id = r.client_id.clone();
-        let mut bump = updated.subscribed_topic_names != member.subscribed_topic_names;
-        // The subscribed topics' metadata is recomputed when a subscription changed, a member
-        // joins or is replaced, or the metadata image changed since the group last looked (a
-        // steady heartbeat costs no walk over the members).
-        let joins = !group.members.contains_key(&updated.member_id);
-        if bump || joins || replaced.is_some() || group.topics_version != self.topics_version {
-            let metadata =
-                subscription_metadata(group, topics, replaced.as_deref(), Some(&updated));
-            if metadata != group.subscription_metadata {
-                group.subscription_metadata = metadata;
-                bump = true;
-            }
-            group.topics_version = self.topics_version;
-        }
-        if bump {
-            group.group_epoch += 1;
-            ctx.emit(
-                &r.group_id,
-                EventKind::GroupEpochBumped {
-                    group_epoch: group.group_epoch,
-                },
-            );
-        }
-        // Replacing a static member: the old one goes, its target moves to the new one.
-        if let Some(old_id) = &replaced {
-            let inherited = group.target.get(old_id).cloned().unwrap_or_default();
-            group.remove_member(old_id);
-            cancel_member_timers(ctx, &r.group_id, old_id);
-            group.target.insert(updated.member_id.clone(), inherited);
-            ctx.emit(
-                &r.group_id,
-                EventKind::ConsumerMemberRemoved {
-                    member_id: old_id.clone(),
-                    reason: ConsumerRemoval::Replaced,
-                },
-            );
-        }
-        if !group.members.contains_key(&updated.member_id) {
-            ctx.emit(
-                &r.group_id,
-                EventKind::ConsumerMemberJoined {
-                    member_id: updated.member_id.clone(),
-                },
-            );
-        }
-        let assignment_epoch = if group.group_epoch > group.assignment_epoch {
-            match compute_target(ctx, group, &updated) {
-                Ok((target, assignor)) => {
-                    group.set_target(&updated.member_id, target);
-                    group.assignment_epoch = group.group_epoch;
-                    ctx.emit(
-                        &r.group_id,
-                        EventKind::TargetAssignmentComputed {
-                            assignment_epoch: group.assignment_epoch,
-                            assignor: assignor.name(),
-                        },
-                    );
-                }
-                Err(message) => {
-                    // The member's update stays unapplied, as Kafka's failed batch.
-                    return fail(ErrorCode::UnknownServerError, message);
-                }
-            }
-            group.assignment_epoch
-        } else {
-            group.assignment_epoch
-        };
-        let target = group
-            .target
-            .get(&updated.member_id)
-            .cloned()
-            .unwrap_or_default();
         let before_assigned = member.progress.assigned.clone();
-        if !updated.is_reconciled_to(assignment_epoch) {
-            let next = updated.progress.reconcile(
-                assignment_epoch,
-                &target,
-                |t, p| group.partition_epoch(t, p),
-                owned.as_ref(),
-            );
-            match next {
-                Ok(progress) => {
-                    if progress != updated.progress {
-                        let key = TimerKey::ConsumerRebalance(
-                            r.group_id.clone(),
-                            updated.member_id.clone(),
-                        );
-                        if progress.state == MemberState::UnrevokedPartitions {
-                            ctx.schedule(key, i64::from(updated.rebalance_timeout_ms));
-                        } else {
-                            ctx.cancel(&key);
-                        }
-                        updated.progress = progress;
-                        ctx.emit(&r.group_id, member_updated(&updated));
-                    }
-                }
-                Err(_) => {
-                    return fail(
-                        ErrorCode::FencedMemberEpoch,
-                        "The consumer group member is in a unknown state. The member must abandon all its partitions and rejoin.",
-                    );
-                }
-            }
-        }
+        let updated = update_member(
+            ctx,
+            group,
+            topics,
+            self.topics_version,
+            &member,
+            updated,
+            replaced.as_deref(),
+            owned.as_ref(),
+        )?;
         let member_id = updated.member_id.clone();
         let epoch = updated.progress.member_epoch;
         let assigned_changed = updated.progress.assigned != before_assigned;
@@ -413,6 +333,7 @@ impl ConsumerGroups {
     fn leave(
         &mut self,
         ctx: &mut Ctx,
+        classic: &mut crate::Groups,
         r: &ConsumerGroupHeartbeatRequest,
     ) -> Result<ConsumerGroupHeartbeatResponse, Failure> {
         let Some(group) = self.groups.get_mut(&r.group_id) else {
@@ -470,7 +391,7 @@ impl ConsumerGroups {
                 member_id.clone(),
             ));
         } else {
-            fence(ctx, group, &self.topics, &member_id, ConsumerRemoval::Left);
+            self.fence_member(ctx, classic, &r.group_id, &member_id, ConsumerRemoval::Left);
         }
         Ok(ConsumerGroupHeartbeatResponse {
             member_id: Some(member_id),
@@ -479,35 +400,190 @@ impl ConsumerGroups {
         })
     }
 
-    /// A member's session or rebalance timer fired.
-    pub(crate) fn on_timer(&mut self, ctx: &mut Ctx, key: &TimerKey) {
-        let (TimerKey::ConsumerSession(g, m) | TimerKey::ConsumerRebalance(g, m)) = key else {
+    /// A member's session, rebalance, join or sync timer fired.
+    pub(crate) fn on_timer(&mut self, ctx: &mut Ctx, classic: &mut crate::Groups, key: &TimerKey) {
+        let (reason, g, m) = match key {
+            TimerKey::ConsumerSession(g, m) => (ConsumerRemoval::SessionExpired, g, m),
+            TimerKey::ConsumerRebalance(g, m) => (ConsumerRemoval::RebalanceTimeout, g, m),
+            TimerKey::ConsumerJoin(g, m) => (ConsumerRemoval::JoinTimeout, g, m),
+            TimerKey::ConsumerSync(g, m) => (ConsumerRemoval::SyncTimeout, g, m),
+            _ => return,
+        };
+        let Some(member) = self.groups.get(g).and_then(|group| group.members.get(m)) else {
             return;
         };
-        let Some(group) = self.groups.get_mut(g) else {
+        // The rebalance timer fences only a member still revoking (Kafka checks that the
+        // member is still at the epoch the timer was armed for).
+        if reason == ConsumerRemoval::RebalanceTimeout
+            && member.progress.state != MemberState::UnrevokedPartitions
+        {
+            return;
+        }
+        let before = self.groups.get(g).map(ConsumerGroup::state);
+        self.fence_member(ctx, classic, g, m, reason);
+        self.note_state(ctx, g, before);
+    }
+
+    /// `consumerGroupFenceMember`: the member goes (a leave, an expired timer), or, when it was
+    /// the last one speaking the consumer protocol among classic members, the group becomes a
+    /// classic group without it (`migration`). The caller tells the state change.
+    pub(crate) fn fence_member(
+        &mut self,
+        ctx: &mut Ctx,
+        classic: &mut crate::Groups,
+        group_id: &str,
+        member_id: &str,
+        reason: ConsumerRemoval,
+    ) {
+        let Some(group) = self.groups.get_mut(group_id) else {
             return;
         };
-        let Some(member) = group.members.get(m) else {
-            return;
-        };
-        let expired = match key {
-            TimerKey::ConsumerRebalance(..) => {
-                member.progress.state == MemberState::UnrevokedPartitions
+        if super::migration::can_downgrade_without(&ctx.config, group, member_id) {
+            ctx.emit(
+                group_id,
+                EventKind::ConsumerMemberRemoved {
+                    member_id: member_id.to_string(),
+                    reason,
+                },
+            );
+            if let Some(group) = self.groups.remove(group_id) {
+                let converted = super::migration::convert_to_classic_group(
+                    ctx,
+                    group,
+                    &self.topics,
+                    member_id,
+                    None,
+                );
+                classic.insert(group_id.to_string(), converted);
             }
-            _ => true,
-        };
-        if expired {
-            let before = Some(group.state());
-            let m = m.clone();
-            let reason = match key {
-                TimerKey::ConsumerRebalance(..) => ConsumerRemoval::RebalanceTimeout,
-                _ => ConsumerRemoval::SessionExpired,
-            };
-            fence(ctx, group, &self.topics, &m, reason);
-            let g = g.clone();
-            self.note_state(ctx, &g, before);
+            return;
+        }
+        fence(ctx, group, &self.topics, member_id, reason);
+    }
+}
+
+/// Steps 1 to 3 of a member's update, shared by ConsumerGroupHeartbeat and a classic member's
+/// JoinGroup (`docs/src/reference/consumer-group-protocol.md#processing`): bump the group epoch
+/// when its inputs changed, recompute the target when the group epoch moved past it, reconcile
+/// the member one step. Returns the member as it is to be put in; nothing is put yet, and on an
+/// error nothing of the member is applied (Kafka's failed batch).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn update_member(
+    ctx: &mut Ctx,
+    group: &mut ConsumerGroup,
+    topics: &BTreeMap<String, TopicImage>,
+    topics_version: u64,
+    member: &ConsumerGroupMember,
+    mut updated: ConsumerGroupMember,
+    replaced: Option<&str>,
+    owned: Option<&MemberAssignment>,
+) -> Result<ConsumerGroupMember, Failure> {
+    let group_id = group.group_id.clone();
+    let mut bump = updated.subscribed_topic_names != member.subscribed_topic_names;
+    // The subscribed topics' metadata is recomputed when a subscription changed, a member
+    // joins or is replaced, or the metadata image changed since the group last looked (a
+    // steady heartbeat costs no walk over the members).
+    let joins = !group.members.contains_key(&updated.member_id);
+    if bump || joins || replaced.is_some() || group.topics_version != topics_version {
+        let metadata = subscription_metadata(group, topics, replaced, Some(&updated));
+        if metadata != group.subscription_metadata {
+            group.subscription_metadata = metadata;
+            bump = true;
+        }
+        group.topics_version = topics_version;
+    }
+    if bump {
+        group.group_epoch += 1;
+        ctx.emit(
+            &group_id,
+            EventKind::GroupEpochBumped {
+                group_epoch: group.group_epoch,
+            },
+        );
+    }
+    // Replacing a static member: the old one goes, its target moves to the new one.
+    if let Some(old_id) = replaced {
+        let inherited = group.target.get(old_id).cloned().unwrap_or_default();
+        group.remove_member(old_id);
+        super::classic_member::cancel_timers(ctx, &group_id, old_id);
+        group.target.insert(updated.member_id.clone(), inherited);
+        ctx.emit(
+            &group_id,
+            EventKind::ConsumerMemberRemoved {
+                member_id: old_id.to_string(),
+                reason: ConsumerRemoval::Replaced,
+            },
+        );
+    }
+    if !group.members.contains_key(&updated.member_id) {
+        ctx.emit(
+            &group_id,
+            EventKind::ConsumerMemberJoined {
+                member_id: updated.member_id.clone(),
+            },
+        );
+    }
+    let assignment_epoch = if group.group_epoch > group.assignment_epoch {
+        match compute_target(ctx, group, &updated) {
+            Ok((target, assignor)) => {
+                group.set_target(&updated.member_id, target);
+                group.assignment_epoch = group.group_epoch;
+                ctx.emit(
+                    &group_id,
+                    EventKind::TargetAssignmentComputed {
+                        assignment_epoch: group.assignment_epoch,
+                        assignor: assignor.name(),
+                    },
+                );
+            }
+            Err(message) => {
+                // The member's update stays unapplied, as Kafka's failed batch.
+                return fail(ErrorCode::UnknownServerError, message);
+            }
+        }
+        group.assignment_epoch
+    } else {
+        group.assignment_epoch
+    };
+    let target = group
+        .target
+        .get(&updated.member_id)
+        .cloned()
+        .unwrap_or_default();
+    if !updated.is_reconciled_to(assignment_epoch) {
+        let next = updated.progress.reconcile(
+            assignment_epoch,
+            &target,
+            |t, p| group.partition_epoch(t, p),
+            owned,
+        );
+        match next {
+            Ok(progress) => {
+                // Only a consumer-protocol member has a rebalance timer; a classic member
+                // has its join and sync timers instead.
+                if progress != updated.progress && !updated.uses_classic_protocol() {
+                    let key =
+                        TimerKey::ConsumerRebalance(group_id.clone(), updated.member_id.clone());
+                    if progress.state == MemberState::UnrevokedPartitions {
+                        ctx.schedule(key, i64::from(updated.rebalance_timeout_ms));
+                    } else {
+                        ctx.cancel(&key);
+                    }
+                }
+                if progress != updated.progress {
+                    updated.progress = progress;
+                    ctx.emit(&group_id, member_updated(&updated));
+                }
+            }
+            Err(_) => {
+                return fail(
+                    ErrorCode::FencedMemberEpoch,
+                    "The consumer group member is in a unknown state. The member must abandon all its partitions and rejoin.",
+                );
+            }
         }
     }
+    Ok(updated)
 }
 
 /// The member a heartbeat is for (`docs/src/reference/consumer-group-protocol.md#processing` step 2), with the id of the static member it
@@ -675,17 +751,6 @@ pub(crate) fn preferred_assignor<'a>(
         .unwrap_or(ServerAssignor::Uniform)
 }
 
-fn cancel_member_timers(ctx: &mut Ctx, group_id: &str, member_id: &str) {
-    ctx.cancel(&TimerKey::ConsumerSession(
-        group_id.to_string(),
-        member_id.to_string(),
-    ));
-    ctx.cancel(&TimerKey::ConsumerRebalance(
-        group_id.to_string(),
-        member_id.to_string(),
-    ));
-}
-
 /// Removes the member (a leave, an expired session or rebalance timeout): its partitions are
 /// free, the subscription metadata is recomputed without it, the group epoch moves on.
 fn fence(
@@ -704,6 +769,17 @@ fn fence(
             reason,
         },
     );
+    after_removal(ctx, group, topics);
+    super::classic_member::cancel_timers(ctx, &group_id, member_id);
+}
+
+/// After members were removed: the subscription metadata is recomputed without them and the
+/// group epoch moves on.
+pub(super) fn after_removal(
+    ctx: &mut Ctx,
+    group: &mut ConsumerGroup,
+    topics: &BTreeMap<String, TopicImage>,
+) {
     group.subscription_metadata = subscription_metadata(group, topics, None, None);
     group.group_epoch += 1;
     ctx.emit(
@@ -712,7 +788,6 @@ fn fence(
             group_epoch: group.group_epoch,
         },
     );
-    cancel_member_timers(ctx, &group.group_id.clone(), member_id);
 }
 
 /// The subscribed topics' metadata (name -> id, partitions) with `updated` in place of its

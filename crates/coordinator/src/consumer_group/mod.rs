@@ -3,14 +3,18 @@
 //! towards it on its own (`docs/src/reference/consumer-group-protocol.md`).
 
 pub mod assignor;
+mod classic_member;
 mod describe;
 pub mod group;
 pub mod heartbeat;
+pub(crate) mod migration;
 pub mod reconcile;
 pub mod uuid;
 pub mod view;
 
-pub use group::{ConsumerGroup, ConsumerGroupMember, ConsumerGroupState, TopicImage};
+pub use group::{
+    ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, ConsumerGroupState, TopicImage,
+};
 pub use heartbeat::ConsumerGroups;
 pub use uuid::Uuid;
 pub use view::{ConsumerGroupView, ConsumerMemberView, TopicPartitionsView};

@@ -35,6 +35,9 @@ pub struct ConsumerMemberView {
     pub subscribed_topic_names: Vec<String>,
     pub server_assignor: Option<String>,
     pub rebalance_timeout_ms: i32,
+    /// The member speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat) inside the
+    /// consumer group; its session timeout is its own.
+    pub classic_protocol: bool,
     pub assigned: Vec<TopicPartitionsView>,
     pub pending_revocation: Vec<TopicPartitionsView>,
     pub target: Vec<TopicPartitionsView>,
@@ -106,6 +109,7 @@ impl ConsumerGroupView {
                     subscribed_topic_names: m.subscribed_topic_names.clone(),
                     server_assignor: m.server_assignor.clone(),
                     rebalance_timeout_ms: m.rebalance_timeout_ms,
+                    classic_protocol: m.uses_classic_protocol(),
                     assigned: by_name(&m.progress.assigned, &names),
                     pending_revocation: by_name(&m.progress.pending_revocation, &names),
                     target: by_name(
