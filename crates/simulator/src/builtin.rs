@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// (name, JSON), in the order the page lists them.
-pub const SCENARIOS: [(&str, &str); 24] = [
+pub const SCENARIOS: [(&str, &str); 26] = [
     ("normal-join", include_str!("../scenarios/normal-join.json")),
     (
         "leave-while-preparing-rebalance",
@@ -101,6 +101,15 @@ pub const SCENARIOS: [(&str, &str); 24] = [
     (
         "consumer-protocol-stale-epoch-commit",
         include_str!("../scenarios/consumer-protocol-stale-epoch-commit.json"),
+    ),
+    // Online migration between the protocols (Kafka 4.0).
+    (
+        "rolling-upgrade-to-consumer-protocol",
+        include_str!("../scenarios/rolling-upgrade-to-consumer-protocol.json"),
+    ),
+    (
+        "rolling-downgrade-to-classic",
+        include_str!("../scenarios/rolling-downgrade-to-classic.json"),
     ),
 ];
 

@@ -15,6 +15,9 @@ use alloc::vec::Vec;
 pub struct Ledger {
     /// Current owners of each partition: (consumer, generation in which it was assigned).
     owners: BTreeMap<Tp, Vec<(usize, GroupGeneration)>>,
+    /// Holdings of a consumer whose member the coordinator made anew while it still held them
+    /// (`mark_zombie`): a zombie's, whatever generation the consumer joins next.
+    zombie: alloc::collections::BTreeSet<(Tp, usize)>,
     /// The consumer that last got each partition.
     last_owner: BTreeMap<Tp, usize>,
     /// Partitions owned once and unowned now, since when.
@@ -50,6 +53,9 @@ impl Ledger {
                 continue;
             }
             let (other_name, other_now) = describe(other);
+            if self.zombie.contains(&(tp.clone(), other)) {
+                continue;
+            }
             if other_generation == generation {
                 violation = Some(format!(
                     "{}-{} is owned by {other_name} and {} in generation {}",
@@ -71,6 +77,7 @@ impl Ledger {
         }
         owners.retain(|&(c, _)| c != consumer);
         owners.push((consumer, generation));
+        self.zombie.remove(&(tp.clone(), consumer));
         if owners.len() > 1 {
             self.overlap_since.entry(tp.clone()).or_insert(now);
         }
@@ -87,7 +94,20 @@ impl Ledger {
         violation
     }
 
+    /// The coordinator made `consumer`'s member anew (a classic member whose old member was
+    /// fenced, rejoining a consumer group with its old member id: Kafka 4.0 takes it in as a
+    /// new member, and the client is not told): what it still holds, it holds as a zombie
+    /// until it revokes it.
+    pub fn mark_zombie(&mut self, consumer: usize) {
+        for (tp, owners) in &self.owners {
+            if owners.iter().any(|&(c, _)| c == consumer) {
+                self.zombie.insert((tp.clone(), consumer));
+            }
+        }
+    }
+
     pub fn release(&mut self, now: i64, consumer: usize, tp: &Tp) {
+        self.zombie.remove(&(tp.clone(), consumer));
         let Some(owners) = self.owners.get_mut(tp) else {
             return;
         };

@@ -13,8 +13,9 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use group_coordinator::classic::TimerKey;
+use group_coordinator::consumer_group::ConsumerGroupState;
 use group_coordinator::consumer_protocol::Assignment;
-use group_coordinator::event::EventKind;
+use group_coordinator::event::{Cause, EventKind};
 use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
 
 #[derive(Clone, Debug)]
@@ -358,7 +359,14 @@ impl Simulation {
                 {
                     continue;
                 }
-                EventKind::StateChanged { to, .. } => {
+                EventKind::StateChanged { to, cause, .. } => {
+                    // An Empty group of the other type gave its id away: the new group counts
+                    // from 0, as a deleted one does (a conversion with members carries the
+                    // generation over as the epoch, and back).
+                    if *cause == Cause::ReplacedByOtherType {
+                        self.w.group_incarnation += 1;
+                        self.generation_seen = 0;
+                    }
                     if *to == GroupState::PreparingRebalance {
                         self.w.counters.rebalances += 1;
                     }
@@ -374,7 +382,25 @@ impl Simulation {
                     self.w.counters.generations += 1;
                     self.w.mark_dirty();
                 }
-                EventKind::ConsumerGroupStateChanged { .. } => self.w.mark_dirty(),
+                // A member id the coordinator takes in as new while its consumer still holds
+                // partitions: a classic consumer fenced while its JoinGroup was lost, rejoining
+                // a consumer group (Kafka 4.0 does not answer UNKNOWN_MEMBER_ID there).
+                EventKind::ConsumerMemberJoined { member_id } => {
+                    if let Some(c) = self
+                        .consumers
+                        .iter()
+                        .position(|c| c.is_running() && &c.generation.member_id == member_id)
+                    {
+                        self.w.ledger.mark_zombie(c);
+                    }
+                }
+                EventKind::ConsumerGroupStateChanged { from, to } => {
+                    if *from == ConsumerGroupState::Empty && *to == ConsumerGroupState::Dead {
+                        self.w.group_incarnation += 1;
+                        self.generation_seen = 0;
+                    }
+                    self.w.mark_dirty();
+                }
                 EventKind::GenerationBumped { generation_id, .. } => {
                     self.w.counters.generations += 1;
                     if *generation_id < self.generation_seen {

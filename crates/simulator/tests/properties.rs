@@ -2,7 +2,8 @@
 //! simulated hour: nothing panics, and no invariant breaks (among them: no partition is
 //! processed by two members of the same generation or epoch, and the coordinator's own
 //! bookkeeping holds). Once with classic consumers, once with consumer-protocol (KIP-848)
-//! consumers. Fixed seeds: CI cannot fail by chance; a failure prints the scenario JSON to
+//! consumers, and once with both in one group, consumers switching protocol as they restart
+//! (mixed groups and online migration). Fixed seeds: CI cannot fail by chance; a failure prints the scenario JSON to
 //! replay.
 
 use group_simulator::{Scenario, Simulation};
@@ -59,6 +60,9 @@ const STRATEGIES: [&str; 4] = ["range", "roundrobin", "sticky", "cooperative-sti
 enum Protocol {
     Classic,
     Consumer,
+    /// Each consumer starts with one protocol or the other, and the script may switch a
+    /// consumer's `group.protocol` (it takes effect at its next start).
+    Mixed,
 }
 
 const SERVER_ASSIGNORS: [&str; 2] = ["uniform", "range"];
@@ -89,6 +93,10 @@ fn to_json(w: &World, protocol: Protocol) -> String {
                     r#", "group.remote.assignor": "{}""#,
                     SERVER_ASSIGNORS[*strategy as usize % 2]
                 );
+            }
+            if protocol == Protocol::Mixed {
+                let own = if start % 2 == 0 { "classic" } else { "consumer" };
+                instance += &format!(r#", "group.protocol": "{own}""#);
             }
             format!(
                 r#"{{ "name": "c{i}", "topics": [{}], "startMs": {start},
@@ -124,6 +132,12 @@ fn to_json(w: &World, protocol: Protocol) -> String {
                 10 => format!(r#"{{ "type": "failover", "downMs": {} }}"#, arg % 5_000),
                 11 => r#"{ "type": "failNextPersist", "error": "NOT_LEADER_OR_FOLLOWER" }"#.to_string(),
                 12 => format!(r#"{{ "type": "addConsumer", "name": "x{k}", "topics": ["t0"] }}"#),
+                13 if protocol == Protocol::Mixed => {
+                    let to = if arg % 2 == 0 { "classic" } else { "consumer" };
+                    format!(
+                        r#"{{ "type": "setConfig", "consumer": "{c}", "config": {{ "group.protocol": "{to}" }} }}"#
+                    )
+                }
                 _ => format!(
                     r#"{{ "type": "setNetwork", "consumer": "{c}", "latencyMs": {}, "loss": 0.01 }}"#,
                     arg % 200
@@ -135,7 +149,7 @@ fn to_json(w: &World, protocol: Protocol) -> String {
     let (latency, jitter, loss_ppm) = w.network;
     // Every consumer, those added by the script too.
     let group_protocol = match protocol {
-        Protocol::Classic => "classic",
+        Protocol::Classic | Protocol::Mixed => "classic",
         Protocol::Consumer => "consumer",
     };
     format!(
@@ -164,6 +178,11 @@ fn random_consumer_protocol_worlds_run_an_hour_without_breaking_an_invariant() {
     run_worlds(Protocol::Consumer, &CONSUMER_RUN);
 }
 
+#[test]
+fn random_mixed_protocol_worlds_run_an_hour_without_breaking_an_invariant() {
+    run_worlds(Protocol::Mixed, &MIXED_RUN);
+}
+
 fn run_worlds(protocol: Protocol, run: &AtomicUsize) {
     let mut runner = TestRunner::new_with_rng(
         Config {
@@ -190,11 +209,21 @@ fn run_worlds(protocol: Protocol, run: &AtomicUsize) {
             let m = sim.metrics();
             // The world speaks the protocol it was given (an hour always sees a join).
             let text = sim.render();
-            let (speaks, never) = match protocol {
-                Protocol::Classic => ("sends JoinGroup", "ConsumerGroupHeartbeat"),
-                Protocol::Consumer => ("sends ConsumerGroupHeartbeat", "JoinGroup"),
-            };
-            prop_assert!(text.contains(speaks) && !text.contains(never), "{json}");
+            match protocol {
+                Protocol::Classic => prop_assert!(
+                    text.contains("sends JoinGroup") && !text.contains("ConsumerGroupHeartbeat"),
+                    "{json}"
+                ),
+                Protocol::Consumer => prop_assert!(
+                    text.contains("sends ConsumerGroupHeartbeat") && !text.contains("JoinGroup"),
+                    "{json}"
+                ),
+                Protocol::Mixed => {
+                    if text.contains("online upgrade") || text.contains("online downgrade") {
+                        MIGRATED.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
             let violations: Vec<String> = sim
                 .render()
                 .lines()
@@ -213,7 +242,18 @@ fn run_worlds(protocol: Protocol, run: &AtomicUsize) {
         })
         .expect("no invariant violated");
     assert!(run.load(Ordering::Relaxed) >= 40, "too few worlds ran");
+    if protocol == Protocol::Mixed {
+        // The mixed worlds do exercise the conversions, not only mixed groups.
+        assert!(
+            MIGRATED.load(Ordering::Relaxed) >= 10,
+            "only {} worlds migrated",
+            MIGRATED.load(Ordering::Relaxed)
+        );
+    }
 }
 
 static CLASSIC_RUN: AtomicUsize = AtomicUsize::new(0);
 static CONSUMER_RUN: AtomicUsize = AtomicUsize::new(0);
+static MIXED_RUN: AtomicUsize = AtomicUsize::new(0);
+/// Mixed worlds in which the group changed type at least once.
+static MIGRATED: AtomicUsize = AtomicUsize::new(0);

@@ -182,11 +182,14 @@ impl MemberIdGenerator {
     /// A random Kafka `Uuid` (`Uuid.randomUuid()`): what a consumer group names a classic
     /// member that joins without a member id.
     /// Like Kafka, it draws again for an id that prints with a leading `-` (it would read as a
-    /// command-line flag) or is one of the reserved ids (all zeros, `00..01`).
+    /// command-line flag) or is one of the reserved ids (all zeros, `00..01`). The draws are
+    /// mixed with fixed constants: a simulation seeds this stream and its clients' (whose
+    /// consumer-protocol members pick their own ids) with the same seed, and the two must not
+    /// print near-identical ids.
     pub fn next_uuid(&mut self) -> crate::consumer_group::Uuid {
         loop {
-            let hi = self.rng.next_u64();
-            let lo = self.rng.next_u64();
+            let hi = self.rng.next_u64() ^ 0x9e37_79b9_7f4a_7c15;
+            let lo = self.rng.next_u64() ^ 0xc2b2_ae3d_27d4_eb4f;
             let hi = (hi & !0xF000) | 0x4000;
             let lo = (lo & !(0b11 << 62)) | (0b10 << 62);
             let id =
