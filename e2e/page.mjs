@@ -1466,6 +1466,37 @@ await test(
 );
 
 await test(
+  'the rolling upgrade: the classic machine gives way to the consumer group at the conversion, the members are drawn by protocol, and Compare sets the upgrade beside the cooperative restart',
+  async (page) => {
+    // The key moment: A comes back speaking the consumer protocol; the group is still classic.
+    expectEq((await page.locator('#sm-title').textContent()).includes('KIP-848'), false, 'classic before the conversion');
+    await page.click('#next-moment');
+    await page.locator('.moment-label', { hasText: 'online upgrade' }).first().waitFor();
+    expectEq((await page.locator('#sm-title').textContent()).includes('KIP-848'), true, "the consumer group's machine after it");
+    // B, C and D stay, marked as classic members of the consumer group; A is not.
+    const tagged = await page
+      .locator('#sm-members li')
+      .evaluateAll((lis) => lis.map((li) => `${li.dataset.member}:${li.querySelector('.cm-classic') ? 'classic' : 'consumer'}`));
+    expectEq(tagged.sort().join(' '), 'A:consumer B:classic C:classic D:classic', 'members of the converted group');
+    // Each consumer in the client machine of the protocol it speaks.
+    const byProtocol = await page
+      .locator('#member-sm .msm-scroll')
+      .evaluateAll((ts) =>
+        ts.map((t) => `${t.dataset.protocol}=${[...t.querySelectorAll('tbody tr')].map((r) => r.dataset.consumer).join(',')}`),
+      );
+    expectEq(byProtocol.join(' '), 'classic=B,C,D consumer=A', 'one table per protocol');
+    // Compare: the upgrade costs about what a cooperative rolling restart costs.
+    await page.click('#compare summary');
+    await page.click('#compare-upgrade');
+    const heads = await page.locator('#compare-table thead th').allTextContents();
+    expectEq(heads.filter((x) => x.trim()).length, 3, 'three runs compared');
+    const violations = await page.locator('#compare-table tr[data-metric="invariantViolations"] td').allTextContents();
+    expectEq(violations.map((x) => x.trim()).join(','), '0,0,0', 'no violation in any run');
+  },
+  '?lang=en&scenario=rolling-upgrade-to-consumer-protocol&moment=key',
+);
+
+await test(
   'the npm package, installed into a documentation site, embeds a live run and gives the JavaScript API, and a site built with Vite bundles it',
   async (page) => {
     // scripts/package.sh packs it into target/npm/ (the test command runs it before this).

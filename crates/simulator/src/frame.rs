@@ -307,6 +307,8 @@ pub struct ConsumerMemberRow {
     pub assigned: String,
     pub pending_revocation: String,
     pub target: String,
+    /// It speaks the classic protocol inside the consumer group (a mixed group).
+    pub classic_protocol: bool,
 }
 
 impl ConsumerGroupFrame {
@@ -381,6 +383,7 @@ impl ConsumerGroupFrame {
                     assigned: written(&m.assigned),
                     pending_revocation: written(&m.pending_revocation),
                     target: written(&m.target),
+                    classic_protocol: m.classic_protocol,
                 })
                 .collect(),
             timers: view
@@ -446,6 +449,8 @@ pub struct ConsumerRow {
     /// What it owns, written `topic-0,1 other-2`, and how many partitions that is.
     pub owned: String,
     pub owned_count: usize,
+    /// The protocol it speaks now (a switch of `group.protocol` waits for its next start).
+    pub protocol: crate::config::GroupProtocol,
 }
 
 /// The metrics panel's figures (`Simulation::metrics` has them all).
@@ -476,6 +481,11 @@ impl ConsumerRow {
                 cut: sim.w.links.get(c.index).is_some_and(|l| l.cut),
                 owned: tps(&c.owned.iter().cloned().collect::<Vec<_>>()),
                 owned_count: c.owned.len(),
+                protocol: if c.uses_consumer_protocol() {
+                    crate::config::GroupProtocol::Consumer
+                } else {
+                    crate::config::GroupProtocol::Classic
+                },
             })
             .collect()
     }

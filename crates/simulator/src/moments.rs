@@ -1,7 +1,8 @@
 //! The moments a reader navigates by: the scrubber's chapters and "next / previous moment".
 //!
 //! A step is a moment when it records something a reader of the book's cases looks for: the
-//! scenario's key step, a fault, a LeaveGroup or JoinGroup reaching the coordinator, the group
+//! scenario's key step, a fault, the group changing type (online migration), a LeaveGroup or
+//! JoinGroup reaching the coordinator, the group
 //! going to PreparingRebalance, a rebalance completing (Stable), a generation beginning, a
 //! coordinator timer firing. A step with several of these is labelled by the first in that
 //! order ([`StepMark`]'s declaration order), with the narration line of the entry that made it.
@@ -27,6 +28,8 @@ pub enum StepMark {
     /// Something failed: a crash, a client-side expiry, a request timed out, a member removed by
     /// its session timeout, Kafka's own assignor flaw.
     Fault,
+    /// The group changed type with its members (online migration between the protocols).
+    Migration,
     /// A LeaveGroup reached the coordinator.
     Leave,
     /// The group went to PreparingRebalance.
@@ -58,6 +61,7 @@ impl StepMark {
                     ..
                 } => Some(StepMark::Fault),
                 EventKind::TimerFired { .. } => Some(StepMark::Expiry),
+                EventKind::GroupConverted { .. } => Some(StepMark::Migration),
                 _ => None,
             },
             TraceKind::RequestDelivered { api, .. } => match api {

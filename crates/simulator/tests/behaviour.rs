@@ -818,14 +818,14 @@ fn the_rolling_upgrade_converts_the_group_and_ends_with_every_member_on_the_cons
             _ => None,
         })
         .collect();
-    assert_eq!(conversions, [(23_003, GroupType::Consumer, 3)]);
+    assert_eq!(conversions, [(25_003, GroupType::Consumer, 3)]);
     // B, C and D, classic members of the consumer group, rejoin through JoinGroup answered at
     // once, and revoke before they get more (cooperative).
     let classic_joins_after = sim
         .trace()
         .iter()
         .filter(|e| {
-            e.at_ms > 23_003
+            e.at_ms > 25_003
                 && e.at_ms < 40_000
                 && matches!(
                     e.kind,

@@ -276,7 +276,7 @@ export interface StepRecord { first: number; end: number; atMs: number; state: G
 /** What makes a step a moment, most telling first: the scenario's key step, a fault, a
  * LeaveGroup or JoinGroup reaching the coordinator, a rebalance starting or completing, a
  * generation beginning, a coordinator timer firing. */
-export type StepMark = "key" | "fault" | "leave" | "rebalance" | "stable" | "generation" | "join" | "expiry";
+export type StepMark = "key" | "fault" | "migration" | "leave" | "rebalance" | "stable" | "generation" | "join" | "expiry";
 /** A moment of the run: the scrubber's chapters. */
 export interface MomentAt { step: number; mark: StepMark; label: Text }
 /** What `Player.frame` should carry besides the group, the state machine and the narration. */
@@ -318,12 +318,14 @@ export interface FrameConsumerGroup { state: ConsumerGroupState;
   last: { from: ConsumerGroupState; to: ConsumerGroupState; index: number } | null;
   groupEpoch: number; assignmentEpoch: number; assignor: string;
   members: { name: string; memberId: string; state: ConsumerMemberState; memberEpoch: number; assigned: string;
-    pendingRevocation: string; target: string }[];
+    pendingRevocation: string; target: string;
+    /** it speaks the classic protocol inside the consumer group (a mixed group) */ classicProtocol: boolean }[];
   timers: { kind: string; member: string | null; deadlineMs: number }[] }
 /** A consumer as the consumers panel shows it (`owned`: `topic-0,1 other-2`). */
 export interface ConsumerRow { name: string; life: ConsumerLife; paused: PauseKind | null; state: MemberState;
   generationId: number; groupInstanceId: string | null; isLeader: boolean; cut: boolean; owned: string;
-  ownedCount: number }
+  ownedCount: number;
+  /** the protocol it speaks now (a switch of `group.protocol` waits for its next start) */ protocol: "classic" | "consumer" }
 export interface MetricsSummary { rebalances: number; generationId: number; partitionsMoved: number;
   unownedPartitionMs: number; settled: boolean; settledSinceMs: number | null; invariantViolations: number }
 /** The scenario's last note so far, and what the current step did. */

@@ -216,6 +216,15 @@ export class CompareView {
         ),
       ]),
     );
+    const upgrade = h('button', { type: 'button', id: 'compare-upgrade' }, t('compareUpgrade', lang));
+    upgrade.addEventListener('click', () =>
+      this.run(() => [
+        this.column('cooperative-sticky', 'rolling-restart-cooperative', {}),
+        this.column(t('upgradeColumn', lang), 'rolling-upgrade-to-consumer-protocol', {}),
+        // The same restarts once every member speaks the consumer protocol.
+        this.column(t('consumerProtocol', lang), 'rolling-restart-cooperative', { consumer: { 'group.protocol': 'consumer' } }),
+      ]),
+    );
     this.a.setAttribute('aria-label', t('compareA', lang));
     this.b.setAttribute('aria-label', t('compareB', lang));
     const appField = (key: (typeof APP_FIELDS)[number], label: 'appRevoke' | 'appAssign' | 'appJitter') =>
@@ -234,7 +243,7 @@ export class CompareView {
         appField('processingJitterMs', 'appJitter'),
         h('p', { class: 'muted' }, t('compareAppHint', lang)),
       ),
-      h('div', { class: 'row' }, runBoth, preset),
+      h('div', { class: 'row' }, runBoth, preset, upgrade),
       this.out,
     );
   }

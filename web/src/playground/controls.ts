@@ -26,7 +26,7 @@ export interface ShellActions {
 
 /** The moments' marks, most telling first (the order of the model's `StepMark`): a tick on the
  * scrubber shows the most telling of the moments under it. */
-const MARKS: StepMark[] = ['key', 'fault', 'leave', 'rebalance', 'stable', 'generation', 'join', 'expiry'];
+const MARKS: StepMark[] = ['key', 'fault', 'migration', 'leave', 'rebalance', 'stable', 'generation', 'join', 'expiry'];
 /** At most this many ticks on the scrubber: one per 0.4 % of its width. */
 const TICKS = 250;
 

@@ -104,7 +104,7 @@ export class StateMachineView {
         lang,
         t('consumerStateMachine', lang),
         consumerStateLabel(cg.state, lang),
-        html`${consumerInfo(cg, lang)}${members(frame.consumers, 'consumer', lang)}`,
+        html`${consumerInfo(cg, lang)}${members(frame.consumers, lang)}`,
       );
       return;
     }
@@ -116,7 +116,7 @@ export class StateMachineView {
       lang,
       t('stateMachine', lang),
       stateLabel(state, lang),
-      html`${classicInfo(frame.group, lang)}${members(frame.consumers, 'classic', lang)}`,
+      html`${classicInfo(frame.group, lang)}${members(frame.consumers, lang)}`,
     );
   }
 
@@ -218,7 +218,9 @@ function classicInfo(group: FrameGroup | null, lang: Lang): TemplateResult {
  * partitions, those it still has to revoke, and its target when that differs. */
 function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
   const members = cg.members.map(
-    (m) => html`<li data-member=${m.name}><b>${m.name}</b>
+    (m) => html`<li data-member=${m.name}><b>${m.name}</b>${
+      m.classicProtocol ? html` <span class="cm-classic" title=${t('classicMemberHint', lang)}>${t('classicTag', lang)}</span>` : null
+    }
       <span class="cm-state" data-state=${m.state}>${consumerMemberStateName(m.state, lang)}</span>,
       ${t('memberEpoch', lang)} <span class="cm-epoch">${m.memberEpoch}</span>:
       ${m.assigned || '∅'}${m.pendingRevocation ? html`; ${t('pendingRevocation', lang)} ${m.pendingRevocation}` : null}${
@@ -237,18 +239,34 @@ function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
 
 /** Where each member is in its own (the client's) state machine: one row per consumer, the
  * protocol's states in the order a member goes through them, its current one marked; a state's
- * title names where it can go next. */
-function members(rows: ConsumerRow[] | undefined, protocol: 'classic' | 'consumer', lang: Lang): TemplateResult | null {
+ * title names where it can go next. Each consumer is drawn in the machine of the protocol it
+ * speaks: a run whose consumers speak both (a rolling upgrade) gets one table per protocol. */
+function members(rows: ConsumerRow[] | undefined, lang: Lang): TemplateResult | null {
   if (!rows?.length) return null;
+  const protocols = (['classic', 'consumer'] as const).filter((p) => rows.some((c) => c.protocol === p));
+  const both = protocols.length > 1;
+  return html`<div class="member-sm" id="member-sm">
+    <h3>${t('memberStates', lang)}</h3>
+    ${protocols.map((p) =>
+      machineTable(
+        rows.filter((c) => c.protocol === p),
+        p,
+        both ? t(p === 'classic' ? 'classicClients' : 'consumerClients', lang) : null,
+        lang,
+      ),
+    )}
+  </div>`;
+}
+
+function machineTable(rows: ConsumerRow[], protocol: 'classic' | 'consumer', caption: string | null, lang: Lang): TemplateResult {
   const { states, transitions } = clientMachine(protocol);
   const next = (s: string) =>
     transitions
       .filter(([from]) => from === s)
       .map(([, to]) => memberStateName(to, lang))
       .join(', ');
-  return html`<div class="member-sm" id="member-sm">
-    <h3>${t('memberStates', lang)}</h3>
-    <div class="msm-scroll"><table>
+  return html`<div class="msm-scroll" data-protocol=${protocol}><table>
+      ${caption ? html`<caption>${caption}</caption>` : null}
       <thead><tr><th scope="col">${t('consumer', lang)}</th>${states.map(
         // (A state's name may break after an underscore, not inside a word.)
         (s) => html`<th scope="col" title=${`→ ${next(s)}`}>${memberStateName(s, lang).replaceAll('_', '_\u200b')}</th>`,
@@ -260,8 +278,7 @@ function members(rows: ConsumerRow[] | undefined, protocol: 'classic' | 'consume
             (s) => html`<td class=${s === c.state ? 'here' : ''} data-state=${s}>${s === c.state ? (running ? '●' : '○') : ''}</td>`,
           )}</tr>`;
       })}</tbody>
-    </table></div>
-  </div>`;
+    </table></div>`;
 }
 
 /** The group's delayed operations (the book's purgatory): join, sync and heartbeat timers. */
