@@ -21,7 +21,9 @@ describe('the scrubber’s moment colours', async () => {
   const vars = new Map([...css.matchAll(/--([\w-]+):\s*(#[0-9a-fA-F]{6})/g)].map((m) => [m[1], m[2]]));
   const marks = [...css.matchAll(/\n\.sm-([\w-]+) \{\s*background: ([^;]+);/g)].map((m) => [m[1], m[2].trim()]);
   it('names a colour for every mark the model makes', () => {
-    expect(marks.map((m) => m[0]).sort()).toEqual(['expiry', 'fault', 'generation', 'join', 'key', 'leave', 'rebalance', 'stable'].sort());
+    expect(marks.map((m) => m[0]).sort()).toEqual(
+      ['expiry', 'fault', 'generation', 'join', 'key', 'leave', 'migration', 'rebalance', 'stable'].sort(),
+    );
   });
   for (const [name, value] of marks) {
     const colour = value.startsWith('var(') ? vars.get(value.slice(6, -1)) : value;

@@ -126,6 +126,9 @@ pub struct ScenarioInfo {
     pub key_moment: Option<Text>,
     /// The protocol its consumers speak (`group.protocol` of the first).
     pub protocol: crate::config::GroupProtocol,
+    /// Its script switches consumers to the other protocol (a rolling upgrade or downgrade).
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    pub migration: bool,
     pub consumers: usize,
     pub duration_ms: i64,
 }
@@ -148,8 +151,13 @@ pub fn infos() -> Vec<ScenarioInfo> {
                 .first()
                 .and_then(|c| s.consumer_config(c, "consumers[0]").ok())
                 .map_or_else(Default::default, |c| c.group_protocol);
+            let migration = s.script.iter().any(|step| {
+                matches!(&step.action, Some(crate::scenario::Action::SetConfig { config, .. })
+                    if config.contains_key("group.protocol"))
+            });
             Some(ScenarioInfo {
                 protocol,
+                migration,
                 name: name.to_string(),
                 title: s.title,
                 description: s.description,

@@ -219,7 +219,9 @@ export interface Scenario { name: string; title: Text; description?: Text;
 /** A setting as the page lists it: its Kafka name, its default and what it does. */
 export interface ConfigKeyInfo { name: string; default: string; doc: string; docZh: string }
 export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text;
-  /** the protocol its consumers speak (`group.protocol`) */ protocol: "classic" | "consumer"; consumers: number; durationMs: number }
+  /** the protocol its consumers speak (`group.protocol`) */ protocol: "classic" | "consumer";
+  /** its script switches consumers to the other protocol (online migration) */ migration?: true;
+  consumers: number; durationMs: number }
 
 export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit"
   | "ConsumerGroupHeartbeat";

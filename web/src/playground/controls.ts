@@ -196,14 +196,18 @@ export class ControlsView {
   }
 
   /** The scenarios that name their key moment, each opened there in one click: the book's
-   * (classic) cases, then the consumer protocol's. */
+   * (classic) cases, the consumer protocol's, then the migrations between the two. */
   private bookCases() {
-    return [this.caseRow('book-cases', 'classic', 'openAtMoment'), this.caseRow('kip848-cases', 'consumer', 'openAtMoment848')];
+    return [
+      this.caseRow('book-cases', (s) => s.protocol === 'classic' && !s.migration, 'openAtMoment'),
+      this.caseRow('kip848-cases', (s) => s.protocol === 'consumer' && !s.migration, 'openAtMoment848'),
+      this.caseRow('migration-cases', (s) => s.migration === true, 'openAtMigration'),
+    ];
   }
 
-  private caseRow(id: string, protocol: 'classic' | 'consumer', label: 'openAtMoment' | 'openAtMoment848') {
+  private caseRow(id: string, which: (s: ScenarioInfo) => boolean, label: 'openAtMoment' | 'openAtMoment848' | 'openAtMigration') {
     const lang = this.store.lang;
-    const cases = this.scenarios.filter((s) => s.keyMoment && s.protocol === protocol);
+    const cases = this.scenarios.filter((s) => s.keyMoment && which(s));
     if (!cases.length) return null;
     const current = this.store.run.scenario.name;
     return html`<nav id=${id} class="row book-cases" aria-label=${t(label, lang)}>

@@ -243,6 +243,7 @@ const T = {
   noPrevMoment: { en: 'No moment before this step.', zh: '此步之前没有时刻。' },
   openAtMoment: { en: 'The book’s four cases, at the leave:', zh: '书中的四种情况，直达成员离开：' },
   openAtMoment848: { en: 'The consumer protocol (KIP-848), at its moment:', zh: 'consumer 协议（KIP-848），直达关键时刻：' },
+  openAtMigration: { en: 'Moving between the protocols, at its moment:', zh: '在两种协议之间迁移，直达关键时刻：' },
   upcoming: { en: 'What happens next', zh: '接下来会发生什么' },
   upcomingHint: {
     en: 'Choose which message arrives first, or drop one: your choice is an action like any other (in the link, undoable).',
