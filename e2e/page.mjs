@@ -1497,6 +1497,23 @@ await test(
 );
 
 await test(
+  'adding a partition from the consumers panel: the consumer group gives it out at its next heartbeat',
+  async (page) => {
+    // The key moment (orders grows to 9); one more from the panel makes 10.
+    await page.click('#add-partitions button[data-topic="orders"]');
+    expectEq((await page.locator('#add-partitions').textContent()).includes('(10)'), true, 'the count moved on');
+    await stepUntil(page, 'added [orders-9]', 200);
+    expectEq((await page.locator('#sm-members').textContent()).includes('9'), true, "the new partition is in a member's assignment");
+    expectEq(
+      await page.locator('#sm-generation').textContent(),
+      '4',
+      'one new group epoch: the next heartbeat finds 10 partitions at once',
+    );
+  },
+  '?lang=en&scenario=consumer-protocol-partition-count-change&moment=key',
+);
+
+await test(
   'the npm package, installed into a documentation site, embeds a live run and gives the JavaScript API, and a site built with Vite bundles it',
   async (page) => {
     // scripts/package.sh packs it into target/npm/ (the test command runs it before this).

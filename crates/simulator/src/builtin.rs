@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// (name, JSON), in the order the page lists them.
-pub const SCENARIOS: [(&str, &str); 26] = [
+pub const SCENARIOS: [(&str, &str); 28] = [
     ("normal-join", include_str!("../scenarios/normal-join.json")),
     (
         "leave-while-preparing-rebalance",
@@ -73,6 +73,10 @@ pub const SCENARIOS: [(&str, &str); 26] = [
         "subscription-dropped-topic",
         include_str!("../scenarios/subscription-dropped-topic.json"),
     ),
+    (
+        "partition-count-change",
+        include_str!("../scenarios/partition-count-change.json"),
+    ),
     // The consumer protocol (KIP-848): the seed's cases again, and what only it has.
     (
         "consumer-protocol-leave-while-reconciling",
@@ -101,6 +105,10 @@ pub const SCENARIOS: [(&str, &str); 26] = [
     (
         "consumer-protocol-stale-epoch-commit",
         include_str!("../scenarios/consumer-protocol-stale-epoch-commit.json"),
+    ),
+    (
+        "consumer-protocol-partition-count-change",
+        include_str!("../scenarios/consumer-protocol-partition-count-change.json"),
     ),
     // Online migration between the protocols (Kafka 4.0).
     (

@@ -25,6 +25,9 @@ pub struct ConsumerConfig {
     pub auto_commit_interval_ms: i64,
     /// `request.timeout.ms`
     pub request_timeout_ms: i64,
+    /// `metadata.max.age.ms`: how old the consumer's topic metadata may get before `poll()`
+    /// refreshes it (a classic group's leader notices a partition count change this way).
+    pub metadata_max_age_ms: i64,
     /// `retry.backoff.ms`
     pub retry_backoff_ms: i64,
     /// `retry.backoff.max.ms`
@@ -73,6 +76,7 @@ impl Default for ConsumerConfig {
             enable_auto_commit: true,
             auto_commit_interval_ms: 5_000,
             request_timeout_ms: 30_000,
+            metadata_max_age_ms: 300_000,
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1_000,
             internal_leave_group_on_close: true,
@@ -95,7 +99,7 @@ pub enum RebalanceProtocol {
 
 impl ConsumerConfig {
     /// Every key [`ConsumerConfig::set`] accepts, in the order the page lists them.
-    pub const KEYS: [ConfigKey; 14] = [
+    pub const KEYS: [ConfigKey; 15] = [
         ConfigKey {
             name: "session.timeout.ms",
             default: "45000",
@@ -145,6 +149,12 @@ impl ConsumerConfig {
             doc_zh: "客户端等待响应的时间（加入组请求：取它与再平衡超时 + 5 秒中的较大者）",
         },
         ConfigKey {
+            name: "metadata.max.age.ms",
+            default: "300000",
+            doc: "how old the topic metadata may get before poll() refreshes it: a classic group's leader rejoins when a subscribed topic's partition count changed",
+            doc_zh: "主题元数据最长多久刷新一次（由 poll() 刷新）：经典组的领导者发现订阅主题的分区数变化后会重新加入",
+        },
+        ConfigKey {
             name: "retry.backoff.ms",
             default: "100",
             doc: "first wait before retrying after a retriable error",
@@ -184,7 +194,7 @@ impl ConsumerConfig {
 
     /// Every property by its Kafka name with its current value, in [`ConsumerConfig::KEYS`]
     /// order (what the views show; `set` reads the same text back).
-    pub fn values(&self) -> [(&'static str, String); 14] {
+    pub fn values(&self) -> [(&'static str, String); 15] {
         let strategies: Vec<&str> = self
             .partition_assignment_strategy
             .iter()
@@ -211,6 +221,7 @@ impl ConsumerConfig {
                 self.auto_commit_interval_ms.to_string(),
             ),
             ("request.timeout.ms", self.request_timeout_ms.to_string()),
+            ("metadata.max.age.ms", self.metadata_max_age_ms.to_string()),
             ("retry.backoff.ms", self.retry_backoff_ms.to_string()),
             (
                 "retry.backoff.max.ms",
@@ -237,6 +248,7 @@ impl ConsumerConfig {
             "max.poll.interval.ms" => self.max_poll_interval_ms = ms(value, 1)?,
             "auto.commit.interval.ms" => self.auto_commit_interval_ms = ms(value, 1)?,
             "request.timeout.ms" => self.request_timeout_ms = ms(value, 1)?,
+            "metadata.max.age.ms" => self.metadata_max_age_ms = ms(value, 0)?,
             "retry.backoff.ms" => self.retry_backoff_ms = ms(value, 0)?,
             "retry.backoff.max.ms" => self.retry_backoff_max_ms = ms(value, 0)?,
             "enable.auto.commit" => self.enable_auto_commit = boolean(value)?,

@@ -247,9 +247,12 @@ pub struct Frame {
     pub steps: Option<StepWindow>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub consumers: Option<Vec<ConsumerRow>>,
-    /// The topics and their partition counts (what a consumer added by the user subscribes to).
+    /// The topics (what a consumer added by the user subscribes to).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub topics: Option<Vec<Rc<str>>>,
+    /// Their partition counts, in the same order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partition_counts: Option<Vec<i32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metrics: Option<MetricsSummary>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -693,6 +696,9 @@ impl Player {
             topics: request
                 .world
                 .then(|| sim.w.topics.keys().map(|t| Rc::from(t.as_str())).collect()),
+            partition_counts: request
+                .world
+                .then(|| sim.w.topics.values().copied().collect()),
             consumers: if request.world { consumers } else { None },
         }
     }

@@ -269,6 +269,11 @@ impl TraceEvent {
                     "{consumer}：超过 max.poll.interval.ms 未调用 poll()，主动离开消费组"
                 ),
             },
+            TraceKind::MetadataRefreshed { consumer } => say!(
+                lang,
+                "{consumer} refreshes its metadata (older than metadata.max.age.ms): a topic's partition count changed",
+                "{consumer} 刷新元数据（超过 metadata.max.age.ms）：某主题的分区数变了"
+            ),
             TraceKind::RejoinRequested { consumer, reason } => say!(
                 lang,
                 "{consumer} will rejoin: {reason}",
@@ -773,6 +778,11 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
             let (en, zh) = (keys.join(", "), keys.join("、"));
             say!(lang, "{consumer}: set {en}", "{consumer}：修改 {zh}")
         }
+        Action::CreatePartitions { topic, count } => say!(
+            lang,
+            "an admin adds partitions to {topic}: {count} in all",
+            "管理员为 {topic} 增加分区：共 {count} 个"
+        ),
         Action::Failover { down_ms } => say!(
             lang,
             "coordinator failover (the group is away for {down_ms} ms)",

@@ -205,6 +205,14 @@ pub enum Action {
         consumer: String,
         config: Settings,
     },
+    /// An admin adds partitions to a topic (Kafka's CreatePartitions): `count` is the topic's
+    /// new partition count, above its current one. Consumer groups see it at their next
+    /// heartbeat; a classic group's leader when its metadata is next refreshed
+    /// (`metadata.max.age.ms`).
+    CreatePartitions {
+        topic: String,
+        count: i32,
+    },
     /// The coordinator loses the group's partition; after `downMs` a coordinator loads it
     /// from the last persisted group record.
     Failover {
@@ -252,7 +260,9 @@ impl Action {
             | Action::DeliverNow { consumer, .. }
             | Action::Drop { consumer, .. } => Some(consumer),
             Action::SetNetwork { consumer, .. } => consumer.as_deref(),
-            Action::Failover { .. } | Action::FailNextPersist { .. } => None,
+            Action::Failover { .. }
+            | Action::FailNextPersist { .. }
+            | Action::CreatePartitions { .. } => None,
         }
     }
 
@@ -603,6 +613,20 @@ impl Scenario {
                     });
                 let mut c = self.consumer_config(&spec, path)?;
                 apply_settings(&mut c, config, &format!("{path}.config"))?;
+            }
+            Action::CreatePartitions { topic, count } => {
+                if !self.topics.contains_key(topic) {
+                    return Err(err(
+                        format!("{path}.topic"),
+                        format!("no topic named \"{topic}\""),
+                    ));
+                }
+                if !(1..=MAX_PARTITIONS).contains(&i64::from(*count)) {
+                    return Err(err(
+                        format!("{path}.count"),
+                        format!("{count} partitions is outside 1..={MAX_PARTITIONS}"),
+                    ));
+                }
             }
             Action::FailNextPersist { error } if Action::persist_error(error).is_none() => {
                 return Err(err(

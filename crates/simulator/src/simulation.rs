@@ -847,6 +847,38 @@ impl Simulation {
                 self.consumers[i].config = c;
                 self.record_action(action);
             }
+            Action::CreatePartitions { topic, count } => {
+                let current = *self
+                    .w
+                    .topics
+                    .get(topic)
+                    .ok_or_else(|| format!("no topic named \"{topic}\""))?;
+                if *count <= current {
+                    return Err(format!(
+                        "{topic} has {current} partitions: partitions can only be added"
+                    ));
+                }
+                let total: i64 = self.w.topics.values().map(|n| i64::from(*n)).sum::<i64>()
+                    + i64::from(count - current);
+                if total > crate::scenario::MAX_PARTITIONS {
+                    return Err(format!(
+                        "{total} partitions in all, more than {}",
+                        crate::scenario::MAX_PARTITIONS
+                    ));
+                }
+                // Timers due now fire first (their answers go out), then the image changes.
+                let responses = self
+                    .coordinator
+                    .advance(self.w.now)
+                    .map_err(|e| e.to_string())?;
+                self.after_coordinator(responses);
+                self.coordinator
+                    .update_metadata(self.w.now, &[(topic.clone(), None, *count)])
+                    .map_err(|e| e.to_string())?;
+                self.w.topics.insert(topic.clone(), *count);
+                self.record_action(action.clone());
+                self.w.mark_dirty();
+            }
             Action::Failover { down_ms } => {
                 if !self.coordinator_available {
                     return Err("a failover is already under way".to_string());

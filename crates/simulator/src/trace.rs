@@ -312,6 +312,11 @@ pub enum TraceKind {
         consumer: Rc<str>,
         expiry: ClientExpiry,
     },
+    /// The client's metadata refresh (`metadata.max.age.ms`) found partition counts it did not
+    /// know.
+    MetadataRefreshed {
+        consumer: Rc<str>,
+    },
     /// The client asks to rejoin (`requestRejoin`), with Kafka's reason.
     RejoinRequested {
         consumer: Rc<str>,

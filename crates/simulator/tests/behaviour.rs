@@ -881,3 +881,83 @@ fn the_rolling_downgrade_converts_the_group_back_when_the_last_consumer_protocol
     assert_eq!(group.state(), GroupState::Stable);
     assert!(sim.metrics().settled);
 }
+
+/// When partitions are added, the one who notices differs: a classic group's leader at its next
+/// metadata refresh (then it rejoins), a consumer group's coordinator at the group's next
+/// heartbeat. Until then the new partitions go unconsumed.
+#[test]
+fn added_partitions_reach_a_classic_group_at_the_leaders_refresh_and_a_consumer_group_at_its_next_heartbeat()
+ {
+    let owned_all_at = |sim: &Simulation| {
+        sim.trace().iter().find_map(|e| match &e.kind {
+            TraceKind::Assigned { added, .. }
+                if e.at_ms >= 20_000 && added.iter().any(|(_, p)| *p >= 6) =>
+            {
+                Some(e.at_ms)
+            }
+            _ => None,
+        })
+    };
+    let classic = run("partition-count-change");
+    let refreshed = classic
+        .trace()
+        .iter()
+        .find(|e| matches!(e.kind, TraceKind::RejoinRequested { reason, .. } if reason == "cached metadata has changed"))
+        .map(|e| e.at_ms)
+        .expect("the leader notices");
+    // metadata.max.age.ms is 15 s: the refresh after the change comes 15 s after the last one.
+    assert!((30_000..=36_000).contains(&refreshed), "{refreshed}");
+    let taken = owned_all_at(&classic).expect("the new partitions are assigned");
+    assert!(
+        taken > refreshed,
+        "only after the rebalance the leader starts"
+    );
+    let consumer = run("consumer-protocol-partition-count-change");
+    let taken = owned_all_at(&consumer).expect("the new partitions are assigned");
+    // Within one heartbeat interval (5 s), and nobody rejoins.
+    assert!(taken < 25_000, "{taken}");
+    assert!(
+        !consumer
+            .trace()
+            .iter()
+            .any(|e| matches!(e.kind, TraceKind::RejoinRequested { .. }))
+    );
+    for sim in [&classic, &consumer] {
+        let owned: usize = sim.consumers().iter().map(|c| c.owned.len()).sum();
+        assert_eq!(owned, 9);
+    }
+}
+
+/// Partitions can only be added, to a topic that exists: the action is refused by name and the
+/// run goes on.
+#[test]
+fn create_partitions_is_refused_below_the_current_count_or_for_an_unknown_topic() {
+    let mut sim =
+        Simulation::new(scenario("consumer-protocol-partition-count-change").unwrap()).unwrap();
+    sim.run_until(5_000);
+    let err = sim
+        .apply(Action::CreatePartitions {
+            topic: "orders".into(),
+            count: 6,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("partitions can only be added"), "{err}");
+    let err = sim
+        .apply(Action::CreatePartitions {
+            topic: "nope".into(),
+            count: 9,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no topic named \"nope\""), "{err}");
+    let json = r#"{ "name": "x", "title": { "en": "x", "zh": "x" }, "topics": { "t": 2 }, "consumers": [{ "name": "A", "topics": ["t"] }],
+        "script": [{ "atMs": 10, "action": { "type": "createPartitions", "topic": "u", "count": 3 } }] }"#;
+    let e = Scenario::from_json(json).unwrap_err().to_string();
+    assert!(
+        e.contains("script[0].action.topic") && e.contains("no topic named"),
+        "{e}"
+    );
+    sim.run_until(10_000);
+    assert_eq!(sim.metrics().invariant_violations, 0);
+}

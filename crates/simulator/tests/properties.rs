@@ -132,6 +132,15 @@ fn to_json(w: &World, protocol: Protocol) -> String {
                 10 => format!(r#"{{ "type": "failover", "downMs": {} }}"#, arg % 5_000),
                 11 => r#"{ "type": "failNextPersist", "error": "NOT_LEADER_OR_FOLLOWER" }"#.to_string(),
                 12 => format!(r#"{{ "type": "addConsumer", "name": "x{k}", "topics": ["t0"] }}"#),
+                13 if arg % 3 == 0 => {
+                    // An admin adds partitions (refused, by name, when the topic already has
+                    // as many: the run goes on).
+                    let t = (arg / 3) as usize % w.topics.len();
+                    format!(
+                        r#"{{ "type": "createPartitions", "topic": "t{t}", "count": {} }}"#,
+                        w.topics[t] + 1 + (arg % 5) as i32
+                    )
+                }
                 13 if protocol == Protocol::Mixed => {
                     let to = if arg % 2 == 0 { "classic" } else { "consumer" };
                     format!(

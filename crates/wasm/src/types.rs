@@ -206,6 +206,8 @@ export type Action =
   | { type: "subscribe"; consumer: string; topics: string[] }
   | { type: "setConfig"; consumer: string; config: Settings }
   | { type: "failover"; downMs?: number }
+  /** an admin raises a topic's partition count to `count` (CreatePartitions) */
+  | { type: "createPartitions"; topic: string; count: number }
   | { type: "failNextPersist"; error: string }
   /** a message in flight arrives now (only the first on its link that way) / is dropped */
   | { type: "deliverNow" | "drop"; consumer: string; correlationId: number; response?: boolean };
@@ -255,6 +257,7 @@ export type TraceEntry = { index: number; atMs: number } & (
       /** a consumer-protocol member's reconciliation (then generationId is its member epoch) */ consumerProtocol?: true }
   | { type: "revoked"; consumer: string; partitions: Tp[]; lost: boolean; listenerMs?: number }
   | { type: "clientExpired"; consumer: string; expiry: "sessionTimeout" | "pollTimeout" }
+  | { type: "metadataRefreshed"; consumer: string }
   | { type: "rejoinRequested"; consumer: string; reason: string }
   | { type: "assignorQuirk"; consumer: string; quirk: KafkaQuirk }
   | { type: "consumerFailed"; consumer: string; errorCode: number; error: string }
@@ -304,7 +307,8 @@ export interface Frame { cursor: number; /** taken, and the known future after g
   /** a consumer-protocol (KIP-848) run's consumer group, with its own state machine */ consumerGroup?: FrameConsumerGroup;
   narration: FrameNarration; /** the user's actions */ actions: { step: number; text: string }[];
   timeline?: TimelineWindow; assignments?: AssignmentTable;
-  steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[]; metrics?: MetricsSummary;
+  steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[];
+  /** the topics' partition counts, in `topics`' order */ partitionCounts?: number[]; metrics?: MetricsSummary;
   upcoming?: Upcoming[] }
 /** One thing about to happen; a message in flight says who, which, which way, and whether it can be
  * chosen (`firstOnLink`: a connection delivers in order). */

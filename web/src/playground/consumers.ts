@@ -24,8 +24,8 @@ export class ConsumersView {
     this.root.id = 'consumers';
   }
 
-  /** `topics`: what a consumer the user adds subscribes to. */
-  render(list: ConsumerRow[], topics: string[], lang: Lang): void {
+  /** `topics`: what a consumer the user adds subscribes to; `counts`: their partition counts. */
+  render(list: ConsumerRow[], topics: string[], lang: Lang, counts: number[] = []): void {
     const { act, configure, inScenario } = this.actions;
     const button = (label: string, action: Action, enabled: boolean, consumer: string) =>
       html`<button type="button" ?disabled=${!enabled} data-action=${action.type} data-consumer=${consumer} @click=${() => act(action)}>${label}</button>`;
@@ -72,7 +72,15 @@ export class ConsumersView {
         <div class="row">
           <button type="button" id="add-consumer" @click=${add}>+ ${t('addConsumer', lang)}</button>
           <button type="button" id="failover" @click=${() => act({ type: 'failover', downMs: 1000 })}>${t('failover', lang)}</button>
-        </div>`,
+        </div>
+        <div class="row" id="add-partitions">${topics.map((topic, i) =>
+          counts[i] === undefined
+            ? null
+            : html`<button type="button" data-topic=${topic} title=${t('addPartitionHint', lang)}
+                @click=${() => act({ type: 'createPartitions', topic, count: counts[i] + 1 })}>${
+                  lang === 'zh' ? `为 ${topic} 加 1 个分区（现有 ${counts[i]} 个）` : `+1 partition to ${topic} (${counts[i]})`
+                }</button>`,
+        )}</div>`,
       this.root,
     );
   }

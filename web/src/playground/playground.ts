@@ -123,7 +123,7 @@ export class PlaygroundView {
       if (!full) return;
       if (frame.assignments) assignments.render(frame.assignments, store.lang, store.selected);
       if (frame.steps) steps.render(frame.steps, store.lang, store.selected);
-      if (frame.consumers) consumers.render(frame.consumers, frame.topics ?? [], store.lang);
+      if (frame.consumers) consumers.render(frame.consumers, frame.topics ?? [], store.lang, frame.partitionCounts ?? []);
       if (frame.metrics) metrics.render(frame.metrics, store.lang);
       if (frame.upcoming) upcoming.render(frame.upcoming, store.lang);
       ownership.render(store.lang, () => store.run.ownership(), frame.nowMs);

@@ -16,8 +16,10 @@ impl Consumer {
             ));
             return Vec::new();
         };
+        // The leader assigns from its own metadata, which may lag the cluster's by up to
+        // `metadata.max.age.ms`.
         let mut input = AssignmentInput {
-            topics: w.topics.clone(),
+            topics: self.metadata.clone(),
             ..AssignmentInput::default()
         };
         for m in &r.members {
@@ -66,6 +68,15 @@ impl Consumer {
                 rack_id: subscription.rack_id,
             });
         }
+        // `assignmentSnapshot`: what the group's subscription looked like to the leader.
+        let subscribed: BTreeSet<&String> = input.members.iter().flat_map(|m| &m.topics).collect();
+        self.assignment_snapshot = Some(
+            self.metadata
+                .iter()
+                .filter(|(t, _)| subscribed.contains(t))
+                .map(|(t, n)| (t.clone(), *n))
+                .collect(),
+        );
         let (output, quirks) = match assignor::assign_explained(strategy, &input) {
             Ok(o) => o,
             Err(e) => {

@@ -22,6 +22,8 @@ impl Consumer {
         }
         self.poll_anchor = w.now;
         self.last_commit = w.now;
+        self.metadata = w.topics.clone();
+        self.metadata_at = w.now;
         w.record(TraceKind::Lifecycle {
             consumer: self.name.clone(),
             what: Lifecycle::Started,

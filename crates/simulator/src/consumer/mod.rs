@@ -158,6 +158,13 @@ pub struct Consumer {
     /// The protocol this process speaks: `group.protocol` when it was created (a changed
     /// setting takes effect at the next start, as a Java consumer is built with its protocol).
     protocol: GroupProtocol,
+    /// Its topic metadata (topic -> partition count) and when it was fetched: what the leader
+    /// assigns from, refreshed by `poll()` once older than `metadata.max.age.ms`.
+    metadata: BTreeMap<String, i32>,
+    metadata_at: i64,
+    /// The leader's `assignmentSnapshot`: the partition counts of the group's subscribed topics
+    /// it assigned from. Its metadata moving away from it makes the leader rejoin.
+    assignment_snapshot: Option<BTreeMap<String, i32>>,
 }
 
 const JOIN_GROUP_VERSION: i16 = 9;
@@ -199,6 +206,9 @@ impl Consumer {
             coordinator: CoordinatorStatus::Unknown,
             owned: BTreeSet::new(),
             owned_generation: -1,
+            metadata: BTreeMap::new(),
+            metadata_at: 0,
+            assignment_snapshot: None,
             group_incarnation: 0,
             last_assignment: None,
             in_flight: BTreeMap::new(),

@@ -74,6 +74,7 @@ impl Consumer {
             CoordinatorStatus::Finding => return,
             CoordinatorStatus::Known => {}
         }
+        self.maybe_refresh_metadata(w);
         if self.rejoin_needed || self.state != MemberState::Stable {
             self.join_group_if_needed(w);
             return;
@@ -192,6 +193,31 @@ impl Consumer {
             });
             self.state = to;
             w.mark_dirty();
+        }
+    }
+
+    /// The metadata refresh `poll()` makes once its metadata is older than
+    /// `metadata.max.age.ms`; then the leader's check (`rejoinNeededOrPending`): a subscribed
+    /// topic's partition count differs from what it assigned from, so it rejoins and the group
+    /// rebalances over the new partitions.
+    fn maybe_refresh_metadata(&mut self, w: &mut World) {
+        if w.now - self.metadata_at < self.config.metadata_max_age_ms {
+            return;
+        }
+        self.metadata_at = w.now;
+        if self.metadata != w.topics {
+            self.metadata = w.topics.clone();
+            w.record(TraceKind::MetadataRefreshed {
+                consumer: self.name.clone(),
+            });
+        }
+        let changed = self.assignment_snapshot.as_ref().is_some_and(|snapshot| {
+            snapshot
+                .iter()
+                .any(|(t, n)| self.metadata.get(t) != Some(n))
+        });
+        if self.is_leader && changed {
+            self.request_rejoin(w, "cached metadata has changed");
         }
     }
 

@@ -109,6 +109,9 @@ impl Consumer {
                 self.set_state(w, MemberState::CompletingRebalance);
                 self.enable_heartbeat(w);
                 self.is_leader = r.leader == r.member_id;
+                if !self.is_leader {
+                    self.assignment_snapshot = None;
+                }
                 let assignments = if self.is_leader && !r.skip_assignment {
                     self.assign(w, r)
                 } else {
