@@ -40,7 +40,7 @@ PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python.py target/release/example
 step "fuzzing: each cargo-fuzz target for ${FUZZ_SECONDS:-30} s (libFuzzer; FUZZ_SECONDS=0 skips)"
 if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
   mkdir -p fuzz/artifacts
-  for target in requests json_requests consumer_protocol scenario consumer_group; do
+  for target in requests json_requests consumer_protocol scenario consumer_group compact_assign; do
     mkdir -p "fuzz/corpus/$target"
     log="fuzz/artifacts/$target.log"
     # A fixed seed, so a failure reproduces; a crashing input is kept in fuzz/artifacts/.

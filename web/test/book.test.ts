@@ -14,10 +14,10 @@ beforeAll(() => {
 });
 
 describe('the book', () => {
-  it("runs using.md's JavaScript example as printed, its console.asserts holding", () => {
+  it("runs using.md's JavaScript examples as printed, their console.asserts holding", () => {
     const chapter = readFileSync(new URL('docs/src/using.md', root), 'utf8');
     const blocks = [...chapter.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-    expect(blocks.length).toBe(1);
+    expect(blocks.length).toBe(2);
     let asserts = 0;
     const strict = {
       assert: (ok: unknown, ...what: unknown[]) => {
@@ -27,6 +27,8 @@ describe('the book', () => {
     };
     new Function('Coordinator', 'console', blocks[0])(wasm.Coordinator, strict);
     expect(asserts).toBe(3);
+    new Function('assign', 'assignCompact', 'console', blocks[1])(wasm.assign, wasm.assignCompact, strict);
+    expect(asserts).toBe(5);
   });
 
   it('has the JavaScript API reference the declarations give (node scripts/api-docs.mjs rewrites it)', () => {

@@ -16,10 +16,12 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod args;
+mod compact;
 mod player;
 mod simulation;
 mod types;
 
+pub use compact::assign_compact;
 pub use player::Player;
 pub use simulation::{
     Simulation, consumer_config_keys, large_group_scenario, scenario, scenarios, vocabulary,

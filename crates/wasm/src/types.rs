@@ -179,6 +179,13 @@ export interface AssignmentInput { topics: Record<string, number>; racks?: Recor
   members: AssignmentMember[] }
 /** member id -> its partitions (topics ascending, partitions ascending); every member present. */
 export type Assignment = Record<string, TopicPartitions[]>;
+/** `assignCompact`'s input: names once, integers for the rest. Topics are named by their index
+ * in `topics`. `subscriptions`: per member in turn, a count then topic indices; `owned`: per
+ * member in turn, a count then (topic index, partition) pairs (absent: no claims);
+ * `generations`: per member, -1 when absent. No racks (rack-aware assignment takes `assign`). */
+export interface CompactAssignmentInput { topics: string[]; partitions: Int32Array | number[];
+  members: string[]; instanceIds?: (string | null)[] | null; subscriptions: Int32Array | number[];
+  owned?: Int32Array | number[] | null; generations?: Int32Array | number[] | null }
 /** ConsumerProtocolSubscription (v0-v3); userData base64 or null. */
 export interface Subscription { version?: number; topics: string[]; userData?: string | null;
   ownedPartitions?: TopicPartitions[]; generationId?: number; rackId?: string | null }

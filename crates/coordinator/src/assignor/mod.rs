@@ -7,6 +7,7 @@
 //! equals Java's UTF-16 order for the ASCII names Kafka uses.
 
 mod checks;
+mod compact;
 mod prepared;
 mod range;
 mod round_robin;
@@ -16,6 +17,7 @@ pub use checks::{
     is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate, validate_as_kafka,
     validate_cooperative,
 };
+pub use compact::{CompactInput, assign_compact};
 pub use prepared::{DenseAssignment, Prepared, prepare};
 
 use crate::consumer_protocol::TopicPartitions;

@@ -126,25 +126,6 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
         }
         member_topics.push(ts);
     }
-    let mut remap = alloc::vec![usize::MAX; all.len()];
-    let mut topics = Vec::new();
-    let mut counts = Vec::new();
-    let mut offsets = Vec::new();
-    let mut total = 0;
-    for (i, &(name, n)) in all.iter().enumerate() {
-        if used[i] {
-            remap[i] = topics.len();
-            topics.push(name);
-            counts.push(n);
-            offsets.push(total);
-            total += n;
-        }
-    }
-    for ts in &mut member_topics {
-        for t in ts.iter_mut() {
-            *t = remap[*t];
-        }
-    }
 
     // Kafka compares the members' raw topic sets; equal lists are equal sets, so only the
     // distinct lists need comparing.
@@ -164,15 +145,74 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
             }
         }
     };
-
     // Members whose raw lists were equal share an interned list: compare the distinct ones.
     let uniform = distinct.split_first().is_none_or(|(&first, rest)| {
         rest.iter()
             .all(|&m| member_topics[m] == member_topics[first])
     });
+    Ok(finish(
+        input,
+        by_id,
+        &all,
+        &used,
+        member_topics,
+        (all_equal, uniform),
+        None,
+    ))
+}
 
+/// The rest of the interning, whichever form the input came in: keeps the topics someone
+/// subscribes to, renumbers the members' topics, and builds the [`Prepared`] input. `all` are
+/// the topics with partitions in name order, `member_topics` index it (ascending, distinct),
+/// `used` marks the subscribed ones; `(all_equal, uniform)` say whether the raw subscriptions
+/// are all equal as sets and whether `member_topics` are all equal; `owned`, when given, are the
+/// claims already resolved as (index in `all`, partition) pairs.
+pub(crate) fn finish<'a>(
+    input: &'a AssignmentInput,
+    by_id: Vec<usize>,
+    all: &[(&'a str, usize)],
+    used: &[bool],
+    mut member_topics: Vec<Vec<usize>>,
+    (all_equal, uniform): (bool, bool),
+    owned: Option<Vec<Vec<(usize, usize)>>>,
+) -> Prepared<'a> {
+    let mut remap = alloc::vec![usize::MAX; all.len()];
+    let mut topics = Vec::new();
+    let mut counts = Vec::new();
+    let mut offsets = Vec::new();
+    let mut total = 0;
+    for (i, &(name, n)) in all.iter().enumerate() {
+        if used[i] {
+            remap[i] = topics.len();
+            topics.push(name);
+            counts.push(n);
+            offsets.push(total);
+            total += n;
+        }
+    }
+    for ts in &mut member_topics {
+        for t in ts.iter_mut() {
+            *t = remap[*t];
+        }
+    }
+    let resolved = OnceCell::new();
+    if let Some(owned) = owned {
+        let dense = owned
+            .into_iter()
+            .map(|claims| {
+                claims
+                    .into_iter()
+                    .filter_map(|(t, p)| {
+                        let t = *remap.get(t)?;
+                        (t != usize::MAX && p < counts[t]).then(|| offsets[t] + p)
+                    })
+                    .collect()
+            })
+            .collect();
+        let _ = resolved.set(dense);
+    }
     let members: Vec<&MemberSubscription> = input.members.iter().collect();
-    let prepared = Prepared {
+    Prepared {
         kafka_order: super::member_order(&members),
         input,
         names: topics.iter().map(|t| Arc::from(*t)).collect(),
@@ -182,11 +222,10 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
         total,
         member_topics,
         by_id,
-        owned: OnceCell::new(),
+        owned: resolved,
         all_equal,
         uniform,
-    };
-    Ok(prepared)
+    }
 }
 
 impl<'a> Prepared<'a> {

@@ -99,3 +99,75 @@ pub fn racked(
     }
     i
 }
+
+/// A random group history, as a leader can meet it: subscriptions added and dropped since the
+/// claims were made, topics deleted or with fewer or more partitions than the claims say,
+/// claims by two members at the same or different generations, members without a generation
+/// or without any claim, static members, racks that changed.
+pub fn random_history(bytes: &[u8]) -> AssignmentInput {
+    let mut k = 0usize;
+    let mut next = || {
+        k += 1;
+        bytes[k % bytes.len()] as usize ^ (k * 37)
+    };
+    let topic_count = 1 + next() % 5;
+    let mut topics = std::collections::BTreeMap::new();
+    for t in 0..topic_count {
+        // A deleted topic is absent; one that shrank or grew has another count than claimed.
+        if next() % 7 != 0 {
+            topics.insert(format!("t{t}"), (next() % 9) as i32);
+        }
+    }
+    let rack_names = ["r0", "r1", "r2"];
+    let racked_topics = next() % 3 == 0;
+    let mut racks = std::collections::BTreeMap::new();
+    if racked_topics {
+        for (t, &n) in &topics {
+            let per: Vec<Vec<String>> = (0..n)
+                .map(|p| vec![rack_names[(p as usize) % 3].to_string()])
+                .collect();
+            racks.insert(t.clone(), per);
+        }
+    }
+    let member_count = 1 + next() % 7;
+    let generations = [1, 2, 3];
+    let mut members = Vec::new();
+    for m in 0..member_count {
+        let subscribed: Vec<String> = (0..topic_count)
+            .filter(|_| next() % 2 == 0)
+            .map(|t| format!("t{t}"))
+            .collect();
+        // Claims: any topic (dropped ones too), any partition number (past the end too).
+        let mut owned = Vec::new();
+        for t in 0..topic_count {
+            if next() % 3 == 0 {
+                let partitions: Vec<i32> = (0..9).filter(|_| next() % 4 == 0).collect();
+                if !partitions.is_empty() {
+                    owned.push(TopicPartitions {
+                        topic: format!("t{t}").into(),
+                        partitions,
+                    });
+                }
+            }
+        }
+        let group_instance_id = (next() % 4 == 0).then_some(format!("i{m}"));
+        let generation_id = match next() % 4 {
+            0 => None,
+            g => Some(generations[g - 1]),
+        };
+        let r = next();
+        members.push(MemberSubscription {
+            member_id: format!("m{m}"),
+            group_instance_id,
+            topics: subscribed,
+            owned_partitions: owned,
+            generation_id,
+            rack_id: (r % 3 == 0).then(|| rack_names[(r / 3) % 3].to_string()),
+        });
+    }
+    AssignmentInput {
+        topics,
+        racks,
+        members,
+    }
+}

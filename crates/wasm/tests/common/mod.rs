@@ -324,6 +324,88 @@ pub fn deterministic_trace() -> String {
     rust(&g.c.events().unwrap()).to_string()
 }
 
+/// `assignCompact` gives `assign`'s assignment from the compact form (typed arrays or plain
+/// arrays), and refuses a malformed input by name, as a TypeError or a RangeError.
+pub fn compact_assignors() {
+    use group_coordinator_wasm::assign;
+    let input = json!({ "topics": { "topic1": 3, "topic2": 2 }, "members": [
+        { "memberId": "consumer1", "topics": ["topic1"], "ownedPartitions": [{ "topic": "topic1", "partitions": [2] }], "generationId": 1 },
+        { "memberId": "consumer2", "topics": ["topic1", "topic2"] },
+        { "memberId": "consumer3", "topics": ["topic1"], "groupInstanceId": "i3" } ] });
+    // Topic 0 is topic2, topic 1 is topic1: indices are the caller's, not name order.
+    let compact = |subscriptions: JsValue| {
+        let o = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&o, &k.into(), v).unwrap();
+        set("topics", &js(&json!(["topic2", "topic1"])));
+        set("partitions", &js_sys::Int32Array::from(&[2, 3][..]).into());
+        set(
+            "members",
+            &js(&json!(["consumer1", "consumer2", "consumer3"])),
+        );
+        set("instanceIds", &js(&json!([null, null, "i3"])));
+        set("subscriptions", &subscriptions);
+        set(
+            "owned",
+            &js_sys::Int32Array::from(&[1, 1, 2, 0, 0][..]).into(),
+        );
+        set("generations", &js(&json!([1, -1, -1])));
+        JsValue::from(o)
+    };
+    let typed: JsValue = js_sys::Int32Array::from(&[1, 1, 2, 0, 1, 1, 1][..]).into();
+    for strategy in ["range", "roundrobin", "sticky", "cooperative-sticky"] {
+        let expected = rust(&assign(strategy.into(), js(&input)).unwrap());
+        for subscriptions in [typed.clone(), js(&json!([1, 1, 2, 0, 1, 1, 1]))] {
+            let out =
+                group_coordinator_wasm::assign_compact(strategy.into(), compact(subscriptions))
+                    .unwrap()
+                    .to_vec();
+            // Back to the JSON form's shape.
+            let names = ["topic2", "topic1"];
+            let mut at = 0;
+            let mut got = serde_json::Map::new();
+            for m in ["consumer1", "consumer2", "consumer3"] {
+                let n = out[at] as usize;
+                let mut by_topic: std::collections::BTreeMap<&str, Vec<i32>> = Default::default();
+                for k in 0..n {
+                    by_topic
+                        .entry(names[out[at + 1 + 2 * k] as usize])
+                        .or_default()
+                        .push(out[at + 2 + 2 * k]);
+                }
+                at += 1 + 2 * n;
+                let list: Vec<Value> = by_topic
+                    .into_iter()
+                    .map(|(t, ps)| json!({ "topic": t, "partitions": ps }))
+                    .collect();
+                got.insert(m.into(), Value::Array(list));
+            }
+            assert_eq!(at, out.len());
+            assert_eq!(Value::Object(got), expected, "{strategy}");
+        }
+    }
+    let err = |v: JsValue| group_coordinator_wasm::assign_compact("range".into(), v).unwrap_err();
+    let is_type = |e: &JsValue| e.dyn_ref::<js_sys::TypeError>().is_some();
+    let message = |e: JsValue| String::from(e.unchecked_ref::<js_sys::Error>().message());
+    let is_range = |e: &JsValue| e.dyn_ref::<js_sys::RangeError>().is_some();
+    assert!(is_type(&err(JsValue::from(3))));
+    let e = err(js(
+        &json!({ "topics": [], "members": [], "subscriptions": [], "extra": 1 }),
+    ));
+    assert!(is_type(&e) && message(e).contains("unknown field \"extra\""));
+    let e = err(js(
+        &json!({ "topics": ["t"], "partitions": [1], "members": [7], "subscriptions": [] }),
+    ));
+    assert!(is_type(&e) && message(e).contains("input.members[0] must be a string"));
+    let e = err(js(
+        &json!({ "topics": ["t"], "partitions": [1], "members": ["a"], "subscriptions": [3, 0] }),
+    ));
+    assert!(is_range(&e) && message(e).contains("past the array's end"));
+    let e = err(js(
+        &json!({ "topics": ["t"], "partitions": [1.5], "members": ["a"], "subscriptions": [1, 0] }),
+    ));
+    assert!(is_range(&e) || is_type(&e), "a fraction is refused");
+}
+
 /// `assign` and the codecs through the JS API.
 pub fn assignors_and_codecs() {
     use group_coordinator_wasm::{
@@ -430,6 +512,11 @@ macro_rules! js_api_tests {
         #[wasm_bindgen_test]
         fn assignors_and_codecs_through_js() {
             common::assignors_and_codecs();
+        }
+
+        #[wasm_bindgen_test]
+        fn compact_assignors_through_js() {
+            common::compact_assignors();
         }
 
         #[wasm_bindgen_test]

@@ -1,0 +1,255 @@
+//! The assignors' compact form: names once, everything else as integer arrays. What a caller
+//! with a large group passes across a boundary where every string and object costs (the wasm
+//! module's `assignCompact`): the JSON form of [`super::AssignmentInput`] walks one object per
+//! member and one string per subscribed topic; this form is a handful of arrays.
+//!
+//! - `topics`, `partitions`: the topic table (name, partition count); topics are named by their
+//!   index in it.
+//! - `members`: member ids; `instance_ids`, when given, one per member (`None`: dynamic).
+//! - `subscriptions`: per member in turn, how many topics, then their indices.
+//! - `owned`: per member in turn, how many claims, then (topic index, partition) pairs; empty
+//!   for no claims at all.
+//! - `generations`: per member its subscription's generation (−1: absent); empty for none.
+//!
+//! The result is per member (input order), how many partitions, then (topic index,
+//! partition) pairs, by topic name then partition: the same assignment the JSON form gives.
+//! Racks are not carried: rack-aware assignment takes the JSON form.
+
+use super::prepared::{Prepared, finish};
+use super::{AssignError, AssignmentInput, MemberSubscription, Strategy};
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// An assignor's input in the compact form (see the module doc).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompactInput {
+    pub topics: Vec<String>,
+    pub partitions: Vec<i32>,
+    pub members: Vec<String>,
+    pub instance_ids: Option<Vec<Option<String>>>,
+    pub subscriptions: Vec<i32>,
+    pub owned: Vec<i32>,
+    pub generations: Vec<i32>,
+}
+
+fn bad(message: String) -> AssignError {
+    AssignError(message)
+}
+
+/// Reads one member's run of a per-member array: its count, then `width` values per item.
+fn run<'a>(
+    array: &'a [i32],
+    at: &mut usize,
+    width: usize,
+    what: &str,
+    member: &str,
+) -> Result<&'a [i32], AssignError> {
+    let count = array
+        .get(*at)
+        .copied()
+        .ok_or_else(|| bad(alloc::format!("{what}: no count for member \"{member}\"")))?;
+    let count = usize::try_from(count).map_err(|_| {
+        bad(alloc::format!(
+            "{what}: negative count for member \"{member}\""
+        ))
+    })?;
+    let start = *at + 1;
+    let end = count
+        .checked_mul(width)
+        .and_then(|n| start.checked_add(n))
+        .filter(|&end| end <= array.len())
+        .ok_or_else(|| {
+            bad(alloc::format!(
+                "{what}: member \"{member}\" has {count} entries, past the array's end"
+            ))
+        })?;
+    *at = end;
+    Ok(&array[start..end])
+}
+
+/// The topic index `t` of the table, checked.
+fn topic(t: i32, table: usize, what: &str, member: &str) -> Result<usize, AssignError> {
+    usize::try_from(t)
+        .ok()
+        .filter(|&t| t < table)
+        .ok_or_else(|| {
+            bad(alloc::format!(
+                "{what}: member \"{member}\" names topic {t}, outside the {table} topics"
+            ))
+        })
+}
+
+/// Runs an assignor on the compact form; the result in the compact form.
+pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, AssignError> {
+    let n = c.members.len();
+    if c.partitions.len() != c.topics.len() {
+        return Err(bad(alloc::format!(
+            "partitions: {} counts for {} topics",
+            c.partitions.len(),
+            c.topics.len()
+        )));
+    }
+    if let Some(ids) = &c.instance_ids
+        && ids.len() != n
+    {
+        return Err(bad(alloc::format!(
+            "instanceIds: {} entries for {n} members",
+            ids.len()
+        )));
+    }
+    if !c.generations.is_empty() && c.generations.len() != n {
+        return Err(bad(alloc::format!(
+            "generations: {} entries for {n} members",
+            c.generations.len()
+        )));
+    }
+    let mut topics: BTreeMap<String, i32> = BTreeMap::new();
+    for (name, &count) in c.topics.iter().zip(&c.partitions) {
+        if topics.insert(name.clone(), count).is_some() {
+            return Err(bad(alloc::format!("topic \"{name}\" appears twice")));
+        }
+    }
+    // The members without their topics and claims: those stay indices.
+    let input = AssignmentInput {
+        topics,
+        racks: BTreeMap::new(),
+        members: c
+            .members
+            .iter()
+            .enumerate()
+            .map(|(i, id)| MemberSubscription {
+                member_id: id.clone(),
+                group_instance_id: c.instance_ids.as_ref().and_then(|ids| ids[i].clone()),
+                generation_id: c.generations.get(i).copied().filter(|&g| g >= 0),
+                ..MemberSubscription::default()
+            })
+            .collect(),
+    };
+    let by_id = super::members_by_id(&input)?;
+    super::check_topics(&input)?;
+    // The table's topics with partitions, in name order, and each table index's place there.
+    let all: Vec<(&str, usize)> = input
+        .topics
+        .iter()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(t, &n)| (t.as_str(), n as usize))
+        .collect();
+    let place: Vec<Option<usize>> = c
+        .topics
+        .iter()
+        .map(|t| all.binary_search_by(|(name, _)| (*name).cmp(t)).ok())
+        .collect();
+    let mut used = alloc::vec![false; all.len()];
+    let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(n);
+    // The raw subscriptions as sets of table indices (topics without partitions included, as
+    // Kafka compares them), and the first member of each distinct one.
+    let mut first_raw: Option<Vec<usize>> = None;
+    let mut all_equal = true;
+    let mut at = 0;
+    for m in &c.members {
+        let list = run(&c.subscriptions, &mut at, 1, "subscriptions", m)?;
+        let mut raw: Vec<usize> = list
+            .iter()
+            .map(|&t| topic(t, c.topics.len(), "subscriptions", m))
+            .collect::<Result<_, _>>()?;
+        raw.sort_unstable();
+        raw.dedup();
+        let mut ts: Vec<usize> = raw.iter().filter_map(|&t| place[t]).collect();
+        ts.sort_unstable();
+        for &t in &ts {
+            used[t] = true;
+        }
+        match &first_raw {
+            None => first_raw = Some(raw),
+            Some(first) => all_equal &= *first == raw,
+        }
+        member_topics.push(ts);
+    }
+    if at != c.subscriptions.len() {
+        return Err(bad(alloc::format!(
+            "subscriptions: {} values left over after the last member",
+            c.subscriptions.len() - at
+        )));
+    }
+    let uniform = member_topics.windows(2).all(|w| w[0] == w[1]);
+    let mut owned: Vec<Vec<(usize, usize)>> = Vec::with_capacity(n);
+    let mut claims = 0usize;
+    let mut at = 0;
+    for m in &c.members {
+        if c.owned.is_empty() {
+            owned.push(Vec::new());
+            continue;
+        }
+        let pairs = run(&c.owned, &mut at, 2, "owned", m)?;
+        let mut mine = Vec::with_capacity(pairs.len() / 2);
+        for pair in pairs.chunks_exact(2) {
+            let t = topic(pair[0], c.topics.len(), "owned", m)?;
+            // A claim on a topic without metadata, or past its partitions, cannot be held.
+            if let (Some(t), Ok(p)) = (place[t], usize::try_from(pair[1])) {
+                mine.push((t, p));
+            }
+        }
+        claims += pairs.len() / 2;
+        owned.push(mine);
+    }
+    if at != c.owned.len() {
+        return Err(bad(alloc::format!(
+            "owned: {} values left over after the last member",
+            c.owned.len() - at
+        )));
+    }
+    if claims > super::MAX_CLAIMS {
+        return Err(bad(alloc::format!(
+            "{claims} owned partitions claimed in all, more than {}",
+            super::MAX_CLAIMS
+        )));
+    }
+    let prepared = finish(
+        &input,
+        by_id,
+        &all,
+        &used,
+        member_topics,
+        (all_equal, uniform),
+        Some(owned),
+    );
+    let assignment = prepared.assign(strategy)?;
+    Ok(output(&prepared, &c.topics, assignment))
+}
+
+/// The dense assignment in the compact form, topics named by their index in `table`.
+fn output(
+    prepared: &Prepared<'_>,
+    table: &[String],
+    assignment: super::DenseAssignment,
+) -> Vec<i32> {
+    // The prepared topics (name order) by table index.
+    let mut sorted: Vec<(&str, usize)> = table
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.as_str(), i))
+        .collect();
+    sorted.sort_unstable();
+    let index: Vec<i32> = prepared
+        .topics
+        .iter()
+        .map(|t| {
+            sorted
+                .binary_search_by(|(name, _)| (*name).cmp(t))
+                .map_or(-1, |k| sorted[k].1 as i32)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(prepared.input.members.len() + 2 * assignment.assigned());
+    for m in 0..prepared.input.members.len() {
+        let mut gps = assignment.member(m).to_vec();
+        gps.sort_unstable();
+        out.push(gps.len() as i32);
+        for gp in gps {
+            let (t, p) = prepared.partition_of(gp);
+            out.push(index[t]);
+            out.push(p);
+        }
+    }
+    out
+}

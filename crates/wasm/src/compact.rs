@@ -1,0 +1,174 @@
+//! `assignCompact`: the client-side assignors in the compact form (`group_coordinator::assignor::
+//! assign_compact`): names once, integer arrays for the rest, an `Int32Array` back. For large
+//! groups, where the JSON form's one object per member and one string per subscribed topic
+//! cost more than the assignment itself.
+
+use crate::args::{self, range_error, type_error};
+use group_coordinator::assignor::{self, CompactInput, MAX_MEMBERS, Strategy};
+use wasm_bindgen::prelude::*;
+
+/// The fields `assignCompact`'s input may have.
+const FIELDS: [&str; 7] = [
+    "topics",
+    "partitions",
+    "members",
+    "instanceIds",
+    "subscriptions",
+    "owned",
+    "generations",
+];
+
+/// Longest integer array taken (a subscription per member and topic at the largest sizes the
+/// model assigns, or every claim).
+const MAX_INTS: u32 = 24_000_000;
+/// Most topics in the table.
+const MAX_TOPICS: u32 = 100_000;
+
+fn field(input: &JsValue, name: &str) -> Result<JsValue, JsValue> {
+    js_sys::Reflect::get(input, &JsValue::from_str(name))
+        .map_err(|_| type_error(&format!("input.{name} cannot be read (its getter throws)")))
+}
+
+/// An array of strings (`null` allowed where `nullable`), at most `max` long.
+fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>, JsValue> {
+    let array: &js_sys::Array = value.dyn_ref().ok_or_else(|| {
+        type_error(&format!(
+            "input.{name} must be an array of strings, got {}",
+            args::describe(value)
+        ))
+    })?;
+    if array.length() > max {
+        return Err(range_error(&format!(
+            "input.{name} has {} entries; the limit is {max}",
+            array.length()
+        )));
+    }
+    let mut out = Vec::with_capacity(array.length() as usize);
+    for (i, v) in array.iter().enumerate() {
+        match v.as_string() {
+            Some(s) => out.push(Some(s)),
+            None if v.is_null() => out.push(None),
+            None => {
+                return Err(type_error(&format!(
+                    "input.{name}[{i}] must be a string, got {}",
+                    args::describe(&v)
+                )));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn no_nulls(name: &str, list: Vec<Option<String>>) -> Result<Vec<String>, JsValue> {
+    list.into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            s.ok_or_else(|| type_error(&format!("input.{name}[{i}] must be a string, got null")))
+        })
+        .collect()
+}
+
+/// An `Int32Array`, or an array of whole numbers in its range; absent: empty.
+fn ints(name: &str, value: &JsValue) -> Result<Vec<i32>, JsValue> {
+    if args::is_absent(value) {
+        return Ok(Vec::new());
+    }
+    if let Some(typed) = value.dyn_ref::<js_sys::Int32Array>() {
+        if typed.length() > MAX_INTS {
+            return Err(range_error(&format!(
+                "input.{name} has {} entries; the limit is {MAX_INTS}",
+                typed.length()
+            )));
+        }
+        return Ok(typed.to_vec());
+    }
+    let array: &js_sys::Array = value.dyn_ref().ok_or_else(|| {
+        type_error(&format!(
+            "input.{name} must be an Int32Array or an array of integers, got {}",
+            args::describe(value)
+        ))
+    })?;
+    if array.length() > MAX_INTS {
+        return Err(range_error(&format!(
+            "input.{name} has {} entries; the limit is {MAX_INTS}",
+            array.length()
+        )));
+    }
+    array
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            args::whole(
+                &format!("input.{name}[{i}]"),
+                &v,
+                f64::from(i32::MIN),
+                f64::from(i32::MAX),
+            )
+            .map(|n| n as i32)
+        })
+        .collect()
+}
+
+/// Runs one of Kafka's client-side assignors ("range", "roundrobin", "sticky",
+/// "cooperative-sticky") on the compact form of an input (`CompactAssignmentInput`: names once,
+/// integer arrays for the rest), for large groups. The result: per member, how many
+/// partitions, then (topic index, partition) pairs, by topic name then partition; the same
+/// assignment `assign` gives.
+#[wasm_bindgen(js_name = assignCompact)]
+pub fn assign_compact(
+    #[wasm_bindgen(
+        unchecked_param_type = "\"range\" | \"roundrobin\" | \"sticky\" | \"cooperative-sticky\""
+    )]
+    strategy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CompactAssignmentInput")] input: JsValue,
+) -> Result<js_sys::Int32Array, JsValue> {
+    let strategy = args::string("strategy", &strategy)?;
+    let strategy = Strategy::from_name(&strategy).ok_or_else(|| {
+        range_error(&format!(
+            "strategy must be range, roundrobin, sticky or cooperative-sticky, got {}",
+            args::quote(&strategy)
+        ))
+    })?;
+    if !input.is_object() || input.is_function() || input.is_array() {
+        return Err(type_error(&format!(
+            "input must be an object, got {}",
+            args::describe(&input)
+        )));
+    }
+    let keys = js_sys::Object::keys(input.unchecked_ref::<js_sys::Object>());
+    for key in keys.iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !FIELDS.contains(&key.as_str()) {
+            return Err(type_error(&format!(
+                "input has an unknown field {} (expected {})",
+                args::quote(&key),
+                FIELDS.join(", ")
+            )));
+        }
+    }
+    let topics = no_nulls(
+        "topics",
+        strings("topics", &field(&input, "topics")?, MAX_TOPICS)?,
+    )?;
+    let members = no_nulls(
+        "members",
+        strings("members", &field(&input, "members")?, MAX_MEMBERS as u32)?,
+    )?;
+    let instance_ids = field(&input, "instanceIds")?;
+    let instance_ids = if args::is_absent(&instance_ids) {
+        None
+    } else {
+        Some(strings("instanceIds", &instance_ids, MAX_MEMBERS as u32)?)
+    };
+    let c = CompactInput {
+        partitions: ints("partitions", &field(&input, "partitions")?)?,
+        subscriptions: ints("subscriptions", &field(&input, "subscriptions")?)?,
+        owned: ints("owned", &field(&input, "owned")?)?,
+        generations: ints("generations", &field(&input, "generations")?)?,
+        topics,
+        members,
+        instance_ids,
+    };
+    let out = assignor::assign_compact(strategy, &c).map_err(|e| range_error(&e.0))?;
+    Ok(js_sys::Int32Array::from(out.as_slice()))
+}
