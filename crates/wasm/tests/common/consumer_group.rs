@@ -218,9 +218,9 @@ pub fn last_member_leaves() {
 }
 
 /// One id, one group, through the JS API: the classic APIs meet the consumer group by its id.
-/// DescribeGroups v6 says it is not a classic group (v5: Dead), a classic JoinGroup is refused
-/// (mixed groups are not modelled), a classic Heartbeat finds no classic member; once the group
-/// is empty, DeleteGroups deletes it.
+/// DescribeGroups v6 says it is not a classic group (v5: Dead), a classic JoinGroup is taken by
+/// the consumer group (a mixed group), a classic Heartbeat finds no classic member; once the
+/// group is empty, DeleteGroups deletes it.
 pub fn classic_requests_meet_a_consumer_group() {
     let mut g = Group::stable_three();
     let send = |g: &mut Group, request: Value| -> Value {
@@ -241,13 +241,23 @@ pub fn classic_requests_meet_a_consumer_group() {
         json!({ "api": "DescribeGroups", "apiVersion": 5, "groups": ["g"] }),
     );
     assert_eq!(d["groups"][0]["groupState"], "Dead", "{d}");
+    // A classic JoinGroup is the consumer group's to answer (a mixed group): another protocol
+    // type is refused; a consumer's first JoinGroup gets a member id (a Kafka Uuid).
+    let j = send(
+        &mut g,
+        json!({ "api": "JoinGroup", "apiVersion": 9, "groupId": "g", "memberId": "",
+            "sessionTimeoutMs": 10000, "rebalanceTimeoutMs": 10000, "protocolType": "connect",
+            "protocols": [{ "name": "range", "metadata": "" }] }),
+    );
+    assert_eq!(j["errorCode"], 23, "INCONSISTENT_GROUP_PROTOCOL: {j}");
     let j = send(
         &mut g,
         json!({ "api": "JoinGroup", "apiVersion": 9, "groupId": "g", "memberId": "",
             "sessionTimeoutMs": 10000, "rebalanceTimeoutMs": 10000, "protocolType": "consumer",
             "protocols": [{ "name": "range", "metadata": "" }] }),
     );
-    assert_eq!(j["errorCode"], 23, "INCONSISTENT_GROUP_PROTOCOL: {j}");
+    assert_eq!(j["errorCode"], 79, "MEMBER_ID_REQUIRED: {j}");
+    assert_eq!(j["memberId"].as_str().map(str::len), Some(22), "{j}");
     let h = send(
         &mut g,
         json!({ "api": "Heartbeat", "apiVersion": 4, "groupId": "g", "generationId": 1,
