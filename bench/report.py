@@ -14,13 +14,29 @@ def load(path, tag="BENCH "):
     return rows
 
 
+# Kafka's Java figures (docs/src/reference/assignors.md#java-figures: the 4.0 classes, JIT
+# warmed, median, this kind of machine), in ms, by (strategy, subscriptions, mode, members,
+# topics); the grid's other cells have none.
+JAVA = {}
+for strategy, subs, cells in [
+    ("range", "homogeneous", [(0.20, 0.20), (11, 11), (267, 105), (225, 219)]),
+    ("range", "heterogeneous", [(0.08, 0.17), (2.7, 2.9), (16, 16), (88, 299)]),
+    ("cooperative-sticky", "homogeneous", [(0.06, 0.18), (1.3, 3.7), (13, 18), (18, 95)]),
+    ("cooperative-sticky", "heterogeneous", [(0.53, 11), (224, 5100), (1600, 3800), (27500, None)]),
+]:
+    for (members, topics), (fresh, join) in zip([(100, 10), (1000, 100), (1000, 1000), (10000, 100)], cells):
+        JAVA[(strategy, subs, "fresh", str(members), str(topics))] = fresh
+        if join is not None:
+            JAVA[(strategy, subs, "join", str(members), str(topics))] = join
+
+
 def main():
     native, wasm, peer = (load(p) for p in sys.argv[1:4])
     interned = load(sys.argv[1], "INTERNED ")
     compact = load(sys.argv[2], "COMPACT ")
     print(f"{'assignor':<19} {'members':>7} {'topics':>6} {'subscriptions':>13} {'mode':>5} "
           f"{'interned ms':>11} {'native ms':>10} {'wasm ms':>9} {'wasm/nat':>8} {'compact ms':>10} {'cmp/nat':>8} "
-          f"{'kafka-python ms':>16} {'peer/nat':>9}")
+          f"{'kafka-python ms':>16} {'peer/nat':>9} {'Java ms':>8} {'nat/Java':>8} {'cmp/Java':>8}")
     for key, n in native.items():
         strategy, members, topics, subs, mode = key.split(",")
         w = wasm.get(key, "")
@@ -31,7 +47,18 @@ def main():
         print(f"{strategy:<19} {members:>7} {topics:>6} {subs:>13} {mode:>5} "
               f"{(f'{float(i):.3f}' if i else '-'):>11} {float(n):>10.3f} "
               f"{(f'{float(w):.3f}' if w else '-'):>9} {ratio(w):>8} "
-              f"{(f'{float(c):.3f}' if c else '-'):>10} {ratio(c):>8} {(p or '-'):>16} {ratio(p):>9}")
+              f"{(f'{float(c):.3f}' if c else '-'):>10} {ratio(c):>8} {(p or '-'):>16} {ratio(p):>9} "
+              f"{java_columns(key, n, c)}")
+
+
+def java_columns(key, native, compact):
+    """Kafka's Java figure for the cell, and ours over it (below 1: ahead of Java)."""
+    strategy, members, topics, subs, mode = key.split(",")
+    java = JAVA.get((strategy, subs, mode, members, topics))
+    if java is None:
+        return f"{'-':>8} {'':>8} {'':>8}"
+    over = lambda ours: f"{float(ours) / java:.2f}" if ours else ""
+    return f"{java:>8} {over(native):>8} {over(compact):>8}"
 
 
 if __name__ == "__main__":

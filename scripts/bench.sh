@@ -3,8 +3,9 @@
 # the simulator's speed (simulated time per wall second, 10/100/1,000 consumers, both protocols),
 # the page's download sizes (raw, gzip, brotli), time travel
 # (step back, scrub, fork on long runs, and the checkpoints' memory), and the
-# assignors over Kafka's JMH grid, natively, in wasm under Node and (assignors)
-# kafka-python on the same inputs, side by side with ratios. Pass filters to narrow the
+# assignors over Kafka's JMH grid, natively, in wasm under Node (the JSON form `assign` and the
+# compact form `assignCompact`) and kafka-python on the same inputs, side by side with ratios,
+# and over Kafka's Java figures where the reference has them. Pass filters to narrow the
 # assignor grid, e.g. `bash scripts/bench.sh ,1000,10,`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
