@@ -33,6 +33,8 @@ for strategy, subs, cells in [
 def main():
     native, wasm, peer = (load(p) for p in sys.argv[1:4])
     interned = load(sys.argv[1], "INTERNED ")
+    prepare = load(sys.argv[1], "PREPARE ")
+    native_compact = load(sys.argv[1], "COMPACT ")
     compact = load(sys.argv[2], "COMPACT ")
     print(f"{'assignor':<19} {'members':>7} {'topics':>6} {'subscriptions':>13} {'mode':>5} "
           f"{'interned ms':>11} {'native ms':>10} {'wasm ms':>9} {'wasm/nat':>8} {'compact ms':>10} {'cmp/nat':>8} "
@@ -49,6 +51,24 @@ def main():
               f"{(f'{float(w):.3f}' if w else '-'):>9} {ratio(w):>8} "
               f"{(f'{float(c):.3f}' if c else '-'):>10} {ratio(c):>8} {(p or '-'):>16} {ratio(p):>9} "
               f"{java_columns(key, n, c)}")
+    # Where each form's time goes: natively, interning (prepare), assigning, naming the output;
+    # in wasm, what running there adds to the native call (crossing the boundary, and the
+    # module's own slower code).
+    print()
+    print("per phase (ms): native prepare + assign + output = native; the compact form natively; "
+          "added in wasm = wasm - native, for the JSON form and for the compact form")
+    print(f"{'assignor':<19} {'members':>7} {'topics':>6} {'subscriptions':>13} {'mode':>5} "
+          f"{'prepare':>8} {'assign':>8} {'output':>8} {'compact':>8} {'+wasm json':>10} {'+wasm cmp':>9}")
+    for key, n in native.items():
+        strategy, members, topics, subs, mode = key.split(",")
+        f = lambda d, k=key: float(d[k]) if d.get(k) else None
+        pre, asg, nat, ncmp, w, wcmp = f(prepare), f(interned), float(n), f(native_compact), f(wasm), f(compact)
+        cell = lambda v: f"{v:.3f}" if v is not None else "-"
+        out = nat - pre - asg if pre is not None and asg is not None else None
+        print(f"{strategy:<19} {members:>7} {topics:>6} {subs:>13} {mode:>5} "
+              f"{cell(pre):>8} {cell(asg):>8} {cell(out):>8} {cell(ncmp):>8} "
+              f"{cell(w - nat if w is not None else None):>10} "
+              f"{cell(wcmp - ncmp if wcmp is not None and ncmp is not None else None):>9}")
 
 
 def java_columns(key, native, compact):

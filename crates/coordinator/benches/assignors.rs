@@ -6,7 +6,8 @@
 #![allow(clippy::disallowed_types, clippy::unwrap_used)]
 
 use group_coordinator::assignor::{
-    AssignmentInput, MemberSubscription, Strategy, assign, prepare, validate,
+    AssignmentInput, CompactInput, MemberSubscription, Strategy, assign, assign_compact, prepare,
+    validate,
 };
 use std::time::{Duration, Instant};
 
@@ -114,16 +115,67 @@ fn median<T>(mut run: impl FnMut() -> T) -> Duration {
     samples[samples.len() / 2]
 }
 
-/// (whole `assign`: names in, names out; the assignor alone on the interned input, which is
-/// what `docs/src/reference/assignors.md#targets`'s targets measure).
-fn time(strategy: Strategy, i: &AssignmentInput) -> (Duration, Duration) {
+/// The phases of one assignment: the whole `assign` (names in, names out); `prepare` alone
+/// (interning); the assignor alone on the interned input (what
+/// `docs/src/reference/assignors.md#targets`'s targets measure); and the whole call in the
+/// compact form (`assign_compact`, the input already in arrays). What is left of the whole
+/// after preparing and assigning is naming the output.
+struct Phases {
+    whole: Duration,
+    prepare: Duration,
+    interned: Duration,
+    compact: Duration,
+}
+
+fn time(strategy: Strategy, i: &AssignmentInput) -> Phases {
     let out = assign(strategy, i).unwrap();
     validate(i, &out).unwrap();
     let whole = median(|| assign(strategy, i).unwrap());
+    let prepare_only = median(|| prepare(i).map(|p| p.partitions()).unwrap());
     let prepared = prepare(i).unwrap();
     assert_eq!(prepared.output(prepared.assign(strategy).unwrap()), out);
     let interned = median(|| prepared.assign(strategy).unwrap());
-    (whole, interned)
+    let c = compact(i);
+    let compact = median(|| assign_compact(strategy, &c).unwrap());
+    Phases {
+        whole,
+        prepare: prepare_only,
+        interned,
+        compact,
+    }
+}
+
+/// The compact form of an input (topics in name order, claims as pairs).
+fn compact(i: &AssignmentInput) -> CompactInput {
+    let topics: Vec<String> = i.topics.keys().cloned().collect();
+    let index = |t: &str| topics.binary_search_by(|x| x.as_str().cmp(t)).unwrap() as i32;
+    let mut c = CompactInput {
+        partitions: i.topics.values().copied().collect(),
+        members: i.members.iter().map(|m| m.member_id.clone()).collect(),
+        generations: i
+            .members
+            .iter()
+            .map(|m| m.generation_id.unwrap_or(-1))
+            .collect(),
+        ..CompactInput::default()
+    };
+    for m in &i.members {
+        c.subscriptions.push(m.topics.len() as i32);
+        c.subscriptions.extend(m.topics.iter().map(|t| index(t)));
+        let claims: usize = m
+            .owned_partitions
+            .iter()
+            .map(|tp| tp.partitions.len())
+            .sum();
+        c.owned.push(claims as i32);
+        for tp in &m.owned_partitions {
+            for &p in &tp.partitions {
+                c.owned.extend([index(&tp.topic), p]);
+            }
+        }
+    }
+    c.topics = topics;
+    c
 }
 
 fn main() {
@@ -170,15 +222,17 @@ fn main() {
                             Mode::Join => join_input(strategy, members, topics, subs),
                         };
                         let partitions: i32 = i.topics.values().sum();
-                        let (whole, interned) = time(strategy, &i);
-                        let ms = whole.as_secs_f64() * 1e3;
-                        let interned_ms = interned.as_secs_f64() * 1e3;
+                        let phases = time(strategy, &i);
+                        let ms = phases.whole.as_secs_f64() * 1e3;
+                        let interned_ms = phases.interned.as_secs_f64() * 1e3;
                         println!(
                             "{:<20} {members:>7} {topics:>6} {partitions:>8} {sub_name:>13} {mode_name:>6} {ms:>12.3} {interned_ms:>12.3}",
                             strategy.name()
                         );
                         println!("BENCH {key},{ms:.4}");
                         println!("INTERNED {key},{interned_ms:.4}");
+                        println!("PREPARE {key},{:.4}", phases.prepare.as_secs_f64() * 1e3);
+                        println!("COMPACT {key},{:.4}", phases.compact.as_secs_f64() * 1e3);
                     }
                 }
             }
