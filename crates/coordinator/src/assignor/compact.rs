@@ -146,9 +146,19 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
     // Kafka compares them), and the first member of each distinct one.
     let mut first_raw: Option<Vec<usize>> = None;
     let mut all_equal = true;
+    let mut uniform = true;
+    // Members mostly repeat a handful of subscriptions: a run equal to the previous member's
+    // is resolved (and compared) once.
+    let mut previous: Option<&[i32]> = None;
     let mut at = 0;
     for m in &c.members {
         let list = run(&c.subscriptions, &mut at, 1, "subscriptions", m)?;
+        if previous == Some(list)
+            && let Some(ts) = member_topics.last().cloned()
+        {
+            member_topics.push(ts);
+            continue;
+        }
         let mut raw: Vec<usize> = list
             .iter()
             .map(|&t| topic(t, c.topics.len(), "subscriptions", m))
@@ -164,7 +174,11 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
             None => first_raw = Some(raw),
             Some(first) => all_equal &= *first == raw,
         }
+        if let Some(last) = member_topics.last() {
+            uniform &= *last == ts;
+        }
         member_topics.push(ts);
+        previous = Some(list);
     }
     if at != c.subscriptions.len() {
         return Err(bad(alloc::format!(
@@ -172,26 +186,31 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
             c.subscriptions.len() - at
         )));
     }
-    let uniform = member_topics.windows(2).all(|w| w[0] == w[1]);
-    let mut owned: Vec<Vec<(usize, usize)>> = Vec::with_capacity(n);
+    // Range and round robin never read the claims: they are checked, not kept.
+    let keep = matches!(strategy, Strategy::Sticky | Strategy::CooperativeSticky);
+    let mut owned: Vec<Vec<(usize, usize)>> = Vec::with_capacity(if keep { n } else { 0 });
     let mut claims = 0usize;
     let mut at = 0;
     for m in &c.members {
         if c.owned.is_empty() {
-            owned.push(Vec::new());
+            if keep {
+                owned.push(Vec::new());
+            }
             continue;
         }
         let pairs = run(&c.owned, &mut at, 2, "owned", m)?;
-        let mut mine = Vec::with_capacity(pairs.len() / 2);
+        let mut mine = Vec::with_capacity(if keep { pairs.len() / 2 } else { 0 });
         for pair in pairs.chunks_exact(2) {
             let t = topic(pair[0], c.topics.len(), "owned", m)?;
             // A claim on a topic without metadata, or past its partitions, cannot be held.
-            if let (Some(t), Ok(p)) = (place[t], usize::try_from(pair[1])) {
+            if keep && let (Some(t), Ok(p)) = (place[t], usize::try_from(pair[1])) {
                 mine.push((t, p));
             }
         }
         claims += pairs.len() / 2;
-        owned.push(mine);
+        if keep {
+            owned.push(mine);
+        }
     }
     if at != c.owned.len() {
         return Err(bad(alloc::format!(
@@ -212,7 +231,7 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
         &used,
         member_topics,
         (all_equal, uniform),
-        Some(owned),
+        keep.then_some(owned),
     );
     let assignment = prepared.assign(strategy)?;
     Ok(output(&prepared, &c.topics, assignment))
