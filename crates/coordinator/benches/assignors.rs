@@ -139,7 +139,7 @@ fn time(strategy: Strategy, i: &AssignmentInput) -> Phases {
     let prepared = prepare(i).unwrap();
     assert_eq!(prepared.output(prepared.assign(strategy).unwrap()), out);
     let interned = median(|| prepared.assign(strategy).unwrap());
-    let c = compact(i);
+    let c = CompactInput::of(i);
     let compact = median(|| assign_compact(strategy, &c).unwrap());
     Phases {
         whole,
@@ -147,39 +147,6 @@ fn time(strategy: Strategy, i: &AssignmentInput) -> Phases {
         interned,
         compact,
     }
-}
-
-/// The compact form of an input (topics in name order, claims as pairs).
-fn compact(i: &AssignmentInput) -> CompactInput {
-    let topics: Vec<String> = i.topics.keys().cloned().collect();
-    let index = |t: &str| topics.binary_search_by(|x| x.as_str().cmp(t)).unwrap() as i32;
-    let mut c = CompactInput {
-        partitions: i.topics.values().copied().collect(),
-        members: i.members.iter().map(|m| m.member_id.clone()).collect(),
-        generations: i
-            .members
-            .iter()
-            .map(|m| m.generation_id.unwrap_or(-1))
-            .collect(),
-        ..CompactInput::default()
-    };
-    for m in &i.members {
-        c.subscriptions.push(m.topics.len() as i32);
-        c.subscriptions.extend(m.topics.iter().map(|t| index(t)));
-        let claims: usize = m
-            .owned_partitions
-            .iter()
-            .map(|tp| tp.partitions.len())
-            .sum();
-        c.owned.push(claims as i32);
-        for tp in &m.owned_partitions {
-            for &p in &tp.partitions {
-                c.owned.extend([index(&tp.topic), p]);
-            }
-        }
-    }
-    c.topics = topics;
-    c
 }
 
 fn main() {

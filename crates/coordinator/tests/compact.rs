@@ -13,53 +13,30 @@ use proptest::prelude::any;
 use proptest::test_runner::{Config, TestRunner};
 use std::collections::BTreeMap;
 
-/// The compact form of a JSON-form input (without racks: the compact form carries none).
+/// The compact form of a JSON-form input (without racks: the compact form carries none), with
+/// its topic table reversed, so that table indices are not name order.
 fn to_compact(i: &AssignmentInput) -> CompactInput {
-    // Every topic named anywhere gets an entry; one without metadata has 0 partitions.
-    let mut table: BTreeMap<String, i32> = i.topics.clone();
-    for m in &i.members {
-        for t in m
-            .topics
-            .iter()
-            .map(String::as_str)
-            .chain(m.owned_partitions.iter().map(|tp| tp.topic.as_ref()))
-        {
-            table.entry(t.to_string()).or_insert(0);
+    let mut c = CompactInput::of(i);
+    let last = c.topics.len() as i32 - 1;
+    c.topics.reverse();
+    c.partitions.reverse();
+    // Every topic index, in the runs of subscriptions and of claims, is renumbered.
+    let mut at = 0;
+    while at < c.subscriptions.len() {
+        let n = c.subscriptions[at] as usize;
+        for t in &mut c.subscriptions[at + 1..at + 1 + n] {
+            *t = last - *t;
         }
+        at += 1 + n;
     }
-    // In reverse name order, so that table indices are not name order.
-    let topics: Vec<String> = table.keys().rev().cloned().collect();
-    let index = |t: &str| topics.iter().position(|x| x == t).unwrap() as i32;
-    let mut c = CompactInput {
-        partitions: topics.iter().map(|t| table[t]).collect(),
-        members: i.members.iter().map(|m| m.member_id.clone()).collect(),
-        instance_ids: Some(
-            i.members
-                .iter()
-                .map(|m| m.group_instance_id.clone())
-                .collect(),
-        ),
-        generations: i
-            .members
-            .iter()
-            .map(|m| m.generation_id.unwrap_or(-1))
-            .collect(),
-        ..CompactInput::default()
-    };
-    for m in &i.members {
-        c.subscriptions.push(m.topics.len() as i32);
-        c.subscriptions.extend(m.topics.iter().map(|t| index(t)));
-        let claims: Vec<(i32, i32)> = m
-            .owned_partitions
-            .iter()
-            .flat_map(|tp| tp.partitions.iter().map(|&p| (index(&tp.topic), p)))
-            .collect();
-        c.owned.push(claims.len() as i32);
-        for (t, p) in claims {
-            c.owned.extend([t, p]);
+    let mut at = 0;
+    while at < c.owned.len() {
+        let n = c.owned[at] as usize;
+        for k in 0..n {
+            c.owned[at + 1 + 2 * k] = last - c.owned[at + 1 + 2 * k];
         }
+        at += 1 + 2 * n;
     }
-    c.topics = topics;
     c
 }
 

@@ -364,3 +364,14 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
         type_error(&format!("{what} is malformed: {message}"))
     })
 }
+
+/// A client-side assignor by its `partition.assignment.strategy` name.
+pub(crate) fn strategy(value: &JsValue) -> Result<group_coordinator::assignor::Strategy, JsValue> {
+    let name = string("strategy", value)?;
+    group_coordinator::assignor::Strategy::from_name(&name).ok_or_else(|| {
+        range_error(&format!(
+            "strategy must be range, roundrobin, sticky or cooperative-sticky, got {}",
+            quote(&name)
+        ))
+    })
+}

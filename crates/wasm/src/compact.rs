@@ -4,7 +4,7 @@
 //! cost more than the assignment itself.
 
 use crate::args::{self, range_error, type_error};
-use group_coordinator::assignor::{self, CompactInput, MAX_MEMBERS, Strategy};
+use group_coordinator::assignor::{self, CompactInput, MAX_MEMBERS};
 use wasm_bindgen::prelude::*;
 
 /// The fields `assignCompact`'s input may have.
@@ -122,13 +122,7 @@ pub fn assign_compact(
     strategy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CompactAssignmentInput")] input: JsValue,
 ) -> Result<js_sys::Int32Array, JsValue> {
-    let strategy = args::string("strategy", &strategy)?;
-    let strategy = Strategy::from_name(&strategy).ok_or_else(|| {
-        range_error(&format!(
-            "strategy must be range, roundrobin, sticky or cooperative-sticky, got {}",
-            args::quote(&strategy)
-        ))
-    })?;
+    let strategy = args::strategy(&strategy)?;
     if !input.is_object() || input.is_function() || input.is_array() {
         return Err(type_error(&format!(
             "input must be an object, got {}",

@@ -397,14 +397,8 @@ pub fn assign(
     strategy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "AssignmentInput")] input: JsValue,
 ) -> Result<JsValue, JsValue> {
-    use group_coordinator::assignor::{self, AssignmentInput, Strategy};
-    let strategy = args::string("strategy", &strategy)?;
-    let strategy = Strategy::from_name(&strategy).ok_or_else(|| {
-        range_error(&format!(
-            "strategy must be range, roundrobin, sticky or cooperative-sticky, got {}",
-            args::quote(&strategy)
-        ))
-    })?;
+    use group_coordinator::assignor::{self, AssignmentInput};
+    let strategy = args::strategy(&strategy)?;
     let input: AssignmentInput = args::json("input", &input, Items::Assignment)?;
     let out = assignor::assign(strategy, &input).map_err(|e| range_error(&e.to_string()))?;
     to_js(&out)

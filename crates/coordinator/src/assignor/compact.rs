@@ -15,7 +15,7 @@
 //! partition) pairs, by topic name then partition: the same assignment the JSON form gives.
 //! Racks are not carried: rack-aware assignment takes the JSON form.
 
-use super::prepared::{Prepared, finish};
+use super::prepared::{Prepared, finish, with_partitions};
 use super::{AssignError, AssignmentInput, MemberSubscription, Strategy};
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -31,6 +31,65 @@ pub struct CompactInput {
     pub subscriptions: Vec<i32>,
     pub owned: Vec<i32>,
     pub generations: Vec<i32>,
+}
+
+impl CompactInput {
+    /// The compact form of a JSON-form input: every topic named anywhere (subscribed, claimed
+    /// or with metadata) in name order, one without metadata with 0 partitions; no racks.
+    pub fn of(input: &AssignmentInput) -> CompactInput {
+        let mut table: BTreeMap<&str, i32> =
+            input.topics.iter().map(|(t, &n)| (t.as_str(), n)).collect();
+        for m in &input.members {
+            let claimed = m.owned_partitions.iter().map(|tp| &*tp.topic);
+            for t in m.topics.iter().map(String::as_str).chain(claimed) {
+                table.entry(t).or_insert(0);
+            }
+        }
+        let index: BTreeMap<&str, i32> = table
+            .keys()
+            .enumerate()
+            .map(|(i, t)| (*t, i as i32))
+            .collect();
+        let mut c = CompactInput {
+            topics: table.keys().map(|t| String::from(*t)).collect(),
+            partitions: table.values().copied().collect(),
+            members: input.members.iter().map(|m| m.member_id.clone()).collect(),
+            instance_ids: input
+                .members
+                .iter()
+                .any(|m| m.group_instance_id.is_some())
+                .then(|| {
+                    input
+                        .members
+                        .iter()
+                        .map(|m| m.group_instance_id.clone())
+                        .collect()
+                }),
+            generations: input
+                .members
+                .iter()
+                .map(|m| m.generation_id.unwrap_or(-1))
+                .collect(),
+            ..CompactInput::default()
+        };
+        for m in &input.members {
+            c.subscriptions.push(m.topics.len() as i32);
+            c.subscriptions
+                .extend(m.topics.iter().map(|t| index[t.as_str()]));
+            let claims: usize = m
+                .owned_partitions
+                .iter()
+                .map(|tp| tp.partitions.len())
+                .sum();
+            c.owned.push(claims as i32);
+            for tp in &m.owned_partitions {
+                for &p in &tp.partitions {
+                    c.owned.extend([index[&*tp.topic], p]);
+                }
+            }
+        }
+        c
+    }
 }
 
 fn bad(message: String) -> AssignError {
@@ -129,12 +188,7 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
     let by_id = super::members_by_id(&input)?;
     super::check_topics(&input)?;
     // The table's topics with partitions, in name order, and each table index's place there.
-    let all: Vec<(&str, usize)> = input
-        .topics
-        .iter()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(t, &n)| (t.as_str(), n as usize))
-        .collect();
+    let all = with_partitions(&input);
     let place: Vec<Option<usize>> = c
         .topics
         .iter()

@@ -87,12 +87,7 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
     // Index every topic with partitions (BTreeMap order = name order), map each member's
     // topics to indices (members share a handful of distinct lists: each list is resolved
     // once), then keep only the topics someone subscribes to.
-    let all: Vec<(&str, usize)> = input
-        .topics
-        .iter()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(t, &n)| (t.as_str(), n as usize))
-        .collect();
+    let all = with_partitions(input);
     let mut used = alloc::vec![false; all.len()];
     let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(input.members.len());
     // (list, index of the first member with it), for the last few lists; `distinct` holds the
@@ -159,6 +154,17 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
         (all_equal, uniform),
         None,
     ))
+}
+
+/// The topics that have partitions, in name order, with their counts: what members' topics are
+/// numbered against.
+pub(crate) fn with_partitions(input: &AssignmentInput) -> Vec<(&str, usize)> {
+    input
+        .topics
+        .iter()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(t, &n)| (t.as_str(), n as usize))
+        .collect()
 }
 
 /// The rest of the interning, whichever form the input came in: keeps the topics someone
