@@ -427,3 +427,70 @@ fn an_upgrade_answers_the_parked_joins_with_rebalance_in_progress() {
     assert_eq!(r.error_code, ErrorCode::None);
     h.c.check_invariants().unwrap();
 }
+
+/// `validateOnlineDowngradeWithReplacedMemberId`: the last consumer-protocol member is static;
+/// after its temporary leave (epoch −2) a classic consumer rejoins with its instance id. It
+/// takes the member's place and its target, and the group goes back to classic without a
+/// rebalance.
+#[test]
+fn a_classic_static_member_replacing_the_last_consumer_protocol_one_downgrades_without_a_rebalance()
+{
+    let (mut h, _a, b) = classic_pair();
+    let mut join = heartbeat("s1", 0, Some(&[]));
+    join.instance_id = Some("i1".into());
+    let r = h.c.consumer_group_heartbeat(h.now, &join).unwrap();
+    assert_eq!(r.error_code, ErrorCode::None);
+    // a leaves (classic LeaveGroup): b (classic) and s1 (consumer protocol, static) remain.
+    let a =
+        h.c.consumer_group(G)
+            .unwrap()
+            .members
+            .keys()
+            .find(|m| **m != b && *m != "s1")
+            .cloned()
+            .unwrap();
+    h.leave(&[(&a, None)]);
+    // s1's next heartbeat computes the target without a.
+    let epoch = h.c.consumer_group(G).unwrap().members["s1"].member_epoch();
+    let mut beat = heartbeat("s1", epoch, None);
+    beat.instance_id = Some("i1".into());
+    h.c.consumer_group_heartbeat(h.now, &beat).unwrap();
+    let target_of_s1 = h.c.consumer_group(G).unwrap().target.get("s1").cloned();
+    let mut away = heartbeat("s1", -2, None);
+    away.instance_id = Some("i1".into());
+    h.c.consumer_group_heartbeat(h.now, &away).unwrap();
+    h.events();
+    // The classic consumer with instance id i1 and no member id.
+    let r = h.join_now(classic_join("", &[]).instance("i1"));
+    assert_eq!(r.error_code, ErrorCode::None, "{r:?}");
+    assert!(
+        h.c.consumer_group(G).is_none(),
+        "no longer a consumer group"
+    );
+    let view = h.view();
+    assert_eq!(view.state, GroupState::Stable, "no rebalance");
+    let ids: Vec<&str> = view.members.iter().map(|m| m.member_id.as_str()).collect();
+    assert!(
+        ids.contains(&b.as_str()) && ids.contains(&r.member_id.as_str()),
+        "{ids:?}"
+    );
+    assert!(h.events().iter().any(|e| e.kind
+        == EventKind::GroupConverted {
+            to: GroupType::Classic,
+            members: 2
+        }));
+    // The newcomer's assignment is s1's target.
+    let record = h.c.last_record(G).unwrap();
+    let mine = record
+        .members
+        .iter()
+        .find(|m| m.member_id == r.member_id)
+        .unwrap();
+    let expected: Vec<i32> = target_of_s1
+        .unwrap_or_default()
+        .values()
+        .flat_map(|ps| ps.iter().copied())
+        .collect();
+    assert_eq!(assigned(mine.assignment.as_slice()), expected);
+    h.c.check_invariants().unwrap();
+}

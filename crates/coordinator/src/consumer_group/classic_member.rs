@@ -189,6 +189,12 @@ impl ConsumerGroups {
             supported_protocols: r.protocols.clone(),
         });
         let owned = migration::by_topic_id(&subscription.owned_partitions, topics);
+        // Decided on the group as it was, before the replacement (Kafka validates before its
+        // records apply): the last consumer-protocol static member replaced by a classic one
+        // takes the group back to the classic protocol, without a rebalance.
+        let downgrade = replaced
+            .clone()
+            .filter(|old| migration::can_downgrade_replacing(&ctx.config, group, old));
         let updated = update_member(
             ctx,
             group,
@@ -210,15 +216,10 @@ impl ConsumerGroups {
             ..JoinGroupResponse::default()
         };
         ctx.cancel(&key(TimerKey::ConsumerJoin, &r.group_id, &member_id));
-        // The last consumer-protocol static member replaced by a classic one: the group goes
-        // back to the classic protocol, without a rebalance.
-        let downgrade = replaced
-            .as_deref()
-            .filter(|old| migration::can_downgrade_replacing(&ctx.config, group, old));
         if let Some(old) = downgrade {
             if let Some(group) = self.groups.remove(&r.group_id) {
                 let converted =
-                    migration::convert_to_classic_group(ctx, group, topics, old, Some(&updated));
+                    migration::convert_to_classic_group(ctx, group, topics, &old, Some(&updated));
                 classic.insert(r.group_id.clone(), converted);
             }
             return Ok(response);

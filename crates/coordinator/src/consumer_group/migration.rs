@@ -283,16 +283,14 @@ pub(super) fn convert_to_classic_group(
     let mut targets: BTreeMap<String, MemberAssignment> = BTreeMap::new();
     for m in members {
         let meta = m.classic.clone().unwrap_or_default();
-        // The joining static member takes the leaving one's target.
-        let target_of = if joining.is_some_and(|j| j.member_id == m.member_id) {
-            leaving
-        } else {
-            m.member_id.as_str()
-        };
-        targets.insert(
-            m.member_id.clone(),
-            group.target.get(target_of).cloned().unwrap_or_default(),
-        );
+        // The joining static member takes the leaving one's target (already moved to its own
+        // id when the replacement was applied).
+        let target = group.target.get(&m.member_id).or_else(|| {
+            joining
+                .filter(|j| j.member_id == m.member_id)
+                .and_then(|_| group.target.get(leaving))
+        });
+        targets.insert(m.member_id.clone(), target.cloned().unwrap_or_default());
         classic.add_converted_member(ClassicGroupMember::converted(
             &m.member_id,
             m.instance_id.as_deref(),
