@@ -29,7 +29,17 @@ fn field(input: &JsValue, name: &str) -> Result<JsValue, JsValue> {
         .map_err(|_| type_error(&format!("input.{name} cannot be read (its getter throws)")))
 }
 
-/// An array of strings (`null` allowed where `nullable`), at most `max` long.
+/// A length within `max`, or a RangeError naming the field.
+fn at_most(name: &str, length: u32, max: u32) -> Result<(), JsValue> {
+    if length > max {
+        return Err(range_error(&format!(
+            "input.{name} has {length} entries; the limit is {max}"
+        )));
+    }
+    Ok(())
+}
+
+/// An array of strings and nulls, at most `max` long.
 fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>, JsValue> {
     let array: &js_sys::Array = value.dyn_ref().ok_or_else(|| {
         type_error(&format!(
@@ -37,12 +47,7 @@ fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>,
             args::describe(value)
         ))
     })?;
-    if array.length() > max {
-        return Err(range_error(&format!(
-            "input.{name} has {} entries; the limit is {max}",
-            array.length()
-        )));
-    }
+    at_most(name, array.length(), max)?;
     let mut out = Vec::with_capacity(array.length() as usize);
     for (i, v) in array.iter().enumerate() {
         match v.as_string() {
@@ -74,12 +79,7 @@ fn ints(name: &str, value: &JsValue) -> Result<Vec<i32>, JsValue> {
         return Ok(Vec::new());
     }
     if let Some(typed) = value.dyn_ref::<js_sys::Int32Array>() {
-        if typed.length() > MAX_INTS {
-            return Err(range_error(&format!(
-                "input.{name} has {} entries; the limit is {MAX_INTS}",
-                typed.length()
-            )));
-        }
+        at_most(name, typed.length(), MAX_INTS)?;
         return Ok(typed.to_vec());
     }
     let array: &js_sys::Array = value.dyn_ref().ok_or_else(|| {
@@ -88,12 +88,7 @@ fn ints(name: &str, value: &JsValue) -> Result<Vec<i32>, JsValue> {
             args::describe(value)
         ))
     })?;
-    if array.length() > MAX_INTS {
-        return Err(range_error(&format!(
-            "input.{name} has {} entries; the limit is {MAX_INTS}",
-            array.length()
-        )));
-    }
+    at_most(name, array.length(), MAX_INTS)?;
     array
         .iter()
         .enumerate()

@@ -77,9 +77,7 @@ export class ConsumersView {
           counts[i] === undefined
             ? null
             : html`<button type="button" data-topic=${topic} title=${t('addPartitionHint', lang)}
-                @click=${() => act({ type: 'createPartitions', topic, count: counts[i] + 1 })}>${
-                  lang === 'zh' ? `为 ${topic} 加 1 个分区（现有 ${counts[i]} 个）` : `+1 partition to ${topic} (${counts[i]})`
-                }</button>`,
+                @click=${() => act({ type: 'createPartitions', topic, count: counts[i] + 1 })}>${t('addPartition', lang).replace('{topic}', topic).replace('{n}', String(counts[i]))}</button>`,
         )}</div>`,
       this.root,
     );

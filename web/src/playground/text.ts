@@ -80,6 +80,7 @@ const T = {
   heal: { en: 'Heal link', zh: '恢复网络' },
   addConsumer: { en: 'Add consumer', zh: '添加消费者' },
   failover: { en: 'Coordinator failover', zh: '协调者故障转移' },
+  addPartition: { en: '+1 partition to {topic} ({n})', zh: '为 {topic} 加 1 个分区（现有 {n} 个）' },
   addPartitionHint: {
     en: 'An admin adds one partition to the topic (CreatePartitions): a consumer group sees it at its next heartbeat, a classic group when its leader refreshes its metadata (metadata.max.age.ms)',
     zh: '管理员为该主题增加一个分区（CreatePartitions）：新协议消费组在下一次心跳时看到；经典组要等领导者刷新元数据（metadata.max.age.ms）',

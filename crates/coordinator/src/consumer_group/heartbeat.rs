@@ -523,28 +523,21 @@ pub(super) fn update_member(
             },
         );
     }
-    let assignment_epoch = if group.group_epoch > group.assignment_epoch {
-        match compute_target(ctx, group, &updated) {
-            Ok((target, assignor)) => {
-                group.set_target(&updated.member_id, target);
-                group.assignment_epoch = group.group_epoch;
-                ctx.emit(
-                    &group_id,
-                    EventKind::TargetAssignmentComputed {
-                        assignment_epoch: group.assignment_epoch,
-                        assignor: assignor.name(),
-                    },
-                );
-            }
-            Err(message) => {
-                // The member's update stays unapplied, as Kafka's failed batch.
-                return fail(ErrorCode::UnknownServerError, message);
-            }
-        }
-        group.assignment_epoch
-    } else {
-        group.assignment_epoch
-    };
+    if group.group_epoch > group.assignment_epoch {
+        // On failure the member's update stays unapplied, as Kafka's failed batch.
+        let (target, assignor) = compute_target(ctx, group, &updated)
+            .or_else(|m| fail(ErrorCode::UnknownServerError, m))?;
+        group.set_target(&updated.member_id, target);
+        group.assignment_epoch = group.group_epoch;
+        ctx.emit(
+            &group_id,
+            EventKind::TargetAssignmentComputed {
+                assignment_epoch: group.assignment_epoch,
+                assignor: assignor.name(),
+            },
+        );
+    }
+    let assignment_epoch = group.assignment_epoch;
     let target = group
         .target
         .get(&updated.member_id)
@@ -559,18 +552,20 @@ pub(super) fn update_member(
         );
         match next {
             Ok(progress) => {
-                // Only a consumer-protocol member has a rebalance timer; a classic member
-                // has its join and sync timers instead.
-                if progress != updated.progress && !updated.uses_classic_protocol() {
-                    let key =
-                        TimerKey::ConsumerRebalance(group_id.clone(), updated.member_id.clone());
-                    if progress.state == MemberState::UnrevokedPartitions {
-                        ctx.schedule(key, i64::from(updated.rebalance_timeout_ms));
-                    } else {
-                        ctx.cancel(&key);
-                    }
-                }
                 if progress != updated.progress {
+                    // Only a consumer-protocol member has a rebalance timer; a classic member
+                    // has its join and sync timers instead.
+                    if !updated.uses_classic_protocol() {
+                        let key = TimerKey::ConsumerRebalance(
+                            group_id.clone(),
+                            updated.member_id.clone(),
+                        );
+                        if progress.state == MemberState::UnrevokedPartitions {
+                            ctx.schedule(key, i64::from(updated.rebalance_timeout_ms));
+                        } else {
+                            ctx.cancel(&key);
+                        }
+                    }
                     updated.progress = progress;
                     ctx.emit(&group_id, member_updated(&updated));
                 }

@@ -256,14 +256,7 @@ pub(super) fn convert_to_classic_group(
     let group_id = group.group_id.clone();
     let before = group.state();
     for member_id in group.members.keys() {
-        for key in [
-            TimerKey::ConsumerSession(group_id.clone(), member_id.clone()),
-            TimerKey::ConsumerRebalance(group_id.clone(), member_id.clone()),
-            TimerKey::ConsumerJoin(group_id.clone(), member_id.clone()),
-            TimerKey::ConsumerSync(group_id.clone(), member_id.clone()),
-        ] {
-            ctx.cancel(&key);
-        }
+        super::classic_member::cancel_timers(ctx, &group_id, member_id);
     }
     ctx.emit(
         &group_id,
