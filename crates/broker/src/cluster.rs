@@ -1,0 +1,311 @@
+//! The one-broker cluster around the coordinator: its topics and their records, and the answers
+//! to the requests a consumer sends besides the group's (Metadata, FindCoordinator, ListOffsets,
+//! Fetch, ApiVersions). None of this is the model: it is the least a real client needs to reach
+//! the group coordinator and run its poll loop.
+
+use bytes::BytesMut;
+use group_coordinator::consumer_group::Uuid;
+use kafka_protocol::messages as wire;
+use kafka_protocol::messages::{BrokerId, TopicName};
+use kafka_protocol::records::{
+    Compression, Record, RecordBatchEncoder, RecordEncodeOptions, TimestampType,
+};
+
+use crate::convert::{str, uuid_out};
+use crate::served::served;
+
+const NONE: i16 = 0;
+const OFFSET_OUT_OF_RANGE: i16 = 1;
+const UNKNOWN_TOPIC_OR_PARTITION: i16 = 3;
+const UNSUPPORTED_VERSION: i16 = 35;
+/// A fetch answers at most this many records per partition (clients ask again).
+const RECORDS_PER_FETCH: i64 = 50;
+
+/// A topic of the cluster: every partition holds the same generated records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Topic {
+    pub name: String,
+    pub partitions: i32,
+}
+
+impl Topic {
+    /// The id the model's metadata image gives the topic (consumer groups name topics by id).
+    pub fn id(&self) -> Uuid {
+        Uuid::for_topic_name(&self.name)
+    }
+}
+
+/// The broker as clients see it.
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    pub node_id: i32,
+    pub host: String,
+    pub port: i32,
+    pub topics: Vec<Topic>,
+    /// Records in each partition (offsets 0 to this, exclusive).
+    pub records_per_partition: i64,
+    /// The records' timestamps start here (wall-clock ms when the broker started).
+    pub first_timestamp_ms: i64,
+}
+
+impl Cluster {
+    fn topic(&self, name: &str) -> Option<&Topic> {
+        self.topics.iter().find(|t| t.name == name)
+    }
+
+    fn has_partition(&self, name: &str, partition: i32) -> bool {
+        self.topic(name)
+            .is_some_and(|t| (0..t.partitions).contains(&partition))
+    }
+
+    pub fn api_versions(&self, error_code: i16) -> wire::ApiVersionsResponse {
+        let mut r = wire::ApiVersionsResponse::default();
+        r.error_code = error_code;
+        r.api_keys = served()
+            .into_iter()
+            .map(|(key, min, max)| {
+                let mut v = wire::api_versions_response::ApiVersion::default();
+                v.api_key = key as i16;
+                v.min_version = min;
+                v.max_version = max;
+                v
+            })
+            .collect();
+        r
+    }
+
+    /// Kafka answers an ApiVersions request of a version it does not know with
+    /// UNSUPPORTED_VERSION, in v0, listing what it serves, so that the client can retry lower.
+    pub fn unsupported_api_versions(&self) -> wire::ApiVersionsResponse {
+        self.api_versions(UNSUPPORTED_VERSION)
+    }
+
+    pub fn metadata(&self, r: &wire::MetadataRequest, version: i16) -> wire::MetadataResponse {
+        let mut broker = wire::metadata_response::MetadataResponseBroker::default();
+        broker.node_id = BrokerId(self.node_id);
+        broker.host = str(&self.host);
+        broker.port = self.port;
+        let mut m = wire::MetadataResponse::default();
+        m.brokers = vec![broker];
+        if version >= 2 {
+            m.cluster_id = Some(str("kafka-group-playground"));
+        }
+        if version >= 1 {
+            m.controller_id = BrokerId(self.node_id);
+        }
+        // v0: an empty list asks for every topic; v1+: null does.
+        let all = match &r.topics {
+            None => true,
+            Some(topics) => version == 0 && topics.is_empty(),
+        };
+        let names: Vec<String> = if all {
+            self.topics.iter().map(|t| t.name.clone()).collect()
+        } else {
+            r.topics
+                .iter()
+                .flatten()
+                .filter_map(|t| t.name.as_ref().map(|n| n.0.as_str().to_owned()))
+                .collect()
+        };
+        m.topics = names
+            .iter()
+            .map(|n| self.topic_metadata(n, version))
+            .collect();
+        m
+    }
+
+    fn topic_metadata(
+        &self,
+        name: &str,
+        version: i16,
+    ) -> wire::metadata_response::MetadataResponseTopic {
+        let mut t = wire::metadata_response::MetadataResponseTopic::default();
+        t.name = Some(TopicName(str(name)));
+        let Some(topic) = self.topic(name) else {
+            // No auto-creation: the topics are the broker's command line.
+            t.error_code = UNKNOWN_TOPIC_OR_PARTITION;
+            return t;
+        };
+        if version >= 10 {
+            t.topic_id = uuid_out(topic.id());
+        }
+        t.partitions = (0..topic.partitions)
+            .map(|p| {
+                let mut part = wire::metadata_response::MetadataResponsePartition::default();
+                part.partition_index = p;
+                part.leader_id = BrokerId(self.node_id);
+                if version >= 7 {
+                    part.leader_epoch = 0;
+                }
+                part.replica_nodes = vec![BrokerId(self.node_id)];
+                part.isr_nodes = vec![BrokerId(self.node_id)];
+                part
+            })
+            .collect();
+        t
+    }
+
+    /// This broker coordinates every group (and would every transaction).
+    pub fn find_coordinator(
+        &self,
+        r: &wire::FindCoordinatorRequest,
+        version: i16,
+    ) -> wire::FindCoordinatorResponse {
+        let mut f = wire::FindCoordinatorResponse::default();
+        if version >= 4 {
+            f.coordinators = r
+                .coordinator_keys
+                .iter()
+                .map(|key| {
+                    let mut c = wire::find_coordinator_response::Coordinator::default();
+                    c.key = key.clone();
+                    c.node_id = BrokerId(self.node_id);
+                    c.host = str(&self.host);
+                    c.port = self.port;
+                    c
+                })
+                .collect();
+        } else {
+            f.node_id = BrokerId(self.node_id);
+            f.host = str(&self.host);
+            f.port = self.port;
+        }
+        f
+    }
+
+    pub fn list_offsets(&self, r: &wire::ListOffsetsRequest) -> wire::ListOffsetsResponse {
+        use wire::list_offsets_response as lo;
+        let end = self.records_per_partition;
+        let mut out = wire::ListOffsetsResponse::default();
+        out.topics = r
+            .topics
+            .iter()
+            .map(|t| {
+                let mut rt = lo::ListOffsetsTopicResponse::default();
+                rt.name = t.name.clone();
+                rt.partitions = t
+                    .partitions
+                    .iter()
+                    .map(|p| {
+                        let mut rp = lo::ListOffsetsPartitionResponse::default();
+                        rp.partition_index = p.partition_index;
+                        if !self.has_partition(t.name.0.as_str(), p.partition_index) {
+                            rp.error_code = UNKNOWN_TOPIC_OR_PARTITION;
+                            return rp;
+                        }
+                        rp.leader_epoch = 0;
+                        let (offset, timestamp) = match p.timestamp {
+                            -2 => (0, -1),                            // EARLIEST_TIMESTAMP
+                            -1 => (end, -1),                          // LATEST_TIMESTAMP
+                            -3 => (end - 1, self.timestamp(end - 1)), // MAX_TIMESTAMP
+                            t => {
+                                // The first record at or after the time, or none.
+                                let first = (t - self.first_timestamp_ms).clamp(0, end);
+                                if first < end {
+                                    (first, self.timestamp(first))
+                                } else {
+                                    (-1, -1)
+                                }
+                            }
+                        };
+                        rp.offset = offset;
+                        rp.timestamp = timestamp;
+                        rp
+                    })
+                    .collect();
+                rt
+            })
+            .collect();
+        out
+    }
+
+    fn timestamp(&self, offset: i64) -> i64 {
+        self.first_timestamp_ms + offset
+    }
+
+    /// The records from `offset` on, as one v2 batch (empty at the end of the partition).
+    fn records(&self, topic: &str, partition: i32, offset: i64) -> Option<bytes::Bytes> {
+        let last = (offset + RECORDS_PER_FETCH).min(self.records_per_partition);
+        if offset >= last {
+            return None;
+        }
+        let records: Vec<Record> = (offset..last)
+            .map(|o| Record {
+                transactional: false,
+                control: false,
+                delete_horizon: false,
+                partition_leader_epoch: 0,
+                producer_id: -1,
+                producer_epoch: -1,
+                timestamp_type: TimestampType::Creation,
+                offset: o,
+                sequence: -1,
+                timestamp: self.timestamp(o),
+                key: Some(bytes::Bytes::from(format!("{topic}-{partition}-{o}"))),
+                value: Some(bytes::Bytes::from(format!(
+                    "record {o} of {topic}-{partition}"
+                ))),
+                headers: Default::default(),
+            })
+            .collect();
+        let mut buf = BytesMut::new();
+        let options = RecordEncodeOptions {
+            version: 2,
+            compression: Compression::None,
+        };
+        RecordBatchEncoder::encode(&mut buf, &records, &options).ok()?;
+        Some(buf.freeze())
+    }
+
+    /// A fetch, and whether it found any record (one that found none is held for the request's
+    /// max wait, as Kafka's delayed fetch is when nothing new arrives).
+    pub fn fetch(&self, r: &wire::FetchRequest, version: i16) -> (wire::FetchResponse, bool) {
+        use wire::fetch_response as fr;
+        let end = self.records_per_partition;
+        let mut any = false;
+        let mut out = wire::FetchResponse::default();
+        if version >= 7 && r.session_id != 0 {
+            // No fetch sessions are kept; a client that names one starts over (KIP-227).
+            out.error_code = 70; // FETCH_SESSION_ID_NOT_FOUND
+            return (out, true);
+        }
+        out.responses = r
+            .topics
+            .iter()
+            .map(|t| {
+                let mut rt = fr::FetchableTopicResponse::default();
+                rt.topic = t.topic.clone();
+                rt.partitions = t
+                    .partitions
+                    .iter()
+                    .map(|p| {
+                        let mut rp = fr::PartitionData::default();
+                        rp.partition_index = p.partition;
+                        if !self.has_partition(t.topic.0.as_str(), p.partition) {
+                            rp.error_code = UNKNOWN_TOPIC_OR_PARTITION;
+                            return rp;
+                        }
+                        rp.high_watermark = end;
+                        rp.last_stable_offset = end;
+                        rp.log_start_offset = 0;
+                        if !(0..=end).contains(&p.fetch_offset) {
+                            rp.error_code = OFFSET_OUT_OF_RANGE;
+                            return rp;
+                        }
+                        rp.error_code = NONE;
+                        let records = self.records(t.topic.0.as_str(), p.partition, p.fetch_offset);
+                        any |= records.is_some();
+                        // No records is an empty set, not a null one (clients read its length).
+                        rp.records = Some(records.unwrap_or_default());
+                        if version >= 4 {
+                            rp.aborted_transactions = Some(Vec::new());
+                        }
+                        rp
+                    })
+                    .collect();
+                rt
+            })
+            .collect();
+        (out, any)
+    }
+}

@@ -1,0 +1,141 @@
+//! The coordinator model on its own thread, driven by the wall clock.
+//!
+//! Connections hand it requests; it answers each when the model does (at once, or later for a
+//! parked JoinGroup or SyncGroup, when another request or a timer releases it), and it fires the
+//! model's timers at their deadlines. Every input the model sees, with the time it saw it, goes to
+//! the trace, so a live run can be replayed exactly (`trace::replay`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+// The broker is where the wall clock enters: it reads it and hands the model the time.
+#[allow(clippy::disallowed_types)]
+use std::time::{Duration, Instant};
+
+use group_coordinator::{Coordinator, Request, Response};
+
+use crate::trace::Trace;
+
+enum Input {
+    Request {
+        request: Request,
+        peer: String,
+        reply: Sender<Response>,
+    },
+}
+
+/// A handle on the model's thread. Cloned into every connection.
+#[derive(Clone, Debug)]
+pub struct Driver {
+    inputs: Sender<Input>,
+    next_id: Arc<AtomicI32>,
+}
+
+impl std::fmt::Debug for Input {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Input::Request { request, peer, .. } => {
+                write!(f, "{} from {peer}", request.api().name())
+            }
+        }
+    }
+}
+
+impl Driver {
+    /// Starts the model's thread.
+    pub fn start(coordinator: Coordinator, trace: Trace) -> Driver {
+        let (inputs, rx) = mpsc::channel();
+        thread::Builder::new()
+            .name("coordinator".into())
+            .spawn(move || run(coordinator, rx, trace))
+            .expect("the coordinator thread starts");
+        Driver {
+            inputs,
+            next_id: Arc::new(AtomicI32::new(1)),
+        }
+    }
+
+    /// A fresh id for a request on its way to the model (the model answers by it).
+    pub fn routing_id(&self) -> i32 {
+        // Wraps after 2^31 requests; ids of requests that long answered may be reused.
+        self.next_id.fetch_add(1, Ordering::Relaxed) & i32::MAX
+    }
+
+    /// Sends a request to the model and waits for its response, however long the model parks
+    /// it (Kafka reads nothing more from a connection until it has answered its request).
+    /// `None` if the model's thread is gone.
+    pub fn call(&self, request: Request, peer: &str) -> Option<Response> {
+        let (reply, answer) = mpsc::channel();
+        self.inputs
+            .send(Input::Request {
+                request,
+                peer: peer.to_owned(),
+                reply,
+            })
+            .ok()?;
+        answer.recv().ok()
+    }
+}
+
+#[allow(clippy::disallowed_types)] // the wall clock, see the imports
+fn run(mut coordinator: Coordinator, inputs: Receiver<Input>, mut trace: Trace) {
+    let start = Instant::now();
+    let now = || i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
+    let mut waiting: BTreeMap<i32, Sender<Response>> = BTreeMap::new();
+    loop {
+        let timeout = match coordinator.next_deadline() {
+            // The model's timers run on whole milliseconds; a timer due now (one re-armed with
+            // a zero delay) waits for the next one, as Kafka's timer wheel ticks.
+            Some(deadline) => Duration::from_millis((deadline - now()).max(1) as u64),
+            None => Duration::from_secs(3600),
+        };
+        let (at, responses) = match inputs.recv_timeout(timeout) {
+            Ok(Input::Request {
+                request,
+                peer,
+                reply,
+            }) => {
+                let at = now();
+                let id = request.correlation_id();
+                trace.request(at, &peer, &request);
+                match coordinator.handle(at, request) {
+                    Ok(responses) => {
+                        waiting.insert(id, reply);
+                        (at, responses)
+                    }
+                    Err(e) => {
+                        // The decoder only builds requests their version can carry, so this
+                        // is a broker bug; the connection's reply channel drops and it closes.
+                        trace.note(at, &format!("the model refused a request: {e}"));
+                        eprintln!("group-broker: the model refused a request from {peer}: {e}");
+                        continue;
+                    }
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                let at = now();
+                match coordinator.advance(at) {
+                    Ok(responses) => {
+                        // Every advance is an input: a replay fires the timers at this time.
+                        trace.advance(at);
+                        (at, responses)
+                    }
+                    Err(_) => continue,
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        for event in coordinator.drain_events() {
+            trace.event(&event);
+        }
+        for response in responses {
+            trace.response(at, &response);
+            if let Some(reply) = waiting.remove(&response.correlation_id()) {
+                // The connection may have closed meanwhile; its answer goes nowhere, as in Kafka.
+                let _ = reply.send(response);
+            }
+        }
+    }
+}

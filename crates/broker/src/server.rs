@@ -1,0 +1,162 @@
+//! The listener and its connections: a thread per connection, one request at a time on each
+//! (Kafka reads a connection's next request only after answering the last), frames bounded by
+//! `socket.request.max.bytes`, connections by `max.connections`.
+
+use std::io::{self, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::Duration;
+
+use bytes::Bytes;
+use kafka_protocol::messages::ApiKey;
+
+use crate::cluster::Cluster;
+use crate::convert::responses::to_wire;
+use crate::driver::Driver;
+use crate::wire::{self, Incoming, Refused};
+
+/// Kafka's defaults.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// `socket.request.max.bytes`: the largest request frame (100 MiB).
+    pub max_request_bytes: usize,
+    /// `max.connections`: open connections at once (Kafka's default is `Integer.MAX_VALUE`).
+    pub max_connections: usize,
+    /// The longest a fetch that found nothing is held (its own `max_wait_ms`, at most this).
+    pub max_fetch_wait: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_request_bytes: 104_857_600,
+            max_connections: i32::MAX as usize,
+            max_fetch_wait: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Accepts connections until the process ends.
+pub fn serve(listener: TcpListener, cluster: Arc<Cluster>, driver: Driver, limits: Limits) {
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        let peer = stream
+            .peer_addr()
+            .map_or_else(|_| "unknown".to_owned(), |a| a.to_string());
+        if open.load(Ordering::SeqCst) >= limits.max_connections {
+            eprintln!(
+                "group-broker: {peer}: refused, {} connections are open (max.connections)",
+                limits.max_connections
+            );
+            continue;
+        }
+        open.fetch_add(1, Ordering::SeqCst);
+        let (cluster, driver, open) = (cluster.clone(), driver.clone(), open.clone());
+        let spawned = thread::Builder::new()
+            .name(format!("connection {peer}"))
+            .spawn(move || {
+                if let Err(why) = connection(stream, &peer, &cluster, &driver, limits) {
+                    eprintln!("group-broker: {peer}: closed: {why}");
+                }
+                open.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            eprintln!("group-broker: no thread for a new connection; it is closed");
+        }
+    }
+}
+
+/// Serves one connection until the client closes it (`Ok`) or a frame cannot be answered
+/// (`Err`, the reason logged).
+fn connection(
+    mut stream: TcpStream,
+    peer: &str,
+    cluster: &Cluster,
+    driver: &Driver,
+    limits: Limits,
+) -> Result<(), String> {
+    let _ = stream.set_nodelay(true);
+    loop {
+        let Some(frame) = read_frame(&mut stream, limits.max_request_bytes)? else {
+            return Ok(());
+        };
+        let routing_id = driver.routing_id();
+        let decoded = catch_unwind(AssertUnwindSafe(|| wire::decode(frame, routing_id)))
+            .map_err(|_| "the frame made the decoder panic".to_owned())?
+            .map_err(|Refused(why)| why)?;
+        let (key, version, correlation_id) = (decoded.key, decoded.version, decoded.correlation_id);
+        let out = match decoded.body {
+            Incoming::Group(request) => {
+                let from = format!("{} {peer}", decoded.client_id);
+                let Some(response) = driver.call(request, &from) else {
+                    return Err("the model did not answer".into());
+                };
+                wire::encode_group(&to_wire(&response), key, version, correlation_id)
+            }
+            Incoming::ApiVersions => {
+                wire::encode(key, version, correlation_id, &cluster.api_versions(0))
+            }
+            Incoming::ApiVersionsUnsupported => {
+                wire::encode(key, 0, correlation_id, &cluster.unsupported_api_versions())
+            }
+            Incoming::Metadata(r) => {
+                wire::encode(key, version, correlation_id, &cluster.metadata(&r, version))
+            }
+            Incoming::FindCoordinator(r) => wire::encode(
+                key,
+                version,
+                correlation_id,
+                &cluster.find_coordinator(&r, version),
+            ),
+            Incoming::ListOffsets(r) => {
+                wire::encode(key, version, correlation_id, &cluster.list_offsets(&r))
+            }
+            Incoming::Fetch(r) => {
+                let (response, found) = cluster.fetch(&r, version);
+                if !found {
+                    let wait = Duration::from_millis(r.max_wait_ms.max(0) as u64);
+                    thread::sleep(wait.min(limits.max_fetch_wait));
+                }
+                wire::encode(ApiKey::Fetch, version, correlation_id, &response)
+            }
+        }
+        .map_err(|Refused(why)| why)?;
+        write_frame(&mut stream, &out).map_err(|e| format!("writing a response: {e}"))?;
+    }
+}
+
+/// One size-prefixed frame, or `None` at a clean end of the stream.
+fn read_frame(stream: &mut TcpStream, max: usize) -> Result<Option<Bytes>, String> {
+    let mut size = [0u8; 4];
+    match stream.read_exact(&mut size) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::ConnectionReset => return Ok(None),
+        Err(e) => return Err(format!("reading a frame: {e}")),
+    }
+    let size = i32::from_be_bytes(size);
+    if size < 0 || size as usize > max {
+        return Err(format!(
+            "a frame of {size} bytes (socket.request.max.bytes is {max})"
+        ));
+    }
+    let mut frame = vec![0u8; size as usize];
+    stream
+        .read_exact(&mut frame)
+        .map_err(|e| format!("reading a {size}-byte frame: {e}"))?;
+    Ok(Some(Bytes::from(frame)))
+}
+
+fn write_frame(stream: &mut TcpStream, frame: &[u8]) -> io::Result<()> {
+    stream.write_all(frame)?;
+    stream.flush()
+}
+
+/// The address a listener is bound to, for logs and Metadata.
+pub fn bound(listener: &TcpListener) -> io::Result<SocketAddr> {
+    listener.local_addr()
+}

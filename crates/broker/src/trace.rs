@@ -1,0 +1,196 @@
+//! The live run's record: one JSON object per line. The first line describes the model as the
+//! broker built it (seed, settings, topics); then, in the order the model saw them, every input
+//! (`request` with the connection it came from, `advance` when timers were due) with its time,
+//! and every output (`event`, `response`). The model is deterministic, so the inputs alone
+//! determine the outputs: [`replay`] runs them through a fresh model and checks that it says
+//! exactly what the live one said.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::Path;
+
+use group_coordinator::{BrokerConfig, ConfigValue, Coordinator, Event, Request, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// How the broker built its model.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The seed of the model's member-id stream.
+    pub seed: u64,
+    /// Broker settings over Kafka's defaults, as `key=value`.
+    pub settings: Vec<String>,
+    /// (topic, partitions)
+    pub topics: Vec<(String, i32)>,
+}
+
+impl Header {
+    /// The model this header describes, with its topics in the metadata image.
+    pub fn coordinator(&self) -> Result<Coordinator, String> {
+        let pairs = self
+            .settings
+            .iter()
+            .map(|s| setting(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let config = BrokerConfig::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v)))
+            .map_err(|e| e.to_string())?;
+        let mut c = Coordinator::with_seed(config, self.seed);
+        let topics: Vec<_> = self
+            .topics
+            .iter()
+            .map(|(name, partitions)| (name.clone(), None, *partitions))
+            .collect();
+        c.update_metadata(0, &topics).map_err(|e| e.to_string())?;
+        Ok(c)
+    }
+}
+
+/// Reads `key=value`: a number, `true`/`false`, or text.
+pub fn setting(text: &str) -> Result<(String, ConfigValue), String> {
+    let Some((key, value)) = text.split_once('=') else {
+        return Err(format!("setting \"{text}\" is not key=value"));
+    };
+    let value = match value {
+        "true" => ConfigValue::Bool(true),
+        "false" => ConfigValue::Bool(false),
+        v => v
+            .parse::<f64>()
+            .map_or_else(|_| ConfigValue::Text(v.to_owned()), ConfigValue::Number),
+    };
+    Ok((key.trim().to_owned(), value))
+}
+
+/// Where the record goes (nowhere, if the broker was not asked for one).
+#[derive(Debug)]
+pub struct Trace {
+    out: Option<BufWriter<File>>,
+}
+
+impl Trace {
+    pub fn none() -> Trace {
+        Trace { out: None }
+    }
+
+    pub fn create(path: &Path, header: &Header) -> std::io::Result<Trace> {
+        let mut t = Trace {
+            out: Some(BufWriter::new(File::create(path)?)),
+        };
+        t.line(&json!({ "broker": header }));
+        Ok(t)
+    }
+
+    fn line(&mut self, value: &Value) {
+        if let Some(out) = &mut self.out {
+            // A full disk ends the record, not the broker.
+            let ok = serde_json::to_writer(&mut *out, value).is_ok()
+                && out.write_all(b"\n").is_ok()
+                && out.flush().is_ok();
+            if !ok {
+                eprintln!("group-broker: the trace could not be written; it stops here");
+                self.out = None;
+            }
+        }
+    }
+
+    pub fn request(&mut self, at: i64, from: &str, request: &Request) {
+        self.line(&json!({ "at": at, "from": from, "request": request }));
+    }
+
+    pub fn advance(&mut self, at: i64) {
+        self.line(&json!({ "at": at, "advance": true }));
+    }
+
+    pub fn response(&mut self, at: i64, response: &Response) {
+        self.line(&json!({ "at": at, "response": response }));
+    }
+
+    pub fn event(&mut self, event: &Event) {
+        self.line(&json!({ "event": event }));
+    }
+
+    pub fn note(&mut self, at: i64, note: &str) {
+        self.line(&json!({ "at": at, "note": note }));
+    }
+}
+
+/// What a replay found.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Replayed {
+    pub requests: usize,
+    pub advances: usize,
+    pub outputs: usize,
+}
+
+/// Runs a trace's inputs through a fresh model and checks every output against the record.
+pub fn replay(path: &Path) -> Result<Replayed, String> {
+    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = BufReader::new(file).lines().enumerate();
+    let parse = |n: usize, line: std::io::Result<String>| -> Result<Value, String> {
+        let line = line.map_err(|e| format!("line {}: {e}", n + 1))?;
+        serde_json::from_str(&line).map_err(|e| format!("line {}: {e}", n + 1))
+    };
+    let header: Header = match lines.next() {
+        Some((n, line)) => {
+            let v = parse(n, line)?;
+            serde_json::from_value(v["broker"].clone())
+                .map_err(|e| format!("line 1 is not the broker header: {e}"))?
+        }
+        None => return Err("the trace is empty".into()),
+    };
+    let mut model = header.coordinator()?;
+    let mut done = Replayed {
+        requests: 0,
+        advances: 0,
+        outputs: 0,
+    };
+    let mut expected: Vec<(usize, Value)> = Vec::new();
+    let mut produced: Vec<Value> = Vec::new();
+    for (n, line) in lines {
+        let v = parse(n, line)?;
+        let at = v["at"].as_i64();
+        let outputs = if let Some(request) = v.get("request") {
+            let request: Request = serde_json::from_value(request.clone())
+                .map_err(|e| format!("line {}: not a request: {e}", n + 1))?;
+            done.requests += 1;
+            model.handle(at.unwrap_or(0), request).ok()
+        } else if v.get("advance").is_some() {
+            done.advances += 1;
+            model.advance(at.unwrap_or(0)).ok()
+        } else {
+            if v.get("event").is_some() || v.get("response").is_some() {
+                expected.push((n + 1, v));
+            }
+            continue;
+        };
+        for event in model.drain_events() {
+            produced.push(json!({ "event": event }));
+        }
+        for response in outputs.unwrap_or_default() {
+            produced.push(json!({ "at": at, "response": response }));
+        }
+    }
+    for (i, (line, recorded)) in expected.iter().enumerate() {
+        match produced.get(i) {
+            Some(p) if p == recorded => {}
+            Some(p) => {
+                return Err(format!(
+                    "line {line}: the trace says {recorded}, the replay {p}"
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "line {line}: the replay has no output for {recorded}"
+                ));
+            }
+        }
+    }
+    if produced.len() > expected.len() {
+        return Err(format!(
+            "the replay has {} outputs more than the trace, from {}",
+            produced.len() - expected.len(),
+            produced[expected.len()]
+        ));
+    }
+    done.outputs = produced.len();
+    Ok(done)
+}
