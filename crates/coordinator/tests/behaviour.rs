@@ -896,6 +896,37 @@ fn misuse_is_an_error_and_changes_nothing() {
 }
 
 #[test]
+fn describe_groups_v6_still_asks_for_authorized_operations() {
+    // IncludeAuthorizedOperations is in DescribeGroups from v3 on, v6 (Kafka 4.0) included;
+    // kafka-python's admin client sends it at v6 (found by group-broker's live tests).
+    let mut h = profile_j();
+    for api_version in [3, 5, 6] {
+        let r = h.c.handle(
+            h.now,
+            Request::DescribeGroups(DescribeGroupsRequest {
+                api_version,
+                groups: vec!["g".into()],
+                include_authorized_operations: true,
+                ..Default::default()
+            }),
+        );
+        assert!(r.is_ok(), "v{api_version}: {r:?}");
+    }
+    let e =
+        h.c.handle(
+            h.now,
+            Request::DescribeGroups(DescribeGroupsRequest {
+                api_version: 2,
+                groups: vec!["g".into()],
+                include_authorized_operations: true,
+                ..Default::default()
+            }),
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("it exists in v3-v6"), "{e}");
+}
+
+#[test]
 fn a_zero_length_timer_cannot_spin_forever() {
     // A static member alone with rebalance timeout 0: the join timer re-arms at "now" forever
     // while the member does not rejoin. Each advance fires it once.

@@ -307,7 +307,7 @@ impl Request {
                 "includeAuthorizedOperations",
                 r.include_authorized_operations,
                 3,
-                5,
+                6,
             )],
             Request::ListGroups(r) => &[
                 ("statesFilter", !r.states_filter.is_empty(), 4, 5),

@@ -1,0 +1,495 @@
+"""Real Kafka clients against group-broker, through the seed's LeaveGroup cases.
+
+One broker (the model behind Kafka's wire protocol), one group, one topic of six partitions:
+
+  1. three consumers join;
+  2. a leave while the group waits in PreparingRebalance (a consumer that stopped polling
+     leaves, and the delayed join completes at once);
+  3. a leave while the group is CompletingRebalance (the leader's assignor is slow; a follower
+     leaves, and the parked SyncGroups get REBALANCE_IN_PROGRESS);
+  4. a leave while Stable (a new rebalance);
+  5. the last members leave (Empty, and the generation still advances).
+
+After each step the test compares what the clients say (their rebalance callbacks, their member
+ids, the admin client's description of the group) with what the model's trace shows, and at the
+end `group-broker replay` checks that a fresh model, given the trace's inputs, says exactly what
+the live one said. A client that logs an error fails the run.
+
+    python live/cases.py kafka-python | confluent-kafka
+"""
+
+import json
+import logging
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BROKER = os.environ.get("GROUP_BROKER", "target/debug/group-broker")
+TOPIC, PARTITIONS, GROUP = "orders", 6, "g"
+ALL = {(TOPIC, p) for p in range(PARTITIONS)}
+STEP_TIMEOUT = 40.0
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+# ---- the broker and its trace --------------------------------------------------------------
+
+
+class Broker:
+    def __init__(self, *settings):
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        self.port = s.getsockname()[1]
+        s.close()
+        self.dir = tempfile.mkdtemp(prefix="group-broker-")
+        self.trace_path = os.path.join(self.dir, "trace.jsonl")
+        args = [BROKER, "--listen", f"127.0.0.1:{self.port}", "--topic", f"{TOPIC}:{PARTITIONS}",
+                "--trace", self.trace_path]
+        for s in settings:
+            args += ["--set", s]
+        self.log = open(os.path.join(self.dir, "broker.log"), "w")
+        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise Failure("the broker did not start")
+
+    @property
+    def bootstrap(self):
+        return f"127.0.0.1:{self.port}"
+
+    def trace(self):
+        with open(self.trace_path) as f:
+            return Trace([json.loads(line) for line in f if line.strip()])
+
+    def wait(self, what, predicate, timeout=STEP_TIMEOUT):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            t = self.trace()
+            if predicate(t):
+                return t
+            time.sleep(0.05)
+        raise Failure(f"timed out waiting for {what}; the group is {self.trace().summary()}")
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        self.log.close()
+        with open(os.path.join(self.dir, "broker.log")) as f:
+            return f.read()
+
+
+class Trace:
+    """The model's view of the group, read off the trace."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.state = "Empty"
+        self.generation = 0
+        self.members = set()
+        self.leader = None
+        self.transitions = []  # (line index, from, to, cause kind)
+        self.assignments = {}  # member id -> set of (topic, partition), from SyncGroup replies
+        for i, line in enumerate(lines):
+            e = line.get("event")
+            if not e or e.get("groupId") != GROUP:
+                continue
+            kind = e["type"]
+            if kind == "StateChanged":
+                self.state = e["to"]
+                self.transitions.append((i, e["from"], e["to"], e["cause"]["kind"]))
+            elif kind == "GenerationBumped":
+                self.generation = e["generationId"]
+            elif kind == "MemberAdded":
+                self.members.add(e["memberId"])
+            elif kind == "MemberRemoved":
+                self.members.discard(e["memberId"])
+            elif kind == "LeaderChanged":
+                self.leader = e["to"]
+
+    def summary(self):
+        return f"{self.state} at generation {self.generation} with {len(self.members)} members"
+
+    def requests(self, api):
+        return [(i, l) for i, l in enumerate(self.lines)
+                if "request" in l and l["request"]["api"] == api]
+
+    def responses(self, api):
+        return [(i, l) for i, l in enumerate(self.lines)
+                if "response" in l and l["response"]["api"] == api]
+
+    def state_before(self, index):
+        state = "Empty"
+        for i, _, to, _ in self.transitions:
+            if i < index:
+                state = to
+        return state
+
+    def transitions_after(self, index):
+        return [(i, f, to, cause) for i, f, to, cause in self.transitions if i > index]
+
+    def parked(self, api):
+        """Requests of `api` parked and not yet answered."""
+        parked = {l["event"]["correlationId"] for l in self.lines
+                  if l.get("event", {}).get("type") == "ResponseParked"
+                  and l["event"]["api"] == api}
+        answered = {l["response"]["correlationId"] for l in self.lines if "response" in l}
+        return parked - answered
+
+
+# ---- clients -------------------------------------------------------------------------------
+
+
+class Member(threading.Thread):
+    """A consumer polled on its own thread (clients are not thread-safe), which can stop
+    polling, and closes on that same thread."""
+
+    def __init__(self, name):
+        super().__init__(daemon=True, name=name)
+        self.name_ = name
+        self.polling = True
+        self.stopping = False
+        self.assigned = None  # the last assignment its rebalance callback reported
+        self.assignments = 0
+        self.error = None
+
+    def run(self):
+        try:
+            self.open()
+            while not self.stopping:
+                if self.polling:
+                    try:
+                        self.poll()
+                    except Exception as e:
+                        # The leader's assignor failing on purpose: the application closes.
+                        if ASSIGNOR_FAILS not in str(e):
+                            raise
+                        break
+                else:
+                    time.sleep(0.05)
+            self.shut()
+        except Exception as e:  # reported by the test, not lost in a thread
+            self.error = e
+
+    def on_assigned(self, partitions):
+        self.assigned = {(tp.topic, tp.partition) for tp in partitions}
+        self.assignments += 1
+
+    def close(self):
+        self.stopping = True
+        self.join(timeout=30)
+        check(not self.is_alive(), f"{self.name_} did not close")
+        check(self.error is None, f"{self.name_} failed: {self.error!r}")
+
+
+class ErrorLog(logging.Handler):
+    def __init__(self):
+        super().__init__(level=logging.ERROR)
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(self.format(record))
+
+
+FAIL_ASSIGNMENT = threading.Event()
+ASSIGNOR_FAILS = "the assignor fails on purpose"
+
+
+def kafka_python_client(broker):
+    from kafka import KafkaConsumer
+    from kafka.admin import KafkaAdminClient
+    from kafka.consumer.subscription_state import ConsumerRebalanceListener
+    from kafka.coordinator.assignors.range import RangePartitionAssignor
+
+    class FailingRange(RangePartitionAssignor):
+        """Kafka's range assignor, which fails once when asked, after a second: the leader
+        then closes while the group waits in CompletingRebalance for its assignment."""
+
+        @classmethod
+        def assign(cls, cluster, members):
+            if FAIL_ASSIGNMENT.is_set():
+                FAIL_ASSIGNMENT.clear()
+                time.sleep(1)
+                raise RuntimeError(ASSIGNOR_FAILS)
+            return super().assign(cluster, members)
+
+    class KafkaPython(Member):
+        def open(self):
+            self.consumer = KafkaConsumer(
+                bootstrap_servers=broker.bootstrap, group_id=GROUP, client_id=self.name_,
+                enable_auto_commit=False, auto_offset_reset="earliest",
+                session_timeout_ms=30000, heartbeat_interval_ms=500,
+                max_poll_interval_ms=120000, partition_assignment_strategy=[FailingRange])
+            member = self
+
+            class Listener(ConsumerRebalanceListener):
+                def on_partitions_revoked(self, revoked):
+                    pass
+
+                def on_partitions_assigned(self, assigned):
+                    member.on_assigned(assigned)
+
+            self.consumer.subscribe([TOPIC], listener=Listener())
+
+        def poll(self):
+            self.consumer.poll(timeout_ms=100)
+
+        def shut(self):
+            self.consumer.close()
+
+        def member_id(self):
+            return self.consumer._coordinator._generation.member_id
+
+        def generation(self):
+            return self.consumer._coordinator._generation.generation_id
+
+    def assignment_of(a):
+        # Decoded by the admin client (a ConsumerProtocolAssignment), as a dict or an object.
+        if not a:
+            return set()
+        if isinstance(a, dict):
+            return {(t["topic"], p) for t in a["assigned_partitions"] for p in t["partitions"]}
+        return {(tp.topic, tp.partition) for tp in a.partitions()}
+
+    def describe():
+        admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap, client_id="admin")
+        try:
+            g = admin.describe_groups([GROUP])[GROUP]
+            check(g["error"] is None, f"DescribeGroups: {g['error']}")
+            return {"state": g["group_state"],
+                    "members": {m["member_id"]: assignment_of(m["member_assignment"])
+                                for m in g["members"]}}
+        finally:
+            admin.close()
+
+    return KafkaPython, describe, True
+
+
+def confluent_client(broker):
+    from confluent_kafka import Consumer
+    from confluent_kafka.admin import AdminClient
+
+    errors = []
+
+    class Confluent(Member):
+        def open(self):
+            def on_error(e):
+                errors.append(f"{self.name_}: {e}")
+            self.consumer = Consumer({
+                "bootstrap.servers": broker.bootstrap, "group.id": GROUP,
+                "client.id": self.name_, "enable.auto.commit": False,
+                "auto.offset.reset": "earliest", "session.timeout.ms": 30000,
+                "heartbeat.interval.ms": 500, "max.poll.interval.ms": 120000,
+                "partition.assignment.strategy": "range", "error_cb": on_error})
+            self.consumer.subscribe([TOPIC], on_assign=lambda c, ps: self.on_assigned(ps))
+
+        def poll(self):
+            self.consumer.poll(0.1)
+
+        def shut(self):
+            self.consumer.close()
+
+        def member_id(self):
+            return self.consumer.memberid()
+
+        def generation(self):
+            return None  # librdkafka does not expose it
+
+    def describe():
+        admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+        g = admin.describe_consumer_groups([GROUP])[GROUP].result(timeout=20)
+        state = str(g.state).split(".")[-1]
+        return {
+            "state": {"STABLE": "Stable", "EMPTY": "Empty", "PREPARING_REBALANCE":
+                      "PreparingRebalance", "COMPLETING_REBALANCE": "CompletingRebalance",
+                      "DEAD": "Dead"}.get(state, state),
+            "members": {m.member_id: {(tp.topic, tp.partition)
+                                      for tp in (m.assignment.topic_partitions or [])}
+                        for m in g.members},
+        }
+
+    Confluent.errors = errors
+    return Confluent, describe, False
+
+
+# ---- the cases -----------------------------------------------------------------------------
+
+
+def agree(broker, members, describe, generations):
+    """The clients, the admin api and the model agree on the stable group."""
+    t = broker.wait(f"a stable group of {len(members)}",
+                    lambda t: t.state == "Stable" and len(t.members) == len(members)
+                    and not t.parked("SyncGroup")
+                    and all(m.member_id() in t.members for m in members)
+                    and all(m.assigned is not None for m in members))
+    # Each client's last callback covers the partitions; together, once each.
+    deadline = time.time() + STEP_TIMEOUT
+    while time.time() < deadline:
+        seen = [m.assigned or set() for m in members]
+        if set().union(*seen) == ALL and sum(len(s) for s in seen) == PARTITIONS:
+            break
+        time.sleep(0.05)
+    seen = {m.member_id(): m.assigned for m in members}
+    check(set().union(*seen.values()) == ALL and sum(map(len, seen.values())) == PARTITIONS,
+          f"the clients' assignments do not cover {TOPIC} once: {seen}")
+    check(set(seen) == t.members,
+          f"the clients' member ids {sorted(seen)} are not the model's {sorted(t.members)}")
+    if generations:
+        gens = {m.name_: m.generation() for m in members}
+        check(all(g == t.generation for g in gens.values()),
+              f"the clients' generations {gens} are not the model's {t.generation}")
+    d = describe()
+    check(d["state"] == "Stable", f"the admin client says {d['state']}, the model Stable")
+    check(d["members"] == seen,
+          f"the admin client's members {d['members']} are not the clients' {seen}")
+    return t
+
+
+def leave_transition(t, leaver_id):
+    """The LeaveGroup of a member, the state the group was in, and what followed."""
+    leaves = [(i, l) for i, l in t.requests("LeaveGroup")
+              if leaver_id in [m["memberId"] for m in l["request"].get("members", [])]
+              or l["request"].get("memberId") == leaver_id]
+    check(leaves, f"no LeaveGroup from {leaver_id}")
+    i, line = leaves[-1]
+    return i, line["at"], t.state_before(i), t.transitions_after(i)
+
+
+def run(kind):
+    broker = Broker()
+    errors = ErrorLog()
+    logging.getLogger().addHandler(errors)
+    Client, describe, generations = {
+        "kafka-python": kafka_python_client, "confluent-kafka": confluent_client}[kind](broker)
+    started = []
+
+    def start(name, wait_joined=True):
+        m = Client(name)
+        m.start()
+        started.append(m)
+        if wait_joined:
+            broker.wait(f"{name} to join",
+                        lambda t: any(l["request"]["clientId"] == name
+                                      for _, l in t.requests("JoinGroup")))
+        return m
+
+    try:
+        # 1. Three consumers join (the first to join leads).
+        a, b, c = start("a"), start("b"), start("c")
+        t = agree(broker, [a, b, c], describe, generations)
+        print(f"[{kind}] three joined: {t.summary()}")
+
+        # 2. b stops polling; d joins; the group waits in PreparingRebalance for b; b leaves.
+        b.polling = False
+        d = start("d")
+        broker.wait("a, c and d to rejoin while b does not",
+                    lambda t: t.state == "PreparingRebalance" and len(t.parked("JoinGroup")) == 3)
+        b_id = b.member_id()
+        b.close()
+        t = broker.wait("b's leave", lambda t: t.requests("LeaveGroup"))
+        i, at, state, after = leave_transition(t, b_id)
+        check(state == "PreparingRebalance", f"b left in {state}, not PreparingRebalance")
+        check(after and after[0][2] == "CompletingRebalance"
+              and after[0][3] == "JoinPhaseCompleted",
+              f"b's leave did not complete the join at once: {after[:2]}")
+        t = agree(broker, [a, c, d], describe, generations)
+        print(f"[{kind}] leave while PreparingRebalance completed the join: {t.summary()}")
+
+        # 3. e joins; the leader's assignor fails, and the leader closes while the group
+        #    waits in CompletingRebalance for its assignment (its followers' SyncGroups are
+        #    parked; a follower cannot leave then: Kafka reads nothing more from a connection
+        #    until it has answered the request it is holding, and so does the broker here).
+        if kind == "kafka-python":
+            leader = next(m for m in (a, c, d) if m.member_id() == t.leader)
+            leader_id = leader.member_id()
+            FAIL_ASSIGNMENT.set()
+            e = start("e")
+            t = broker.wait("the leader's leave", lambda t: any(
+                leader_id in json.dumps(l["request"]) for _, l in t.requests("LeaveGroup")))
+            leader.join(timeout=30)
+            i, at, state, after = leave_transition(t, leader_id)
+            check(state == "CompletingRebalance", f"the leader left in {state}")
+            check(after and after[0][2] == "PreparingRebalance",
+                  f"the leave during CompletingRebalance did not start a rebalance: {after[:1]}")
+            answered = [l["response"]["errorCode"] for j, l in t.responses("SyncGroup")
+                        if j > i and l["at"] == at]
+            check(len(answered) == 3 and all(code == 27 for code in answered),
+                  f"the 3 parked SyncGroups were not answered REBALANCE_IN_PROGRESS: {answered}")
+            remaining = [m for m in (a, c, d) if m is not leader] + [e]
+            t = agree(broker, remaining, describe, generations)
+            print(f"[{kind}] leave while CompletingRebalance started a new rebalance: "
+                  f"{t.summary()}")
+        else:
+            # librdkafka's assignor cannot be made to fail from Python, and its window between
+            # the join and the sync is a few milliseconds: the case runs with kafka-python.
+            e = start("e")
+            remaining = [a, c, d, e]
+            t = agree(broker, remaining, describe, generations)
+
+        # 4. A leave while Stable starts a new rebalance.
+        gone = remaining.pop(0)
+        g_id = gone.member_id()
+        generation = t.generation
+        gone.close()
+        t = broker.wait("the stable leave", lambda t: any(
+            g_id in json.dumps(l["request"]) for _, l in t.requests("LeaveGroup")))
+        i, at, state, after = leave_transition(t, g_id)
+        check(state == "Stable", f"the leave came in {state}, not Stable")
+        check(after and after[0][2] == "PreparingRebalance",
+              f"a leave while Stable did not start a rebalance: {after[:1]}")
+        t = agree(broker, remaining, describe, generations)
+        check(t.generation > generation, "the rebalance did not advance the generation")
+        print(f"[{kind}] leave while Stable rebalanced: {t.summary()}")
+
+        # 5. The others leave; the last leave empties the group and advances the generation.
+        generation = t.generation
+        for m in remaining:
+            m.close()
+        t = broker.wait("the group to empty", lambda t: t.state == "Empty")
+        check(t.generation == generation + 1,
+              f"the last leave moved the generation {generation} -> {t.generation}, not +1")
+        check(describe()["state"] == "Empty", "the admin client does not see an Empty group")
+        print(f"[{kind}] the last member left: {t.summary()}")
+
+        client_errors = [r for r in errors.records + getattr(Client, "errors", [])
+                         if ASSIGNOR_FAILS not in r]
+        check(not client_errors, f"the clients logged errors: {client_errors}")
+    finally:
+        for m in started:
+            m.stopping = True
+        log = broker.stop()
+    replay = subprocess.run([BROKER, "replay", broker.trace_path], capture_output=True,
+                            text=True)
+    check(replay.returncode == 0, f"the trace does not replay: {replay.stderr}")
+    check("refused" not in log and "closed:" not in log,
+          f"the broker logged a refusal or a closed connection:\n{log}")
+    print(f"[{kind}] {replay.stdout.strip()}")
+
+
+if __name__ == "__main__":
+    kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka"]
+    failed = 0
+    for kind in kinds:
+        try:
+            run(kind)
+            print(f"[{kind}] passed")
+        except Failure as e:
+            failed += 1
+            print(f"[{kind}] FAILED: {e}")
+    print(f"live clients: {len(kinds) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
