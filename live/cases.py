@@ -296,7 +296,14 @@ def confluent_client(broker):
                 "auto.offset.reset": "earliest", "session.timeout.ms": 30000,
                 "heartbeat.interval.ms": 500, "max.poll.interval.ms": 120000,
                 "partition.assignment.strategy": "range", "error_cb": on_error})
-            self.consumer.subscribe([TOPIC], on_assign=lambda c, ps: self.on_assigned(ps))
+            self.consumer.subscribe([TOPIC], on_assign=self.assign_callback)
+            self.id = None
+
+        def assign_callback(self, consumer, partitions):
+            # The binding serialises calls on a consumer: another thread asking for the member
+            # id while this one polls would wait for the poll; the callback runs inside it.
+            self.id = consumer.memberid()
+            self.on_assigned(partitions)
 
         def poll(self):
             self.consumer.poll(0.1)
@@ -305,7 +312,7 @@ def confluent_client(broker):
             self.consumer.close()
 
         def member_id(self):
-            return self.consumer.memberid()
+            return self.id
 
         def generation(self):
             return None  # librdkafka does not expose it
