@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up (idempotently) and runs every test: lints, the core's native tests (unit, conformance,
-# property), the no_std build, the wasm tests in Node and headless Chromium, the TypeScript
+# property), the no_std build, real Kafka clients against group-broker, the wasm tests in Node and headless Chromium, the TypeScript
 # checks and unit tests, and the end-to-end browser tests of the built page.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,10 +37,17 @@ cargo build -q --release -p group-coordinator --example peer_io
 # kafka-python's sticky assignor iterates Python sets: fix the hash seed for repeatable runs.
 PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python.py target/release/examples/peer_io 1000
 
+step "live: real Kafka clients (kafka-python, confluent-kafka/librdkafka) through the seed's cases against group-broker"
+if ! .venv/bin/python -c 'import confluent_kafka; assert confluent_kafka.version()[0] == "2.16.1"' 2>/dev/null; then
+  .venv/bin/pip install -q confluent-kafka==2.16.1
+fi
+cargo build -q -p group-broker
+GROUP_BROKER=target/debug/group-broker timeout 600 .venv/bin/python -u live/cases.py kafka-python confluent-kafka
+
 step "fuzzing: each cargo-fuzz target for ${FUZZ_SECONDS:-30} s (libFuzzer; FUZZ_SECONDS=0 skips)"
 if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
   mkdir -p fuzz/artifacts
-  for target in requests json_requests consumer_protocol scenario consumer_group compact_assign; do
+  for target in requests json_requests consumer_protocol scenario consumer_group compact_assign broker_frames; do
     mkdir -p "fuzz/corpus/$target"
     log="fuzz/artifacts/$target.log"
     # A fixed seed, so a failure reproduces; a crashing input is kept in fuzz/artifacts/.

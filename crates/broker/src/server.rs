@@ -16,7 +16,7 @@ use kafka_protocol::messages::ApiKey;
 use crate::cluster::Cluster;
 use crate::convert::responses::to_wire;
 use crate::driver::Driver;
-use crate::wire::{self, Incoming, Refused};
+use crate::wire::{self, Decoded, Incoming, Refused};
 
 /// Kafka's defaults.
 #[derive(Clone, Copy, Debug)]
@@ -88,45 +88,58 @@ fn connection(
         let decoded = catch_unwind(AssertUnwindSafe(|| wire::decode(frame, routing_id)))
             .map_err(|_| "the frame made the decoder panic".to_owned())?
             .map_err(|Refused(why)| why)?;
-        let (key, version, correlation_id) = (decoded.key, decoded.version, decoded.correlation_id);
-        let out = match decoded.body {
-            Incoming::Group(request) => {
-                let from = format!("{} {peer}", decoded.client_id);
-                let Some(response) = driver.call(request, &from) else {
-                    return Err("the model did not answer".into());
-                };
-                wire::encode_group(&to_wire(&response), key, version, correlation_id)
-            }
-            Incoming::ApiVersions => {
-                wire::encode(key, version, correlation_id, &cluster.api_versions(0))
-            }
-            Incoming::ApiVersionsUnsupported => {
-                wire::encode(key, 0, correlation_id, &cluster.unsupported_api_versions())
-            }
-            Incoming::Metadata(r) => {
-                wire::encode(key, version, correlation_id, &cluster.metadata(&r, version))
-            }
-            Incoming::FindCoordinator(r) => wire::encode(
-                key,
-                version,
-                correlation_id,
-                &cluster.find_coordinator(&r, version),
-            ),
-            Incoming::ListOffsets(r) => {
-                wire::encode(key, version, correlation_id, &cluster.list_offsets(&r))
-            }
-            Incoming::Fetch(r) => {
-                let (response, found) = cluster.fetch(&r, version);
-                if !found {
-                    let wait = Duration::from_millis(r.max_wait_ms.max(0) as u64);
-                    thread::sleep(wait.min(limits.max_fetch_wait));
-                }
-                wire::encode(ApiKey::Fetch, version, correlation_id, &response)
-            }
+        let from = format!("{} {peer}", decoded.client_id);
+        let (out, hold) = answer(decoded, cluster, |request| driver.call(request, &from))
+            .map_err(|Refused(why)| why)?;
+        if let Some(hold) = hold {
+            thread::sleep(hold.min(limits.max_fetch_wait));
         }
-        .map_err(|Refused(why)| why)?;
         write_frame(&mut stream, &out).map_err(|e| format!("writing a response: {e}"))?;
     }
+}
+
+/// The response frame to a decoded request, and how long to hold it first (a fetch that found
+/// nothing waits its `max_wait_ms`, as Kafka's delayed fetch does when no record arrives).
+/// `model` answers the group requests.
+pub fn answer(
+    decoded: Decoded,
+    cluster: &Cluster,
+    model: impl FnOnce(group_coordinator::Request) -> Option<group_coordinator::Response>,
+) -> Result<(Bytes, Option<Duration>), Refused> {
+    let (key, version, correlation_id) = (decoded.key, decoded.version, decoded.correlation_id);
+    let out = match decoded.body {
+        Incoming::Group(request) => {
+            let Some(response) = model(request) else {
+                return Err(Refused("the model did not answer".into()));
+            };
+            wire::encode_group(&to_wire(&response), key, version, correlation_id)
+        }
+        Incoming::ApiVersions => {
+            wire::encode(key, version, correlation_id, &cluster.api_versions(0))
+        }
+        Incoming::ApiVersionsUnsupported => {
+            wire::encode(key, 0, correlation_id, &cluster.unsupported_api_versions())
+        }
+        Incoming::Metadata(r) => {
+            wire::encode(key, version, correlation_id, &cluster.metadata(&r, version))
+        }
+        Incoming::FindCoordinator(r) => wire::encode(
+            key,
+            version,
+            correlation_id,
+            &cluster.find_coordinator(&r, version),
+        ),
+        Incoming::ListOffsets(r) => {
+            wire::encode(key, version, correlation_id, &cluster.list_offsets(&r))
+        }
+        Incoming::Fetch(r) => {
+            let (response, found) = cluster.fetch(&r, version);
+            let out = wire::encode(ApiKey::Fetch, version, correlation_id, &response)?;
+            let hold = (!found).then(|| Duration::from_millis(r.max_wait_ms.max(0) as u64));
+            return Ok((out, hold));
+        }
+    }?;
+    Ok((out, None))
 }
 
 /// One size-prefixed frame, or `None` at a clean end of the stream.

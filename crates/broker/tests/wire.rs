@@ -1,0 +1,276 @@
+//! The broker over real sockets, with frames encoded by kafka-protocol's client side: a group
+//! forms through the wire; malformed and unsupported frames close only their own connection
+//! (the broker keeps serving the others); a trace replays.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+use bytes::{Buf, BufMut, Bytes, BytesMut};
+use group_broker::cluster::Topic;
+use group_broker::{Options, start, trace};
+use kafka_protocol::messages::*;
+use kafka_protocol::protocol::{
+    Decodable, HeaderVersion, Request, StrBytes, encode_request_header_into_buffer,
+};
+
+fn broker(settings: &[&str], trace: Option<std::path::PathBuf>) -> SocketAddr {
+    let mut o = Options {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        topics: vec![Topic {
+            name: "orders".into(),
+            partitions: 3,
+        }],
+        trace,
+        ..Options::default()
+    };
+    o.model.settings = settings.iter().map(|s| s.to_string()).collect();
+    start(o).unwrap().addr
+}
+
+struct Client {
+    stream: TcpStream,
+    correlation_id: i32,
+}
+
+impl Client {
+    fn connect(addr: SocketAddr) -> Client {
+        let stream = TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        Client {
+            stream,
+            correlation_id: 0,
+        }
+    }
+
+    fn send<R: Request>(&mut self, version: i16, request: &R) {
+        self.correlation_id += 1;
+        let mut header = RequestHeader::default();
+        header.request_api_key = R::KEY;
+        header.request_api_version = version;
+        header.correlation_id = self.correlation_id;
+        header.client_id = Some(StrBytes::from_static_str("wire-test"));
+        let mut body = BytesMut::new();
+        encode_request_header_into_buffer(&mut body, &header).unwrap();
+        request.encode(&mut body, version).unwrap();
+        self.raw(&body);
+    }
+
+    fn raw(&mut self, frame: &[u8]) {
+        let mut out = BytesMut::new();
+        out.put_i32(frame.len() as i32);
+        out.put_slice(frame);
+        self.stream.write_all(&out).unwrap();
+    }
+
+    fn receive<R: Request>(&mut self, version: i16) -> R::Response {
+        let mut size = [0u8; 4];
+        self.stream.read_exact(&mut size).unwrap();
+        let mut frame = vec![0u8; i32::from_be_bytes(size) as usize];
+        self.stream.read_exact(&mut frame).unwrap();
+        let mut buf = Bytes::from(frame);
+        let header =
+            ResponseHeader::decode(&mut buf, R::Response::header_version(version)).unwrap();
+        assert_eq!(header.correlation_id, self.correlation_id);
+        let response = R::Response::decode(&mut buf, version).unwrap();
+        assert!(!buf.has_remaining(), "bytes after the response");
+        response
+    }
+
+    fn call<R: Request>(&mut self, version: i16, request: &R) -> R::Response {
+        self.send(version, request);
+        self.receive::<R>(version)
+    }
+
+    /// The broker closed the connection (read returns end of stream).
+    fn closed(&mut self) -> bool {
+        let mut byte = [0u8; 1];
+        matches!(self.stream.read(&mut byte), Ok(0) | Err(_))
+    }
+}
+
+fn join(member_id: &str) -> JoinGroupRequest {
+    let mut protocol = join_group_request::JoinGroupRequestProtocol::default();
+    protocol.name = StrBytes::from_static_str("range");
+    // A ConsumerProtocolSubscription v0: topics ["orders"], no user data.
+    protocol.metadata =
+        Bytes::from_static(b"\x00\x00\x00\x00\x00\x01\x00\x06orders\x00\x00\x00\x00");
+    let mut r = JoinGroupRequest::default();
+    r.group_id = GroupId(StrBytes::from_static_str("g"));
+    r.session_timeout_ms = 10_000;
+    r.rebalance_timeout_ms = 10_000;
+    r.member_id = StrBytes::from_string(member_id.to_owned());
+    r.protocol_type = StrBytes::from_static_str("consumer");
+    r.protocols = vec![protocol];
+    r
+}
+
+#[test]
+fn a_member_joins_syncs_and_leaves_over_the_wire() {
+    let dir = std::env::temp_dir().join(format!("group-broker-wire-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("trace.jsonl");
+    let addr = broker(&["group.initial.rebalance.delay.ms=0"], Some(path.clone()));
+    let mut c = Client::connect(addr);
+
+    let versions = c.call(3, &ApiVersionsRequest::default());
+    assert_eq!(versions.error_code, 0);
+    let join_range = versions
+        .api_keys
+        .iter()
+        .find(|k| k.api_key == ApiKey::JoinGroup as i16)
+        .unwrap();
+    assert_eq!((join_range.min_version, join_range.max_version), (0, 9));
+    assert!(
+        !versions
+            .api_keys
+            .iter()
+            .any(|k| k.api_key == ApiKey::Produce as i16)
+    );
+
+    let mut find = FindCoordinatorRequest::default();
+    find.key = StrBytes::from_static_str("g");
+    let found = c.call(3, &find);
+    assert_eq!((found.error_code, found.port), (0, i32::from(addr.port())));
+
+    // v4+: MEMBER_ID_REQUIRED first, then the join (the delayed join completes at once).
+    let first = c.call(9, &join(""));
+    assert_eq!(first.error_code, 79);
+    let member_id = first.member_id.to_string();
+    let joined = c.call(9, &join(&member_id));
+    assert_eq!(joined.error_code, 0);
+    assert_eq!(joined.generation_id, 1);
+    assert_eq!(joined.leader.to_string(), member_id);
+    assert_eq!(
+        joined.protocol_name.as_ref().map(|p| p.to_string()),
+        Some("range".into())
+    );
+
+    let mut sync = SyncGroupRequest::default();
+    sync.group_id = GroupId(StrBytes::from_static_str("g"));
+    sync.generation_id = 1;
+    sync.member_id = StrBytes::from_string(member_id.clone());
+    sync.protocol_type = Some(StrBytes::from_static_str("consumer"));
+    sync.protocol_name = Some(StrBytes::from_static_str("range"));
+    let mut assignment = sync_group_request::SyncGroupRequestAssignment::default();
+    assignment.member_id = StrBytes::from_string(member_id.clone());
+    assignment.assignment = Bytes::from_static(
+        b"\x00\x00\x00\x00\x00\x01\x00\x06orders\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00",
+    );
+    sync.assignments = vec![assignment.clone()];
+    let synced = c.call(5, &sync);
+    assert_eq!(synced.error_code, 0);
+    assert_eq!(synced.assignment, assignment.assignment);
+
+    let mut describe = DescribeGroupsRequest::default();
+    describe.groups = vec![GroupId(StrBytes::from_static_str("g"))];
+    describe.include_authorized_operations = true;
+    let described = c.call(6, &describe);
+    assert_eq!(described.groups[0].group_state.to_string(), "Stable");
+
+    let mut leave = LeaveGroupRequest::default();
+    leave.group_id = GroupId(StrBytes::from_static_str("g"));
+    let mut me = leave_group_request::MemberIdentity::default();
+    me.member_id = StrBytes::from_string(member_id.clone());
+    leave.members = vec![me];
+    let left = c.call(5, &leave);
+    assert_eq!((left.error_code, left.members[0].error_code), (0, 0));
+    let described = c.call(6, &describe);
+    assert_eq!(described.groups[0].group_state.to_string(), "Empty");
+
+    let replayed = trace::replay(&path).unwrap();
+    assert_eq!(replayed.requests, 6);
+    assert!(replayed.outputs > 12, "{replayed:?}");
+}
+
+#[test]
+fn bad_frames_close_only_their_connection() {
+    let addr = broker(&[], None);
+    let mut bystander = Client::connect(addr);
+    assert_eq!(
+        bystander.call(3, &ApiVersionsRequest::default()).error_code,
+        0
+    );
+
+    // A JoinGroup v5 whose protocol array claims 2^31-1 elements (kafka-protocol would reserve
+    // ~190 GB for it; the allocation guard keeps the process alive).
+    let mut huge = BytesMut::new();
+    huge.put_i16(ApiKey::JoinGroup as i16);
+    huge.put_i16(5);
+    huge.put_i32(1);
+    huge.put_i16(-1); // no client id
+    huge.put_i16(1);
+    huge.put_u8(b'g');
+    huge.put_i32(10_000);
+    huge.put_i32(10_000);
+    huge.put_i16(0);
+    huge.put_i16(-1);
+    huge.put_i16(0);
+    huge.put_i32(i32::MAX);
+    let mut produce = BytesMut::new();
+    produce.put_i16(ApiKey::Produce as i16);
+    produce.put_i16(9);
+    produce.put_i32(1);
+    produce.put_i16(-1);
+    let mut unknown_key = BytesMut::new();
+    unknown_key.put_i16(999);
+    unknown_key.put_i16(0);
+    unknown_key.put_i32(1);
+    unknown_key.put_i16(-1);
+    let mut too_new = BytesMut::new();
+    too_new.put_i16(ApiKey::Heartbeat as i16);
+    too_new.put_i16(42);
+    too_new.put_i32(1);
+    too_new.put_i16(-1);
+    for frame in [
+        &huge[..],
+        &produce[..],
+        &unknown_key[..],
+        &too_new[..],
+        b"\x00\x01",
+    ] {
+        let mut c = Client::connect(addr);
+        c.raw(frame);
+        assert!(c.closed(), "{frame:?} left the connection open");
+    }
+    // A frame longer than socket.request.max.bytes.
+    let mut c = Client::connect(addr);
+    c.stream
+        .write_all(&(200 * 1024 * 1024_i32).to_be_bytes())
+        .unwrap();
+    assert!(c.closed());
+
+    // The broker still serves, on the old connection and on new ones.
+    assert_eq!(
+        bystander.call(3, &ApiVersionsRequest::default()).error_code,
+        0
+    );
+    let mut fresh = Client::connect(addr);
+    assert_eq!(fresh.call(9, &join("")).error_code, 79);
+}
+
+#[test]
+fn an_api_versions_request_too_new_is_answered_in_v0() {
+    // Kafka's rule: UNSUPPORTED_VERSION in a v0 response listing what is served, so that the
+    // client can retry at a version both know.
+    let addr = broker(&[], None);
+    let mut c = Client::connect(addr);
+    let mut frame = BytesMut::new();
+    frame.put_i16(ApiKey::ApiVersions as i16);
+    frame.put_i16(99);
+    frame.put_i32(7);
+    frame.put_i16(-1); // v2 header: the client id (a plain nullable string, KIP-482) ...
+    frame.put_u8(0); // ... and no tagged fields
+    c.raw(&frame);
+    c.correlation_id = 7;
+    let r = c.receive::<ApiVersionsRequest>(0);
+    assert_eq!(r.error_code, 35);
+    assert!(
+        r.api_keys
+            .iter()
+            .any(|k| k.api_key == ApiKey::Heartbeat as i16)
+    );
+}
