@@ -45,7 +45,8 @@ impl Header {
     }
 }
 
-/// Reads `key=value`: a number, `true`/`false`, or text.
+/// Reads `key=value`: a whole number, `true`/`false`, or text (every numeric setting is whole;
+/// `flavour=4.0` is text).
 pub fn setting(text: &str) -> Result<(String, ConfigValue), String> {
     let Some((key, value)) = text.split_once('=') else {
         return Err(format!("setting \"{text}\" is not key=value"));
@@ -53,9 +54,10 @@ pub fn setting(text: &str) -> Result<(String, ConfigValue), String> {
     let value = match value {
         "true" => ConfigValue::Bool(true),
         "false" => ConfigValue::Bool(false),
-        v => v
-            .parse::<f64>()
-            .map_or_else(|_| ConfigValue::Text(v.to_owned()), ConfigValue::Number),
+        v => v.parse::<i64>().map_or_else(
+            |_| ConfigValue::Text(v.to_owned()),
+            |n| ConfigValue::Number(n as f64),
+        ),
     };
     Ok((key.trim().to_owned(), value))
 }

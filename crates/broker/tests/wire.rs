@@ -274,3 +274,29 @@ fn an_api_versions_request_too_new_is_answered_in_v0() {
             .any(|k| k.api_key == ApiKey::Heartbeat as i16)
     );
 }
+
+#[test]
+fn settings_read_as_the_model_expects_them() {
+    use group_coordinator::ConfigValue;
+    let header = trace::Header {
+        seed: 1,
+        settings: vec![
+            "flavour=4.0".into(),
+            "group.max.size=3".into(),
+            "group.consumer.migration.policy=disabled".into(),
+        ],
+        topics: vec![("orders".into(), 3)],
+    };
+    let c = header.coordinator().unwrap();
+    assert_eq!(c.config().group_max_size, 3);
+    assert_eq!(
+        trace::setting("flavour=3.x").unwrap().1,
+        ConfigValue::Text("3.x".into())
+    );
+    let bad = trace::Header {
+        settings: vec!["group.max.size=lots".into()],
+        ..header
+    };
+    assert!(bad.coordinator().unwrap_err().contains("group.max.size"));
+    assert!(trace::setting("no-equals").is_err());
+}
