@@ -128,11 +128,18 @@ pub fn offset_commit(r: wire::OffsetCommitRequest, h: &Head) -> Request {
 }
 
 pub fn offset_fetch(r: wire::OffsetFetchRequest, h: &Head) -> Request {
-    let topics =
-        |t: &wire::offset_fetch_request::OffsetFetchRequestTopic| model::OffsetFetchRequestTopic {
-            name: text(&t.name.0),
-            partition_indexes: t.partition_indexes.clone(),
+    // The top-level topics (before v8) and each group's (v8 on) are two generated types with
+    // the same two fields.
+    macro_rules! topics {
+        ($ts:expr) => {
+            $ts.iter()
+                .map(|t| model::OffsetFetchRequestTopic {
+                    name: text(&t.name.0),
+                    partition_indexes: t.partition_indexes.clone(),
+                })
+                .collect()
         };
+    }
     let batched = h.api_version >= 8;
     Request::OffsetFetch(model::OffsetFetchRequest {
         api_version: h.api_version,
@@ -143,7 +150,7 @@ pub fn offset_fetch(r: wire::OffsetFetchRequest, h: &Head) -> Request {
         topics: if batched {
             None
         } else {
-            r.topics.as_ref().map(|ts| ts.iter().map(topics).collect())
+            r.topics.as_ref().map(|ts| topics!(ts))
         },
         groups: r
             .groups
@@ -152,14 +159,7 @@ pub fn offset_fetch(r: wire::OffsetFetchRequest, h: &Head) -> Request {
                 group_id: text(&g.group_id.0),
                 member_id: opt_text(&g.member_id),
                 member_epoch: g.member_epoch,
-                topics: g.topics.as_ref().map(|ts| {
-                    ts.iter()
-                        .map(|t| model::OffsetFetchRequestTopic {
-                            name: text(&t.name.0),
-                            partition_indexes: t.partition_indexes.clone(),
-                        })
-                        .collect()
-                }),
+                topics: g.topics.as_ref().map(|ts| topics!(ts)),
             })
             .collect(),
         require_stable: r.require_stable,

@@ -163,33 +163,44 @@ fn offset_commit(r: &model::OffsetCommitResponse) -> wire::OffsetCommitResponse 
     w
 }
 
+/// OffsetFetch's topics come in two generated types with the same fields: the top-level list
+/// (before v8) and each group's (v8 on).
+macro_rules! fetched_topics {
+    ($topics:expr, $topic:ty, $partition:ty) => {
+        $topics
+            .iter()
+            .map(|t| {
+                let mut wt = <$topic>::default();
+                wt.name = topic(&t.name);
+                wt.partitions = t
+                    .partitions
+                    .iter()
+                    .map(|p| {
+                        let mut wp = <$partition>::default();
+                        wp.partition_index = p.partition_index;
+                        wp.committed_offset = p.committed_offset;
+                        wp.committed_leader_epoch = p.committed_leader_epoch;
+                        wp.metadata = opt_str(&p.metadata);
+                        wp.error_code = p.error_code.code();
+                        wp
+                    })
+                    .collect();
+                wt
+            })
+            .collect()
+    };
+}
+
 fn offset_fetch(r: &model::OffsetFetchResponse) -> wire::OffsetFetchResponse {
     use wire::offset_fetch_response as of;
     let mut w = wire::OffsetFetchResponse::default();
     w.throttle_time_ms = r.throttle_time_ms;
     w.error_code = r.error_code.code();
-    w.topics = r
-        .topics
-        .iter()
-        .map(|t| {
-            let mut wt = of::OffsetFetchResponseTopic::default();
-            wt.name = topic(&t.name);
-            wt.partitions = t
-                .partitions
-                .iter()
-                .map(|p| {
-                    let mut wp = of::OffsetFetchResponsePartition::default();
-                    wp.partition_index = p.partition_index;
-                    wp.committed_offset = p.committed_offset;
-                    wp.committed_leader_epoch = p.committed_leader_epoch;
-                    wp.metadata = opt_str(&p.metadata);
-                    wp.error_code = p.error_code.code();
-                    wp
-                })
-                .collect();
-            wt
-        })
-        .collect();
+    w.topics = fetched_topics!(
+        r.topics,
+        of::OffsetFetchResponseTopic,
+        of::OffsetFetchResponsePartition
+    );
     w.groups = r
         .groups
         .iter()
@@ -197,28 +208,11 @@ fn offset_fetch(r: &model::OffsetFetchResponse) -> wire::OffsetFetchResponse {
             let mut wg = of::OffsetFetchResponseGroup::default();
             wg.group_id = group(&g.group_id);
             wg.error_code = g.error_code.code();
-            wg.topics = g
-                .topics
-                .iter()
-                .map(|t| {
-                    let mut wt = of::OffsetFetchResponseTopics::default();
-                    wt.name = topic(&t.name);
-                    wt.partitions = t
-                        .partitions
-                        .iter()
-                        .map(|p| {
-                            let mut wp = of::OffsetFetchResponsePartitions::default();
-                            wp.partition_index = p.partition_index;
-                            wp.committed_offset = p.committed_offset;
-                            wp.committed_leader_epoch = p.committed_leader_epoch;
-                            wp.metadata = opt_str(&p.metadata);
-                            wp.error_code = p.error_code.code();
-                            wp
-                        })
-                        .collect();
-                    wt
-                })
-                .collect();
+            wg.topics = fetched_topics!(
+                g.topics,
+                of::OffsetFetchResponseTopics,
+                of::OffsetFetchResponsePartitions
+            );
             wg
         })
         .collect();
