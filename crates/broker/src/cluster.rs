@@ -173,7 +173,11 @@ impl Cluster {
         f
     }
 
-    pub fn list_offsets(&self, r: &wire::ListOffsetsRequest) -> wire::ListOffsetsResponse {
+    pub fn list_offsets(
+        &self,
+        r: &wire::ListOffsetsRequest,
+        version: i16,
+    ) -> wire::ListOffsetsResponse {
         use wire::list_offsets_response as lo;
         let end = self.records_per_partition;
         let mut out = wire::ListOffsetsResponse::default();
@@ -193,7 +197,9 @@ impl Cluster {
                             rp.error_code = UNKNOWN_TOPIC_OR_PARTITION;
                             return rp;
                         }
-                        rp.leader_epoch = 0;
+                        if version >= 4 {
+                            rp.leader_epoch = 0;
+                        }
                         let (offset, timestamp) = match p.timestamp {
                             -2 => (0, -1),                            // EARLIEST_TIMESTAMP
                             -1 => (end, -1),                          // LATEST_TIMESTAMP

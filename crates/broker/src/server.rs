@@ -129,9 +129,12 @@ pub fn answer(
             correlation_id,
             &cluster.find_coordinator(&r, version),
         ),
-        Incoming::ListOffsets(r) => {
-            wire::encode(key, version, correlation_id, &cluster.list_offsets(&r))
-        }
+        Incoming::ListOffsets(r) => wire::encode(
+            key,
+            version,
+            correlation_id,
+            &cluster.list_offsets(&r, version),
+        ),
         Incoming::Fetch(r) => {
             let (response, found) = cluster.fetch(&r, version);
             let out = wire::encode(ApiKey::Fetch, version, correlation_id, &response)?;
