@@ -104,12 +104,22 @@ class Trace:
         self.members = set()
         self.leader = None
         self.transitions = []  # (line index, from, to, cause kind)
-        self.assignments = {}  # member id -> set of (topic, partition), from SyncGroup replies
+        # The consumer group protocol's group (KIP-848).
+        self.group_epoch = 0
+        self.consumer_members = {}  # member id -> (member epoch, state)
         for i, line in enumerate(lines):
             e = line.get("event")
             if not e or e.get("groupId") != GROUP:
                 continue
             kind = e["type"]
+            if kind == "ConsumerGroupStateChanged":
+                self.state = e["to"]
+            elif kind == "GroupEpochBumped":
+                self.group_epoch = e["groupEpoch"]
+            elif kind == "ConsumerMemberUpdated":
+                self.consumer_members[e["memberId"]] = (e["memberEpoch"], e["state"])
+            elif kind == "ConsumerMemberRemoved":
+                self.consumer_members.pop(e["memberId"], None)
             if kind == "StateChanged":
                 self.state = e["to"]
                 self.transitions.append((i, e["from"], e["to"], e["cause"]["kind"]))
@@ -283,7 +293,7 @@ def kafka_python_client(broker):
     return KafkaPython, describe, True
 
 
-def confluent_client(broker):
+def confluent_client(broker, protocol="classic"):
     from confluent_kafka import Consumer
     from confluent_kafka.admin import AdminClient
 
@@ -293,20 +303,36 @@ def confluent_client(broker):
         def open(self):
             def on_error(e):
                 errors.append(f"{self.name_}: {e}")
-            self.consumer = Consumer({
+            config = {
                 "bootstrap.servers": broker.bootstrap, "group.id": GROUP,
                 "client.id": self.name_, "enable.auto.commit": False,
-                "auto.offset.reset": "earliest", "session.timeout.ms": 30000,
-                "heartbeat.interval.ms": 500, "max.poll.interval.ms": 120000,
-                "partition.assignment.strategy": "range", "error_cb": on_error})
-            self.consumer.subscribe([TOPIC], on_assign=self.assign_callback)
+                "auto.offset.reset": "earliest", "max.poll.interval.ms": 120000,
+                "error_cb": on_error}
+            if protocol == "classic":
+                config.update({"session.timeout.ms": 30000, "heartbeat.interval.ms": 500,
+                               "partition.assignment.strategy": "range"})
+            else:
+                # The coordinator sets the session and the heartbeat interval (KIP-848).
+                config["group.protocol"] = "consumer"
+            self.consumer = Consumer(config)
+            self.consumer.subscribe([TOPIC], on_assign=self.assign_callback,
+                                    on_revoke=self.revoke_callback,
+                                    on_lost=self.revoke_callback)
             self.id = None
 
+        # The callbacks are incremental with the consumer protocol (and cooperative
+        # assignors), whole with eager ones (everything revoked, then everything assigned):
+        # adding and removing covers both.
         def assign_callback(self, consumer, partitions):
             # The binding serialises calls on a consumer: another thread asking for the member
             # id while this one polls would wait for the poll; the callback runs inside it.
             self.id = consumer.memberid()
-            self.on_assigned(partitions)
+            self.assigned = (self.assigned or set()) | {(p.topic, p.partition) for p in partitions}
+            self.assignments += 1
+
+        def revoke_callback(self, consumer, partitions):
+            self.assigned = (self.assigned or set()) - {(p.topic, p.partition)
+                                                        for p in partitions}
 
         def poll(self):
             self.consumer.poll(0.1)
@@ -327,7 +353,8 @@ def confluent_client(broker):
         return {
             "state": {"STABLE": "Stable", "EMPTY": "Empty", "PREPARING_REBALANCE":
                       "PreparingRebalance", "COMPLETING_REBALANCE": "CompletingRebalance",
-                      "DEAD": "Dead"}.get(state, state),
+                      "DEAD": "Dead", "ASSIGNING": "Assigning",
+                      "RECONCILING": "Reconciling"}.get(state, state),
             "members": {m.member_id: {(tp.topic, tp.partition)
                                       for tp in (m.assignment.topic_partitions or [])}
                         for m in g.members},
@@ -588,12 +615,86 @@ def run(kind):
     print(f"[{kind}] {replay.stdout.strip()}")
 
 
+def agree_consumer_protocol(broker, members, describe):
+    """The consumer group is stable: every member at the group epoch, the clients' assignments
+    cover the topic once, and the clients, the admin api and the model agree."""
+    def settled(t):
+        return (t.state == "Stable" and len(t.consumer_members) == len(members)
+                and all(epoch == t.group_epoch and state == "STABLE"
+                        for epoch, state in t.consumer_members.values())
+                and all(m.member_id() in t.consumer_members for m in members))
+    t = broker.wait(f"a stable consumer group of {len(members)}", settled)
+    deadline = time.time() + STEP_TIMEOUT
+    while time.time() < deadline:
+        seen = {m.member_id(): m.assigned or set() for m in members}
+        if set().union(*seen.values()) == ALL and sum(map(len, seen.values())) == PARTITIONS:
+            break
+        time.sleep(0.05)
+    check(set().union(*seen.values()) == ALL and sum(map(len, seen.values())) == PARTITIONS,
+          f"the clients' assignments do not cover {TOPIC} once: {seen}")
+    d = describe()
+    check(d["state"] == "Stable", f"the admin client says {d['state']}, the model Stable")
+    check(d["members"] == seen,
+          f"the admin client's members {d['members']} are not the clients' {seen}")
+    return t
+
+
+def run_consumer_protocol():
+    """librdkafka with group.protocol=consumer (KIP-848): three join, one leaves, the last
+    ones leave. No JoinGroup, no PreparingRebalance: the coordinator computes the target
+    assignment and each member reconciles to it through its heartbeats."""
+    kind = "confluent-kafka, group.protocol=consumer"
+    broker = Broker()
+    Client, describe, _ = confluent_client(broker, protocol="consumer")
+    started = []
+
+    def start(name):
+        m = Client(name)
+        m.start()
+        started.append(m)
+        broker.wait(f"{name} to join", lambda t: any(
+            l["request"]["clientId"] == name for _, l in t.requests("ConsumerGroupHeartbeat")))
+        return m
+
+    try:
+        a, b, c = start("a"), start("b"), start("c")
+        t = agree_consumer_protocol(broker, [a, b, c], describe)
+        print(f"[{kind}] three joined: Stable at group epoch {t.group_epoch}")
+        epoch = t.group_epoch
+        b_id = b.member_id()
+        b.close()
+        t = broker.wait("b's leave", lambda t: any(
+            l["request"]["memberId"] == b_id and l["request"]["memberEpoch"] == -1
+            for _, l in t.requests("ConsumerGroupHeartbeat")))
+        t = agree_consumer_protocol(broker, [a, c], describe)
+        check(t.group_epoch == epoch + 1, f"b's leave moved the epoch {epoch} -> {t.group_epoch}")
+        print(f"[{kind}] a member left: Stable at group epoch {t.group_epoch}")
+        a.close()
+        c.close()
+        t = broker.wait("the group to empty", lambda t: t.state == "Empty")
+        check(t.group_epoch == epoch + 3, f"the leaves moved the epoch to {t.group_epoch}")
+        check(not Client.errors, f"the clients logged errors: {Client.errors}")
+        print(f"[{kind}] the last members left: Empty at group epoch {t.group_epoch}")
+    finally:
+        for m in started:
+            m.stopping = True
+        log = broker.stop()
+    replay = subprocess.run([BROKER, "replay", broker.trace_path], capture_output=True,
+                            text=True)
+    check(replay.returncode == 0, f"the trace does not replay: {replay.stderr}")
+    check("closed:" not in log, f"the broker closed a connection:\n{log}")
+    print(f"[{kind}] {replay.stdout.strip()}")
+
+
 if __name__ == "__main__":
-    kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs"]
+    kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs", "consumer-protocol"]
     failed = 0
     for kind in kinds:
         try:
-            run(kind)
+            if kind == "consumer-protocol":
+                run_consumer_protocol()
+            else:
+                run(kind)
             print(f"[{kind}] passed")
         except Failure as e:
             failed += 1

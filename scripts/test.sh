@@ -37,12 +37,12 @@ cargo build -q --release -p group-coordinator --example peer_io
 # kafka-python's sticky assignor iterates Python sets: fix the hash seed for repeatable runs.
 PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python.py target/release/examples/peer_io 1000
 
-step "live: real Kafka clients (kafka-python, confluent-kafka/librdkafka, KafkaJS) through the seed's cases against group-broker"
+step "live: real Kafka clients (kafka-python, confluent-kafka/librdkafka classic and consumer protocol, KafkaJS) through the seed's cases against group-broker"
 if ! .venv/bin/python -c 'import confluent_kafka; assert confluent_kafka.version()[0] == "2.16.1"' 2>/dev/null; then
   .venv/bin/pip install -q confluent-kafka==2.16.1
 fi
 cargo build -q -p group-broker
-GROUP_BROKER=target/debug/group-broker timeout 600 .venv/bin/python -u live/cases.py kafka-python confluent-kafka kafkajs
+GROUP_BROKER=target/debug/group-broker timeout 600 .venv/bin/python -u live/cases.py kafka-python confluent-kafka kafkajs consumer-protocol
 
 step "fuzzing: each cargo-fuzz target for ${FUZZ_SECONDS:-30} s (libFuzzer; FUZZ_SECONDS=0 skips)"
 if [ "${FUZZ_SECONDS:-30}" != 0 ]; then

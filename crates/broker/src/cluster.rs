@@ -18,6 +18,8 @@ const NONE: i16 = 0;
 const OFFSET_OUT_OF_RANGE: i16 = 1;
 const UNKNOWN_TOPIC_OR_PARTITION: i16 = 3;
 const UNSUPPORTED_VERSION: i16 = 35;
+const UNKNOWN_TOPIC_ID: i16 = 100;
+const INVALID_REQUEST: i16 = 42;
 /// A fetch answers at most this many records per partition (clients ask again).
 const RECORDS_PER_FETCH: i64 = 50;
 
@@ -98,20 +100,40 @@ impl Cluster {
             None => true,
             Some(topics) => version == 0 && topics.is_empty(),
         };
-        let names: Vec<String> = if all {
-            self.topics.iter().map(|t| t.name.clone()).collect()
+        m.topics = if all {
+            self.topics
+                .iter()
+                .map(|t| self.topic_metadata(&t.name, version))
+                .collect()
         } else {
             r.topics
                 .iter()
                 .flatten()
-                .filter_map(|t| t.name.as_ref().map(|n| n.0.as_str().to_owned()))
+                .map(|t| match &t.name {
+                    Some(name) => self.topic_metadata(name.0.as_str(), version),
+                    // v10+: a topic asked for by id (the consumer group protocol assigns by
+                    // id; its members resolve the names this way).
+                    None => self.topic_by_id(t.topic_id, version),
+                })
                 .collect()
         };
-        m.topics = names
-            .iter()
-            .map(|n| self.topic_metadata(n, version))
-            .collect();
         m
+    }
+
+    fn topic_by_id(
+        &self,
+        id: uuid::Uuid,
+        version: i16,
+    ) -> wire::metadata_response::MetadataResponseTopic {
+        match self.topics.iter().find(|t| uuid_out(t.id()) == id) {
+            Some(topic) => self.topic_metadata(&topic.name, version),
+            None => {
+                let mut t = wire::metadata_response::MetadataResponseTopic::default();
+                t.topic_id = id;
+                t.error_code = UNKNOWN_TOPIC_ID;
+                t
+            }
+        }
     }
 
     fn topic_metadata(
@@ -143,6 +165,40 @@ impl Cluster {
             })
             .collect();
         t
+    }
+
+    /// Produce is advertised because clients infer the v2 record format from it (librdkafka's
+    /// "MsgVer2" needs Produce v3 beside Fetch v4), but nothing is appended: the partitions hold
+    /// generated records. Each partition is answered INVALID_REQUEST, with the reason from v8.
+    pub fn produce(&self, r: &wire::ProduceRequest, version: i16) -> wire::ProduceResponse {
+        use wire::produce_response as pr;
+        let mut out = wire::ProduceResponse::default();
+        out.responses = r
+            .topic_data
+            .iter()
+            .map(|t| {
+                let mut rt = pr::TopicProduceResponse::default();
+                rt.name = t.name.clone();
+                rt.partition_responses = t
+                    .partition_data
+                    .iter()
+                    .map(|p| {
+                        let mut rp = pr::PartitionProduceResponse::default();
+                        rp.index = p.index;
+                        rp.error_code = INVALID_REQUEST;
+                        rp.base_offset = -1;
+                        if version >= 8 {
+                            rp.error_message = Some(str(
+                                "group-broker keeps no log: its records are generated (--records)",
+                            ));
+                        }
+                        rp
+                    })
+                    .collect();
+                rt
+            })
+            .collect();
+        out
     }
 
     /// This broker coordinates every group (and would every transaction).

@@ -3,7 +3,8 @@
 //! The group apis come from the model (the versions it answers, within those kafka-protocol
 //! decodes; Kafka 4.0 removed OffsetCommit v0-v1 and OffsetFetch v0, and so does the decoder).
 //! The rest is what a consumer needs around a group: ApiVersions, Metadata, FindCoordinator,
-//! ListOffsets and Fetch, at versions whose records are the v2 batch format.
+//! ListOffsets and Fetch, at versions whose records are the v2 batch format, and Produce, which
+//! only refuses.
 
 use group_coordinator::Api;
 use kafka_protocol::messages::ApiKey;
@@ -12,6 +13,9 @@ use kafka_protocol::messages::ApiKey;
 pub fn served() -> Vec<(ApiKey, i16, i16)> {
     let mut apis = vec![
         (ApiKey::ApiVersions, 0, 4),
+        // Answered with an error per partition (see Cluster::produce): advertised because
+        // clients infer the record format they can read from it.
+        (ApiKey::Produce, 3, 9),
         (ApiKey::Metadata, 0, 12),
         (ApiKey::FindCoordinator, 0, 4),
         (ApiKey::ListOffsets, 1, 7),

@@ -94,7 +94,23 @@ fn connection(
         if let Some(hold) = hold {
             thread::sleep(hold.min(limits.max_fetch_wait));
         }
-        write_frame(&mut stream, &out).map_err(|e| format!("writing a response: {e}"))?;
+        if out.is_empty() {
+            continue;
+        }
+        match write_frame(&mut stream, &out) {
+            Ok(()) => {}
+            // The client went away while its answer was on the way (a held fetch outlives a
+            // consumer that closed): its close, not a refusal.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::BrokenPipe | io::ErrorKind::ConnectionReset
+                ) =>
+            {
+                return Ok(());
+            }
+            Err(e) => return Err(format!("writing a response: {e}")),
+        }
     }
 }
 
@@ -135,6 +151,11 @@ pub fn answer(
             correlation_id,
             &cluster.list_offsets(&r, version),
         ),
+        // acks=0: Kafka sends no response at all.
+        Incoming::Produce(r) if r.acks == 0 => return Ok((Bytes::new(), None)),
+        Incoming::Produce(r) => {
+            wire::encode(key, version, correlation_id, &cluster.produce(&r, version))
+        }
         Incoming::Fetch(r) => {
             let (response, found) = cluster.fetch(&r, version);
             let out = wire::encode(ApiKey::Fetch, version, correlation_id, &response)?;

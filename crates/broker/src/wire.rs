@@ -25,6 +25,7 @@ pub enum Incoming {
     FindCoordinator(wire::FindCoordinatorRequest),
     ListOffsets(wire::ListOffsetsRequest),
     Fetch(wire::FetchRequest),
+    Produce(wire::ProduceRequest),
 }
 
 #[derive(Debug)]
@@ -102,6 +103,7 @@ pub fn decode(frame: Bytes, routing_id: i32) -> Result<Decoded, Refused> {
         ApiKey::FindCoordinator => Incoming::FindCoordinator(body(&mut buf, key, version)?),
         ApiKey::ListOffsets => Incoming::ListOffsets(body(&mut buf, key, version)?),
         ApiKey::Fetch => Incoming::Fetch(body(&mut buf, key, version)?),
+        ApiKey::Produce => Incoming::Produce(body(&mut buf, key, version)?),
         ApiKey::JoinGroup => {
             Incoming::Group(to_model::join_group(body(&mut buf, key, version)?, &head))
         }

@@ -128,7 +128,26 @@ fn a_member_joins_syncs_and_leaves_over_the_wire() {
         !versions
             .api_keys
             .iter()
-            .any(|k| k.api_key == ApiKey::Produce as i16)
+            .any(|k| k.api_key == ApiKey::CreateTopics as i16)
+    );
+    // Produce is advertised (clients read the record format off it) and refused per partition.
+    let mut produce = ProduceRequest::default();
+    produce.acks = -1;
+    let mut topic = produce_request::TopicProduceData::default();
+    topic.name = TopicName(StrBytes::from_static_str("orders"));
+    let mut partition = produce_request::PartitionProduceData::default();
+    partition.index = 1;
+    topic.partition_data = vec![partition];
+    produce.topic_data = vec![topic];
+    let refused = c.call(9, &produce);
+    let answer = &refused.responses[0].partition_responses[0];
+    assert_eq!((answer.index, answer.error_code), (1, 42));
+    assert!(
+        answer
+            .error_message
+            .as_ref()
+            .unwrap()
+            .contains("keeps no log")
     );
 
     let mut find = FindCoordinatorRequest::default();
@@ -210,11 +229,11 @@ fn bad_frames_close_only_their_connection() {
     huge.put_i16(-1);
     huge.put_i16(0);
     huge.put_i32(i32::MAX);
-    let mut produce = BytesMut::new();
-    produce.put_i16(ApiKey::Produce as i16);
-    produce.put_i16(9);
-    produce.put_i32(1);
-    produce.put_i16(-1);
+    let mut create_topics = BytesMut::new();
+    create_topics.put_i16(ApiKey::CreateTopics as i16);
+    create_topics.put_i16(4);
+    create_topics.put_i32(1);
+    create_topics.put_i16(-1);
     let mut unknown_key = BytesMut::new();
     unknown_key.put_i16(999);
     unknown_key.put_i16(0);
@@ -227,7 +246,7 @@ fn bad_frames_close_only_their_connection() {
     too_new.put_i16(-1);
     for frame in [
         &huge[..],
-        &produce[..],
+        &create_topics[..],
         &unknown_key[..],
         &too_new[..],
         b"\x00\x01",

@@ -513,6 +513,26 @@ fn invalid_requests_are_refused_naming_the_field() {
 }
 
 #[test]
+fn an_empty_regex_beside_topic_names_is_no_regex() {
+    // librdkafka (group.protocol=consumer) joins at v1 with SubscribedTopicRegex "" and its
+    // topic names: Kafka 4.0 reads "" as no regex (found by group-broker's live clients).
+    let mut w = World::new();
+    let r = w.send(ConsumerGroupHeartbeatRequest {
+        api_version: 1,
+        subscribed_topic_regex: Some(String::new()),
+        group_id: G.into(),
+        member_id: "m1".into(),
+        member_epoch: 0,
+        rebalance_timeout_ms: 10_000,
+        subscribed_topic_names: Some(vec!["foo".into()]),
+        topic_partitions: Some(vec![]),
+        ..Default::default()
+    });
+    assert_eq!(r.error_code, ErrorCode::None, "{:?}", r.error_message);
+    assert_eq!(r.member_epoch, 1);
+}
+
+#[test]
 fn a_new_partition_on_a_subscribed_topic_bumps_the_group_epoch() {
     let mut w = two_members();
     w.c.update_metadata(1, &[("foo".into(), None, 8)]).unwrap();

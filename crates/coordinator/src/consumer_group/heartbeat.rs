@@ -124,7 +124,13 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
     if r.rack_id.as_deref() == Some("") {
         return invalid("RackId can't be empty.");
     }
-    if r.subscribed_topic_regex.is_some() {
+    // An empty regex is no regex (Kafka 4.0 keeps "" as "none", and librdkafka sends "" beside
+    // its topic names); a real one is refused, as Kafka did when these rules were taken (4.0
+    // resolves them; the model does not yet).
+    if r.subscribed_topic_regex
+        .as_deref()
+        .is_some_and(|re| !re.is_empty())
+    {
         return invalid("SubscribedTopicRegex is not supported yet.");
     }
     if r.member_id.is_empty() {
