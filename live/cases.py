@@ -129,6 +129,9 @@ class Trace:
                 self.members.add(e["memberId"])
             elif kind == "MemberRemoved":
                 self.members.discard(e["memberId"])
+            elif kind == "MemberReplaced":
+                self.members.discard(e["oldMemberId"])
+                self.members.add(e["newMemberId"])
             elif kind == "LeaderChanged":
                 self.leader = e["to"]
 
@@ -169,9 +172,10 @@ class Member(threading.Thread):
     """A consumer polled on its own thread (clients are not thread-safe), which can stop
     polling, and closes on that same thread."""
 
-    def __init__(self, name):
+    def __init__(self, name, **options):
         super().__init__(daemon=True, name=name)
         self.name_ = name
+        self.options = options  # client settings over the harness's
         self.polling = True
         self.stopping = False
         self.assigned = None  # the last assignment its rebalance callback reported
@@ -243,11 +247,12 @@ def kafka_python_client(broker):
 
     class KafkaPython(Member):
         def open(self):
-            self.consumer = KafkaConsumer(
-                bootstrap_servers=broker.bootstrap, group_id=GROUP, client_id=self.name_,
-                enable_auto_commit=False, auto_offset_reset="earliest",
-                session_timeout_ms=30000, heartbeat_interval_ms=500,
-                max_poll_interval_ms=120000, partition_assignment_strategy=[FailingRange])
+            self.consumer = KafkaConsumer(**{
+                "bootstrap_servers": broker.bootstrap, "group_id": GROUP,
+                "client_id": self.name_, "enable_auto_commit": False,
+                "auto_offset_reset": "earliest", "session_timeout_ms": 30000,
+                "heartbeat_interval_ms": 500, "max_poll_interval_ms": 120000,
+                "partition_assignment_strategy": [FailingRange], **self.options})
             member = self
 
             class Listener(ConsumerRebalanceListener):
@@ -449,11 +454,13 @@ def agree(broker, members, describe, generations):
                     and not t.parked("SyncGroup")
                     and all(m.member_id() in t.members for m in members)
                     and all(m.assigned is not None for m in members))
-    # Each client's last callback covers the partitions; together, once each.
+    # The clients catch up with the model (their last callbacks cover the partitions once
+    # between them; their generation is the model's).
     deadline = time.time() + STEP_TIMEOUT
     while time.time() < deadline:
         seen = [m.assigned or set() for m in members]
-        if set().union(*seen) == ALL and sum(len(s) for s in seen) == PARTITIONS:
+        if (set().union(*seen) == ALL and sum(len(s) for s in seen) == PARTITIONS
+                and (not generations or all(m.generation() == t.generation for m in members))):
             break
         time.sleep(0.05)
     seen = {m.member_id(): m.assigned for m in members}
@@ -686,13 +693,119 @@ def run_consumer_protocol():
     print(f"[{kind}] {replay.stdout.strip()}")
 
 
+# A consumer in its own process, to be killed (no LeaveGroup, no more heartbeats).
+KILLABLE = """
+import sys
+from kafka import KafkaConsumer
+c = KafkaConsumer(sys.argv[2], bootstrap_servers=sys.argv[1], group_id=sys.argv[3],
+                  client_id="k", session_timeout_ms=6000, heartbeat_interval_ms=1000,
+                  enable_auto_commit=False)
+while True:
+    c.poll(timeout_ms=100)
+"""
+
+
+def run_static_and_timeout():
+    """kafka-python: a static member restarts and takes its place back without a rebalance;
+    a killed consumer is removed when its session times out."""
+    kind = "kafka-python, static membership and session timeout"
+    broker = Broker()
+    Client, describe, _ = kafka_python_client(broker)
+    started, killable = [], None
+
+    def start(name, **options):
+        m = Client(name, **options)
+        m.start()
+        started.append(m)
+        broker.wait(f"{name} to join", lambda t: any(
+            l["request"]["clientId"] == name for _, l in t.requests("JoinGroup")))
+        return m
+
+    try:
+        s1 = start("s1", group_instance_id="s1")
+        s2 = start("s2", group_instance_id="s2")
+        d = start("d")
+        t = agree(broker, [s1, s2, d], describe, True)
+        print(f"[{kind}] two static members and a dynamic one joined: {t.summary()}")
+
+        # A static member restarts: its close sends no LeaveGroup; the new process, with the
+        # same group.instance.id, replaces it without a rebalance and gets its partitions.
+        generation, transitions = t.generation, len(t.transitions)
+        old_id, old_partitions = s1.member_id(), s1.assigned
+        s1.close()
+        s1b = start("s1b", group_instance_id="s1")
+        t = broker.wait("the static replacement", lambda t: any(
+            l.get("event", {}).get("type") == "MemberReplaced" for l in t.lines))
+        t = agree(broker, [s1b, s2, d], describe, True)
+        check(not any(old_id in json.dumps(l["request"]) for _, l in t.requests("LeaveGroup")),
+              "the static member sent a LeaveGroup on close")
+        check(t.generation == generation and len(t.transitions) == transitions,
+              f"the restart rebalanced: {t.transitions[transitions:]}")
+        check(s1b.assigned == old_partitions,
+              f"the restarted member got {s1b.assigned}, not its {old_partitions}")
+        print(f"[{kind}] a static member restarted without a rebalance: {t.summary()}")
+
+        # A consumer in its own process joins, then is killed.
+        killable = subprocess.Popen([sys.executable, "-c", KILLABLE, broker.bootstrap, TOPIC,
+                                     GROUP])
+        t = broker.wait("k to join and the group to settle", lambda t: t.state == "Stable"
+                        and len(t.members) == 4 and not t.parked("SyncGroup"))
+        k_id = next(l["response"]["memberId"] for _, l in t.responses("JoinGroup")
+                    if l["response"]["memberId"].startswith("k-")
+                    and l["response"]["errorCode"] == 0)
+        killable.kill()
+        t = broker.wait("k's session to time out", lambda t: any(
+            l.get("event", {}).get("type") == "MemberRemoved"
+            and l["event"]["memberId"] == k_id for l in t.lines), timeout=20)
+        removed_at = next(l["event"]["atMs"] for l in t.lines
+                          if l.get("event", {}).get("type") == "MemberRemoved"
+                          and l["event"]["memberId"] == k_id)
+        reason = next(l["event"]["reason"] for l in t.lines
+                      if l.get("event", {}).get("type") == "MemberRemoved"
+                      and l["event"]["memberId"] == k_id)
+        check(reason == "SessionTimeout", f"k was removed for {reason}")
+        # The model's session timer is due session.timeout.ms after the last time it was
+        # refreshed (a heartbeat, a join; not a SyncGroup answered in Stable, as in Kafka); the
+        # broker fires it when the wall clock gets there (a loaded machine may wake it a little
+        # late: the clock's doing, not the model's).
+        refreshed_at, deadline = [(l["event"]["atMs"], l["event"]["deadlineMs"]) for l in t.lines
+                                  if l.get("event", {}).get("type") == "TimerScheduled"
+                                  and l["event"]["key"] == f"heartbeat-{GROUP}-{k_id}"][-1]
+        check(deadline - refreshed_at == 6000,
+              f"k's session was due {deadline - refreshed_at} ms after it was refreshed")
+        check(deadline <= removed_at < deadline + 1000,
+              f"k was removed at {removed_at}, its session was due at {deadline}")
+        t = agree(broker, [s1b, s2, d], describe, True)
+        print(f"[{kind}] a killed consumer's session was due 6000 ms after its last refresh "
+              f"(session.timeout.ms) and it was removed {removed_at - deadline} ms after that: "
+              f"{t.summary()}")
+        check(not errors_of(Client), f"the clients logged errors: {errors_of(Client)}")
+    finally:
+        if killable:
+            killable.kill()
+        for m in started:
+            m.stopping = True
+        broker.stop()
+    replay = subprocess.run([BROKER, "replay", broker.trace_path], capture_output=True,
+                            text=True)
+    check(replay.returncode == 0, f"the trace does not replay: {replay.stderr}")
+    print(f"[{kind}] {replay.stdout.strip()}")
+
+
+def errors_of(Client):
+    return getattr(Client, "errors", [])
+
+
 if __name__ == "__main__":
-    kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs", "consumer-protocol"]
+    kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs", "consumer-protocol",
+                             "static-and-timeout"]
     failed = 0
     for kind in kinds:
         try:
             if kind == "consumer-protocol":
                 run_consumer_protocol()
+            elif kind == "static-and-timeout":
+                run_static_and_timeout()
             else:
                 run(kind)
             print(f"[{kind}] passed")
