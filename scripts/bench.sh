@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group,
+# what group-broker's wire front end adds per request (and 100 kafka-python consumers through it),
 # the simulator's speed (simulated time per wall second, 10/100/1,000 consumers, both protocols),
 # the page's download sizes (raw, gzip, brotli), time travel
 # (step back, scrub, fork on long runs, and the checkpoints' memory), and the
@@ -37,6 +38,11 @@ printf '%-14s %16s %16s %8s\n' "consumers" "native sim-s/s" "wasm sim-s/s" "rati
 join <(awk '/^BENCH native/ { print $3, $4 }' "$out/sim-native.txt" | sort) \
      <(awk '/^BENCH wasm/ { print $3, $4 }' "$out/sim-wasm.txt" | sort) | sort -n |
   awk '{ printf "%-14s %16s %16s %7.1fx\n", $1, $2, $3, $2 / $3 }'
+
+echo; echo "== group-broker: what the wire front end adds to the model (Heartbeats over loopback), and 100 kafka-python consumers"
+cargo bench -q -p group-broker --bench front_end 2>/dev/null
+cargo build -q --release -p group-broker
+.venv/bin/python bench/broker_clients.py target/release/group-broker 2>/dev/null
 
 echo; echo "== time travel (median ms): a step back at the end, a scrub to the middle, a fork in the middle"
 cargo bench -q -p group-simulator --bench player 2>/dev/null | tee "$out/player-native.txt"
