@@ -2,7 +2,7 @@
 // driven as a user would.
 // Prints "N passed, M failed" last and exits non-zero on failure. `node e2e/page.mjs <text>`
 // runs only the tests whose names contain the text.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -1824,6 +1824,82 @@ await test(
   },
   PG,
 );
+
+/** group-broker (the wire front end), with its live feed, on free loopback ports: `{ proc,
+ * bootstrap, live }`. Built by the test command's live step; built here if it is missing. */
+async function startBroker() {
+  const bin = new URL('../target/debug/group-broker', import.meta.url).pathname;
+  if (!existsSync(bin)) execFileSync('cargo', ['build', '-q', '-p', 'group-broker'], { stdio: 'inherit' });
+  const proc = spawn(bin, [
+    '--listen',
+    '127.0.0.1:0',
+    '--live',
+    '127.0.0.1:0',
+    '--topic',
+    'orders:4',
+    '--set',
+    'group.initial.rebalance.delay.ms=0',
+  ]);
+  let output = '';
+  const ready = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`group-broker did not start: ${output}`)), 10000);
+    proc.stdout.on('data', (d) => {
+      output += d;
+      const bootstrap = output.match(/listening on (\S+)/)?.[1];
+      const live = output.match(/live feed on (ws:\/\/\S+)/)?.[1];
+      if (bootstrap && live) {
+        clearTimeout(timer);
+        resolve({ bootstrap, live });
+      }
+    });
+  });
+  return { proc, ...ready };
+}
+
+await test('the console follows a live group-broker run: a real KafkaJS consumer joins and leaves', async (page) => {
+  const { Kafka, logLevel } = await import('kafkajs');
+  const broker = await startBroker();
+  const kafka = new Kafka({ clientId: 'kafkajs-demo', brokers: [broker.bootstrap], logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: 'live-demo', heartbeatInterval: 500 });
+  try {
+    await page.goto(`${server.url}?mode=console&live=${encodeURIComponent(broker.live)}`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    await page.waitForSelector('#live-status:has-text("Following group-broker")');
+    expectEq(await page.isVisible('#send'), false, 'the composer gives way while following');
+    await consumer.connect();
+    await consumer.subscribe({ topics: ['orders'], fromBeginning: true });
+    await consumer.run({ eachMessage: async () => {} });
+    // The page's own model, fed the broker's inputs, shows the group the consumer joined.
+    await page.waitForFunction(() => document.querySelector('#group-state')?.getAttribute('data-state') === 'Stable', null, {
+      timeout: 15000,
+    });
+    expectEq((await page.textContent('#group')).includes('kafkajs-demo'), true, 'the member, by its client id');
+    await page.screenshot({ path: new URL('console-live.png', out).pathname, fullPage: true });
+    await consumer.disconnect();
+    await page.waitForFunction(() => document.querySelector('#group-state')?.getAttribute('data-state') === 'Empty', null, {
+      timeout: 15000,
+    });
+    await page.waitForSelector('#log .exchange:has-text("LeaveGroup")');
+    const status = await page.textContent('#live-status');
+    expectEq(/all (\d+) responses as the broker gave them/.test(status), true, `every response checked: ${status}`);
+    expectEq(Number(status.match(/all (\d+) responses/)[1]) > 5, true, 'and there were some');
+    // Stop following: the console is the user's again.
+    await page.click('#stop-live');
+    expectEq(await page.isVisible('#send'), true, 'the composer is back');
+  } finally {
+    await consumer.disconnect().catch(() => {});
+    broker.proc.kill();
+  }
+});
+
+await test('the console refuses a live address that is not a WebSocket, and keeps working', async (page) => {
+  await page.goto(`${server.url}?mode=console&live=${encodeURIComponent('http://example.invalid/')}`);
+  await page.waitForSelector('body[data-wasm="ready"]');
+  expectEq((await page.textContent('#message')).includes('must be a ws:// or wss:// address'), true, 'the reason');
+  expectEq(await page.isVisible('#send'), true, 'the console is usable');
+  await page.click('#next-step');
+  await page.waitForSelector('#log .exchange');
+});
 
 await test(
   'navigation to the first drawn scenario (measured)',

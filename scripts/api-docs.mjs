@@ -43,8 +43,10 @@ export function parseDeclarations(text) {
       cls = null;
     } else if (cls && trimmed === '}') {
       cls = null;
-    } else if (cls && /^(constructor|\w+)\(/.test(trimmed) && !trimmed.startsWith('free(')) {
-      cls.members.push({ name: trimmed.split('(')[0], doc: docText(doc), signature: trimmed });
+    } else if (cls && /^(static )?(constructor|\w+)\(/.test(trimmed) && !trimmed.startsWith('free(')) {
+      // A static method (a second constructor, `Coordinator.withSeed`) is named with its class.
+      const name = trimmed.split('(')[0];
+      cls.members.push({ name: name.startsWith('static ') ? `${cls.name}.${name.slice(7)}` : name, doc: docText(doc), signature: trimmed });
     }
     if (!trimmed.startsWith('/**')) doc = [];
   }

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   } else if (mode === 'console') {
     const view = new ConsoleView(
       {
-        factory: (config) => new Coordinator(config),
+        factory: (config, seed) => (seed ? Coordinator.withSeed(seed, config) : new Coordinator(config)),
         errorName,
         apis: apis(),
         configKeys: brokerConfigKeys(),
@@ -60,6 +60,9 @@ async function main(): Promise<void> {
       params.get('example') ?? undefined,
     );
     replaceChildren(app, view.root);
+    // ?live=ws://127.0.0.1:PORT: follow group-broker's live feed (`--live`).
+    const live = params.get('live');
+    if (live !== null) view.followLive(live);
   } else {
     // The built-in scenarios, then a living group of 50 consumers on 500 partitions.
     const large = largeGroupScenario(50, 10, 600_000);

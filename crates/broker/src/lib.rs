@@ -12,6 +12,7 @@ pub mod alloc_guard;
 pub mod cluster;
 pub mod convert;
 pub mod driver;
+pub mod live;
 pub mod served;
 pub mod server;
 pub mod trace;
@@ -41,6 +42,8 @@ pub struct Options {
     /// The model: seed and broker settings.
     pub model: Header,
     pub trace: Option<PathBuf>,
+    /// Where the live feed listens (`--live`), if anywhere.
+    pub live: Option<SocketAddr>,
     pub limits: Limits,
 }
 
@@ -53,6 +56,7 @@ impl Default for Options {
             records_per_partition: 100,
             model: Header::default(),
             trace: None,
+            live: None,
             limits: Limits::default(),
         }
     }
@@ -62,6 +66,8 @@ impl Default for Options {
 #[derive(Debug)]
 pub struct Running {
     pub addr: SocketAddr,
+    /// Where the live feed listens.
+    pub live: Option<SocketAddr>,
     pub acceptor: thread::JoinHandle<()>,
 }
 
@@ -78,10 +84,30 @@ pub fn start(options: Options) -> Result<Running, String> {
         .map(|t| (t.name.clone(), t.partitions))
         .collect();
     let coordinator = model.coordinator()?;
-    let trace = match &options.trace {
-        Some(path) => Trace::create(path, &model)
-            .map_err(|e| format!("cannot write the trace {}: {e}", path.display()))?,
-        None => Trace::none(),
+    let (live, live_addr) = match options.live {
+        Some(at) => {
+            let listener = TcpListener::bind(at)
+                .map_err(|e| format!("cannot listen for the live feed on {at}: {e}"))?;
+            let bound = listener.local_addr().map_err(|e| e.to_string())?;
+            let live = Arc::new(live::Live::default());
+            let feed = live.clone();
+            thread::Builder::new()
+                .name("live feed".into())
+                .spawn(move || live::serve(listener, feed))
+                .map_err(|e| e.to_string())?;
+            (Some(live), Some(bound))
+        }
+        None => (None, None),
+    };
+    let trace = match (&options.trace, live) {
+        (None, None) => Trace::none(),
+        (path, live) => Trace::new(path.as_deref(), live, &model).map_err(|e| {
+            format!(
+                "cannot write the trace {}: {e}",
+                path.as_deref()
+                    .map_or_else(String::new, |p| p.display().to_string())
+            )
+        })?,
     };
     let cluster = Arc::new(Cluster {
         node_id: options.node_id,
@@ -99,5 +125,9 @@ pub fn start(options: Options) -> Result<Running, String> {
         .name("acceptor".into())
         .spawn(move || server::serve(listener, cluster, driver, limits))
         .map_err(|e| e.to_string())?;
-    Ok(Running { addr, acceptor })
+    Ok(Running {
+        addr,
+        live: live_addr,
+        acceptor,
+    })
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! group-broker [--listen 127.0.0.1:9092] [--topic NAME:PARTITIONS]... [--records N]
-//!              [--set KEY=VALUE]... [--seed N] [--trace FILE] [--node-id N]
+//!              [--set KEY=VALUE]... [--seed N] [--trace FILE] [--live ADDR:PORT] [--node-id N]
 //!              [--max-connections N] [--max-request-bytes N]
 //! group-broker replay FILE
 //! ```
@@ -13,15 +13,17 @@ use group_broker::cluster::Topic;
 use group_broker::{Options, start, trace};
 
 const USAGE: &str = "usage: group-broker [--listen ADDR:PORT] [--topic NAME:PARTITIONS]... \
-[--records N] [--set KEY=VALUE]... [--seed N] [--trace FILE] [--node-id N] \
-[--max-connections N] [--max-request-bytes N]
+[--records N] [--set KEY=VALUE]... [--seed N] [--trace FILE] [--live ADDR:PORT] \
+[--node-id N] [--max-connections N] [--max-request-bytes N]
        group-broker replay FILE
 
 Serves Kafka's consumer-group apis from the coordinator model on loopback (default
 127.0.0.1:9092). --topic defines a topic (repeat it); --records sets the generated records in
 each partition (default 100); --set changes a broker setting of the model, as the playground's
 scenarios do (for example group.initial.rebalance.delay.ms=0); --trace records every request,
-response and event as JSON lines, which `group-broker replay FILE` checks against a fresh model.";
+response and event as JSON lines, which `group-broker replay FILE` checks against a fresh model;
+--live serves the same lines over a WebSocket, for the page's console to follow
+(?mode=console&live=ws://ADDR:PORT).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -54,6 +56,11 @@ fn main() -> ExitCode {
     match start(options) {
         Ok(running) => {
             println!("group-broker: listening on {}", running.addr);
+            if let Some(live) = running.live {
+                println!(
+                    "group-broker: live feed on ws://{live} (open the page with ?mode=console&live=ws://{live})"
+                );
+            }
             let _ = running.acceptor.join();
             ExitCode::SUCCESS
         }
@@ -121,6 +128,13 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     .map_err(|_| format!("--seed: \"{v}\" is not a whole number"))?;
             }
             "--trace" => o.trace = Some(value()?.into()),
+            "--live" => {
+                let v = value()?;
+                o.live = Some(
+                    v.parse()
+                        .map_err(|_| format!("--live: \"{v}\" is not ADDRESS:PORT"))?,
+                );
+            }
             "--node-id" => {
                 o.node_id = i32::try_from(number(value()?)?)
                     .map_err(|_| format!("{flag} is out of range"))?;

@@ -8,10 +8,13 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use group_coordinator::{BrokerConfig, ConfigValue, Coordinator, Event, Request, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+
+use crate::live::Live;
 
 /// How the broker built its model.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -62,35 +65,75 @@ pub fn setting(text: &str) -> Result<(String, ConfigValue), String> {
     Ok((key.trim().to_owned(), value))
 }
 
-/// Where the record goes (nowhere, if the broker was not asked for one).
+impl Header {
+    /// The header line: the header, with the settings also as the config object the wasm
+    /// `Coordinator` takes (so that the page builds the same model without parsing them).
+    pub fn line(&self) -> Value {
+        let config: serde_json::Map<String, Value> = self
+            .settings
+            .iter()
+            .filter_map(|s| setting(s).ok())
+            .map(|(key, value)| {
+                let value = match value {
+                    ConfigValue::Number(n) => json!(n as i64),
+                    ConfigValue::Bool(b) => json!(b),
+                    ConfigValue::Text(t) => json!(t),
+                };
+                (key, value)
+            })
+            .collect();
+        let mut header = json!(self);
+        header["config"] = Value::Object(config);
+        json!({ "broker": header })
+    }
+}
+
+/// Where the record goes: a file, the live feed, both, or nowhere.
 #[derive(Debug)]
 pub struct Trace {
     out: Option<BufWriter<File>>,
+    live: Option<Arc<Live>>,
 }
 
 impl Trace {
     pub fn none() -> Trace {
-        Trace { out: None }
+        Trace {
+            out: None,
+            live: None,
+        }
     }
 
-    pub fn create(path: &Path, header: &Header) -> std::io::Result<Trace> {
-        let mut t = Trace {
-            out: Some(BufWriter::new(File::create(path)?)),
+    pub fn new(
+        path: Option<&Path>,
+        live: Option<Arc<Live>>,
+        header: &Header,
+    ) -> std::io::Result<Trace> {
+        let out = match path {
+            Some(path) => Some(BufWriter::new(File::create(path)?)),
+            None => None,
         };
-        t.line(&json!({ "broker": header }));
+        let mut t = Trace { out, live };
+        t.line(&header.line());
         Ok(t)
     }
 
     fn line(&mut self, value: &Value) {
+        if self.out.is_none() && self.live.is_none() {
+            return;
+        }
+        let text = value.to_string();
         if let Some(out) = &mut self.out {
             // A full disk ends the record, not the broker.
-            let ok = serde_json::to_writer(&mut *out, value).is_ok()
+            let ok = out.write_all(text.as_bytes()).is_ok()
                 && out.write_all(b"\n").is_ok()
                 && out.flush().is_ok();
             if !ok {
                 eprintln!("group-broker: the trace could not be written; it stops here");
                 self.out = None;
             }
+        }
+        if let Some(live) = &self.live {
+            live.publish(&text);
         }
     }
 

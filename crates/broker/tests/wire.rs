@@ -319,3 +319,45 @@ fn settings_read_as_the_model_expects_them() {
     assert!(bad.coordinator().unwrap_err().contains("group.max.size"));
     assert!(trace::setting("no-equals").is_err());
 }
+
+#[test]
+fn the_live_feed_sends_the_trace_from_its_start() {
+    let mut o = Options {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        live: Some("127.0.0.1:0".parse().unwrap()),
+        topics: vec![Topic {
+            name: "orders".into(),
+            partitions: 3,
+        }],
+        ..Options::default()
+    };
+    o.model.settings = vec!["group.initial.rebalance.delay.ms=0".into()];
+    let running = start(o).unwrap();
+    let mut c = Client::connect(running.addr);
+    assert_eq!(c.call(9, &join("")).error_code, 79);
+    // A follower that connects after the first request still sees it, after the header.
+    let url = format!("ws://{}", running.live.unwrap());
+    let (mut ws, _) = tungstenite::connect(url).unwrap();
+    let mut next = || -> serde_json::Value {
+        let message = ws.read().unwrap();
+        serde_json::from_str(message.to_text().unwrap()).unwrap()
+    };
+    let header = next();
+    assert_eq!(
+        header["broker"]["config"]["group.initial.rebalance.delay.ms"],
+        0
+    );
+    assert_eq!(header["broker"]["topics"][0][0], "orders");
+    let first = next();
+    assert_eq!(first["request"]["api"], "JoinGroup");
+    // And then what follows, as it happens.
+    assert_eq!(c.call(9, &join("")).error_code, 79);
+    let mut apis = Vec::new();
+    while apis.len() < 2 {
+        let line = next();
+        if let Some(r) = line.get("request").or(line.get("response")) {
+            apis.push(r["api"].as_str().unwrap().to_owned());
+        }
+    }
+    assert_eq!(apis, ["JoinGroup", "JoinGroup"]);
+}

@@ -125,6 +125,23 @@ impl Coordinator {
         })
     }
 
+    /// A coordinator whose member ids come from the stream `seed` starts (`new` is seed 0):
+    /// the ids `group-broker --seed` gives, so that a live run's trace replays with them.
+    #[wasm_bindgen(js_name = withSeed)]
+    pub fn with_seed(
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "Record<string, number | string | boolean>"
+        )]
+        config: Option<JsValue>,
+    ) -> Result<Coordinator, JsValue> {
+        let seed = args::whole("seed", &seed, 0.0, 9_007_199_254_740_991.0)? as u64;
+        let config = config.unwrap_or(JsValue::UNDEFINED);
+        Ok(Coordinator {
+            inner: core_model::Coordinator::with_seed(parse_config(&config)?, seed),
+        })
+    }
+
     /// Handles one request at `nowMs` (due timers fire first). Returns the responses it
     /// produced: timers' releases, its own (if immediate), and parked ones it released.
     #[wasm_bindgen(unchecked_return_type = "Response[]")]

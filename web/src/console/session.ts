@@ -31,7 +31,9 @@ export interface Exchange {
   action: ConsoleAction | null;
 }
 
-export type CoordinatorFactory = (config: Record<string, number | string | boolean>) => Coordinator;
+/** Builds the console's coordinator: with the broker settings, and the seed of its member-id
+ * stream when it is not 0 (a live run's broker may have been started with `--seed`). */
+export type CoordinatorFactory = (config: Record<string, number | string | boolean>, seed?: number) => Coordinator;
 
 export class Session {
   readonly coordinator: Coordinator;
@@ -51,10 +53,15 @@ export class Session {
     { name: 'audit', partitions: 3 },
   ];
 
-  constructor(factory: CoordinatorFactory, config: Record<string, number | string | boolean> = {}) {
+  constructor(
+    factory: CoordinatorFactory,
+    config: Record<string, number | string | boolean> = {},
+    topics: { name: string; partitions: number }[] = Session.TOPICS,
+    seed = 0,
+  ) {
     this.config = { ...config };
-    this.coordinator = factory(this.config);
-    this.coordinator.updateMetadata(0, { topics: Session.TOPICS });
+    this.coordinator = factory(this.config, seed);
+    this.coordinator.updateMetadata(0, { topics });
   }
 
   /** `$Orders`-style names for the topic ids, for the examples' templates. */

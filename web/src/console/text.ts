@@ -72,6 +72,9 @@ const C = {
   key: { en: 'key', zh: '键' },
   firesAt: { en: 'fires at', zh: '到期时间' },
   exchanges: { en: 'Exchanges and events', zh: '请求、响应与事件' },
+  liveTitle: { en: 'Live: group-broker', zh: '实时：group-broker' },
+  openTrace: { en: 'Open a group-broker trace (--trace)', zh: '打开 group-broker 的运行记录（--trace）' },
+  stopLive: { en: 'Stop following (back to the console)', zh: '停止跟随（回到控制台）' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ConsoleTextKey = keyof typeof C;
@@ -95,4 +98,29 @@ export function exchanged(responses: number, events: number, at: number, lang: L
 /** "“at” must be a whole number of milliseconds, got X" */
 export function badAt(value: string, lang: Lang): string {
   return lang === 'zh' ? `“时间”必须是整数毫秒，收到的是 ${value}` : `“at” must be a whole number of milliseconds, got ${value}`;
+}
+
+/** What a followed live run says about itself. */
+export function liveStatus(status: import('./live.ts').LiveStatus, source: string, closed: boolean, lang: Lang): string {
+  const end = closed ? (lang === 'zh' ? ' 数据源已关闭。' : ' The feed closed.') : '';
+  switch (status.kind) {
+    case 'waiting':
+      return (lang === 'zh' ? `正在等待 ${source} 上的 group-broker……` : `Waiting for group-broker at ${source}…`) + end;
+    case 'following':
+      return (
+        (lang === 'zh'
+          ? `跟随 group-broker（${source}）：${status.inputs} 个输入；${status.checked} 个响应均与 broker 的一致（本页的模型重新计算了它们）。`
+          : `Following group-broker (${source}): ${status.inputs} inputs; all ${status.checked} responses as the broker gave them (this page's model computed them again).`) +
+        end
+      );
+    case 'diverged':
+      return lang === 'zh' ? `第 ${status.line} 行出现分歧：${status.what}` : `Diverged at line ${status.line}: ${status.what}`;
+    case 'refused':
+      return lang === 'zh' ? `第 ${status.line} 行无法使用：${status.what}` : `Line ${status.line} cannot be used: ${status.what}`;
+  }
+}
+
+/** "live= must be a ws:// or wss:// address, got X" */
+export function badLiveUrl(value: string, lang: Lang): string {
+  return lang === 'zh' ? `live= 必须是 ws:// 或 wss:// 地址，收到的是 ${value}` : `live= must be a ws:// or wss:// address, got ${value}`;
 }

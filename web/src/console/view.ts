@@ -6,10 +6,11 @@ import { h, replaceChildren } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ErrorNamer } from './format.ts';
+import { LiveRun } from './live.ts';
 import { renderGroup, renderLog } from './panels.ts';
 import { ScriptRunner } from './script.ts';
 import { type CoordinatorFactory, type Exchange, Session } from './session.ts';
-import { badAt, type ConsoleTextKey, ct, exchanged, loaded } from './text.ts';
+import { badAt, badLiveUrl, type ConsoleTextKey, ct, exchanged, liveStatus, loaded } from './text.ts';
 
 export interface ConsoleDeps {
   factory: CoordinatorFactory;
@@ -40,7 +41,13 @@ export class ConsoleView {
     config: HTMLElement;
     clock: HTMLElement;
     persistError: HTMLSelectElement;
+    live: HTMLElement;
+    liveStatus: HTMLElement;
+    openTrace: HTMLInputElement;
   };
+  /** A followed live run (group-broker's feed or trace file), when there is one. */
+  private live: { run: LiveRun; source: string; closed: boolean; socket?: WebSocket } | null = null;
+  private renderQueued = false;
 
   constructor(
     private readonly deps: ConsoleDeps,
@@ -63,7 +70,17 @@ export class ConsoleView {
       config: h('div', { class: 'config' }),
       clock: h('span', { id: 'clock', class: 'clock' }),
       persistError: h('select', { id: 'persist-error', 'data-ct-aria': 'persistError' }),
+      live: h('section', { id: 'live', class: 'panel live-panel', hidden: '' }),
+      liveStatus: h('p', { id: 'live-status', role: 'status' }),
+      openTrace: h('input', { id: 'open-trace', type: 'file', accept: '.jsonl,.json,.txt', 'data-ct-aria': 'openTrace' }),
     };
+    const stop = h('button', { id: 'stop-live', type: 'button', 'data-ct': 'stopLive' });
+    stop.addEventListener('click', () => this.restart());
+    els.live.append(h('h2', { 'data-ct': 'liveTitle' }), els.liveStatus, stop);
+    els.openTrace.addEventListener('change', () => {
+      const file = els.openTrace.files?.[0];
+      if (file) void file.text().then((text) => this.readTrace(text, file.name));
+    });
     this.els = els;
     for (const e of EXAMPLES) els.example.append(h('option', { value: e.id }, e.title[this.lang]));
     els.example.value = this.runner.example.id;
@@ -157,6 +174,7 @@ export class ConsoleView {
             button('fail-persist', 'failPersist', () => this.after(this.session.failNextPersist(Number(els.persistError.value)))),
             els.persistError,
           ),
+          h('label', { class: 'row' }, h('span', { 'data-ct': 'openTrace' }), ' ', els.openTrace),
           h('h3', { 'data-ct': 'brokerSettings' }),
           els.config,
           h(
@@ -167,10 +185,86 @@ export class ConsoleView {
           ),
         ),
       ),
-      h('div', { class: 'side' }, h('div', { class: 'clockbar' }, h('span', { 'data-ct': 'virtualTime' }), els.clock), els.group, els.log),
+      h(
+        'div',
+        { class: 'side' },
+        els.live,
+        h('div', { class: 'clockbar' }, h('span', { 'data-ct': 'virtualTime' }), els.clock),
+        els.group,
+        els.log,
+      ),
     );
     this.relabel();
     this.restart();
+  }
+
+  /** Follows group-broker's live feed at `url` (ws:// or wss://): every line of its trace,
+   * from the start, through this page's own model. A bad address is said; the console stays. */
+  followLive(url: string): void {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')) {
+      this.say(badLiveUrl(url, this.lang), true);
+      return;
+    }
+    const live = this.startLive(parsed.href);
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(parsed.href);
+    } catch (e) {
+      this.say(`${badLiveUrl(url, this.lang)} (${(e as Error).message})`, true);
+      return;
+    }
+    live.socket = socket;
+    socket.addEventListener('message', (m) => {
+      if (typeof m.data === 'string') this.liveLine(m.data);
+    });
+    socket.addEventListener('close', () => {
+      live.closed = true;
+      this.queueRender();
+    });
+  }
+
+  /** Reads a trace file group-broker wrote (`--trace`), as a live run that has ended. */
+  readTrace(text: string, name: string): void {
+    const live = this.startLive(name);
+    for (const line of text.split('\n')) {
+      if (line.trim() !== '') this.liveLine(line);
+    }
+    live.closed = true;
+    this.queueRender();
+  }
+
+  private startLive(source: string): { run: LiveRun; source: string; closed: boolean; socket?: WebSocket } {
+    this.live?.socket?.close();
+    const live = { run: new LiveRun(this.deps.factory), source, closed: false };
+    this.live = live;
+    this.root.classList.add('following');
+    this.els.live.hidden = false;
+    this.queueRender();
+    return live;
+  }
+
+  private liveLine(text: string): void {
+    const live = this.live;
+    if (!live) return;
+    live.run.apply(text);
+    if (live.run.session) this.session = live.run.session;
+    this.queueRender();
+  }
+
+  /** One render per frame however many lines arrive (a busy group sends hundreds a second). */
+  private queueRender(): void {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    requestAnimationFrame(() => {
+      this.renderQueued = false;
+      this.render();
+    });
   }
 
   /** Writes every label in the current language (the elements say which text they take). */
@@ -218,6 +312,13 @@ export class ConsoleView {
 
   /** A fresh coordinator (with the settings) and the chosen example from its first step. */
   restart(): void {
+    if (this.live) {
+      // Leaves the live run: the console is the user's again.
+      this.live.socket?.close();
+      this.live = null;
+      this.root.classList.remove('following');
+      this.els.live.hidden = true;
+    }
     const example = EXAMPLES.find((e) => e.id === this.els.example.value) ?? EXAMPLES[0];
     try {
       this.session = new Session(this.deps.factory, this.configValues());
@@ -305,6 +406,11 @@ export class ConsoleView {
   render(): void {
     const lang = this.lang;
     this.els.clock.textContent = `${this.session.now} ms`;
+    if (this.live) {
+      const status = this.live.run.status;
+      this.els.liveStatus.textContent = liveStatus(status, this.live.source, this.live.closed, lang);
+      this.els.liveStatus.classList.toggle('error', status.kind === 'diverged' || status.kind === 'refused');
+    }
     replaceChildren(
       this.els.steps,
       ...this.runner.example.steps.map((s, i) =>

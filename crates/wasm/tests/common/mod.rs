@@ -250,6 +250,32 @@ pub fn misuse_throws_and_changes_nothing() {
     assert!(Coordinator::new(Some(js(&json!({ "group.max.size": 0 })))).is_err());
 }
 
+/// `Coordinator.withSeed`: seed 0 is `new`'s stream; another seed gives other member ids (as
+/// `group-broker --seed` does, so that a live trace replays with its ids); a seed that is not a
+/// whole number is refused by name.
+pub fn seeded_member_ids() {
+    let first_id = |c: &mut Coordinator| {
+        let join = json!({"api": "JoinGroup", "apiVersion": 9, "correlationId": 1,
+            "clientId": "c", "groupId": "g", "sessionTimeoutMs": 45000,
+            "rebalanceTimeoutMs": 300000, "memberId": "", "protocolType": "consumer",
+            "protocols": [{"name": "range", "metadata": ""}]});
+        let out = rust(&c.handle(0.0.into(), js(&join)).unwrap());
+        out[0]["memberId"].as_str().unwrap().to_owned()
+    };
+    let zero = first_id(&mut Coordinator::with_seed(0.0.into(), None).unwrap());
+    assert_eq!(zero, first_id(&mut Coordinator::new(None).unwrap()));
+    let seven = first_id(&mut Coordinator::with_seed(7.0.into(), Some(js(&json!({})))).unwrap());
+    assert_ne!(zero, seven);
+    let e = Coordinator::with_seed(JsValue::from("7"), None).unwrap_err();
+    assert!(e.dyn_ref::<js_sys::TypeError>().is_some());
+    let e = Coordinator::with_seed((-1.0).into(), None).unwrap_err();
+    let message = String::from(e.unchecked_ref::<js_sys::Error>().message());
+    assert!(
+        message.starts_with("seed must be a whole number"),
+        "{message}"
+    );
+}
+
 /// Wrong-typed arguments, in every kind of position, throw a TypeError naming the parameter
 /// (never a trap) and leave the object answering as before (the browser and Node alike; the
 /// vitest fuzz test covers every export from JavaScript).
@@ -494,6 +520,11 @@ macro_rules! js_api_tests {
         #[wasm_bindgen_test]
         fn wrong_types_throw_naming_the_parameter() {
             common::wrong_types_throw_naming_the_parameter();
+        }
+
+        #[wasm_bindgen_test]
+        fn seeded_member_ids() {
+            common::seeded_member_ids();
         }
 
         #[wasm_bindgen_test]

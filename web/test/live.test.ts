@@ -1,0 +1,76 @@
+// Following a group-broker run in the console: a trace recorded from real kafka-python consumers
+// (fixtures/broker-trace.jsonl: two consumers join a group, one closes, then the other) goes
+// through the page's own model, which must give every response the broker recorded; a tampered
+// trace is caught at the line where it was changed; lines that are not a trace are refused.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as wasm from '../pkg/group_coordinator_wasm.js';
+import { canonical, LiveRun } from '../src/console/live.ts';
+
+beforeAll(() => {
+  wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
+});
+
+const factory = (config: Record<string, number | string | boolean>, seed?: number) =>
+  seed ? wasm.Coordinator.withSeed(seed, config) : new wasm.Coordinator(config);
+const lines = readFileSync(new URL('./fixtures/broker-trace.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\n');
+const responses = lines.filter((l) => l.includes('"response"')).length;
+
+describe('a live run', () => {
+  it('replays the broker’s trace through this page’s model, every response as recorded', () => {
+    const run = new LiveRun(factory);
+    for (const line of lines) run.apply(line);
+    expect(run.status).toEqual({ kind: 'following', inputs: 25, checked: responses });
+    // The group as the model left it: both consumers left, Empty.
+    const view = run.session?.view('orders-app');
+    expect(view?.type).toBe('classic');
+    expect(view?.type === 'classic' && view.state).toBe('Empty');
+    expect(run.session?.log.filter((e) => e.request?.api === 'LeaveGroup')).toHaveLength(2);
+  });
+
+  it('catches a response the broker did not give', () => {
+    const at = lines.findIndex((l) => l.includes('"response":{"api":"SyncGroup"'));
+    const tampered = [...lines];
+    tampered[at] = tampered[at].replace('"errorCode":0', '"errorCode":27');
+    const run = new LiveRun(factory);
+    for (const line of tampered) run.apply(line);
+    expect(run.status.kind).toBe('diverged');
+    expect(run.status.kind === 'diverged' && run.status.line).toBe(at + 1);
+  });
+
+  it('refuses what is not a trace, keeping what it did', () => {
+    const noHeader = new LiveRun(factory);
+    noHeader.apply(lines[1]);
+    expect(noHeader.status).toEqual({ kind: 'refused', line: 1, what: 'the first line is not the broker header' });
+    const garbage = new LiveRun(factory);
+    garbage.apply(lines[0]);
+    garbage.apply(lines[1]);
+    garbage.apply('{"at": 5, "request": ');
+    expect(garbage.status).toEqual({ kind: 'refused', line: 3, what: 'not JSON' });
+    expect(garbage.session?.log).toHaveLength(1);
+    garbage.apply(lines[2]);
+    expect(garbage.session?.log).toHaveLength(1);
+    const badConfig = new LiveRun(factory);
+    badConfig.apply(JSON.stringify({ broker: { seed: 0, settings: [], topics: [], config: { 'group.max.size': 0 } } }));
+    expect(badConfig.status.kind).toBe('refused');
+  });
+
+  it('builds the model with the broker’s seed', () => {
+    const header = JSON.parse(lines[0]);
+    const seeded = new LiveRun(factory);
+    seeded.apply(JSON.stringify({ broker: { ...header.broker, seed: 7 } }));
+    seeded.apply(lines[1]);
+    // The first JoinGroup's member id comes from another stream: the broker's response (seed 0)
+    // is not this model's.
+    const first = lines.findIndex((l) => l.includes('"response"'));
+    for (const line of lines.slice(2, first + 1)) seeded.apply(line);
+    expect(seeded.status.kind).toBe('diverged');
+  });
+
+  it('compares JSON whatever the key order', () => {
+    expect(canonical({ b: 1, a: [{ d: null, c: 'x' }] })).toBe(canonical({ a: [{ c: 'x', d: null }], b: 1 }));
+    expect(canonical({ a: 1 })).not.toBe(canonical({ a: 2 }));
+  });
+});
