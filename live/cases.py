@@ -479,6 +479,19 @@ def agree(broker, members, describe, generations):
     return t
 
 
+def starter(broker, Client, started, join_api):
+    """start(name, **options): a consumer starts (listed in `started`), and the call returns
+    once the model has its first join request (`join_api`)."""
+    def start(name, **options):
+        m = Client(name, **options)
+        m.start()
+        started.append(m)
+        broker.wait(f"{name} to join", lambda t: any(
+            l["request"]["clientId"] == name for _, l in t.requests(join_api)))
+        return m
+    return start
+
+
 def expected(log_line):
     """KafkaJS logs every error response at ERROR level, REBALANCE_IN_PROGRESS on a heartbeat
     included: that one is how the protocol tells a member to rejoin, not an error."""
@@ -505,15 +518,7 @@ def run(kind):
         "kafkajs": kafkajs_client}[kind](broker)
     started = []
 
-    def start(name, wait_joined=True):
-        m = Client(name)
-        m.start()
-        started.append(m)
-        if wait_joined:
-            broker.wait(f"{name} to join",
-                        lambda t: any(l["request"]["clientId"] == name
-                                      for _, l in t.requests("JoinGroup")))
-        return m
+    start = starter(broker, Client, started, "JoinGroup")
 
     try:
         # 1. Three consumers join (the first to join leads).
@@ -655,13 +660,7 @@ def run_consumer_protocol():
     Client, describe, _ = confluent_client(broker, protocol="consumer")
     started = []
 
-    def start(name):
-        m = Client(name)
-        m.start()
-        started.append(m)
-        broker.wait(f"{name} to join", lambda t: any(
-            l["request"]["clientId"] == name for _, l in t.requests("ConsumerGroupHeartbeat")))
-        return m
+    start = starter(broker, Client, started, "ConsumerGroupHeartbeat")
 
     try:
         a, b, c = start("a"), start("b"), start("c")
@@ -713,13 +712,7 @@ def run_static_and_timeout():
     Client, describe, _ = kafka_python_client(broker)
     started, killable = [], None
 
-    def start(name, **options):
-        m = Client(name, **options)
-        m.start()
-        started.append(m)
-        broker.wait(f"{name} to join", lambda t: any(
-            l["request"]["clientId"] == name for _, l in t.requests("JoinGroup")))
-        return m
+    start = starter(broker, Client, started, "JoinGroup")
 
     try:
         s1 = start("s1", group_instance_id="s1")
