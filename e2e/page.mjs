@@ -1874,6 +1874,8 @@ await test('the console follows a live group-broker run: a real KafkaJS consumer
       timeout: 15000,
     });
     expectEq((await page.textContent('#group')).includes('kafkajs-demo'), true, 'the member, by its client id');
+    // Its assignment, decoded by the model's codec from the bytes KafkaJS's leader sent.
+    await page.waitForSelector('#members td:has-text("orders 0,1,2,3")');
     await page.screenshot({ path: new URL('console-live.png', out).pathname, fullPage: true });
     await consumer.disconnect();
     await page.waitForFunction(() => document.querySelector('#group-state')?.getAttribute('data-state') === 'Empty', null, {

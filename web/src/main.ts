@@ -4,6 +4,7 @@ import init, {
   brokerConfigKeys,
   Coordinator,
   consumerConfigKeys,
+  decodeAssignment,
   errorName,
   largeGroupScenario,
   Player,
@@ -51,6 +52,16 @@ async function main(): Promise<void> {
     const view = new ConsoleView(
       {
         factory: (config, seed) => (seed ? Coordinator.withSeed(seed, config) : new Coordinator(config)),
+        // A consumer-protocol assignment, decoded by the model's codec; other bytes stay opaque.
+        assignment: (base64) => {
+          try {
+            return decodeAssignment(base64)
+              .assignedPartitions.map((t) => `${t.topic} ${t.partitions.join(',')}`)
+              .join('; ');
+          } catch {
+            return null;
+          }
+        },
         errorName,
         apis: apis(),
         configKeys: brokerConfigKeys(),

@@ -81,7 +81,12 @@ function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, lang: Lan
   );
 }
 
-export function renderGroup(el: HTMLElement, view: GroupView | ConsumerGroupView | null, lang: Lang): void {
+export function renderGroup(
+  el: HTMLElement,
+  view: GroupView | ConsumerGroupView | null,
+  lang: Lang,
+  describeAssignment: (base64: string) => string | null = () => null,
+): void {
   if (!view) {
     replaceChildren(el, h('h2', {}, `${ct('group', lang)} my-group`), h('p', { class: 'muted' }, ct('noGroup', lang)));
     return;
@@ -134,7 +139,13 @@ export function renderGroup(el: HTMLElement, view: GroupView | ConsumerGroupView
             h('td', {}, m.awaitingJoin ? 'JoinGroup' : m.awaitingSync ? 'SyncGroup' : '—'),
             h('td', {}, m.isNew ? ct('yes', lang) : ''),
             h('td', {}, deadline(m.sessionDeadlineMs)),
-            h('td', { class: 'mono' }, m.assignment || ct('empty', lang)),
+            h(
+              'td',
+              { class: 'mono', title: m.assignment },
+              m.assignment
+                ? ((view.protocolType === 'consumer' ? describeAssignment(m.assignment) : null) ?? m.assignment)
+                : ct('empty', lang),
+            ),
           ),
         ),
       ),

@@ -14,6 +14,8 @@ import { badAt, badLiveUrl, type ConsoleTextKey, ct, exchanged, liveStatus, load
 
 export interface ConsoleDeps {
   factory: CoordinatorFactory;
+  /** A member's assignment bytes (base64) in words, when they are the consumer protocol's. */
+  assignment?: (base64: string) => string | null;
   errorName: ErrorNamer;
   apis: { name: string; maxVersion: number }[];
   configKeys: ConfigKeyInfo[];
@@ -443,7 +445,7 @@ export class ConsoleView {
       this.fillTemplate();
       if (next?.advance) this.els.at.value = String(Math.max(next.atMs, this.session.now));
     }
-    renderGroup(this.els.group, this.session.view(), lang);
+    renderGroup(this.els.group, this.session.view(), lang, this.deps.assignment);
     renderLog(this.els.log, this.session.log, this.deps.errorName, lang);
   }
 }
