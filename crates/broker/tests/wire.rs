@@ -361,3 +361,36 @@ fn the_live_feed_sends_the_trace_from_its_start() {
     }
     assert_eq!(apis, ["JoinGroup", "JoinGroup"]);
 }
+
+#[test]
+fn connections_beyond_max_connections_are_closed() {
+    let mut o = Options {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        ..Options::default()
+    };
+    o.limits.max_connections = 1;
+    let addr = start(o).unwrap().addr;
+    let mut first = Client::connect(addr);
+    assert_eq!(first.call(3, &ApiVersionsRequest::default()).error_code, 0);
+    let mut second = Client::connect(addr);
+    assert!(second.closed(), "a second connection is refused");
+    // The first still works, and once it is closed its place is free again.
+    assert_eq!(first.call(3, &ApiVersionsRequest::default()).error_code, 0);
+    drop(first);
+    let mut third = None;
+    for _ in 0..50 {
+        let mut c = Client::connect(addr);
+        c.correlation_id = 0;
+        c.send(3, &ApiVersionsRequest::default());
+        let mut size = [0u8; 4];
+        if c.stream.read_exact(&mut size).is_ok() {
+            third = Some(c);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        third.is_some(),
+        "the freed place was not given to a new connection"
+    );
+}
