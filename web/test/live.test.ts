@@ -57,6 +57,20 @@ describe('a live run', () => {
     expect(badConfig.status.kind).toBe('refused');
   });
 
+  it('accepts a request both models refused, and no other refusal', () => {
+    const bad = JSON.stringify({ at: 9000, request: { api: 'Heartbeat', groupId: 'orders-app' } });
+    const note = JSON.stringify({ at: 9000, note: 'the model refused a request: Heartbeat request: apiVersion is required' });
+    const both = new LiveRun(factory);
+    for (const line of [...lines, bad, note]) both.apply(line);
+    expect(both.status).toEqual({ kind: 'following', inputs: 26, checked: responses });
+    const onlyHere = new LiveRun(factory);
+    for (const line of [...lines, bad, lines.at(-1) ?? '']) onlyHere.apply(line);
+    expect(onlyHere.status.kind).toBe('diverged');
+    const onlyThere = new LiveRun(factory);
+    for (const line of [...lines, note]) onlyThere.apply(line);
+    expect(onlyThere.status.kind).toBe('diverged');
+  });
+
   it('builds the model with the broker’s seed', () => {
     const header = JSON.parse(lines[0]);
     const seeded = new LiveRun(factory);

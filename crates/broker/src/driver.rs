@@ -108,7 +108,7 @@ fn run(mut coordinator: Coordinator, inputs: Receiver<Input>, mut trace: Trace) 
                     Err(e) => {
                         // The decoder only builds requests their version can carry, so this
                         // is a broker bug; the connection's reply channel drops and it closes.
-                        trace.note(at, &format!("the model refused a request: {e}"));
+                        trace.note(at, &crate::trace::refused(&e));
                         eprintln!("group-broker: the model refused a request from {peer}: {e}");
                         continue;
                     }

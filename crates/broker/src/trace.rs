@@ -158,6 +158,11 @@ impl Trace {
     }
 }
 
+/// The note a refused request leaves in the record.
+pub fn refused(e: &impl core::fmt::Display) -> String {
+    format!("the model refused a request: {e}")
+}
+
 /// What a replay found.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Replayed {
@@ -197,15 +202,24 @@ pub fn replay(path: &Path) -> Result<Replayed, String> {
             let request: Request = serde_json::from_value(request.clone())
                 .map_err(|e| format!("line {}: not a request: {e}", n + 1))?;
             done.requests += 1;
-            model.handle(at.unwrap_or(0), request).ok()
+            model.handle(at.unwrap_or(0), request)
         } else if v.get("advance").is_some() {
             done.advances += 1;
-            model.advance(at.unwrap_or(0)).ok()
+            model.advance(at.unwrap_or(0))
         } else {
-            if v.get("event").is_some() || v.get("response").is_some() {
+            if v.get("event").is_some() || v.get("response").is_some() || v.get("note").is_some() {
                 expected.push((n + 1, v));
             }
             continue;
+        };
+        // A request the model refused is a note in the record (the driver's words), so that
+        // a replay refusing differently does not pass unseen.
+        let outputs = match outputs {
+            Ok(outputs) => Some(outputs),
+            Err(e) => {
+                produced.push(json!({ "at": at, "note": refused(&e) }));
+                None
+            }
         };
         for event in model.drain_events() {
             produced.push(json!({ "event": event }));

@@ -394,3 +394,23 @@ fn connections_beyond_max_connections_are_closed() {
         "the freed place was not given to a new connection"
     );
 }
+
+#[test]
+fn a_replay_checks_refusals_too() {
+    let dir = std::env::temp_dir().join(format!("group-broker-refusal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let header = r#"{"broker":{"seed":0,"settings":[],"topics":[]}}"#;
+    let refused = r#"{"at":1,"request":{"api":"Heartbeat","groupId":"g"}}"#;
+    let note = r#"{"at":1,"note":"the model refused a request: Heartbeat request: apiVersion is required"}"#;
+    let write = |name: &str, lines: &[&str]| {
+        let path = dir.join(name);
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        path
+    };
+    let with_note = write("with-note.jsonl", &[header, refused, note]);
+    assert_eq!(trace::replay(&with_note).unwrap().outputs, 1);
+    let without = write("without.jsonl", &[header, refused]);
+    assert!(trace::replay(&without).unwrap_err().contains("refused"));
+    let only_note = write("only-note.jsonl", &[header, note]);
+    assert!(trace::replay(&only_note).is_err());
+}

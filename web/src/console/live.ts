@@ -46,6 +46,8 @@ export class LiveRun {
   private checked = 0;
   /** The page's model's responses not yet matched with the broker's, by correlation id. */
   private produced = new Map<number, Response>();
+  /** This page's model refused the last input (the broker's note should say it did too). */
+  private refusal: string | null = null;
 
   constructor(private readonly factory: CoordinatorFactory) {}
 
@@ -78,6 +80,19 @@ export class LiveRun {
       return null;
     }
     const at = typeof line.at === 'number' ? line.at : null;
+    // A request this page's model refused must be one the broker's refused too: its note is the
+    // next line.
+    if (this.refusal !== null) {
+      const note = typeof line.note === 'string' ? line.note : '';
+      if (!note.startsWith('the model refused a request')) {
+        return this.diverge(`this page's model refused the input, the broker's did not: ${this.refusal}`);
+      }
+      this.refusal = null;
+      return null;
+    }
+    if (typeof line.note === 'string' && line.note.startsWith('the model refused a request')) {
+      return this.diverge(`the broker's model refused an input this page's model took: ${line.note}`);
+    }
     let exchange: Exchange | null = null;
     if (line.request && at !== null) {
       const request = line.request as Request;
@@ -101,7 +116,7 @@ export class LiveRun {
     }
     if (exchange) {
       this.inputs++;
-      if (exchange.error) return this.diverge(`this page's model refused the input: ${exchange.error}`);
+      if (exchange.error) this.refusal = exchange.error;
       for (const r of exchange.responses) this.produced.set(r.correlationId, r);
     }
     this.status = { kind: 'following', inputs: this.inputs, checked: this.checked };
