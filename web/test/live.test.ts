@@ -52,6 +52,9 @@ describe('a live run', () => {
     expect(garbage.session?.log).toHaveLength(1);
     garbage.apply(lines[2]);
     expect(garbage.session?.log).toHaveLength(1);
+    const truncated = new LiveRun(factory);
+    truncated.apply(JSON.stringify({ truncated: 'this run is longer than the lines the live feed keeps: open its --trace file instead' }));
+    expect(truncated.status.kind === 'refused' && truncated.status.what.includes('--trace')).toBe(true);
     const badConfig = new LiveRun(factory);
     badConfig.apply(JSON.stringify({ broker: { seed: 0, settings: [], topics: [], config: { 'group.max.size': 0 } } }));
     expect(badConfig.status.kind).toBe('refused');

@@ -63,6 +63,7 @@ export class LiveRun {
       return this.refuse('not JSON');
     }
     if (line === null || typeof line !== 'object') return this.refuse('not a JSON object');
+    if (typeof line.truncated === 'string') return this.refuse(`the broker says: ${line.truncated}`);
     if (this.session === null) {
       const header = line.broker as TraceHeader | undefined;
       if (!header || typeof header !== 'object') return this.refuse('the first line is not the broker header');
