@@ -242,5 +242,6 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
         script,
         application: Default::default(),
         duration_ms,
+        live: false,
     }
 }

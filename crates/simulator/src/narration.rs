@@ -825,6 +825,20 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
             "the next group-record write will fail with {error}",
             "下一次消费组记录写入将以 {error} 失败"
         ),
+        Action::Inject { client, request, .. } => {
+            let api = crate::trace::MessageApi::of(request.api()).name();
+            let id = request.correlation_id();
+            say!(
+                lang,
+                "{client} sends {api} #{id} (a real client, through the broker)",
+                "{client} 发送 {api} #{id}（真实客户端，经由 broker）"
+            )
+        }
+        Action::Advance { at_ms } => say!(
+            lang,
+            "the broker fires the coordinator's due timers at {at_ms} ms",
+            "broker 在 {at_ms} ms 触发协调者到期的定时器"
+        ),
     }
 }
 

@@ -8,7 +8,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use group_coordinator::config::ConfigValue;
-use group_coordinator::{BrokerConfig, ErrorCode};
+use group_coordinator::{BrokerConfig, ErrorCode, Request};
 use serde::{Deserialize, Serialize};
 
 /// A text in the two languages of the interface.
@@ -240,6 +240,32 @@ pub enum Action {
         #[serde(default)]
         response: bool,
     },
+    /// A live run's input (`live` scenarios only): a real client's request, as `group-broker`
+    /// recorded it, reaches the coordinator at `atMs`. `client` names the client's lane (the
+    /// connection it came on); a new name opens a lane. The request's correlation id is the
+    /// broker's routing id, unique in the run.
+    Inject {
+        client: String,
+        at_ms: i64,
+        #[cfg_attr(feature = "schema", schemars(schema_with = "crate::scenario::request_schema"))]
+        request: Request,
+    },
+    /// A live run's input (`live` scenarios only): the broker fired the coordinator's due timers
+    /// at `atMs` (a live broker fires them when its clock gets there, a little late; the run
+    /// fires them then too, so that it says exactly what the broker said).
+    Advance { at_ms: i64 },
+}
+
+/// A coordinator request in the JSON form of the wasm `Coordinator.handle` (an object tagged
+/// by `api`); its fields are the model's, checked when the action is read.
+#[cfg(feature = "schema")]
+pub(crate) fn request_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "description": "A coordinator request, tagged by `api` (see the Coordinator's `handle`).",
+        "required": ["api"],
+        "properties": { "api": { "type": "string" } }
+    })
 }
 
 impl Action {
@@ -262,7 +288,9 @@ impl Action {
             Action::SetNetwork { consumer, .. } => consumer.as_deref(),
             Action::Failover { .. }
             | Action::FailNextPersist { .. }
-            | Action::CreatePartitions { .. } => None,
+            | Action::CreatePartitions { .. }
+            | Action::Inject { .. }
+            | Action::Advance { .. } => None,
         }
     }
 
@@ -323,6 +351,12 @@ pub struct Scenario {
     /// How long the scenario runs (the page's end of the scrubber); `runUntil` may go further.
     #[serde(default = "default_duration_ms")]
     pub duration_ms: i64,
+    /// A live run: the group's members are real clients outside the run, whose requests come in
+    /// as `inject` actions (a `group-broker` trace, which the page follows). Nothing is
+    /// simulated around the coordinator: no consumers of the scenario's own, no script actions,
+    /// and the coordinator's timers fire only at `advance` actions, when the broker fired them.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub live: bool,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
@@ -446,6 +480,21 @@ impl Scenario {
                 "durationMs",
                 format!("{} is outside 1..={MAX_TIME_MS}", self.duration_ms),
             ));
+        }
+        if self.live {
+            // A live run's members are the broker's clients: the model around them is theirs.
+            if !self.consumers.is_empty() {
+                return Err(err(
+                    "consumers",
+                    "a live run has no consumers of its own (its clients come in as inject actions)",
+                ));
+            }
+            if let Some(i) = self.script.iter().position(|s| s.action.is_some()) {
+                return Err(err(
+                    format!("script[{i}].action"),
+                    "a live run's script only narrates (its inputs are the broker's)",
+                ));
+            }
         }
         let mut names = BTreeSet::new();
         let mut instances = BTreeSet::new();
@@ -627,6 +676,28 @@ impl Scenario {
                         format!("{count} partitions is outside 1..={MAX_PARTITIONS}"),
                     ));
                 }
+            }
+            Action::Inject { .. } | Action::Advance { .. } if !self.live => {
+                return Err(err(
+                    path,
+                    "only a live run takes a broker's inputs (inject, advance)",
+                ));
+            }
+            Action::Inject { at_ms, .. } | Action::Advance { at_ms }
+                if !(0..=MAX_TIME_MS).contains(at_ms) =>
+            {
+                return Err(err(
+                    format!("{path}.atMs"),
+                    format!("{at_ms} is outside 0..={MAX_TIME_MS}"),
+                ));
+            }
+            Action::Inject { client, .. } => name(client, &format!("{path}.client"))?,
+            Action::Advance { .. } => {}
+            _ if self.live => {
+                return Err(err(
+                    path,
+                    "a live run follows its broker: only the broker's inputs (inject, advance) apply",
+                ));
             }
             Action::FailNextPersist { error } if Action::persist_error(error).is_none() => {
                 return Err(err(

@@ -56,6 +56,7 @@ impl Simulation {
             scenario.group_id.clone(),
             scenario.topics.clone(),
         );
+        w.keep_bodies = scenario.live;
         let mut coordinator = Coordinator::with_seed(broker, scenario.seed);
         // The cluster's metadata, which consumer groups (KIP-848) are assigned from; topic ids
         // are derived from the names, as the consumers resolve them.
@@ -129,9 +130,10 @@ impl Simulation {
 
     fn next(&self) -> Option<Next> {
         let queued = self.w.queue.keys().next().map(|k| k.0);
-        let timer = self
-            .coordinator
-            .next_deadline()
+        // A live run's timers fire at the broker's `advance` inputs, not on their own.
+        let timer = (!self.scenario.live)
+            .then(|| self.coordinator.next_deadline())
+            .flatten()
             .map(|d| match self.last_advance {
                 Some(t) if d <= t => t + 1,
                 _ => d,
@@ -194,13 +196,7 @@ impl Simulation {
             None => false,
             Some(Next::CoordinatorTimer(t)) => {
                 self.w.now = t;
-                self.last_advance = Some(t);
-                match self.coordinator.advance(t) {
-                    Ok(responses) => self.after_coordinator(responses),
-                    Err(e) => self
-                        .w
-                        .violation(format!("coordinator refused advance: {e}")),
-                }
+                self.advance_coordinator();
                 self.after_event();
                 true
             }
@@ -213,6 +209,18 @@ impl Simulation {
                 self.after_event();
                 true
             }
+        }
+    }
+
+    /// Fires the coordinator's timers due now.
+    fn advance_coordinator(&mut self) {
+        let t = self.w.now;
+        self.last_advance = Some(t);
+        match self.coordinator.advance(t) {
+            Ok(responses) => self.after_coordinator(responses),
+            Err(e) => self
+                .w
+                .violation(format!("coordinator refused advance: {e}")),
         }
     }
 
@@ -266,6 +274,10 @@ impl Simulation {
                 }
             }
             Pending::LoadGroup => self.load_group(),
+            Pending::Inject { consumer, request } => {
+                self.consumers[consumer].inject(&mut self.w, request)
+            }
+            Pending::Advance => self.advance_coordinator(),
         }
     }
 
@@ -343,7 +355,11 @@ impl Simulation {
             error_code,
             error: error_code.name(),
         });
-        c.on_message(&mut self.w, message);
+        if c.is_external() {
+            c.observe(&mut self.w, message);
+        } else {
+            c.on_message(&mut self.w, message);
+        }
     }
 
     /// Records the coordinator's events and sends its responses.
@@ -477,6 +493,10 @@ impl Simulation {
     /// A Stable consumer in the group's current generation owns exactly what the coordinator
     /// holds as its assignment, while the group is Stable.
     fn check_agreement(&mut self, index: usize) {
+        // A real client's lane holds what it was told; there is nothing else to compare.
+        if self.consumers[index].is_external() {
+            return;
+        }
         if self.consumers[index].uses_consumer_protocol() {
             return self.check_member_agreement(index);
         }
@@ -625,7 +645,12 @@ impl Simulation {
             return false;
         };
         let mut subscribed: BTreeSet<&str> = BTreeSet::new();
-        for c in self.consumers.iter().filter(|c| c.life == Life::Running) {
+        // A live run's lanes are not in the ledger: the group's state is all that tells.
+        for c in self
+            .consumers
+            .iter()
+            .filter(|c| c.life == Life::Running && !c.is_external())
+        {
             if c.state != crate::trace::MemberState::Stable || c.rejoin_needed || c.epoch() != epoch
             {
                 return false;
@@ -911,6 +936,26 @@ impl Simulation {
                 self.record_action(action.clone());
                 self.w.schedule_first(pending);
             }
+            Action::Inject {
+                client,
+                at_ms,
+                request,
+            } => {
+                self.not_before(*at_ms)?;
+                let i = match self.find(client) {
+                    Ok(i) => i,
+                    Err(_) => self.open_lane(client)?,
+                };
+                // Kept for a fork's replay, not told in the trace: the request is, when sent.
+                self.actions.push((self.w.now, action.clone()));
+                let request = Rc::new(request.clone());
+                self.w.schedule(*at_ms, Pending::Inject { consumer: i, request });
+            }
+            Action::Advance { at_ms } => {
+                self.not_before(*at_ms)?;
+                self.actions.push((self.w.now, action.clone()));
+                self.w.schedule(*at_ms, Pending::Advance);
+            }
             Action::Drop {
                 consumer,
                 correlation_id,
@@ -930,6 +975,45 @@ impl Simulation {
             }
         }
         Ok(())
+    }
+
+    /// A live input's time: the run's clock only moves forward.
+    fn not_before(&self, at_ms: i64) -> Result<(), String> {
+        if at_ms < self.w.now {
+            return Err(format!(
+                "at {at_ms} ms, before the run's time ({} ms): a live input cannot go back",
+                self.w.now
+            ));
+        }
+        Ok(())
+    }
+
+    /// A lane for a real client that sends its first request (a live run).
+    fn open_lane(&mut self, client: &str) -> Result<usize, String> {
+        if self.consumers.len() >= crate::scenario::MAX_CONSUMERS {
+            return Err(format!(
+                "more than {} clients",
+                crate::scenario::MAX_CONSUMERS
+            ));
+        }
+        let spec = ConsumerSpec {
+            name: String::from(client),
+            topics: Vec::new(),
+            config: Default::default(),
+            start_ms: self.w.now,
+            processing_ms: 0,
+            network: None,
+            application: None,
+        };
+        let config = self
+            .scenario
+            .consumer_config(&spec, "action")
+            .map_err(|e| e.to_string())?;
+        let i = self.consumers.len();
+        // The broker recorded each request when the model took it: no latency, no loss.
+        self.w.add_consumer(client, crate::scenario::LinkSpec { latency_ms: 0, jitter_ms: 0, loss: 0.0 });
+        self.consumers.push(Consumer::external(i, client, config));
+        Ok(i)
     }
 
     fn record_action(&mut self, action: Action) {

@@ -172,11 +172,32 @@ impl Simulation {
                     }),
                     None,
                 ),
+                Pending::Inject { consumer, request } => {
+                    let who = name(*consumer);
+                    let api = crate::trace::MessageApi::of(request.api()).name();
+                    (
+                        if zh {
+                            alloc::format!("{who} 发送 {api}")
+                        } else {
+                            alloc::format!("{who} sends {api}")
+                        },
+                        None,
+                    )
+                }
+                Pending::Advance => (
+                    String::from(if zh {
+                        "broker 触发到期的定时器"
+                    } else {
+                        "the broker fires the due timers"
+                    }),
+                    None,
+                ),
             };
             let consumer = match pending {
                 Pending::ToBroker { consumer, .. }
                 | Pending::ToConsumer { consumer, .. }
                 | Pending::Timer { consumer, .. }
+                | Pending::Inject { consumer, .. }
                 | Pending::Start(consumer) => Some(name(*consumer)),
                 _ => None,
             };

@@ -91,6 +91,13 @@ pub enum Pending {
     Start(usize),
     /// A coordinator loads the group after a failover.
     LoadGroup,
+    /// A live run's input: a real client's request, sent on its lane now.
+    Inject {
+        consumer: usize,
+        request: Rc<Request>,
+    },
+    /// A live run's input: the broker fired the coordinator's due timers now.
+    Advance,
 }
 
 /// One consumer's link to the coordinator, both directions.
@@ -160,6 +167,9 @@ pub struct World {
     pub dirty: bool,
     /// Consumers that just took an assignment: their view is compared with the coordinator's.
     pub agreement_checks: Vec<usize>,
+    /// Every response's body is kept in the trace (a live run: each is checked against the
+    /// one the broker sent).
+    pub keep_bodies: bool,
 }
 
 impl World {
@@ -189,6 +199,7 @@ impl World {
             counters: Counters::default(),
             dirty: true,
             agreement_checks: Vec::new(),
+            keep_bodies: false,
         }
     }
 
@@ -367,7 +378,7 @@ impl World {
         let (api, correlation_id, error_code) = message.describe();
         let name = self.names[consumer].clone();
         let response = match &message {
-            Incoming::Response(r) if api.keeps_body() => Some(r.clone()),
+            Incoming::Response(r) if api.keeps_body() || self.keep_bodies => Some(r.clone()),
             _ => None,
         };
         self.counters.messages_sent += 1;

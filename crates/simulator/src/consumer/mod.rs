@@ -31,6 +31,7 @@ use group_coordinator::protocol::{
 use group_coordinator::{ErrorCode, Request, Response};
 
 mod assignment;
+mod external;
 mod heartbeat;
 mod lifecycle;
 mod listener;
@@ -165,6 +166,8 @@ pub struct Consumer {
     /// The leader's `assignmentSnapshot`: the partition counts of the group's subscribed topics
     /// it assigned from. Its metadata moving away from it makes the leader rejoin.
     assignment_snapshot: Option<BTreeMap<String, i32>>,
+    /// A live run's real client: nothing is simulated (see `external.rs`).
+    external: bool,
 }
 
 const JOIN_GROUP_VERSION: i16 = 9;
@@ -238,6 +241,7 @@ impl Consumer {
             jitter_seed: 0,
             m: Membership::default(),
             protocol,
+            external: false,
         }
     }
 

@@ -1,0 +1,238 @@
+//! Following a live run: a `group-broker` trace of two kafka-python consumers (recorded by
+//! `live/cases.py`), fed line by line into a player. Every answer the broker recorded is
+//! checked against the run's own model; the lanes show what the clients were told; a tampered
+//! line stops the run where it is, and a user looking back stays where they are.
+
+#![allow(clippy::unwrap_used)]
+use group_coordinator::GroupState;
+use group_coordinator::consumer_protocol::Assignment;
+use group_simulator::live::{FollowStatus, Follower};
+use group_simulator::player::Player;
+use group_simulator::trace::{MemberState, TraceKind};
+use group_simulator::{Action, Simulation};
+use std::collections::BTreeSet;
+
+fn fixture() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/test/fixtures/broker-trace.jsonl");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn count(lines: &[String], key: &str) -> usize {
+    lines
+        .iter()
+        .filter(|l| l.starts_with('{') && l.contains(&format!("\"{key}\":")))
+        .filter(|l| !l.starts_with("{\"event\""))
+        .count()
+}
+
+/// Every lane that is Stable in the Stable group's generation holds exactly what the
+/// coordinator assigned its member.
+fn lanes_agree(sim: &Simulation) -> usize {
+    let Some(group) = sim.coordinator().group(&sim.scenario().group_id) else {
+        return 0;
+    };
+    if group.state() != GroupState::Stable {
+        return 0;
+    }
+    let mut checked = 0;
+    for c in sim.consumers() {
+        if c.state != MemberState::Stable || c.generation.generation_id != group.generation_id() {
+            continue;
+        }
+        let member = group.member(&c.generation.member_id).unwrap();
+        let expected: BTreeSet<(String, i32)> = Assignment::decode(member.assignment().as_slice())
+            .unwrap()
+            .assigned_partitions
+            .iter()
+            .flat_map(|tp| tp.partitions.iter().map(|p| (tp.topic.to_string(), *p)))
+            .collect();
+        let held: BTreeSet<(String, i32)> =
+            c.owned.iter().map(|(t, p)| (t.to_string(), *p)).collect();
+        assert_eq!(held, expected, "{} in generation {}", c.name, group.generation_id());
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn a_recorded_run_is_followed_and_every_answer_checked() {
+    let lines = fixture();
+    let mut player = Follower::empty_run();
+    let mut follower = Follower::new();
+    assert_eq!(follower.status(), &FollowStatus::Waiting);
+    let mut agreed = 0;
+    let mut states = Vec::new();
+    for line in &lines {
+        follower.feed(&mut player, [line.as_str()]);
+        agreed += lanes_agree(player.simulation());
+        if let Some(g) = player.simulation().coordinator().group("orders-app") {
+            if states.last() != Some(&g.state()) {
+                states.push(g.state());
+            }
+        }
+    }
+    let inputs = count(&lines, "request") + count(&lines, "advance");
+    assert_eq!(
+        follower.status(),
+        &FollowStatus::Following {
+            inputs,
+            checked: count(&lines, "response"),
+        }
+    );
+    assert!(agreed > 0, "the lanes were Stable with the group at some point");
+    let sim = player.simulation();
+    assert_eq!(sim.scenario().group_id, "orders-app");
+    assert!(sim.scenario().live);
+    // One lane per connection, named by client id.
+    let lanes: Vec<&str> = sim.consumers().iter().map(|c| &*c.name).collect();
+    assert_eq!(lanes, ["consumer-a", "consumer-b"]);
+    assert!(sim.consumers().iter().all(|c| c.is_external()));
+    // The run went through the seed's states and ends Empty after the last leave, as the
+    // broker's model did.
+    assert_eq!(states.first(), Some(&GroupState::Empty));
+    assert!(states.contains(&GroupState::CompletingRebalance));
+    assert!(states.contains(&GroupState::Stable));
+    assert_eq!(states.last(), Some(&GroupState::Empty));
+    // Each request was sent and answered on its lane, in the simulator's own trace kinds.
+    let sent = sim
+        .trace()
+        .iter()
+        .filter(|e| matches!(e.kind, TraceKind::RequestSent { .. }))
+        .count();
+    assert_eq!(sent, count(&lines, "request"));
+    let assigned: BTreeSet<i32> = sim
+        .trace()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            TraceKind::Assigned { assigned, .. } => Some(assigned.iter().map(|(_, p)| *p).collect::<Vec<_>>()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert_eq!(assigned, BTreeSet::from([0, 1, 2, 3]));
+    // Nothing the model did is a violation: lanes are not held to the Java client's rules.
+    assert!(!sim.trace().iter().any(|e| matches!(e.kind, TraceKind::InvariantViolated { .. })));
+}
+
+#[test]
+fn lines_in_one_batch_or_one_by_one_make_the_same_run() {
+    let lines = fixture();
+    let mut one = Follower::empty_run();
+    let mut f = Follower::new();
+    f.feed(&mut one, lines.iter().map(String::as_str));
+    let mut two = Follower::empty_run();
+    let mut g = Follower::new();
+    for line in &lines {
+        g.feed(&mut two, [line.as_str()]);
+    }
+    assert_eq!(f.status(), g.status());
+    assert_eq!(one.simulation().trace_hash(), two.simulation().trace_hash());
+    assert_eq!(one.steps(), two.steps());
+}
+
+#[test]
+fn a_user_looking_back_stays_there_while_lines_arrive() {
+    let lines = fixture();
+    let (head, tail) = lines.split_at(40);
+    let mut player = Follower::empty_run();
+    let mut follower = Follower::new();
+    follower.feed(&mut player, head.iter().map(String::as_str));
+    player.seek(5).unwrap();
+    follower.feed(&mut player, tail.iter().map(String::as_str));
+    assert_eq!(player.cursor(), 5, "the user's place is kept");
+    assert!(matches!(follower.status(), FollowStatus::Following { .. }));
+    let mut straight = Follower::empty_run();
+    Follower::new().feed(&mut straight, lines.iter().map(String::as_str));
+    let end = straight.cursor();
+    player.seek(end).unwrap();
+    assert_eq!(player.simulation().trace_hash(), straight.simulation().trace_hash());
+}
+
+#[test]
+fn a_tampered_answer_stops_the_run_where_it_differs() {
+    let mut lines = fixture();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("\"response\":{\"api\":\"SyncGroup\""))
+        .unwrap();
+    lines[at] = lines[at].replace("\"errorCode\":0", "\"errorCode\":27");
+    let mut player = Follower::empty_run();
+    let mut follower = Follower::new();
+    follower.feed(&mut player, lines.iter().map(String::as_str));
+    match follower.status() {
+        FollowStatus::Diverged { line, what } => {
+            assert_eq!(*line, at + 1);
+            assert!(what.contains("the broker said"), "{what}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // What came before stays drawn.
+    assert!(player.cursor() > 0);
+}
+
+#[test]
+fn what_is_not_a_broker_trace_is_refused_by_line() {
+    for (lines, line, says) in [
+        (vec!["not json"], 1, "not JSON"),
+        (vec!["{\"at\":1,\"advance\":true}"], 1, "header"),
+        (vec!["[1]"], 1, "object"),
+        (
+            vec![
+                "{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",1]],\"config\":{}}}",
+                "{\"truncated\":\"open the --trace file\"}",
+            ],
+            2,
+            "open the --trace file",
+        ),
+        (
+            vec![
+                "{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",1]],\"config\":{}}}",
+                "{\"at\":3,\"from\":\"c x\",\"request\":{\"api\":\"Nope\"}}",
+            ],
+            2,
+            "cannot read",
+        ),
+        (
+            vec![
+                "{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",0]],\"config\":{}}}",
+            ],
+            1,
+            "partitions",
+        ),
+    ] {
+        let mut player = Follower::empty_run();
+        let mut follower = Follower::new();
+        follower.feed(&mut player, lines.iter().copied());
+        match follower.status() {
+            FollowStatus::Refused { line: l, what } => {
+                assert_eq!(*l, line, "{lines:?}");
+                assert!(what.contains(says), "{what}");
+            }
+            other => panic!("{lines:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_live_run_takes_only_the_brokers_inputs() {
+    let lines = fixture();
+    let mut player = Follower::empty_run();
+    Follower::new().feed(&mut player, lines.iter().take(3).map(String::as_str));
+    let refused = player
+        .act(Action::Crash {
+            consumer: "consumer-a".into(),
+        })
+        .unwrap_err();
+    assert!(refused.message.contains("only the broker's inputs"), "{refused}");
+    // Time only moves forward.
+    let refused = player.act(Action::Advance { at_ms: 0 }).unwrap_err();
+    assert!(refused.message.contains("cannot go back"), "{refused}");
+    // A simulated scenario takes no broker input.
+    let mut sim = Player::new(group_simulator::builtin::scenario("leave-while-stable").unwrap(), vec![]).unwrap();
+    let refused = sim.act(Action::Advance { at_ms: 10 }).unwrap_err();
+    assert!(refused.message.contains("only a live run"), "{refused}");
+}
