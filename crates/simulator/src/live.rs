@@ -31,7 +31,11 @@ const REFUSED_HERE: &str = "the coordinator refused a request";
 
 /// Where following stands.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum FollowStatus {
     /// No header yet.
     Waiting,
@@ -150,7 +154,9 @@ impl Follower {
                     }
                     Err(e) => self.refuse(&format!("the broker's model cannot be built here: {e}")),
                 },
-                Some(Err(why)) => self.refuse(&format!("the broker's model cannot be built here: {why}")),
+                Some(Err(why)) => {
+                    self.refuse(&format!("the broker's model cannot be built here: {why}"))
+                }
                 None => self.refuse("the first line is not the broker's header"),
             };
         };
@@ -173,7 +179,9 @@ impl Follower {
             (Some(request), _, Some(at_ms)) => {
                 let request: Request = match serde_json::from_value(request.clone()) {
                     Ok(r) => r,
-                    Err(e) => return self.refuse(&format!("a request this model cannot read: {e}")),
+                    Err(e) => {
+                        return self.refuse(&format!("a request this model cannot read: {e}"));
+                    }
                 };
                 let group = request_group(&request);
                 if !self.group_bound
@@ -212,7 +220,10 @@ impl Follower {
             }
         };
         if !(0..=MAX_TIME_MS).contains(&at.unwrap_or(0)) {
-            return self.refuse(&format!("time {} is outside 0..={MAX_TIME_MS}", at.unwrap_or(0)));
+            return self.refuse(&format!(
+                "time {} is outside 0..={MAX_TIME_MS}",
+                at.unwrap_or(0)
+            ));
         }
         if !self.group_bound {
             self.early.push(TimedAction {
@@ -282,7 +293,11 @@ impl Follower {
             return lane.clone();
         }
         let client_id = from.rsplit_once(' ').map_or("", |(id, _)| id).trim();
-        let id = if client_id.is_empty() { "client" } else { client_id };
+        let id = if client_id.is_empty() {
+            "client"
+        } else {
+            client_id
+        };
         let n = self.connections.entry(String::from(id)).or_insert(0);
         *n += 1;
         let lane = if *n == 1 {

@@ -825,7 +825,9 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
             "the next group-record write will fail with {error}",
             "下一次消费组记录写入将以 {error} 失败"
         ),
-        Action::Inject { client, request, .. } => {
+        Action::Inject {
+            client, request, ..
+        } => {
             let api = crate::trace::MessageApi::of(request.api()).name();
             let id = request.correlation_id();
             say!(

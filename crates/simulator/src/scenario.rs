@@ -247,13 +247,18 @@ pub enum Action {
     Inject {
         client: String,
         at_ms: i64,
-        #[cfg_attr(feature = "schema", schemars(schema_with = "crate::scenario::request_schema"))]
+        #[cfg_attr(
+            feature = "schema",
+            schemars(schema_with = "crate::scenario::request_schema")
+        )]
         request: Request,
     },
     /// A live run's input (`live` scenarios only): the broker fired the coordinator's due timers
     /// at `atMs` (a live broker fires them when its clock gets there, a little late; the run
     /// fires them then too, so that it says exactly what the broker said).
-    Advance { at_ms: i64 },
+    Advance {
+        at_ms: i64,
+    },
 }
 
 /// A coordinator request in the JSON form of the wasm `Coordinator.handle` (an object tagged

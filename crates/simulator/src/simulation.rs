@@ -949,7 +949,13 @@ impl Simulation {
                 // Kept for a fork's replay, not told in the trace: the request is, when sent.
                 self.actions.push((self.w.now, action.clone()));
                 let request = Rc::new(request.clone());
-                self.w.schedule(*at_ms, Pending::Inject { consumer: i, request });
+                self.w.schedule(
+                    *at_ms,
+                    Pending::Inject {
+                        consumer: i,
+                        request,
+                    },
+                );
             }
             Action::Advance { at_ms } => {
                 self.not_before(*at_ms)?;
@@ -1011,7 +1017,14 @@ impl Simulation {
             .map_err(|e| e.to_string())?;
         let i = self.consumers.len();
         // The broker recorded each request when the model took it: no latency, no loss.
-        self.w.add_consumer(client, crate::scenario::LinkSpec { latency_ms: 0, jitter_ms: 0, loss: 0.0 });
+        self.w.add_consumer(
+            client,
+            crate::scenario::LinkSpec {
+                latency_ms: 0,
+                jitter_ms: 0,
+                loss: 0.0,
+            },
+        );
         self.consumers.push(Consumer::external(i, client, config));
         Ok(i)
     }

@@ -13,7 +13,10 @@ use group_simulator::{Action, Simulation};
 use std::collections::BTreeSet;
 
 fn fixture() -> Vec<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/test/fixtures/broker-trace.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/test/fixtures/broker-trace.jsonl"
+    );
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -52,7 +55,13 @@ fn lanes_agree(sim: &Simulation) -> usize {
             .collect();
         let held: BTreeSet<(String, i32)> =
             c.owned.iter().map(|(t, p)| (t.to_string(), *p)).collect();
-        assert_eq!(held, expected, "{} in generation {}", c.name, group.generation_id());
+        assert_eq!(
+            held,
+            expected,
+            "{} in generation {}",
+            c.name,
+            group.generation_id()
+        );
         checked += 1;
     }
     checked
@@ -83,7 +92,10 @@ fn a_recorded_run_is_followed_and_every_answer_checked() {
             checked: count(&lines, "response"),
         }
     );
-    assert!(agreed > 0, "the lanes were Stable with the group at some point");
+    assert!(
+        agreed > 0,
+        "the lanes were Stable with the group at some point"
+    );
     let sim = player.simulation();
     assert_eq!(sim.scenario().group_id, "orders-app");
     assert!(sim.scenario().live);
@@ -108,14 +120,20 @@ fn a_recorded_run_is_followed_and_every_answer_checked() {
         .trace()
         .iter()
         .filter_map(|e| match &e.kind {
-            TraceKind::Assigned { assigned, .. } => Some(assigned.iter().map(|(_, p)| *p).collect::<Vec<_>>()),
+            TraceKind::Assigned { assigned, .. } => {
+                Some(assigned.iter().map(|(_, p)| *p).collect::<Vec<_>>())
+            }
             _ => None,
         })
         .flatten()
         .collect();
     assert_eq!(assigned, BTreeSet::from([0, 1, 2, 3]));
     // Nothing the model did is a violation: lanes are not held to the Java client's rules.
-    assert!(!sim.trace().iter().any(|e| matches!(e.kind, TraceKind::InvariantViolated { .. })));
+    assert!(
+        !sim.trace()
+            .iter()
+            .any(|e| matches!(e.kind, TraceKind::InvariantViolated { .. }))
+    );
 }
 
 #[test]
@@ -132,6 +150,17 @@ fn lines_in_one_batch_or_one_by_one_make_the_same_run() {
     assert_eq!(f.status(), g.status());
     assert_eq!(one.simulation().trace_hash(), two.simulation().trace_hash());
     assert_eq!(one.steps(), two.steps());
+    // The same run in wasm (`crates/wasm/tests/common`): its hash is kept in a file both read.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/live-fixture.hash");
+    let hash = format!("{:016x}", one.simulation().trace_hash());
+    if std::env::var_os("UPDATE_LIVE_HASH").is_some() {
+        std::fs::write(path, format!("{hash}\n")).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(path).unwrap().trim(),
+        hash,
+        "UPDATE_LIVE_HASH=1 rewrites it (review why it moved)"
+    );
 }
 
 #[test]
@@ -149,7 +178,10 @@ fn a_user_looking_back_stays_there_while_lines_arrive() {
     Follower::new().feed(&mut straight, lines.iter().map(String::as_str));
     let end = straight.cursor();
     player.seek(end).unwrap();
-    assert_eq!(player.simulation().trace_hash(), straight.simulation().trace_hash());
+    assert_eq!(
+        player.simulation().trace_hash(),
+        straight.simulation().trace_hash()
+    );
 }
 
 #[test]
@@ -197,9 +229,7 @@ fn what_is_not_a_broker_trace_is_refused_by_line() {
             "cannot read",
         ),
         (
-            vec![
-                "{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",0]],\"config\":{}}}",
-            ],
+            vec!["{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",0]],\"config\":{}}}"],
             1,
             "partitions",
         ),
@@ -227,12 +257,19 @@ fn a_live_run_takes_only_the_brokers_inputs() {
             consumer: "consumer-a".into(),
         })
         .unwrap_err();
-    assert!(refused.message.contains("only the broker's inputs"), "{refused}");
+    assert!(
+        refused.message.contains("only the broker's inputs"),
+        "{refused}"
+    );
     // Time only moves forward.
     let refused = player.act(Action::Advance { at_ms: 0 }).unwrap_err();
     assert!(refused.message.contains("cannot go back"), "{refused}");
     // A simulated scenario takes no broker input.
-    let mut sim = Player::new(group_simulator::builtin::scenario("leave-while-stable").unwrap(), vec![]).unwrap();
+    let mut sim = Player::new(
+        group_simulator::builtin::scenario("leave-while-stable").unwrap(),
+        vec![],
+    )
+    .unwrap();
     let refused = sim.act(Action::Advance { at_ms: 10 }).unwrap_err();
     assert!(refused.message.contains("only a live run"), "{refused}");
 }

@@ -170,7 +170,16 @@ pub(crate) fn string(name: &str, value: &JsValue) -> Result<String, JsValue> {
 
 /// A base64 text parameter, at most [`MAX_REQUEST_CHARS`] characters.
 pub(crate) fn base64(name: &str, value: &JsValue) -> Result<String, JsValue> {
-    let s = js_string(name, value, "a base64 string")?;
+    long_text(name, value, "a base64 string")
+}
+
+/// Lines of text (a broker's trace), at most [`MAX_REQUEST_CHARS`] characters in one call.
+pub(crate) fn lines(name: &str, value: &JsValue) -> Result<String, JsValue> {
+    long_text(name, value, "a string of lines")
+}
+
+fn long_text(name: &str, value: &JsValue, what: &str) -> Result<String, JsValue> {
+    let s = js_string(name, value, what)?;
     if s.length() > MAX_REQUEST_CHARS {
         return Err(range_error(&format!(
             "{name} is {} characters long; the limit is {MAX_REQUEST_CHARS} (Kafka's socket.request.max.bytes)",

@@ -217,14 +217,27 @@ export type Action =
   | { type: "createPartitions"; topic: string; count: number }
   | { type: "failNextPersist"; error: string }
   /** a message in flight arrives now (only the first on its link that way) / is dropped */
-  | { type: "deliverNow" | "drop"; consumer: string; correlationId: number; response?: boolean };
+  | { type: "deliverNow" | "drop"; consumer: string; correlationId: number; response?: boolean }
+  /** a live run's input: a real client's request as group-broker recorded it, on lane `client` */
+  | { type: "inject"; client: string; atMs: number; request: Request }
+  /** a live run's input: the broker fired the coordinator's due timers */
+  | { type: "advance"; atMs: number };
+/** Where following a broker's trace stands (`Player.follow`). */
+export type FollowStatus =
+  | { kind: "waiting" }
+  | { kind: "following"; inputs: number; checked: number }
+  /** an answer (or a refusal) differed at line `line` (1-based) */
+  | { kind: "diverged"; line: number; what: string }
+  /** line `line` could not be used */
+  | { kind: "refused"; line: number; what: string };
 export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Text | null;
   /** the scenario's key moment (at most one step, with a narration) */ key?: boolean }
 export interface Scenario { name: string; title: Text; description?: Text;
   /** what its key moment shows, in a few words */ keyMoment?: Text; seed?: number; groupId?: string;
   broker?: Settings; consumer?: Settings; topics: Record<string, number>; network?: LinkSpec;
   consumers: ConsumerSpec[]; script?: ScriptStep[]; /** every consumer's application timing */ application?: Application;
-  durationMs?: number }
+  durationMs?: number;
+  /** a live run: real clients' requests come in as inject actions (group-broker) */ live?: boolean }
 /** A setting as the page lists it: its Kafka name, its default and what it does. */
 export interface ConfigKeyInfo { name: string; default: string; doc: string; docZh: string }
 export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text;

@@ -159,7 +159,10 @@ impl Consumer {
                     self.observe_state(w, MemberState::Unsubscribed);
                     return;
                 }
-                let member_id = r.member_id.clone().unwrap_or_else(|| self.generation.member_id.clone());
+                let member_id = r
+                    .member_id
+                    .clone()
+                    .unwrap_or_else(|| self.generation.member_id.clone());
                 self.observe_generation(w, r.member_epoch, &member_id);
                 if let Some(assignment) = &r.assignment {
                     let mut held = BTreeSet::new();

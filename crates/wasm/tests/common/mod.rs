@@ -276,6 +276,41 @@ pub fn seeded_member_ids() {
     );
 }
 
+/// The hash of the run that follows `web/test/fixtures/broker-trace.jsonl` to its end, the same
+/// natively (`crates/simulator/tests/live.rs`) and in wasm: a live run is as deterministic as a
+/// simulated one.
+pub const LIVE_FIXTURE_HASH: &str = include_str!("../../../simulator/tests/live-fixture.hash");
+
+/// `Player.live()` follows a group-broker trace: every answer checked, the same run as natively;
+/// a line it cannot use is named in the status, not thrown; a simulated run does not follow.
+pub fn live_follow() {
+    use group_coordinator_wasm::Player;
+    let text = include_str!("../../../../web/test/fixtures/broker-trace.jsonl");
+    let mut player = Player::live();
+    // In two batches, split inside the run: the follower keeps its place between calls.
+    let (head, tail) = text.split_at(text.find("\"SyncGroup\"").unwrap());
+    let (head, tail) = head
+        .rsplit_once('\n')
+        .map_or((head, String::new()), |(h, rest)| {
+            (h, format!("{rest}{tail}"))
+        });
+    rust(&player.follow(JsValue::from(head)).unwrap());
+    let status = rust(&player.follow(JsValue::from(tail.as_str())).unwrap());
+    assert_eq!(status["kind"], "following", "{status}");
+    assert_eq!(status["checked"], text.matches("\"response\":").count());
+    assert_eq!(player.trace_hash(), LIVE_FIXTURE_HASH.trim());
+    let scenario = rust(&player.scenario().unwrap());
+    assert_eq!(scenario["live"], true);
+    assert_eq!(scenario["groupId"], "orders-app");
+    let status = rust(&player.follow(JsValue::from("{\"at\":1}")).unwrap());
+    assert_eq!(status["kind"], "refused", "{status}");
+    let e = player.follow(JsValue::from(7)).unwrap_err();
+    assert!(e.dyn_ref::<js_sys::TypeError>().is_some());
+    let scenario = group_coordinator_wasm::scenario(JsValue::from("leave-while-stable")).unwrap();
+    let mut simulated = Player::new(scenario, None).unwrap();
+    assert!(simulated.follow(JsValue::from("")).is_err());
+}
+
 /// Wrong-typed arguments, in every kind of position, throw a TypeError naming the parameter
 /// (never a trap) and leave the object answering as before (the browser and Node alike; the
 /// vitest fuzz test covers every export from JavaScript).
@@ -520,6 +555,11 @@ macro_rules! js_api_tests {
         #[wasm_bindgen_test]
         fn wrong_types_throw_naming_the_parameter() {
             common::wrong_types_throw_naming_the_parameter();
+        }
+
+        #[wasm_bindgen_test]
+        fn live_follow() {
+            common::live_follow();
         }
 
         #[wasm_bindgen_test]
