@@ -78,10 +78,10 @@ fn a_recorded_run_is_followed_and_every_answer_checked() {
     for line in &lines {
         follower.feed(&mut player, [line.as_str()]);
         agreed += lanes_agree(player.simulation());
-        if let Some(g) = player.simulation().coordinator().group("orders-app") {
-            if states.last() != Some(&g.state()) {
-                states.push(g.state());
-            }
+        if let Some(g) = player.simulation().coordinator().group("orders-app")
+            && states.last() != Some(&g.state())
+        {
+            states.push(g.state());
         }
     }
     let inputs = count(&lines, "request") + count(&lines, "advance");
