@@ -92,6 +92,7 @@ async function main(): Promise<void> {
       {
         newSimulation: (s) => new Simulation(s),
         newPlayer: (s, actions) => new Player(s, actions),
+        newLivePlayer: () => Player.live(),
         scenarios: list,
         scenario: (name) => (name === large.name ? large : scenario(name)),
         lang,
@@ -113,6 +114,9 @@ async function main(): Promise<void> {
     // A self-contained export carries its run.
     const run = carried('kgp-run');
     if (typeof run === 'string') view.importText(run);
+    // ?live=ws://127.0.0.1:PORT: follow group-broker's live feed (`--live`) in every view.
+    const live = params.get('live');
+    if (live !== null) view.followLive(live);
   }
   app.removeAttribute('aria-busy');
   document.body.dataset.wasm = 'ready';

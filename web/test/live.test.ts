@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../pkg/group_coordinator_wasm.js';
 import { canonical, LiveRun } from '../src/console/live.ts';
+import { isBrokerTrace, LiveFeed } from '../src/playground/live.ts';
+import { Run } from '../src/playground/run.ts';
 
 beforeAll(() => {
   wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
@@ -89,5 +91,49 @@ describe('a live run', () => {
   it('compares JSON whatever the key order', () => {
     expect(canonical({ b: 1, a: [{ d: null, c: 'x' }] })).toBe(canonical({ a: [{ c: 'x', d: null }], b: 1 }));
     expect(canonical({ a: 1 })).not.toBe(canonical({ a: 2 }));
+  });
+});
+
+describe('a live run in the playground (the model’s own Player.live())', () => {
+  const text = lines.join('\n');
+
+  it('follows a trace file to its end: every answer checked, a lane per client, the views drawn', () => {
+    const run = Run.live(wasm.Player.live());
+    let changes = 0;
+    const feed = LiveFeed.read(run, text, 'broker-trace.jsonl', () => changes++);
+    expect(feed.status).toEqual({ kind: 'following', inputs: 25, checked: responses });
+    expect(feed.closed).toBe(true);
+    expect(changes).toBe(1);
+    expect(run.scenario.live).toBe(true);
+    expect(run.scenario.groupId).toBe('orders-app');
+    const frame = run.frame({ lang: 'en', world: true, assignments: 8, steps: { from: null, span: 30 } });
+    expect(frame.consumers?.map((c) => c.name)).toEqual(['consumer-a', 'consumer-b']);
+    expect(frame.group?.state).toBe('Empty');
+    // Both generations' assignments are in the table, as the clients were given them.
+    const held = frame.assignments?.rows.flatMap((r) => r.cells.map((c) => c?.assigned ?? '')).join(' ');
+    expect(held).toMatch(/orders/);
+    // A live run's inputs are its clients', not the user's.
+    expect(frame.actions).toEqual([]);
+    run.free();
+  });
+
+  it('stops where the console does on a tampered trace', () => {
+    const at = lines.findIndex((l) => l.includes('"response":{"api":"SyncGroup"'));
+    const tampered = [...lines];
+    tampered[at] = tampered[at].replace('"errorCode":0', '"errorCode":27');
+    const run = Run.live(wasm.Player.live());
+    const feed = LiveFeed.read(run, tampered.join('\n'), 'tampered', () => {});
+    const console = new LiveRun(factory);
+    for (const line of tampered) console.apply(line);
+    expect(feed.status.kind).toBe('diverged');
+    expect(feed.status.kind === 'diverged' && feed.status.line).toBe(at + 1);
+    expect(console.status.kind === 'diverged' && console.status.line).toBe(at + 1);
+    run.free();
+  });
+
+  it('tells a broker trace from an exported run', () => {
+    expect(isBrokerTrace(text)).toBe(true);
+    expect(isBrokerTrace(JSON.stringify({ scenario: {}, actions: [] }))).toBe(false);
+    expect(isBrokerTrace('not json\n{}')).toBe(false);
   });
 });

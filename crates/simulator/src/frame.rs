@@ -663,9 +663,16 @@ impl Player {
             machine,
             consumer_group: ConsumerGroupFrame::of(sim, index, len),
             narration,
+            // (A live run's inputs are its clients', not the user's.)
             actions: self
                 .actions()
                 .iter()
+                .filter(|a| {
+                    !matches!(
+                        a.action,
+                        crate::Action::Inject { .. } | crate::Action::Advance { .. }
+                    )
+                })
                 .map(|a| UserAction {
                     step: a.step,
                     text: crate::narration::action_text(&a.action, lang),

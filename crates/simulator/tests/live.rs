@@ -221,14 +221,6 @@ fn what_is_not_a_broker_trace_is_refused_by_line() {
             "open the --trace file",
         ),
         (
-            vec![
-                "{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",1]],\"config\":{}}}",
-                "{\"at\":3,\"from\":\"c x\",\"request\":{\"api\":\"Nope\"}}",
-            ],
-            2,
-            "cannot read",
-        ),
-        (
             vec!["{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",0]],\"config\":{}}}"],
             1,
             "partitions",
@@ -272,4 +264,60 @@ fn a_live_run_takes_only_the_brokers_inputs() {
     .unwrap();
     let refused = sim.act(Action::Advance { at_ms: 10 }).unwrap_err();
     assert!(refused.message.contains("only a live run"), "{refused}");
+}
+
+#[test]
+fn a_request_both_models_refused_is_accepted_and_no_other_refusal() {
+    let lines = fixture();
+    let bad = r#"{"at":9000,"from":"c x","request":{"api":"Heartbeat","groupId":"orders-app"}}"#;
+    let note = r#"{"at":9000,"note":"the model refused a request: Heartbeat request: apiVersion is required"}"#;
+    let run = |extra: &[&str]| {
+        let mut player = Follower::empty_run();
+        let mut follower = Follower::new();
+        follower.feed(
+            &mut player,
+            lines
+                .iter()
+                .map(String::as_str)
+                .chain(extra.iter().copied()),
+        );
+        follower.status().clone()
+    };
+    let inputs = count(&lines, "request") + count(&lines, "advance");
+    let checked = count(&lines, "response");
+    assert_eq!(
+        run(&[bad, note]),
+        FollowStatus::Following {
+            inputs: inputs + 1,
+            checked
+        }
+    );
+    // One the model reads and then refuses (a version Heartbeat does not have).
+    let unsupported = r#"{"at":9000,"from":"c x","request":{"api":"Heartbeat","apiVersion":99,"correlationId":900,"clientId":"c","groupId":"orders-app","generationId":1,"memberId":"m","groupInstanceId":null}}"#;
+    assert_eq!(
+        run(&[unsupported, note]),
+        FollowStatus::Following {
+            inputs: inputs + 1,
+            checked
+        }
+    );
+    let last = lines.last().unwrap().as_str();
+    match run(&[unsupported, last]) {
+        FollowStatus::Diverged { what, .. } => {
+            assert!(what.contains("this model refused"), "{what}")
+        }
+        other => panic!("{other:?}"),
+    }
+    match run(&[bad, last]) {
+        FollowStatus::Diverged { what, .. } => {
+            assert!(what.contains("this model refused"), "{what}")
+        }
+        other => panic!("{other:?}"),
+    }
+    match run(&[note]) {
+        FollowStatus::Diverged { what, .. } => {
+            assert!(what.contains("the broker's model refused"), "{what}")
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -126,10 +126,10 @@ export class ControlsView {
             ${this.scenarios.map((s) => html`<option value=${s.name} ?selected=${s.name === scenario.name}>${s.title[lang]}</option>`)}
           </select>
           <button type="button" id="lang" aria-label=${t('switchLang', lang)} @click=${() => this.shell.setLang(lang === 'en' ? 'zh' : 'en')}>${t('otherLang', lang)}</button>
-          <button type="button" id="share" @click=${() => this.share()}>${t('share', lang)}</button>
+          <button type="button" id="share" @click=${() => this.safely(() => this.share())}>${t('share', lang)}</button>
           <button type="button" id="export" @click=${() => this.shell.exportJson()}>${t('exportJson', lang)}</button>
           <button type="button" id="export-html" @click=${() => this.shell.exportHtml()}>${t('exportHtml', lang)}</button>
-          <input type="file" id="import" accept=".json,application/json" aria-label=${t('importRun', lang)} @change=${(e: Event) => this.importFile(e)} />
+          <input type="file" id="import" accept=".json,.jsonl,application/json" aria-label=${t('importRun', lang)} @change=${(e: Event) => this.importFile(e)} />
           <label for="import" class="button-like" id="import-label">${t('importJson', lang)}</label>
           <input id="share-link" class="share-link" readonly aria-label=${t('share', lang)} ?hidden=${this.shareLink === null} .value=${this.shareLink ?? ''} />
         </div>
@@ -157,7 +157,7 @@ export class ControlsView {
             @input=${(e: Event) => this.setSpeed(Number((e.target as HTMLInputElement).value))} />
           <span id="speed-label" class="muted">${speed === Infinity ? t('maxSpeed', lang) : `${speed}/s`}</span>
           <span id="sim-time" class="clock" title=${`${frame.nowMs} ms`}>${t('time', lang)} ${duration(frame.nowMs, lang)}</span>
-          <span id="step-no" class="muted">${t('stepN', lang)} ${frame.cursor}${frame.pastEnd ? ` — ${t('end', lang)}` : ''}</span>
+          <span id="step-no" class="muted">${t('stepN', lang)} ${frame.cursor}${frame.pastEnd ? ` — ${t(store.run.scenario.live ? 'liveEdge' : 'end', lang)}` : ''}</span>
         </div>
         <div class="scrub">
           <input type="range" id="scrubber" min="0" step="1" aria-label=${t('stepSlider', lang)} max=${max} .value=${String(frame.cursor)}

@@ -2,7 +2,8 @@
 // moment (acting in the past forks the run), in linked views drawn from the model's frames.
 // This module assembles the parts: the store, the playback, the views and the shell features.
 
-import type { Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
+import type { Player, Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
+import { liveStatus } from '../console/text.ts';
 import { h } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
 import { AssignmentView } from './assignments.ts';
@@ -10,6 +11,7 @@ import { CompareView } from './compare.ts';
 import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';
 import { ControlsView } from './controls.ts';
 import { importRun } from './exchange.ts';
+import { isBrokerTrace, LiveFeed } from './live.ts';
 import { OwnershipView } from './ownership.ts';
 import { Playback } from './playback.ts';
 import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
@@ -30,6 +32,8 @@ export interface PlaygroundDeps {
   newSimulation: (scenario: Scenario) => Simulation;
   /** The run the page plays, steps and forks. */
   newPlayer: PlayerFactory;
+  /** A run that follows group-broker (`Player.live()`). */
+  newLivePlayer?: () => Player;
   scenarios: ScenarioInfo[];
   scenario: (name: string) => Scenario;
   lang: Lang;
@@ -54,6 +58,10 @@ export class PlaygroundView {
   private diff: SettingsDiff = {};
   /** What the closed side panels were last drawn for (they are redrawn when it changes). */
   private panelsKey = '';
+  /** A followed live run's feed, and the bar that says how following stands. */
+  private live: LiveFeed | null = null;
+  private readonly liveBar: HTMLElement;
+  private readonly liveText: HTMLElement;
 
   constructor(
     private readonly deps: PlaygroundDeps,
@@ -75,13 +83,16 @@ export class PlaygroundView {
           if (missing) throw new Error(missing);
         }),
       setLang: (lang) => this.setLang(lang),
-      share: () => this.shareUrl(),
+      share: () => {
+        if (store.run.scenario.live) throw new Error(t('liveNoShare', store.lang));
+        return this.shareUrl();
+      },
       exportJson: () => downloadJson(store.run),
       exportHtml: () =>
         downloadHtml(store.run, `${store.run.scenario.title[store.lang]} — Kafka group playground`).catch((err: Error) =>
           this.controls.say(err.message),
         ),
-      importFile: (file) => void file.text().then((text) => this.importText(text)),
+      importFile: (file) => void file.text().then((text) => this.importText(text, file.name)),
       keepActions: (keep) => this.keepActions(keep),
     });
     const act = (action: Parameters<Playback['act']>[0]) => this.controls.safely(() => playback.act(action));
@@ -129,11 +140,20 @@ export class PlaygroundView {
       ownership.render(store.lang, () => store.run.ownership(), frame.nowMs);
       this.renderPanels();
     });
+    this.liveText = h('p', { id: 'pg-live-status', role: 'status' });
+    const stopLive = h('button', { id: 'pg-stop-live', type: 'button' });
+    stopLive.addEventListener('click', () => {
+      this.live?.stop();
+      this.renderLive();
+    });
+    this.liveBar = h('section', { id: 'pg-live', class: 'live-bar', hidden: '' }, this.liveText, stopLive);
+    store.subscribe('live', () => this.renderLive());
     playback.onChange = () => this.controls.draw();
     playback.onHalt = (why) => this.controls.say(t(why, store.lang), false);
     this.root = h(
       'div',
       { class: 'playground', id: 'playground', tabindex: '-1' },
+      this.liveBar,
       this.controls.root,
       h('div', { class: 'pg-views' }, sm.root, h('div', { class: 'side' }, assignments.root, ownership.root)),
       timeline.root,
@@ -207,14 +227,61 @@ export class PlaygroundView {
   /** Loads any scenario (a built-in one, or one from an imported file). Throws if the model
    * refuses it or one of its actions; the current run is then kept. */
   loadScenario(scenario: Scenario, actions: TimedAction[] = []): void {
-    const run = new Run(this.deps.newPlayer, scenario, actions);
+    this.useRun(new Run(this.deps.newPlayer, scenario, actions));
+  }
+
+  private useRun(run: Run, live: LiveFeed | null = null): void {
     this.playback.stop();
+    this.live?.stop();
+    this.live = live;
+    this.root?.classList.toggle('following', live !== null);
     this.store.run?.free();
     this.store.run = run;
     this.store.selected = null;
     this.store.wants.stepsFrom = null;
     this.store.refresh();
     this.playback.lookAhead();
+  }
+
+  /** Follows group-broker's live feed at `url` (ws:// or wss://): its clients' requests, as
+   * the broker took them, drive this page's own model, and every view draws the group they
+   * make. A bad address is said, and the current run stays. */
+  followLive(url: string): void {
+    this.controls.safely(() => {
+      const run = this.liveRun();
+      const feed = LiveFeed.connect(run, url, () => this.store.refresh(), this.store.lang);
+      this.useRun(run, feed);
+    });
+  }
+
+  /** A trace file group-broker wrote (`--trace`), followed to its end. */
+  readTrace(text: string, name: string): void {
+    this.controls.safely(() => {
+      const run = this.liveRun();
+      this.useRun(run, new LiveFeed(run, name, () => {}));
+      const feed = LiveFeed.read(run, text, name, () => this.store.refresh());
+      this.live = feed;
+      this.store.refresh();
+    });
+  }
+
+  private liveRun(): Run {
+    if (!this.deps.newLivePlayer) throw new Error('this page cannot follow a broker');
+    return Run.live(this.deps.newLivePlayer());
+  }
+
+  private renderLive(): void {
+    const live = this.live;
+    this.liveBar.hidden = live === null;
+    if (!live) return;
+    const lang = this.store.lang;
+    this.liveText.textContent = liveStatus(live.status, live.source, live.closed, lang);
+    this.liveText.classList.toggle('error', live.stopped);
+    const stop = this.liveBar.querySelector<HTMLButtonElement>('#pg-stop-live');
+    if (stop) {
+      stop.textContent = t('stopFollowing', lang);
+      stop.hidden = live.closed;
+    }
   }
 
   /** Replays the run with only the user's actions `keep` accepts (by their index), and returns to
@@ -229,7 +296,11 @@ export class PlaygroundView {
   }
 
   /** An exported run, read back: the page keeps the current run if the file is refused. */
-  importText(text: string): void {
+  importText(text: string, name = 'trace'): void {
+    if (isBrokerTrace(text)) {
+      this.readTrace(text, name);
+      return;
+    }
     const { run, error } = importRun(text);
     if (!run) {
       this.controls.say(error ?? '');

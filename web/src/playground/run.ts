@@ -3,7 +3,17 @@
 // back costs a few steps' work rather than a replay from the start. What the page draws comes
 // from `frame()`, in one crossing; this module keeps no copy of the trace and no protocol state.
 
-import type { Action, Frame, FrameRequest, MomentAt, Ownership, Player, PlayStop, Scenario } from '../../pkg/group_coordinator_wasm.js';
+import type {
+  Action,
+  FollowStatus,
+  Frame,
+  FrameRequest,
+  MomentAt,
+  Ownership,
+  Player,
+  PlayStop,
+  Scenario,
+} from '../../pkg/group_coordinator_wasm.js';
 
 export type PlayerFactory = (scenario: Scenario, actions: TimedAction[]) => Player;
 
@@ -27,12 +37,26 @@ export class Run {
   private momentsRead: MomentAt[] = [];
   private momentsUpTo = 0;
 
-  constructor(
-    factory: PlayerFactory,
-    readonly scenario: Scenario,
-    actions: TimedAction[] = [],
-  ) {
+  /** The scenario the run plays (a live run's changes when the broker's header and first group
+   * arrive). */
+  scenario: Scenario;
+
+  constructor(factory: PlayerFactory, scenario: Scenario, actions: TimedAction[] = []) {
     this.player = factory(scenario, actions);
+    this.scenario = scenario;
+  }
+
+  /** A run that follows group-broker (`Player.live()`): empty until `follow` is fed its trace. */
+  static live(player: Player): Run {
+    return new Run(() => player, player.scenario());
+  }
+
+  /** Feeds lines of the broker's trace (a live run): applied at the end of the run, each answer
+   * checked against the model's (see `Player.follow`). A user looking back stays there. */
+  follow(lines: string): FollowStatus {
+    const status = this.player.follow(lines);
+    this.scenario = this.player.scenario();
+    return status;
   }
 
   /** The user's actions with their steps (forks drop the old future's). */
