@@ -108,7 +108,7 @@ describe('a live run in the playground (the model’s own Player.live())', () =>
     expect(run.scenario.groupId).toBe('orders-app');
     const frame = run.frame({ lang: 'en', world: true, assignments: 8, steps: { from: null, span: 30 } });
     expect(frame.consumers?.map((c) => c.name)).toEqual(['consumer-a', 'consumer-b']);
-    expect(frame.group?.state).toBe('Empty');
+    expect(frame.machine.state).toBe('Empty');
     // Both generations' assignments are in the table, as the clients were given them.
     const held = frame.assignments?.rows.flatMap((r) => r.cells.map((c) => c?.assigned ?? '')).join(' ');
     expect(held).toMatch(/orders/);
