@@ -2001,6 +2001,19 @@ await test(
   PG,
 );
 
+await test(
+  'the playground refuses a live address that is not a WebSocket, and keeps its scenario',
+  async (page) => {
+    await page.goto(`${server.url}?lang=en&live=${encodeURIComponent('http://example.invalid/')}`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    await page.waitForSelector('#pg-message:has-text("must be a ws:// or wss:// address")');
+    expectEq(await page.isVisible('#pg-live'), false, 'no live bar');
+    await page.click('#step');
+    expectEq((await page.textContent('#step-no')).includes('1'), true, 'the default scenario steps');
+  },
+  PG,
+);
+
 await test('the console refuses a live address that is not a WebSocket, and keeps working', async (page) => {
   await page.goto(`${server.url}?mode=console&live=${encodeURIComponent('http://example.invalid/')}`);
   await page.waitForSelector('body[data-wasm="ready"]');

@@ -4,6 +4,7 @@
 import type { ConfigKeyInfo, Request } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
+import { liveFeedUrl } from '../playground/live.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ErrorNamer } from './format.ts';
 import { LiveRun } from './live.ts';
@@ -203,20 +204,17 @@ export class ConsoleView {
   /** Follows group-broker's live feed at `url` (ws:// or wss://): every line of its trace,
    * from the start, through this page's own model. A bad address is said; the console stays. */
   followLive(url: string): void {
-    let parsed: URL | null = null;
+    let href: string;
     try {
-      parsed = new URL(url);
-    } catch {
-      parsed = null;
-    }
-    if (!parsed || (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')) {
-      this.say(badLiveUrl(url, this.lang), true);
+      href = liveFeedUrl(url, this.lang);
+    } catch (e) {
+      this.say((e as Error).message, true);
       return;
     }
-    const live = this.startLive(parsed.href);
+    const live = this.startLive(href);
     let socket: WebSocket;
     try {
-      socket = new WebSocket(parsed.href);
+      socket = new WebSocket(href);
     } catch (e) {
       this.say(`${badLiveUrl(url, this.lang)} (${(e as Error).message})`, true);
       return;

@@ -31,15 +31,9 @@ export class LiveFeed {
   /** Opens group-broker's live feed; throws with the reason for an address that is not ws:// or
    * wss:// (the page says it and stays as it was). */
   static connect(run: Run, url: string, onChange: () => void, lang: 'en' | 'zh'): LiveFeed {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(url);
-    } catch {
-      parsed = null;
-    }
-    if (!parsed || (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')) throw new Error(badLiveUrl(url, lang));
-    const feed = new LiveFeed(run, parsed.href, onChange);
-    const socket = new WebSocket(parsed.href);
+    const href = liveFeedUrl(url, lang);
+    const feed = new LiveFeed(run, href, onChange);
+    const socket = new WebSocket(href);
     feed.socket = socket;
     socket.addEventListener('message', (m) => {
       if (typeof m.data === 'string') feed.push(m.data);
@@ -105,4 +99,17 @@ export function isBrokerTrace(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The address of group-broker's live feed (`live=`), normalised; throws, saying why, for one
+ * that is not ws:// or wss:// (the console and the playground both read it). */
+export function liveFeedUrl(url: string, lang: 'en' | 'zh'): string {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')) throw new Error(badLiveUrl(url, lang));
+  return parsed.href;
 }

@@ -120,14 +120,7 @@ impl Consumer {
             Response::SyncGroup(r) if r.error_code == ErrorCode::None => {
                 match Assignment::decode(r.assignment.as_slice()) {
                     Ok(a) => {
-                        let held: BTreeSet<Tp> = a
-                            .assigned_partitions
-                            .iter()
-                            .flat_map(|tp| {
-                                let topic = w.topic_name(&tp.topic);
-                                tp.partitions.iter().map(move |p| (topic.clone(), *p))
-                            })
-                            .collect();
+                        let held = super::partitions_of(w, &a);
                         self.take(w, held, false);
                     }
                     // A real client may carry its own assignment format (a custom protocol):
@@ -229,15 +222,7 @@ impl Consumer {
     /// A state as the wire shows it: recorded like a simulated consumer's, without the Java
     /// client's transition check (a lane infers its states, and real clients differ).
     fn observe_state(&mut self, w: &mut World, to: MemberState) {
-        if self.state != to {
-            w.record(TraceKind::ClientState {
-                consumer: self.name.clone(),
-                from: self.state,
-                to,
-            });
-            self.state = to;
-            w.mark_dirty();
-        }
+        self.record_state(w, to);
     }
 
     /// The coordinator gave the client `held`: recorded as an assignment (what was added and

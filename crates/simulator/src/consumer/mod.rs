@@ -259,6 +259,18 @@ impl Consumer {
     }
 }
 
+/// The partitions a classic assignment names, by the world's shared topic names.
+fn partitions_of(w: &mut World, assignment: &Assignment) -> BTreeSet<Tp> {
+    assignment
+        .assigned_partitions
+        .iter()
+        .flat_map(|tp| {
+            let topic = w.topic_name(&tp.topic);
+            tp.partitions.iter().map(move |p| (topic.clone(), *p))
+        })
+        .collect()
+}
+
 /// Owned partitions in the consumer protocol's shape (topics ascending, partitions ascending).
 pub fn to_topic_partitions(owned: &BTreeSet<Tp>) -> Vec<TopicPartitions> {
     let mut out: Vec<TopicPartitions> = Vec::new();

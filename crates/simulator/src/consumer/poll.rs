@@ -186,6 +186,13 @@ impl Consumer {
                     to.name()
                 ));
             }
+            self.record_state(w, to);
+        }
+    }
+
+    /// Moves to `to` and tells it (no check: see `set_state`).
+    pub(super) fn record_state(&mut self, w: &mut World, to: MemberState) {
+        if self.state != to {
             w.record(TraceKind::ClientState {
                 consumer: self.name.clone(),
                 from: self.state,

@@ -229,14 +229,7 @@ impl Consumer {
             );
             return;
         }
-        let assigned: BTreeSet<Tp> = assignment
-            .assigned_partitions
-            .iter()
-            .flat_map(|tp| {
-                let topic = w.topic_name(&tp.topic);
-                tp.partitions.iter().map(move |p| (topic.clone(), *p))
-            })
-            .collect();
+        let assigned = super::partitions_of(w, &assignment);
         let revoked: Vec<Tp> = self.owned.difference(&assigned).cloned().collect();
         let added: Vec<Tp> = assigned.difference(&self.owned).cloned().collect();
         for tp in &revoked {
