@@ -1,7 +1,8 @@
 """Merges `BENCH key,ms` lines of the native, wasm and kafka-python assignor runs (and the
 native run's `INTERNED key,ms` lines: the assignor alone on an interned input; the wasm run's
-`COMPACT key,ms` lines: `assignCompact`, the compact form) into one table with ratios.
-Usage: python bench/report.py NATIVE WASM PEER"""
+`COMPACT key,ms` lines: `assignCompact`, the compact form; and the Chromium run's `CHROMIUM
+key,ms` lines, `assignCompact` in the browser) into one table with ratios.
+Usage: python bench/report.py NATIVE WASM PEER [CHROMIUM]"""
 import sys
 
 
@@ -36,8 +37,10 @@ def main():
     prepare = load(sys.argv[1], "PREPARE ")
     native_compact = load(sys.argv[1], "COMPACT ")
     compact = load(sys.argv[2], "COMPACT ")
+    browser = load(sys.argv[4], "CHROMIUM ") if len(sys.argv) > 4 else {}
     print(f"{'assignor':<19} {'members':>7} {'topics':>6} {'subscriptions':>13} {'mode':>5} "
           f"{'interned ms':>11} {'native ms':>10} {'wasm ms':>9} {'wasm/nat':>8} {'compact ms':>10} {'cmp/nat':>8} "
+          f"{'chromium ms':>11} {'chr/nat':>8} "
           f"{'kafka-python ms':>16} {'peer/nat':>9} {'Java ms':>8} {'nat/Java':>8} {'cmp/Java':>8}")
     for key, n in native.items():
         strategy, members, topics, subs, mode = key.split(",")
@@ -46,10 +49,12 @@ def main():
         ratio = lambda other: f"{float(other) / float(n):.1f}x" if other and not other.startswith("timeout") and float(n) > 0 else ""
         i = interned.get(key, "")
         c = compact.get(key, "")
+        b = browser.get(key, "")
         print(f"{strategy:<19} {members:>7} {topics:>6} {subs:>13} {mode:>5} "
               f"{(f'{float(i):.3f}' if i else '-'):>11} {float(n):>10.3f} "
               f"{(f'{float(w):.3f}' if w else '-'):>9} {ratio(w):>8} "
-              f"{(f'{float(c):.3f}' if c else '-'):>10} {ratio(c):>8} {(p or '-'):>16} {ratio(p):>9} "
+              f"{(f'{float(c):.3f}' if c else '-'):>10} {ratio(c):>8} "
+              f"{(f'{float(b):.3f}' if b else '-'):>11} {ratio(b):>8} {(p or '-'):>16} {ratio(p):>9} "
               f"{java_columns(key, n, c)}")
     # Where each form's time goes: natively, interning (prepare), assigning, naming the output;
     # in wasm, what running there adds to the native call (crossing the boundary, and the
