@@ -123,6 +123,12 @@ export class ControlsView {
           <label for="scenario" id="scenario-label">${t('scenario', lang)}</label>
           <select id="scenario" aria-label=${t('scenario', lang)} .value=${scenario.name}
             @change=${(e: Event) => this.choose((e.target as HTMLSelectElement).value)}>
+            ${
+              // A run that is not a built-in scenario (a live run, an imported file) is named too.
+              this.scenarios.some((s) => s.name === scenario.name)
+                ? null
+                : html`<option value=${scenario.name} selected disabled>${scenario.title[lang]}</option>`
+            }
             ${this.scenarios.map((s) => html`<option value=${s.name} ?selected=${s.name === scenario.name}>${s.title[lang]}</option>`)}
           </select>
           <button type="button" id="lang" aria-label=${t('switchLang', lang)} @click=${() => this.shell.setLang(lang === 'en' ? 'zh' : 'en')}>${t('otherLang', lang)}</button>
