@@ -31,6 +31,14 @@ describe('the book', () => {
     expect(asserts).toBe(5);
   });
 
+  it('prints the same examples in its Chinese edition (so they run there too)', () => {
+    const code = (path: string) =>
+      [...readFileSync(new URL(path, root), 'utf8').matchAll(/```(?:js|rust)\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const english = code('docs/src/using.md');
+    expect(english.length).toBe(3);
+    expect(code('docs/zh/src/using.md')).toEqual(english);
+  });
+
   it('has the JavaScript API reference the declarations give (node scripts/api-docs.mjs rewrites it)', () => {
     const declarations = readFileSync(new URL('web/pkg/group_coordinator_wasm.d.ts', root), 'utf8');
     const committed = readFileSync(new URL('docs/src/api/javascript.md', root), 'utf8');
