@@ -107,7 +107,7 @@ fn references(path: &Path, text: &str) -> Vec<(PathBuf, Option<String>)> {
             rest = &tail[end..];
             // rustdoc's pages are built beside the book, not written in it (the browser test
             // opens them).
-            if link.contains("://") || link.starts_with("docs/") || link.starts_with("rustdoc/") {
+            if link.contains("://") || link.starts_with("docs/") || link.contains("rustdoc/") {
                 continue;
             }
             let (page, anchor) = match link.split_once('#') {
