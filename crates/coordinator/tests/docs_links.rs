@@ -116,8 +116,9 @@ fn references(path: &Path, text: &str) -> Vec<(PathBuf, Option<String>)> {
             };
             let page = if page.is_empty() {
                 path.to_path_buf()
-            } else if page.ends_with(".html") {
-                // A link between the English and Chinese books, written as built pages.
+            } else if page.ends_with(".html") || page.ends_with(".json") {
+                // A link between the English and Chinese books, written as built pages (or to
+                // a file the English book carries, such as the scenario schema).
                 match source_of(&built(path).parent().unwrap().join(page)) {
                     Some(source) => source,
                     None => continue,
@@ -161,7 +162,11 @@ fn source_of(built: &Path) -> Option<PathBuf> {
         Some(zh) => root().join("docs/zh/src").join(zh),
         None => root().join("docs/src").join(page),
     };
-    Some(source.with_extension("md"))
+    if page.ends_with(".html") {
+        Some(source.with_extension("md"))
+    } else {
+        Some(source)
+    }
 }
 
 #[test]
