@@ -1,6 +1,7 @@
 import init, {
   apis,
   assign,
+  assignCompact,
   brokerConfigKeys,
   Coordinator,
   consumerConfigKeys,
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   if (embedded) document.body.classList.add('embed');
   renderNav(mode, lang);
   if (mode === 'assign') {
-    replaceChildren(app, assignWidget({ assign, serverAssign }, lang, params.get('strategy'), params.get('group')));
+    replaceChildren(app, assignWidget({ assign, assignCompact, serverAssign }, lang, params.get('strategy'), params.get('group')));
   } else if (mode === 'console') {
     const view = new ConsoleView(
       {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../pkg/group_coordinator_wasm.js';
+import { fromCompact, toCompact } from '../src/assign/compact.ts';
 import { moves, parseGroup } from '../src/assign/group-text.ts';
 import { EXAMPLE, run, STRATEGIES } from '../src/assign/widget.ts';
 
@@ -9,7 +10,7 @@ beforeAll(() => {
   wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 });
 
-const fns = { assign: wasm.assign, serverAssign: wasm.serverAssign };
+const fns = { assign: wasm.assign, assignCompact: wasm.assignCompact, serverAssign: wasm.serverAssign };
 
 describe('the group text', () => {
   it('reads topics, members, options and owned partitions', () => {
@@ -94,5 +95,57 @@ describe('running the assignors', () => {
     for (const s of STRATEGIES) expect(run(fns, s, EXAMPLE).ok, s).toBe(true);
     const r = run(fns, 'server-uniform', 'topics: orders=2000000\na: orders');
     expect(r.ok).toBe(false);
+  });
+});
+
+describe('the compact form the widget takes', () => {
+  const CLIENT = ['range', 'roundrobin', 'sticky', 'cooperative-sticky'] as const;
+
+  it('gives exactly the JSON form’s assignment, on groups with claims, generations, static members and unknown topics', () => {
+    // A small deterministic generator (the same cases every run).
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let compared = 0;
+    for (let round = 0; round < 150; round++) {
+      const topics: Record<string, number> = {};
+      for (let t = 0; t < 1 + next(4); t++) topics[`t${t}`] = 1 + next(6);
+      const names = [...Object.keys(topics), 'gone'];
+      const members = Array.from({ length: 1 + next(5) }, (_, m) => {
+        const subscribed = names.filter(() => next(3) > 0);
+        return {
+          memberId: `m${m}`,
+          topics: subscribed.length ? subscribed : [names[0]],
+          groupInstanceId: next(4) === 0 ? `i${m}` : null,
+          generationId: next(2) ? 1 + next(3) : null,
+          ownedPartitions: names
+            .filter(() => next(2) === 0)
+            .map((topic) => ({ topic, partitions: [next(6), 6 + next(3)].filter((p, i, a) => a.indexOf(p) === i).sort((a, b) => a - b) })),
+        };
+      });
+      const input = { topics, members };
+      const compact = toCompact(input);
+      if (!compact) throw new Error('no racks here');
+      for (const s of CLIENT) {
+        let json: unknown;
+        try {
+          json = wasm.assign(s, input);
+        } catch (e) {
+          // Both forms refuse the same inputs.
+          expect(() => wasm.assignCompact(s, compact), `${s} round ${round}`).toThrow();
+          continue;
+        }
+        expect(fromCompact(compact, wasm.assignCompact(s, compact)), `${s} round ${round}`).toEqual(json);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
+  });
+
+  it('leaves a rack-aware group to the JSON form', () => {
+    expect(toCompact({ topics: { t: 1 }, members: [{ memberId: 'a', topics: ['t'], rackId: 'r1' }] })).toBeNull();
+    expect(toCompact({ topics: { t: 1 }, racks: { t: [['r1']] }, members: [{ memberId: 'a', topics: ['t'] }] })).toBeNull();
   });
 });

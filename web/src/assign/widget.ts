@@ -3,10 +3,17 @@
 // module (the client side's `assign`, the server side's `serverAssign`), as the playground's
 // consumers and coordinator do.
 
-import type { Assignment, AssignmentInput, ServerAssignInput, TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
+import type {
+  Assignment,
+  AssignmentInput,
+  CompactAssignmentInput,
+  ServerAssignInput,
+  TopicPartitions,
+} from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { t } from '../playground/text.ts';
+import { fromCompact, toCompact } from './compact.ts';
 import { moves, parseGroup } from './group-text.ts';
 
 /** The assignors by the widget's names: the client's four, and the server's two. */
@@ -18,8 +25,12 @@ c1 gen=1: orders, payments | owns orders-0, orders-1, orders-2, payments-0, paym
 c2 gen=1: orders, payments | owns orders-3, orders-4, orders-5, payments-2
 c3: orders, payments`;
 
+type ClientStrategy = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky';
+
 export interface AssignFunctions {
-  assign: (strategy: 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky', input: AssignmentInput) => Assignment;
+  assign: (strategy: ClientStrategy, input: AssignmentInput) => Assignment;
+  /** The compact form, which the widget takes unless the group has racks. */
+  assignCompact: (strategy: ClientStrategy, input: CompactAssignmentInput) => Int32Array;
   serverAssign: (name: 'uniform' | 'range', input: ServerAssignInput) => Record<string, TopicPartitions[]>;
 }
 
@@ -46,7 +57,10 @@ export function run(
         })),
       });
     } else {
-      out = fns.assign(strategy as 'range', input);
+      const compact = toCompact(input);
+      out = compact
+        ? fromCompact(compact, fns.assignCompact(strategy as ClientStrategy, compact))
+        : fns.assign(strategy as ClientStrategy, input);
     }
     const rows = [...input.members]
       .sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0))
