@@ -16,6 +16,7 @@
 
 use crate::player::{Player, TimedAction};
 use crate::scenario::{Action, MAX_TIME_MS, Scenario, ScenarioError, Setting, Text};
+use crate::simulation::REFUSED;
 use crate::trace::TraceKind;
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -26,8 +27,6 @@ use serde_json::Value;
 
 /// The start of the broker's note for a request its model refused.
 const REFUSED_NOTE: &str = "the model refused a request";
-/// The start of the run's own record of a request the model refused.
-const REFUSED_HERE: &str = "the coordinator refused a request";
 
 /// Where following stands.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -256,8 +255,8 @@ impl Follower {
                     let value = serde_json::to_value(&**response).unwrap_or(Value::Null);
                     self.produced.insert(*correlation_id, value);
                 }
-                TraceKind::InvariantViolated { message } if message.starts_with(REFUSED_HERE) => {
-                    self.refusal = Some(message.clone());
+                TraceKind::ActionIgnored { why, .. } if why.starts_with(REFUSED) => {
+                    self.refusal = Some(why.clone());
                 }
                 _ => {}
             }

@@ -292,8 +292,20 @@ fn a_request_both_models_refused_is_accepted_and_no_other_refusal() {
             checked
         }
     );
-    // One the model reads and then refuses (a version Heartbeat does not have).
+    // One the model reads and then refuses (a version Heartbeat does not have): the run says
+    // the input was refused, which is not a broken invariant of the run.
     let unsupported = r#"{"at":9000,"from":"c x","request":{"api":"Heartbeat","apiVersion":99,"correlationId":900,"clientId":"c","groupId":"orders-app","generationId":1,"memberId":"m","groupInstanceId":null}}"#;
+    let mut player = Follower::empty_run();
+    Follower::new().feed(
+        &mut player,
+        lines.iter().map(String::as_str).chain([unsupported, note]),
+    );
+    let sim = player.simulation();
+    assert_eq!(sim.metrics().invariant_violations, 0);
+    assert!(sim.trace().iter().any(|e| matches!(
+        &e.kind,
+        TraceKind::ActionIgnored { why, .. } if why.starts_with("the coordinator refused a request")
+    )));
     assert_eq!(
         run(&[unsupported, note]),
         FollowStatus::Following {
