@@ -132,7 +132,7 @@ describe('the compact form the widget takes', () => {
         let json: unknown;
         try {
           json = wasm.assign(s, input);
-        } catch (e) {
+        } catch {
           // Both forms refuse the same inputs.
           expect(() => wasm.assignCompact(s, compact), `${s} round ${round}`).toThrow();
           continue;

@@ -132,7 +132,7 @@ export class ControlsView {
             ${this.scenarios.map((s) => html`<option value=${s.name} ?selected=${s.name === scenario.name}>${s.title[lang]}</option>`)}
           </select>
           <button type="button" id="lang" aria-label=${t('switchLang', lang)} @click=${() => this.shell.setLang(lang === 'en' ? 'zh' : 'en')}>${t('otherLang', lang)}</button>
-          <button type="button" id="share" @click=${() => this.safely(() => this.share())}>${t('share', lang)}</button>
+          <button type="button" id="share" @click=${() => this.share()}>${t('share', lang)}</button>
           <button type="button" id="export" @click=${() => this.shell.exportJson()}>${t('exportJson', lang)}</button>
           <button type="button" id="export-html" @click=${() => this.shell.exportHtml()}>${t('exportHtml', lang)}</button>
           <input type="file" id="import" accept=".json,.jsonl,application/json" aria-label=${t('importRun', lang)} @change=${(e: Event) => this.importFile(e)} />
@@ -287,7 +287,13 @@ export class ControlsView {
   }
 
   private share(): void {
-    this.shareLink = this.shell.share();
+    // (Not through `safely`: a success there clears the link it just made.)
+    try {
+      this.shareLink = this.shell.share();
+    } catch (err) {
+      this.say((err as Error).message);
+      return;
+    }
     this.draw();
     const field = this.root.querySelector<HTMLInputElement>('#share-link');
     field?.select();
