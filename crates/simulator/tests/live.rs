@@ -150,6 +150,16 @@ fn lines_in_one_batch_or_one_by_one_make_the_same_run() {
     assert_eq!(f.status(), g.status());
     assert_eq!(one.simulation().trace_hash(), two.simulation().trace_hash());
     assert_eq!(one.steps(), two.steps());
+    // An exported live run (its scenario and the actions with their steps) replays to the same
+    // run without the broker, as the page's Open a file does.
+    let mut again =
+        Player::new(one.simulation().scenario().clone(), one.actions().to_vec()).unwrap();
+    while again.forward().unwrap() {}
+    assert_eq!(again.cursor(), one.cursor());
+    assert_eq!(
+        again.simulation().trace_hash(),
+        one.simulation().trace_hash()
+    );
     // The same run in wasm (`crates/wasm/tests/common`): its hash is kept in a file both read.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/live-fixture.hash");
     let hash = format!("{:016x}", one.simulation().trace_hash());
