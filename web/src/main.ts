@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     const view = new ConsoleView(
       {
         factory: (config, seed) => (seed ? Coordinator.withSeed(seed, config) : new Coordinator(config)),
+        newLivePlayer: () => Player.live(),
         // A consumer-protocol assignment, decoded by the model's codec; other bytes stay opaque.
         assignment: (base64) => {
           try {

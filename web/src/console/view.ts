@@ -1,7 +1,7 @@
 // The protocol console: compose a request (or step through a scripted example), send it at a
 // virtual time or move the clock, and see the responses, the group and the events.
 
-import type { ConfigKeyInfo, Request } from '../../pkg/group_coordinator_wasm.js';
+import type { ConfigKeyInfo, Player, Request } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
 import { liveFeedUrl } from '../playground/live.ts';
@@ -15,6 +15,8 @@ import { badAt, badLiveUrl, type ConsoleTextKey, ct, exchanged, liveStatus, load
 
 export interface ConsoleDeps {
   factory: CoordinatorFactory;
+  /** The model's follower of a live run, which checks it (`Player.live()`). */
+  newLivePlayer: () => Player;
   /** A member's assignment bytes (base64) in words, when they are the consumer protocol's. */
   assignment?: (base64: string) => string | null;
   errorName: ErrorNamer;
@@ -241,7 +243,8 @@ export class ConsoleView {
 
   private startLive(source: string): { run: LiveRun; source: string; closed: boolean; socket?: WebSocket } {
     this.live?.socket?.close();
-    const live = { run: new LiveRun(this.deps.factory), source, closed: false };
+    this.live?.run.free();
+    const live = { run: new LiveRun(this.deps.factory, this.deps.newLivePlayer()), source, closed: false };
     this.live = live;
     this.root.classList.add('following');
     this.els.live.hidden = false;
@@ -315,6 +318,7 @@ export class ConsoleView {
     if (this.live) {
       // Leaves the live run: the console is the user's again.
       this.live.socket?.close();
+      this.live.run.free();
       this.live = null;
       this.root.classList.remove('following');
       this.els.live.hidden = true;
