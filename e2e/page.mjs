@@ -1419,9 +1419,12 @@ await test(
     await page.locator('main h1', { hasText: '成员离开消费组' }).waitFor();
     const zh = await openEmbed(page, 'kafka-group-playground[scenario="leave-while-preparing-rebalance"]');
     await zh.locator('#group-state', { hasText: '准备再平衡' }).waitFor();
-    // The reference pages it links to are there, with their anchors.
-    await page.click('a[href="../reference/classic-protocol.html#leave-stable"]');
+    // The reference pages it links to are there, in Chinese, with the English pages' anchors.
+    await page.click('a[href="classic-protocol.html#leave-stable"]');
+    await page.locator('main h1', { hasText: '经典消费组协议' }).waitFor();
     await page.locator('#leave-stable').waitFor({ state: 'attached' });
+    await page.click('a[href="../reference/classic-protocol.html"]');
+    await page.locator('main h1', { hasText: 'The classic group protocol' }).waitFor();
     await page.screenshot({ path: new URL('book-reference.png', out).pathname });
   },
   'book/leaving.html',
