@@ -13,15 +13,13 @@ use std::net::{SocketAddr, TcpStream};
 use std::thread;
 use std::time::Instant;
 
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use group_broker::cluster::Topic;
 use group_broker::{Options, start};
 use group_coordinator::protocol as model;
 use group_coordinator::{BrokerConfig, ConfigValue, Coordinator, Request, Response};
 use kafka_protocol::messages::*;
-use kafka_protocol::protocol::{
-    Decodable, HeaderVersion, StrBytes, encode_request_header_into_buffer,
-};
+use kafka_protocol::protocol::StrBytes;
 
 const HEARTBEATS: usize = 20_000;
 
@@ -33,14 +31,8 @@ struct Wire {
 impl Wire {
     fn call<R: kafka_protocol::protocol::Request>(&mut self, version: i16, r: &R) -> R::Response {
         self.correlation_id += 1;
-        let mut header = RequestHeader::default();
-        header.request_api_key = R::KEY;
-        header.request_api_version = version;
-        header.correlation_id = self.correlation_id;
-        header.client_id = Some(StrBytes::from_static_str("bench"));
-        let mut body = BytesMut::new();
-        encode_request_header_into_buffer(&mut body, &header).unwrap();
-        r.encode(&mut body, version).unwrap();
+        let body =
+            group_broker::wire::request_body(version, self.correlation_id, "bench", r).unwrap();
         let mut frame = (body.len() as i32).to_be_bytes().to_vec();
         frame.extend_from_slice(&body);
         self.stream.write_all(&frame).unwrap();
@@ -48,9 +40,9 @@ impl Wire {
         self.stream.read_exact(&mut size).unwrap();
         let mut buf = vec![0u8; i32::from_be_bytes(size) as usize];
         self.stream.read_exact(&mut buf).unwrap();
-        let mut buf = Bytes::from(buf);
-        ResponseHeader::decode(&mut buf, R::Response::header_version(version)).unwrap();
-        R::Response::decode(&mut buf, version).unwrap()
+        group_broker::wire::decode_response::<R>(Bytes::from(buf), version)
+            .unwrap()
+            .1
     }
 }
 

@@ -6,7 +6,8 @@ use group_coordinator::Request;
 use kafka_protocol::messages as wire;
 use kafka_protocol::messages::{ApiKey, RequestHeader, ResponseHeader};
 use kafka_protocol::protocol::{
-    Decodable, Encodable, HeaderVersion, decode_request_header_from_buffer,
+    Decodable, Encodable, HeaderVersion, StrBytes, decode_request_header_from_buffer,
+    encode_request_header_into_buffer,
 };
 
 use crate::convert::requests::{self as to_model, Head};
@@ -212,4 +213,39 @@ pub fn encode_group(
         WireResponse::ConsumerGroupHeartbeat(r) => encode(key, version, correlation_id, r),
         WireResponse::ConsumerGroupDescribe(r) => encode(key, version, correlation_id, r),
     }
+}
+
+// ---- the client's side (the tests and benchmarks speak to the broker as a Kafka client) ----
+
+/// A client's request frame without its size prefix: header (`client_id`, `correlation_id`,
+/// `R`'s key at `version`) and body.
+pub fn request_body<R: kafka_protocol::protocol::Request>(
+    version: i16,
+    correlation_id: i32,
+    client_id: &'static str,
+    request: &R,
+) -> Result<BytesMut, String> {
+    let mut header = RequestHeader::default();
+    header.request_api_key = R::KEY;
+    header.request_api_version = version;
+    header.correlation_id = correlation_id;
+    header.client_id = Some(StrBytes::from_static_str(client_id));
+    let mut body = BytesMut::new();
+    encode_request_header_into_buffer(&mut body, &header)
+        .and_then(|()| request.encode(&mut body, version))
+        .map_err(|e| format!("the request does not encode: {e}"))?;
+    Ok(body)
+}
+
+/// A response frame (without its size prefix) to `R` at `version`: its correlation id, the
+/// response, and how many bytes were left after it (none, from a sound broker).
+pub fn decode_response<R: kafka_protocol::protocol::Request>(
+    mut frame: Bytes,
+    version: i16,
+) -> Result<(i32, R::Response, usize), String> {
+    let header = ResponseHeader::decode(&mut frame, R::Response::header_version(version))
+        .map_err(|e| format!("the response header does not decode: {e}"))?;
+    let response = R::Response::decode(&mut frame, version)
+        .map_err(|e| format!("the response does not decode: {e}"))?;
+    Ok((header.correlation_id, response, frame.remaining()))
 }

@@ -7,13 +7,11 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
-use bytes::{Buf, BufMut, Bytes, BytesMut};
+use bytes::{BufMut, Bytes, BytesMut};
 use group_broker::cluster::Topic;
 use group_broker::{Options, start, trace};
 use kafka_protocol::messages::*;
-use kafka_protocol::protocol::{
-    Decodable, HeaderVersion, Request, StrBytes, encode_request_header_into_buffer,
-};
+use kafka_protocol::protocol::{Request, StrBytes};
 
 fn broker(settings: &[&str], trace: Option<std::path::PathBuf>) -> SocketAddr {
     let mut o = Options {
@@ -48,14 +46,9 @@ impl Client {
 
     fn send<R: Request>(&mut self, version: i16, request: &R) {
         self.correlation_id += 1;
-        let mut header = RequestHeader::default();
-        header.request_api_key = R::KEY;
-        header.request_api_version = version;
-        header.correlation_id = self.correlation_id;
-        header.client_id = Some(StrBytes::from_static_str("wire-test"));
-        let mut body = BytesMut::new();
-        encode_request_header_into_buffer(&mut body, &header).unwrap();
-        request.encode(&mut body, version).unwrap();
+        let body =
+            group_broker::wire::request_body(version, self.correlation_id, "wire-test", request)
+                .unwrap();
         self.raw(&body);
     }
 
@@ -71,12 +64,10 @@ impl Client {
         self.stream.read_exact(&mut size).unwrap();
         let mut frame = vec![0u8; i32::from_be_bytes(size) as usize];
         self.stream.read_exact(&mut frame).unwrap();
-        let mut buf = Bytes::from(frame);
-        let header =
-            ResponseHeader::decode(&mut buf, R::Response::header_version(version)).unwrap();
-        assert_eq!(header.correlation_id, self.correlation_id);
-        let response = R::Response::decode(&mut buf, version).unwrap();
-        assert!(!buf.has_remaining(), "bytes after the response");
+        let (correlation_id, response, left) =
+            group_broker::wire::decode_response::<R>(Bytes::from(frame), version).unwrap();
+        assert_eq!(correlation_id, self.correlation_id);
+        assert_eq!(left, 0, "bytes after the response");
         response
     }
 

@@ -41,14 +41,8 @@ impl World {
     /// A join (epoch 0) with the range assignor on foo and bar.
     fn join(&mut self, member: &str) -> ConsumerGroupHeartbeatResponse {
         self.send(ConsumerGroupHeartbeatRequest {
-            group_id: G.into(),
-            member_id: member.into(),
-            member_epoch: 0,
-            rebalance_timeout_ms: 10_000,
-            subscribed_topic_names: Some(vec!["foo".into(), "bar".into()]),
             server_assignor: Some("range".into()),
-            topic_partitions: Some(vec![]),
-            ..Default::default()
+            ..join_request(member, &["foo", "bar"])
         })
     }
 
@@ -75,6 +69,19 @@ impl World {
     fn member(&self, id: &str) -> (MemberState, i32) {
         let m = &self.c.consumer_group(G).unwrap().members[id];
         (m.state(), m.member_epoch())
+    }
+}
+
+/// A full join request (epoch 0, nothing owned) of `member` subscribing to `topics`.
+fn join_request(member: &str, topics: &[&str]) -> ConsumerGroupHeartbeatRequest {
+    ConsumerGroupHeartbeatRequest {
+        group_id: G.into(),
+        member_id: member.into(),
+        member_epoch: 0,
+        rebalance_timeout_ms: 10_000,
+        subscribed_topic_names: Some(topics.iter().map(|t| String::from(*t)).collect()),
+        topic_partitions: Some(vec![]),
+        ..Default::default()
     }
 }
 
@@ -402,15 +409,7 @@ fn test_static_member_gets_back_assignment_upon_rejoin() {
 #[test]
 fn invalid_requests_are_refused_naming_the_field() {
     let mut w = World::new();
-    let base = ConsumerGroupHeartbeatRequest {
-        group_id: G.into(),
-        member_id: "m1".into(),
-        member_epoch: 0,
-        rebalance_timeout_ms: 10_000,
-        subscribed_topic_names: Some(vec!["foo".into()]),
-        topic_partitions: Some(vec![]),
-        ..Default::default()
-    };
+    let base = join_request("m1", &["foo"]);
     let cases: Vec<(ConsumerGroupHeartbeatRequest, ErrorCode, &str)> = vec![
         (
             ConsumerGroupHeartbeatRequest {
@@ -520,13 +519,7 @@ fn an_empty_regex_beside_topic_names_is_no_regex() {
     let r = w.send(ConsumerGroupHeartbeatRequest {
         api_version: 1,
         subscribed_topic_regex: Some(String::new()),
-        group_id: G.into(),
-        member_id: "m1".into(),
-        member_epoch: 0,
-        rebalance_timeout_ms: 10_000,
-        subscribed_topic_names: Some(vec!["foo".into()]),
-        topic_partitions: Some(vec![]),
-        ..Default::default()
+        ..join_request("m1", &["foo"])
     });
     assert_eq!(r.error_code, ErrorCode::None, "{:?}", r.error_message);
     assert_eq!(r.member_epoch, 1);

@@ -70,9 +70,11 @@ impl Player {
         #[wasm_bindgen(unchecked_param_type = "string")] lines: JsValue,
     ) -> Result<JsValue, JsValue> {
         let Some(follower) = self.follower.as_mut() else {
-            return Err(JsValue::from_str(
+            // (An Error, as every refusal of the module is; the argument is not at fault.)
+            return Err(js_sys::Error::new(
                 "this run does not follow a broker (open one with Player.live())",
-            ));
+            )
+            .into());
         };
         let text = args::lines("lines", &lines)?;
         let lines = text.split('\n').filter(|l| !l.trim().is_empty());

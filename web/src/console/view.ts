@@ -4,7 +4,7 @@
 import type { ConfigKeyInfo, Player, Request } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
-import { liveFeedUrl } from '../playground/live.ts';
+import { liveFeedUrl, openLiveFeed } from '../playground/live.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ErrorNamer } from './format.ts';
 import { LiveRun } from './live.ts';
@@ -214,21 +214,18 @@ export class ConsoleView {
       return;
     }
     const live = this.startLive(href);
-    let socket: WebSocket;
     try {
-      socket = new WebSocket(href);
+      live.socket = openLiveFeed(
+        href,
+        (line) => this.liveLine(line),
+        () => {
+          live.closed = true;
+          this.queueRender();
+        },
+      );
     } catch (e) {
       this.say(`${badLiveUrl(url, this.lang)} (${(e as Error).message})`, true);
-      return;
     }
-    live.socket = socket;
-    socket.addEventListener('message', (m) => {
-      if (typeof m.data === 'string') this.liveLine(m.data);
-    });
-    socket.addEventListener('close', () => {
-      live.closed = true;
-      this.queueRender();
-    });
   }
 
   /** Reads a trace file group-broker wrote (`--trace`), as a live run that has ended. */

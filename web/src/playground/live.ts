@@ -33,15 +33,14 @@ export class LiveFeed {
   static connect(run: Run, url: string, onChange: () => void, lang: 'en' | 'zh'): LiveFeed {
     const href = liveFeedUrl(url, lang);
     const feed = new LiveFeed(run, href, onChange);
-    const socket = new WebSocket(href);
-    feed.socket = socket;
-    socket.addEventListener('message', (m) => {
-      if (typeof m.data === 'string') feed.push(m.data);
-    });
-    socket.addEventListener('close', () => {
-      feed.closed = true;
-      feed.flush();
-    });
+    feed.socket = openLiveFeed(
+      href,
+      (line) => feed.push(line),
+      () => {
+        feed.closed = true;
+        feed.flush();
+      },
+    );
     return feed;
   }
 
@@ -112,4 +111,16 @@ export function liveFeedUrl(url: string, lang: 'en' | 'zh'): string {
   }
   if (!parsed || (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')) throw new Error(badLiveUrl(url, lang));
   return parsed.href;
+}
+
+/** Opens group-broker's live feed at `href` (checked by `liveFeedUrl`): each line of the trace
+ * goes to `onLine`, and `onClose` is called when the feed ends (the console and the playground
+ * both read it so). */
+export function openLiveFeed(href: string, onLine: (line: string) => void, onClose: () => void): WebSocket {
+  const socket = new WebSocket(href);
+  socket.addEventListener('message', (m) => {
+    if (typeof m.data === 'string') onLine(m.data);
+  });
+  socket.addEventListener('close', onClose);
+  return socket;
 }

@@ -308,7 +308,9 @@ pub fn live_follow() {
     assert!(e.dyn_ref::<js_sys::TypeError>().is_some());
     let scenario = group_coordinator_wasm::scenario(JsValue::from("leave-while-stable")).unwrap();
     let mut simulated = Player::new(scenario, None).unwrap();
-    assert!(simulated.follow(JsValue::from("")).is_err());
+    let e = simulated.follow(JsValue::from("")).unwrap_err();
+    let message = String::from(e.dyn_ref::<js_sys::Error>().expect("an Error").message());
+    assert!(message.contains("does not follow a broker"), "{message}");
 }
 
 /// Wrong-typed arguments, in every kind of position, throw a TypeError naming the parameter
