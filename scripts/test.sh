@@ -53,6 +53,8 @@ if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
     # A fixed seed, so a failure reproduces; a crashing input is kept in fuzz/artifacts/.
     if ! RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "fuzz/corpus/$target" -- \
       -max_total_time="${FUZZ_SECONDS:-30}" -seed=20261201 >"$log" 2>&1; then
+      # The panic's message first: the input's Debug dump that follows it can be long.
+      grep -m 1 -A 6 "panicked at" "$log" || true
       tail -n 40 "$log"
       echo "fuzz target $target failed (log: $log)"
       exit 1

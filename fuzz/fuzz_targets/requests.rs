@@ -40,7 +40,7 @@ fuzz_target!(|input: Input| {
         let group = |second: bool| if second { "b" } else { "a" };
         match op {
             Op::Handle { dt, request } => {
-                now += i64::from(dt);
+                now = now.saturating_add(i64::from(dt));
                 let before = c.group(request.group_id().unwrap_or("")).map(|g| (g.state(), g.generation_id()));
                 if c.handle(now, request.clone()).is_err() {
                     // Misuse changes nothing.
@@ -49,7 +49,7 @@ fuzz_target!(|input: Input| {
                 }
             }
             Op::Advance { dt } => {
-                now += i64::from(dt % 1_000_000);
+                now = now.saturating_add(i64::from(dt % 1_000_000));
                 c.advance(now).expect("time moves forward");
             }
             Op::AdvanceToDeadline => {

@@ -1099,4 +1099,14 @@ fn simple_group_offsets_expire_by_commit_time_or_their_own_retention() {
     );
     h.advance(599_000);
     assert!(h.c.describe("simple").is_none());
+
+    // Kafka adds the retention to the commit time as a Java long, which wraps: a retention
+    // near i64::MAX expires at the next cleanup, not never.
+    h.send(commit(i64::MAX - 10));
+    assert_eq!(
+        h.c.timers(),
+        [("offsets-expiration-simple".to_string(), 1_200_000)]
+    );
+    h.advance(1_200_000 - h.now);
+    assert!(h.c.describe("simple").is_none());
 }

@@ -62,8 +62,10 @@ pub(crate) fn handle_commit(
                 }
                 None => {
                     let offsets = ctx.offsets.entry(req.group_id.clone()).or_default();
+                    // Java's `currentTimeMs + retentionTimeMs` wraps: a retention too long
+                    // for a long gives a timestamp in the past, which the next cleanup expires.
                     let expire_timestamp_ms =
-                        retention.then(|| ctx.now.saturating_add(req.retention_time_ms));
+                        retention.then(|| ctx.now.wrapping_add(req.retention_time_ms));
                     let replaced = offsets.insert(
                         (topic.name.clone(), p.partition_index),
                         OffsetAndMetadata {
