@@ -195,45 +195,51 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
         .map(|t| all.binary_search_by(|(name, _)| (*name).cmp(t)).ok())
         .collect();
     let mut used = alloc::vec![false; all.len()];
-    let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(n);
+    // The distinct interned lists, and per member the index of its list there.
+    let mut lists: Vec<Vec<usize>> = Vec::new();
+    let mut member_list: Vec<usize> = Vec::with_capacity(n);
     // The raw subscriptions as sets of table indices (topics without partitions included, as
     // Kafka compares them), and the first member of each distinct one.
     let mut first_raw: Option<Vec<usize>> = None;
     let mut all_equal = true;
-    let mut uniform = true;
-    // Members mostly repeat a handful of subscriptions: a run equal to the previous member's
-    // is resolved (and compared) once.
-    let mut previous: Option<&[i32]> = None;
+    // Members mostly repeat a handful of subscriptions (often in turn, not in runs): a run
+    // equal to one of the last few distinct runs is resolved (and compared) once, as the JSON
+    // form's `prepare` does. `seen`: (run, its index in `lists`).
+    let mut seen: Vec<(&[i32], usize)> = Vec::new();
     let mut at = 0;
     for m in &c.members {
         let list = run(&c.subscriptions, &mut at, 1, "subscriptions", m)?;
-        if previous == Some(list)
-            && let Some(ts) = member_topics.last().cloned()
-        {
-            member_topics.push(ts);
-            continue;
-        }
-        let mut raw: Vec<usize> = list
-            .iter()
-            .map(|&t| topic(t, c.topics.len(), "subscriptions", m))
-            .collect::<Result<_, _>>()?;
-        raw.sort_unstable();
-        raw.dedup();
-        let mut ts: Vec<usize> = raw.iter().filter_map(|&t| place[t]).collect();
-        ts.sort_unstable();
-        for &t in &ts {
-            used[t] = true;
-        }
-        match &first_raw {
-            None => first_raw = Some(raw),
-            Some(first) => all_equal &= *first == raw,
-        }
-        if let Some(last) = member_topics.last() {
-            uniform &= *last == ts;
-        }
-        member_topics.push(ts);
-        previous = Some(list);
+        let k = match seen.iter().find(|(run, _)| *run == list) {
+            Some(&(_, k)) => k,
+            None => {
+                let mut raw: Vec<usize> = list
+                    .iter()
+                    .map(|&t| topic(t, c.topics.len(), "subscriptions", m))
+                    .collect::<Result<_, _>>()?;
+                raw.sort_unstable();
+                raw.dedup();
+                let mut ts: Vec<usize> = raw.iter().filter_map(|&t| place[t]).collect();
+                ts.sort_unstable();
+                for &t in &ts {
+                    used[t] = true;
+                }
+                match &first_raw {
+                    None => first_raw = Some(raw),
+                    Some(first) => all_equal &= *first == raw,
+                }
+                if seen.len() == 16 {
+                    seen.remove(0);
+                }
+                seen.push((list, lists.len()));
+                lists.push(ts);
+                lists.len() - 1
+            }
+        };
+        member_list.push(k);
     }
+    let uniform = lists
+        .split_first()
+        .is_none_or(|(first, rest)| rest.iter().all(|l| l == first));
     if at != c.subscriptions.len() {
         return Err(bad(alloc::format!(
             "subscriptions: {} values left over after the last member",
@@ -283,7 +289,7 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
         by_id,
         &all,
         &used,
-        member_topics,
+        (lists, member_list),
         (all_equal, uniform),
         keep.then_some(owned),
     );

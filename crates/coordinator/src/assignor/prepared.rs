@@ -28,7 +28,8 @@ pub struct Prepared<'a> {
     pub(crate) offsets: Vec<usize>,
     pub(crate) total: usize,
     /// Per input member: its subscribed topics that have partitions, ascending, deduplicated.
-    pub(crate) member_topics: Vec<Vec<usize>>,
+    /// Members with the same subscription share one list (a large group has a handful).
+    pub(crate) member_topics: Vec<Arc<[usize]>>,
     /// Input member indices by member id (the sticky family's canonical order).
     pub(crate) by_id: Vec<usize>,
     /// Input member indices in Kafka's `MemberInfo` order: static members first (range and
@@ -89,14 +90,16 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
     // once), then keep only the topics someone subscribes to.
     let all = with_partitions(input);
     let mut used = alloc::vec![false; all.len()];
-    let mut member_topics: Vec<Vec<usize>> = Vec::with_capacity(input.members.len());
-    // (list, index of the first member with it), for the last few lists; `distinct` holds the
-    // first member of every list resolved.
+    // The distinct interned lists, and per member the index of its list there.
+    let mut lists: Vec<Vec<usize>> = Vec::new();
+    let mut member_list: Vec<usize> = Vec::with_capacity(input.members.len());
+    // (list, its index in `lists`), for the last few lists; `distinct` holds the first member
+    // of every list resolved.
     let mut seen: Vec<(&Vec<String>, usize)> = Vec::new();
     let mut distinct: Vec<usize> = Vec::new();
     for m in &input.members {
-        let ts = match seen.iter().find(|(list, _)| **list == m.topics) {
-            Some(&(_, index)) => member_topics[index].clone(),
+        let k = match seen.iter().find(|(list, _)| **list == m.topics) {
+            Some(&(_, k)) => k,
             None => {
                 let mut ts: Vec<usize> = m
                     .topics
@@ -108,18 +111,19 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
                     .collect();
                 ts.sort_unstable();
                 ts.dedup();
+                for &t in &ts {
+                    used[t] = true;
+                }
                 if seen.len() == 16 {
                     seen.remove(0);
                 }
-                seen.push((&m.topics, member_topics.len()));
-                distinct.push(member_topics.len());
-                ts
+                seen.push((&m.topics, lists.len()));
+                distinct.push(member_list.len());
+                lists.push(ts);
+                lists.len() - 1
             }
         };
-        for &t in &ts {
-            used[t] = true;
-        }
-        member_topics.push(ts);
+        member_list.push(k);
     }
 
     // Kafka compares the members' raw topic sets; equal lists are equal sets, so only the
@@ -141,16 +145,15 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
         }
     };
     // Members whose raw lists were equal share an interned list: compare the distinct ones.
-    let uniform = distinct.split_first().is_none_or(|(&first, rest)| {
-        rest.iter()
-            .all(|&m| member_topics[m] == member_topics[first])
-    });
+    let uniform = lists
+        .split_first()
+        .is_none_or(|(first, rest)| rest.iter().all(|l| l == first));
     Ok(finish(
         input,
         by_id,
         &all,
         &used,
-        member_topics,
+        (lists, member_list),
         (all_equal, uniform),
         None,
     ))
@@ -169,16 +172,18 @@ pub(crate) fn with_partitions(input: &AssignmentInput) -> Vec<(&str, usize)> {
 
 /// The rest of the interning, whichever form the input came in: keeps the topics someone
 /// subscribes to, renumbers the members' topics, and builds the [`Prepared`] input. `all` are
-/// the topics with partitions in name order, `member_topics` index it (ascending, distinct),
-/// `used` marks the subscribed ones; `(all_equal, uniform)` say whether the raw subscriptions
-/// are all equal as sets and whether `member_topics` are all equal; `owned`, when given, are the
-/// claims already resolved as (index in `all`, partition) pairs.
+/// the topics with partitions in name order; `(lists, member_list)` are the distinct
+/// subscriptions, which index `all` (ascending, distinct), and per member the index of its
+/// subscription in `lists`; `used` marks the subscribed topics; `(all_equal, uniform)` say
+/// whether the raw subscriptions are all equal as sets and whether the members' interned
+/// subscriptions are all equal; `owned`, when given, are the claims already resolved as (index
+/// in `all`, partition) pairs.
 pub(crate) fn finish<'a>(
     input: &'a AssignmentInput,
     by_id: Vec<usize>,
     all: &[(&'a str, usize)],
     used: &[bool],
-    mut member_topics: Vec<Vec<usize>>,
+    (lists, member_list): (Vec<Vec<usize>>, Vec<usize>),
     (all_equal, uniform): (bool, bool),
     owned: Option<Vec<Vec<(usize, usize)>>>,
 ) -> Prepared<'a> {
@@ -196,11 +201,11 @@ pub(crate) fn finish<'a>(
             total += n;
         }
     }
-    for ts in &mut member_topics {
-        for t in ts.iter_mut() {
-            *t = remap[*t];
-        }
-    }
+    let lists: Vec<Arc<[usize]>> = lists
+        .into_iter()
+        .map(|ts| ts.into_iter().map(|t| remap[t]).collect())
+        .collect();
+    let member_topics = member_list.into_iter().map(|k| lists[k].clone()).collect();
     let resolved = OnceCell::new();
     if let Some(owned) = owned {
         let dense = owned

@@ -155,7 +155,7 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
     } else {
         let mut subscribers = alloc::vec![Vec::new(); p.topics.len()];
         for &m in order {
-            for &t in &p.member_topics[m] {
+            for &t in p.member_topics[m].iter() {
                 subscribers[t].push(m);
             }
         }
