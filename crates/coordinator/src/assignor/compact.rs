@@ -301,7 +301,7 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
 fn output(
     prepared: &Prepared<'_>,
     table: &[String],
-    assignment: super::DenseAssignment,
+    mut assignment: super::DenseAssignment,
 ) -> Vec<i32> {
     // The prepared topics (name order) by table index.
     let mut sorted: Vec<(&str, usize)> = table
@@ -321,13 +321,20 @@ fn output(
         .collect();
     let mut out = Vec::with_capacity(prepared.input.members.len() + 2 * assignment.assigned());
     for m in 0..prepared.input.members.len() {
-        let mut gps = assignment.member(m).to_vec();
+        let Some(gps) = assignment.0.get_mut(m) else {
+            out.push(0);
+            continue;
+        };
         gps.sort_unstable();
         out.push(gps.len() as i32);
-        for gp in gps {
-            let (t, p) = prepared.partition_of(gp);
+        // Dense order is (topic, partition) order: the topic only moves forward.
+        let mut t = 0;
+        for &gp in gps.iter() {
+            while prepared.offsets.get(t + 1).is_some_and(|&next| next <= gp) {
+                t += 1;
+            }
             out.push(index[t]);
-            out.push(p);
+            out.push((gp - prepared.offsets[t]) as i32);
         }
     }
     out

@@ -467,6 +467,28 @@ pub fn compact_assignors() {
         &json!({ "topics": ["t"], "partitions": [1.5], "members": ["a"], "subscriptions": [1, 0] }),
     ));
     assert!(is_range(&e) || is_type(&e), "a fraction is refused");
+    // Member ids are read in one crossing (joined on NUL) unless one holds a NUL itself, or an
+    // element is not a string: either way each id arrives whole.
+    for members in [
+        json!(["a\u{0}b", "c"]),
+        json!(["", "c"]),
+        json!(["a", "c\u{0}"]),
+    ] {
+        let out = group_coordinator_wasm::assign_compact(
+            "range".into(),
+            js(
+                &json!({ "topics": ["t"], "partitions": [2], "members": members.clone(),
+                "subscriptions": [1, 0, 1, 0] }),
+            ),
+        )
+        .unwrap()
+        .to_vec();
+        assert_eq!(out, [1, 0, 0, 1, 0, 1], "{members}");
+    }
+    let e = err(js(
+        &json!({ "topics": ["t"], "partitions": [1], "members": ["a", null], "subscriptions": [] }),
+    ));
+    assert!(is_type(&e) && message(e).contains("input.members[1] must be a string, got null"));
 }
 
 /// `assign` and the codecs through the JS API.
