@@ -48,9 +48,6 @@ fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>,
         ))
     })?;
     at_most(name, array.length(), max)?;
-    if let Some(all) = all_strings(array) {
-        return Ok(all.into_iter().map(Some).collect());
-    }
     let mut out = Vec::with_capacity(array.length() as usize);
     for (i, v) in array.iter().enumerate() {
         match v.as_string() {
@@ -82,8 +79,16 @@ fn all_strings(array: &js_sys::Array) -> Option<Vec<String>> {
     (parts.len() == n).then_some(parts)
 }
 
-fn no_nulls(name: &str, list: Vec<Option<String>>) -> Result<Vec<String>, JsValue> {
-    list.into_iter()
+/// An array of strings, at most `max` long.
+fn names(name: &str, value: &JsValue, max: u32) -> Result<Vec<String>, JsValue> {
+    if let Some(array) = value.dyn_ref::<js_sys::Array>()
+        && array.length() <= max
+        && let Some(all) = all_strings(array)
+    {
+        return Ok(all);
+    }
+    strings(name, value, max)?
+        .into_iter()
         .enumerate()
         .map(|(i, s)| {
             s.ok_or_else(|| type_error(&format!("input.{name}[{i}] must be a string, got null")))
@@ -153,14 +158,8 @@ pub fn assign_compact(
             )));
         }
     }
-    let topics = no_nulls(
-        "topics",
-        strings("topics", &field(&input, "topics")?, MAX_TOPICS)?,
-    )?;
-    let members = no_nulls(
-        "members",
-        strings("members", &field(&input, "members")?, MAX_MEMBERS as u32)?,
-    )?;
+    let topics = names("topics", &field(&input, "topics")?, MAX_TOPICS)?;
+    let members = names("members", &field(&input, "members")?, MAX_MEMBERS as u32)?;
     let instance_ids = field(&input, "instanceIds")?;
     let instance_ids = if args::is_absent(&instance_ids) {
         None
@@ -176,6 +175,6 @@ pub fn assign_compact(
         members,
         instance_ids,
     };
-    let out = assignor::assign_compact(strategy, &c).map_err(|e| range_error(&e.0))?;
+    let out = assignor::assign_compact_owned(strategy, c).map_err(|e| range_error(&e.0))?;
     Ok(js_sys::Int32Array::from(out.as_slice()))
 }

@@ -141,7 +141,27 @@ fn topic(t: i32, table: usize, what: &str, member: &str) -> Result<usize, Assign
 
 /// Runs an assignor on the compact form; the result in the compact form.
 pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, AssignError> {
-    let n = c.members.len();
+    assign_compact_with(strategy, c, c.members.clone())
+}
+
+/// [`assign_compact`] on an input the caller gives up: its member ids move into the assignor's
+/// input instead of being copied (with 10,000 members, in wasm, the copies cost a sixth of the
+/// call).
+pub fn assign_compact_owned(
+    strategy: Strategy,
+    mut c: CompactInput,
+) -> Result<Vec<i32>, AssignError> {
+    let members = core::mem::take(&mut c.members);
+    assign_compact_with(strategy, &c, members)
+}
+
+/// [`assign_compact`] with the member ids given apart (`c.members` is not read).
+fn assign_compact_with(
+    strategy: Strategy,
+    c: &CompactInput,
+    members: Vec<String>,
+) -> Result<Vec<i32>, AssignError> {
+    let n = members.len();
     if c.partitions.len() != c.topics.len() {
         return Err(bad(alloc::format!(
             "partitions: {} counts for {} topics",
@@ -173,12 +193,11 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
     let input = AssignmentInput {
         topics,
         racks: BTreeMap::new(),
-        members: c
-            .members
-            .iter()
+        members: members
+            .into_iter()
             .enumerate()
-            .map(|(i, id)| MemberSubscription {
-                member_id: id.clone(),
+            .map(|(i, member_id)| MemberSubscription {
+                member_id,
                 group_instance_id: c.instance_ids.as_ref().and_then(|ids| ids[i].clone()),
                 generation_id: c.generations.get(i).copied().filter(|&g| g >= 0),
                 ..MemberSubscription::default()
@@ -207,7 +226,7 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
     // form's `prepare` does. `seen`: (run, its index in `lists`).
     let mut seen: Vec<(&[i32], usize)> = Vec::new();
     let mut at = 0;
-    for m in &c.members {
+    for m in input.members.iter().map(|m| &m.member_id) {
         let list = run(&c.subscriptions, &mut at, 1, "subscriptions", m)?;
         let k = match seen.iter().find(|(run, _)| *run == list) {
             Some(&(_, k)) => k,
@@ -251,7 +270,7 @@ pub fn assign_compact(strategy: Strategy, c: &CompactInput) -> Result<Vec<i32>, 
     let mut owned: Vec<Vec<(usize, usize)>> = Vec::with_capacity(if keep { n } else { 0 });
     let mut claims = 0usize;
     let mut at = 0;
-    for m in &c.members {
+    for m in input.members.iter().map(|m| &m.member_id) {
         if c.owned.is_empty() {
             if keep {
                 owned.push(Vec::new());

@@ -17,7 +17,7 @@ pub use checks::{
     is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate, validate_as_kafka,
     validate_cooperative,
 };
-pub use compact::{CompactInput, assign_compact};
+pub use compact::{CompactInput, assign_compact, assign_compact_owned};
 pub use prepared::{DenseAssignment, Prepared, prepare};
 
 use crate::consumer_protocol::TopicPartitions;

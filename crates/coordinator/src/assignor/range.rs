@@ -162,22 +162,30 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
         subscribers
     };
     let subscribers_of = |t: usize| -> &[usize] { if p.uniform { order } else { &subscribers[t] } };
-    let mut out: Vec<Vec<usize>> = alloc::vec![Vec::new(); p.member_topics.len()];
-    for t in 0..p.topics.len() {
-        let subs = subscribers_of(t);
-        let n = p.counts[t];
-        let (q, r) = (n / subs.len(), n % subs.len());
-        let mut start = p.offsets[t];
-        for (k, &m) in subs.iter().enumerate() {
-            let len = q + usize::from(k < r);
-            if len == 0 {
-                // Lengths never grow along the list: nobody after this one gets any.
-                break;
+    // Calls `take(member, first partition, how many)` for every range given out.
+    let ranges = |take: &mut dyn FnMut(usize, usize, usize)| {
+        for t in 0..p.topics.len() {
+            let subs = subscribers_of(t);
+            let n = p.counts[t];
+            let (q, r) = (n / subs.len(), n % subs.len());
+            let mut start = p.offsets[t];
+            for (k, &m) in subs.iter().enumerate() {
+                let len = q + usize::from(k < r);
+                if len == 0 {
+                    // Lengths never grow along the list: nobody after this one gets any.
+                    break;
+                }
+                take(m, start, len);
+                start += len;
             }
-            out[m].extend(start..start + len);
-            start += len;
         }
-    }
+    };
+    // Sized first, then filled: one allocation per member (in wasm, growing them cost more
+    // than the assignment).
+    let mut sizes = alloc::vec![0; p.member_topics.len()];
+    ranges(&mut |m, _, len| sizes[m] += len);
+    let mut out: Vec<Vec<usize>> = sizes.into_iter().map(Vec::with_capacity).collect();
+    ranges(&mut |m, start, len| out[m].extend(start..start + len));
     DenseAssignment(out, None)
 }
 
