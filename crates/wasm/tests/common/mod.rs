@@ -467,8 +467,8 @@ pub fn compact_assignors() {
         &json!({ "topics": ["t"], "partitions": [1.5], "members": ["a"], "subscriptions": [1, 0] }),
     ));
     assert!(is_range(&e) || is_type(&e), "a fraction is refused");
-    // Member ids are read in one crossing (joined on NUL) unless one holds a NUL itself, or an
-    // element is not a string: either way each id arrives whole.
+    // Member ids are read in one crossing (as JSON text) when all are strings: any string,
+    // NULs and all, arrives whole; a null is refused by its index.
     for members in [
         json!(["a\u{0}b", "c"]),
         json!(["", "c"]),
