@@ -2,7 +2,7 @@
 # Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group,
 # what group-broker's wire front end adds per request (and 100 kafka-python consumers through it),
 # the simulator's speed (simulated time per wall second, 10/100/1,000 consumers, both protocols),
-# the page's download sizes (raw, gzip, brotli), time travel
+# the page's download sizes (raw, gzip, brotli) and what the module's code is made of, time travel
 # (step back, scrub, fork on long runs, and the checkpoints' memory), and the
 # assignors over Kafka's JMH grid, natively, in wasm under Node (the JSON form `assign` and the
 # compact form `assignCompact`), in wasm in headless Chromium (the compact form) and kafka-python on the same inputs, side by side with ratios,
@@ -20,6 +20,12 @@ cargo build -q --release -p group-coordinator --example peer_io
 echo "== what the page (and an embed) downloads: raw, gzip, brotli"
 npx vite build >/dev/null
 node bench/sizes.mjs
+echo "== what the module's code is made of (function bodies by kind; a stand-in for twiggy)"
+# The same build with its function names kept: wasm-bindgen, then wasm-opt as wasm-pack runs it, plus -g.
+wasm-bindgen --target web --out-dir "$out/named" target/wasm32-unknown-unknown/wasm/group_coordinator_wasm.wasm
+wasm-opt -Os -g --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+  "$out/named/group_coordinator_wasm_bg.wasm" -o "$out/named/module.wasm"
+python3 bench/module_breakdown.py "$out/named/module.wasm"
 
 echo "== requests per second, one group of 1,000 members"
 native=$(cargo bench -q -p group-coordinator --bench requests 2>/dev/null | tee /dev/stderr | sed -n 's/^BENCH native requests_per_second //p')
