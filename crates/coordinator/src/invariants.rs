@@ -103,11 +103,7 @@ fn check_group(g: &ClassicGroup, armed: impl Fn(&TimerKey) -> bool) -> Result<()
             ));
         }
     }
-    let recorded: BTreeMap<&str, usize> = g
-        .supported_protocols
-        .iter()
-        .map(|(k, v)| (k.as_str(), *v))
-        .collect();
+    let recorded = crate::ordered::map(g.supported_protocols.iter().map(|(k, v)| (k.as_str(), *v)));
     if counts != recorded {
         return Err(format!(
             "protocol counts {recorded:?}, members list {counts:?}"

@@ -59,6 +59,7 @@ mod error;
 pub mod event;
 mod group_type;
 mod invariants;
+pub mod ordered;
 pub mod protocol;
 pub mod rng;
 pub mod timer;

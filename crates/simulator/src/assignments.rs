@@ -11,6 +11,7 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator::ErrorCode;
+use group_coordinator::ordered;
 use group_coordinator::protocol::Response;
 use serde::Serialize;
 
@@ -192,13 +193,9 @@ impl AssignmentIndex {
         lang: Lang,
     ) -> AssignmentTable {
         let taken = &self.taken[..self.taken.partition_point(|t| t.index < len)];
-        let all: BTreeSet<i32> = taken.iter().map(|t| t.generation_id).collect();
+        let all = ordered::set(taken.iter().map(|t| t.generation_id));
         let latest = all.last().copied();
-        let moved: BTreeSet<i32> = taken
-            .iter()
-            .filter(|t| t.moved)
-            .map(|t| t.generation_id)
-            .collect();
+        let moved = ordered::set(taken.iter().filter(|t| t.moved).map(|t| t.generation_id));
         let keep = |g: &i32| !changed_only || moved.contains(g) || Some(*g) == latest;
         let unchanged: Vec<i32> = all.iter().filter(|g| !keep(g)).copied().collect();
         let mut shown: Vec<i32> = all
@@ -212,7 +209,7 @@ impl AssignmentIndex {
         // The last assignment a consumer took in each shown generation.
         let mut last: BTreeMap<(i32, &str), usize> = BTreeMap::new();
         let mut names: Vec<Rc<str>> = consumers.iter().map(|c| c.name.clone()).collect();
-        let mut named: BTreeSet<Rc<str>> = names.iter().cloned().collect();
+        let mut named: BTreeSet<Rc<str>> = ordered::set(names.iter().cloned());
         for t in taken {
             if named.insert(t.consumer.clone()) {
                 names.push(t.consumer.clone());

@@ -16,6 +16,7 @@ use group_coordinator::classic::TimerKey;
 use group_coordinator::consumer_group::ConsumerGroupState;
 use group_coordinator::consumer_protocol::Assignment;
 use group_coordinator::event::{Cause, EventKind};
+use group_coordinator::ordered;
 use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
 
 /// How the run says the coordinator refused a request (a misuse of its API, never Kafka's
@@ -538,14 +539,14 @@ impl Simulation {
         };
         let expected: BTreeSet<(String, i32)> = Assignment::decode(member.assignment().as_slice())
             .map(|a| {
-                a.assigned_partitions
-                    .iter()
-                    .flat_map(|tp| tp.partitions.iter().map(|p| (tp.topic.to_string(), *p)))
-                    .collect()
+                ordered::set(
+                    a.assigned_partitions
+                        .iter()
+                        .flat_map(|tp| tp.partitions.iter().map(|p| (tp.topic.to_string(), *p))),
+                )
             })
             .unwrap_or_default();
-        let actual: BTreeSet<(String, i32)> =
-            c.owned.iter().map(|(t, p)| (t.to_string(), *p)).collect();
+        let actual = ordered::set(c.owned.iter().map(|(t, p)| (t.to_string(), *p)));
         if expected != actual {
             let message = format!(
                 "{} owns {} partitions but the coordinator assigned it {} in generation {}",
@@ -593,8 +594,7 @@ impl Simulation {
                 ps.iter().map(move |p| (topic.to_string(), *p))
             })
             .collect();
-        let actual: BTreeSet<(String, i32)> =
-            c.owned.iter().map(|(t, p)| (t.to_string(), *p)).collect();
+        let actual = ordered::set(c.owned.iter().map(|(t, p)| (t.to_string(), *p)));
         if expected != actual {
             let message = format!(
                 "{} owns {} partitions at epoch {} but the coordinator assigned it {}",
@@ -717,13 +717,12 @@ impl Simulation {
     /// Applies an action now (from the page or a test). The action is checked first; on error
     /// nothing changes and the message names what is wrong.
     pub fn apply(&mut self, action: Action) -> Result<(), ScenarioError> {
-        let mut names: BTreeSet<String> =
-            self.consumers.iter().map(|c| c.spec.name.clone()).collect();
-        let mut instances: BTreeSet<String> = self
-            .consumers
-            .iter()
-            .filter_map(|c| c.config.group_instance_id.clone())
-            .collect();
+        let mut names = ordered::set(self.consumers.iter().map(|c| c.spec.name.clone()));
+        let mut instances = ordered::set(
+            self.consumers
+                .iter()
+                .filter_map(|c| c.config.group_instance_id.clone()),
+        );
         self.scenario
             .check_action(&action, "action", &mut names, &mut instances)?;
         self.apply_checked(action)

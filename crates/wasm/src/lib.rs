@@ -509,11 +509,12 @@ pub fn server_assign(
         });
     }
     members.sort_by(|a, b| a.member_id.cmp(&b.member_id));
-    let names: BTreeMap<Uuid, &str> = input
-        .topics
-        .keys()
-        .map(|t| (Uuid::for_topic_name(t), t.as_str()))
-        .collect();
+    let names: BTreeMap<Uuid, &str> = group_coordinator::ordered::map(
+        input
+            .topics
+            .keys()
+            .map(|t| (Uuid::for_topic_name(t), t.as_str())),
+    );
     let spec = GroupSpec {
         subscription_type: None,
         partitions: input

@@ -3,7 +3,6 @@
 
 use super::assignor::MemberAssignment;
 use super::heartbeat::{ConsumerGroups, preferred_assignor};
-use super::uuid::Uuid;
 use crate::ErrorCode;
 use crate::classic::Ctx;
 use crate::coordinator::Groups;
@@ -11,7 +10,6 @@ use crate::protocol::{
     ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse, DescribedAssignment,
     DescribedConsumerGroup, DescribedConsumerGroupMember, DescribedTopicPartitions,
 };
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 
 impl ConsumerGroups {
@@ -21,11 +19,7 @@ impl ConsumerGroups {
         classic: &Groups,
         r: &ConsumerGroupDescribeRequest,
     ) -> ConsumerGroupDescribeResponse {
-        let names: BTreeMap<Uuid, &str> = self
-            .topics
-            .iter()
-            .map(|(n, t)| (t.id, n.as_str()))
-            .collect();
+        let names = crate::ordered::map(self.topics.iter().map(|(n, t)| (t.id, n.as_str())));
         let described = |a: &MemberAssignment| DescribedAssignment {
             topic_partitions: a
                 .iter()

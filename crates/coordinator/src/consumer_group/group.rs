@@ -357,8 +357,7 @@ impl ConsumerGroup {
                 }
             }
         }
-        let expected: BTreeMap<(Uuid, i32), i32> =
-            held.into_iter().map(|(k, (_, e))| (k, e)).collect();
+        let expected = crate::ordered::map(held.into_iter().map(|(k, (_, e))| (k, e)));
         if expected != self.partition_epochs {
             return Err(alloc::format!(
                 "{}: partition epochs out of step with the members",

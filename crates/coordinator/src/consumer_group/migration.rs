@@ -15,10 +15,10 @@
 //!   with the classic protocol in place of the last consumer-protocol member converts it too,
 //!   without a rebalance.
 
+use super::ConsumerGroupState;
 use super::assignor::MemberAssignment;
 use super::group::{ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, TopicImage};
 use super::reconcile::{MemberState, Progress};
-use super::{ConsumerGroupState, Uuid};
 use crate::ErrorCode;
 use crate::classic::{ClassicGroup, ClassicGroupMember, Ctx, GroupState, TimerKey};
 use crate::config::BrokerConfig;
@@ -91,7 +91,7 @@ pub(super) fn by_topic_name(
     assignment: &MemberAssignment,
     topics: &BTreeMap<String, TopicImage>,
 ) -> Vec<TopicPartitions> {
-    let names: BTreeMap<Uuid, &str> = topics.iter().map(|(n, t)| (t.id, n.as_str())).collect();
+    let names = crate::ordered::map(topics.iter().map(|(n, t)| (t.id, n.as_str())));
     let mut out: Vec<TopicPartitions> = assignment
         .iter()
         .filter_map(|(id, ps)| {

@@ -82,7 +82,7 @@ impl ConsumerGroupView {
         timers: &TimerQueue<TimerKey>,
         config: &BrokerConfig,
     ) -> ConsumerGroupView {
-        let names: BTreeMap<Uuid, &str> = topics.iter().map(|(n, t)| (t.id, n.as_str())).collect();
+        let names = crate::ordered::map(topics.iter().map(|(n, t)| (t.id, n.as_str())));
         let g = &group.group_id;
         ConsumerGroupView {
             group_id: g.clone(),

@@ -10,6 +10,7 @@ impl Consumer {
         r: &JoinGroupResponse,
     ) -> Vec<SyncGroupRequestAssignment> {
         let protocol = r.protocol_name.clone().unwrap_or_default();
+        use group_coordinator::ordered;
         let Some(strategy) = Strategy::from_name(&protocol) else {
             w.violation(format!(
                 "the group chose an unknown assignor \"{protocol}\""
@@ -69,7 +70,7 @@ impl Consumer {
             });
         }
         // `assignmentSnapshot`: what the group's subscription looked like to the leader.
-        let subscribed: BTreeSet<&String> = input.members.iter().flat_map(|m| &m.topics).collect();
+        let subscribed = ordered::set(input.members.iter().flat_map(|m| &m.topics));
         self.assignment_snapshot = Some(
             self.metadata
                 .iter()
