@@ -15,7 +15,7 @@
 //! partition) pairs, by topic name then partition: the same assignment the JSON form gives.
 //! Racks are not carried: rack-aware assignment takes the JSON form.
 
-use super::prepared::{Prepared, finish, with_partitions};
+use super::prepared::{Prepared, Subscriptions, finish, with_partitions};
 use super::{AssignError, AssignmentInput, MemberSubscription, Strategy};
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -213,52 +213,30 @@ fn assign_compact_with(
         .iter()
         .map(|t| all.binary_search_by(|(name, _)| (*name).cmp(t)).ok())
         .collect();
-    let mut used = alloc::vec![false; all.len()];
-    // The distinct interned lists, and per member the index of its list there.
-    let mut lists: Vec<Vec<usize>> = Vec::new();
-    let mut member_list: Vec<usize> = Vec::with_capacity(n);
-    // The raw subscriptions as sets of table indices (topics without partitions included, as
-    // Kafka compares them), and the first member of each distinct one.
+    let mut subscriptions = Subscriptions::with_capacity(n);
+    // The first raw subscription as a set of table indices (topics without partitions
+    // included, as Kafka compares them), and whether every distinct one equals it.
     let mut first_raw: Option<Vec<usize>> = None;
     let mut all_equal = true;
-    // Members mostly repeat a handful of subscriptions (often in turn, not in runs): a run
-    // equal to one of the last few distinct runs is resolved (and compared) once, as the JSON
-    // form's `prepare` does. `seen`: (run, its index in `lists`).
-    let mut seen: Vec<(&[i32], usize)> = Vec::new();
     let mut at = 0;
     for m in input.members.iter().map(|m| &m.member_id) {
         let list = run(&c.subscriptions, &mut at, 1, "subscriptions", m)?;
-        let k = match seen.iter().find(|(run, _)| *run == list) {
-            Some(&(_, k)) => k,
-            None => {
-                let mut raw: Vec<usize> = list
-                    .iter()
-                    .map(|&t| topic(t, c.topics.len(), "subscriptions", m))
-                    .collect::<Result<_, _>>()?;
-                raw.sort_unstable();
-                raw.dedup();
-                let mut ts: Vec<usize> = raw.iter().filter_map(|&t| place[t]).collect();
-                ts.sort_unstable();
-                for &t in &ts {
-                    used[t] = true;
-                }
-                match &first_raw {
-                    None => first_raw = Some(raw),
-                    Some(first) => all_equal &= *first == raw,
-                }
-                if seen.len() == 16 {
-                    seen.remove(0);
-                }
-                seen.push((list, lists.len()));
-                lists.push(ts);
-                lists.len() - 1
+        subscriptions.push(list, || {
+            let mut raw: Vec<usize> = list
+                .iter()
+                .map(|&t| topic(t, c.topics.len(), "subscriptions", m))
+                .collect::<Result<_, _>>()?;
+            raw.sort_unstable();
+            raw.dedup();
+            let mut ts: Vec<usize> = raw.iter().filter_map(|&t| place[t]).collect();
+            ts.sort_unstable();
+            match &first_raw {
+                None => first_raw = Some(raw),
+                Some(first) => all_equal &= *first == raw,
             }
-        };
-        member_list.push(k);
+            Ok(ts)
+        })?;
     }
-    let uniform = lists
-        .split_first()
-        .is_none_or(|(first, rest)| rest.iter().all(|l| l == first));
     if at != c.subscriptions.len() {
         return Err(bad(alloc::format!(
             "subscriptions: {} values left over after the last member",
@@ -307,9 +285,8 @@ fn assign_compact_with(
         &input,
         by_id,
         &all,
-        &used,
-        (lists, member_list),
-        (all_equal, uniform),
+        subscriptions,
+        all_equal,
         keep.then_some(owned),
     );
     let assignment = prepared.assign(strategy)?;

@@ -89,41 +89,26 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
     // topics to indices (members share a handful of distinct lists: each list is resolved
     // once), then keep only the topics someone subscribes to.
     let all = with_partitions(input);
-    let mut used = alloc::vec![false; all.len()];
-    // The distinct interned lists, and per member the index of its list there.
-    let mut lists: Vec<Vec<usize>> = Vec::new();
-    let mut member_list: Vec<usize> = Vec::with_capacity(input.members.len());
-    // (list, its index in `lists`), for the last few lists; `distinct` holds the first member
-    // of every list resolved.
-    let mut seen: Vec<(&Vec<String>, usize)> = Vec::new();
+    let mut subscriptions = Subscriptions::with_capacity(input.members.len());
+    // The first member of every list resolved.
     let mut distinct: Vec<usize> = Vec::new();
-    for m in &input.members {
-        let k = match seen.iter().find(|(list, _)| **list == m.topics) {
-            Some(&(_, k)) => k,
-            None => {
-                let mut ts: Vec<usize> = m
-                    .topics
-                    .iter()
-                    .filter_map(|t| {
-                        all.binary_search_by(|(name, _)| (*name).cmp(t.as_str()))
-                            .ok()
-                    })
-                    .collect();
-                ts.sort_unstable();
-                ts.dedup();
-                for &t in &ts {
-                    used[t] = true;
-                }
-                if seen.len() == 16 {
-                    seen.remove(0);
-                }
-                seen.push((&m.topics, lists.len()));
-                distinct.push(member_list.len());
-                lists.push(ts);
-                lists.len() - 1
-            }
-        };
-        member_list.push(k);
+    for (i, m) in input.members.iter().enumerate() {
+        let resolved = subscriptions.push(&m.topics, || {
+            let mut ts: Vec<usize> = m
+                .topics
+                .iter()
+                .filter_map(|t| {
+                    all.binary_search_by(|(name, _)| (*name).cmp(t.as_str()))
+                        .ok()
+                })
+                .collect();
+            ts.sort_unstable();
+            ts.dedup();
+            Ok::<_, AssignError>(ts)
+        })?;
+        if resolved {
+            distinct.push(i);
+        }
     }
 
     // Kafka compares the members' raw topic sets; equal lists are equal sets, so only the
@@ -144,19 +129,7 @@ pub fn prepare(input: &AssignmentInput) -> Result<Prepared<'_>, AssignError> {
             }
         }
     };
-    // Members whose raw lists were equal share an interned list: compare the distinct ones.
-    let uniform = lists
-        .split_first()
-        .is_none_or(|(first, rest)| rest.iter().all(|l| l == first));
-    Ok(finish(
-        input,
-        by_id,
-        &all,
-        &used,
-        (lists, member_list),
-        (all_equal, uniform),
-        None,
-    ))
+    Ok(finish(input, by_id, &all, subscriptions, all_equal, None))
 }
 
 /// The topics that have partitions, in name order, with their counts: what members' topics are
@@ -170,23 +143,71 @@ pub(crate) fn with_partitions(input: &AssignmentInput) -> Vec<(&str, usize)> {
         .collect()
 }
 
+/// The members' subscriptions as distinct interned lists (indices into the topics with
+/// partitions, ascending, distinct) and per member the index of its list: members share a
+/// handful of subscriptions, often in turn rather than in runs, so each of the last 16 distinct
+/// ones is resolved once. `K` is a subscription as the input gives it.
+pub(crate) struct Subscriptions<'k, K: ?Sized> {
+    seen: Vec<(&'k K, usize)>,
+    lists: Vec<Vec<usize>>,
+    member_list: Vec<usize>,
+}
+
+impl<'k, K: PartialEq + ?Sized> Subscriptions<'k, K> {
+    pub(crate) fn with_capacity(members: usize) -> Self {
+        Subscriptions {
+            seen: Vec::new(),
+            lists: Vec::new(),
+            member_list: Vec::with_capacity(members),
+        }
+    }
+
+    /// The next member's subscription, given as `key`; `resolve` interns it unless it was seen
+    /// lately. True when it was resolved (a subscription not among the last few).
+    pub(crate) fn push<E>(
+        &mut self,
+        key: &'k K,
+        resolve: impl FnOnce() -> Result<Vec<usize>, E>,
+    ) -> Result<bool, E> {
+        if let Some(&(_, k)) = self.seen.iter().find(|(seen, _)| *seen == key) {
+            self.member_list.push(k);
+            return Ok(false);
+        }
+        let list = resolve()?;
+        if self.seen.len() == 16 {
+            self.seen.remove(0);
+        }
+        self.seen.push((key, self.lists.len()));
+        self.member_list.push(self.lists.len());
+        self.lists.push(list);
+        Ok(true)
+    }
+}
+
 /// The rest of the interning, whichever form the input came in: keeps the topics someone
-/// subscribes to, renumbers the members' topics, and builds the [`Prepared`] input. `all` are
-/// the topics with partitions in name order; `(lists, member_list)` are the distinct
-/// subscriptions, which index `all` (ascending, distinct), and per member the index of its
-/// subscription in `lists`; `used` marks the subscribed topics; `(all_equal, uniform)` say
-/// whether the raw subscriptions are all equal as sets and whether the members' interned
-/// subscriptions are all equal; `owned`, when given, are the claims already resolved as (index
-/// in `all`, partition) pairs.
-pub(crate) fn finish<'a>(
+/// subscribes to, renumbers the members' subscriptions, and builds the [`Prepared`] input.
+/// `all` are the topics with partitions in name order, which `subscriptions` index;
+/// `all_equal` says whether the raw subscriptions are all equal as sets; `owned`, when given,
+/// are the claims already resolved as (index in `all`, partition) pairs.
+pub(crate) fn finish<'a, K: ?Sized>(
     input: &'a AssignmentInput,
     by_id: Vec<usize>,
     all: &[(&'a str, usize)],
-    used: &[bool],
-    (lists, member_list): (Vec<Vec<usize>>, Vec<usize>),
-    (all_equal, uniform): (bool, bool),
+    subscriptions: Subscriptions<'_, K>,
+    all_equal: bool,
     owned: Option<Vec<Vec<(usize, usize)>>>,
 ) -> Prepared<'a> {
+    let Subscriptions {
+        lists, member_list, ..
+    } = subscriptions;
+    let mut used = alloc::vec![false; all.len()];
+    for &t in lists.iter().flatten() {
+        used[t] = true;
+    }
+    // Members with equal raw lists share an interned list: compare the distinct ones.
+    let uniform = lists
+        .split_first()
+        .is_none_or(|(first, rest)| rest.iter().all(|l| l == first));
     let mut remap = alloc::vec![usize::MAX; all.len()];
     let mut topics = Vec::new();
     let mut counts = Vec::new();
