@@ -149,3 +149,29 @@ describe('the compact form the widget takes', () => {
     expect(toCompact({ topics: { t: 1 }, racks: { t: [['r1']] }, members: [{ memberId: 'a', topics: ['t'] }] })).toBeNull();
   });
 });
+
+describe('assignCompact on values of the wrong kind', () => {
+  const base = { topics: ['t'], partitions: [2], members: ['a', 'b'], subscriptions: [1, 0, 1, 0] };
+  const throwing = (values: unknown[]) =>
+    new Proxy(values, {
+      get(target, key) {
+        if (key === '0') throw new Error('boom');
+        return Reflect.get(target, key);
+      },
+    });
+  it('names the field and the element, as a TypeError or RangeError, and the module keeps working', () => {
+    const cases: [unknown, RegExp, typeof TypeError][] = [
+      [{ ...base, members: 5 }, /input\.members must be an array of strings/, TypeError],
+      [{ ...base, members: [1, 2] }, /input\.members\[0\] must be a string, got a number/, TypeError],
+      [{ ...base, members: [undefined, 'b'] }, /input\.members\[0\] must be a string, got undefined/, TypeError],
+      [{ ...base, members: throwing(['a', 'b']) }, /input\.members\[0\] cannot be read \(its getter throws\)/, TypeError],
+      [{ ...base, subscriptions: throwing([1, 0, 1, 0]) }, /input\.subscriptions\[0\] cannot be read/, TypeError],
+      [{ ...base, members: new Array(20_000).fill('x') }, /input\.members has 20000 entries; the limit is/, RangeError],
+    ];
+    for (const [input, message, kind] of cases) {
+      expect(() => wasm.assignCompact('range', input as never)).toThrow(kind);
+      expect(() => wasm.assignCompact('range', input as never)).toThrow(message);
+    }
+    expect(Array.from(wasm.assignCompact('range', base))).toEqual([1, 0, 0, 1, 0, 1]);
+  });
+});

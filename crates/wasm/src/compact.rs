@@ -39,6 +39,15 @@ fn at_most(name: &str, length: u32, max: u32) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Element `i` of `input.{name}`; a getter that throws (a Proxy) is a TypeError naming it.
+fn element(name: &str, array: &js_sys::Array, i: u32) -> Result<JsValue, JsValue> {
+    js_sys::Reflect::get_u32(array, i).map_err(|_| {
+        type_error(&format!(
+            "input.{name}[{i}] cannot be read (its getter throws)"
+        ))
+    })
+}
+
 /// An array of strings and nulls, at most `max` long.
 fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>, JsValue> {
     let array: &js_sys::Array = value.dyn_ref().ok_or_else(|| {
@@ -49,7 +58,8 @@ fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>,
     })?;
     at_most(name, array.length(), max)?;
     let mut out = Vec::with_capacity(array.length() as usize);
-    for (i, v) in array.iter().enumerate() {
+    for i in 0..array.length() {
+        let v = element(name, array, i)?;
         match v.as_string() {
             Some(s) => out.push(Some(s)),
             None if v.is_null() => out.push(None),
@@ -105,10 +115,9 @@ fn ints(name: &str, value: &JsValue) -> Result<Vec<i32>, JsValue> {
         ))
     })?;
     at_most(name, array.length(), MAX_INTS)?;
-    array
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
+    (0..array.length())
+        .map(|i| {
+            let v = element(name, array, i)?;
             args::whole(
                 &format!("input.{name}[{i}]"),
                 &v,
