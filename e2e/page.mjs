@@ -1445,6 +1445,15 @@ await test(
     expectEq(await page.textContent('#assign-moved'), '2 given up, 0 new to their member', 'the summary');
     await page.selectOption('#assign-strategy', 'sticky');
     expectEq(await cell('b', 'added'), 'orders-2 orders-3', 'sticky (eager) moves them at once');
+    // At phone width a wide result scrolls in its own box; the page never scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.fill(
+      '#assign-group',
+      'topics: orders=6, payments=3\nc1 gen=1: orders, payments | owns orders-0, orders-1, orders-2, payments-0, payments-1\nc2 gen=1: orders, payments | owns orders-3, orders-4, orders-5, payments-2\nc3: orders, payments',
+    );
+    expectEq(await cell('c3', 'added'), 'orders-2 orders-5 payments-1', 'sticky: the newcomer takes its share');
+    expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, 'no sideways scroll on a phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.fill('#assign-group', 'topics: orders=4\nthis line has no colon');
     expectEq(
       await page.textContent('#assign-error'),
