@@ -1283,7 +1283,26 @@ await test(
     expectEq(await page.isVisible('#steps-panel'), true, 'the step table');
     expectEq(await page.isVisible('#timeline'), false, 'no timeline (not asked for)');
     expectEq(await stepNo(page), 20, 'the start step');
+    // It loaded the embed module (no console, assign widget or live mode), not the page's.
+    const modules = (of = page) =>
+      of.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => r.name.split('/').pop().replace(/-[\w-]+\.wasm$/, '.wasm'))
+          .filter((n) => n.endsWith('.wasm'))
+          .join(),
+      );
+    expectEq(await modules(), 'group_coordinator_embed_bg.wasm', 'the module an embed loads');
     await page.screenshot({ path: new URL('embed.png', out).pathname, fullPage: true });
+    // The page itself, and an embed following a live broker, load the full module. (A page of
+    // its own: the live one logs its failed connection, as it should, with no broker here.)
+    const other = await browser.newPage();
+    for (const search of ['?scenario=leave-while-stable', '?embed=1&live=ws://127.0.0.1:1/']) {
+      await other.goto(`${server.url}${search}`);
+      await other.waitForSelector('body[data-wasm="ready"]');
+      expectEq(await modules(other), 'group_coordinator_wasm_bg.wasm', `the module ${search} loads`);
+    }
+    await other.close();
   },
   PG,
 );

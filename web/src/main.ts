@@ -1,3 +1,7 @@
+// The embed module: the same crate without the console, the assign widget and live mode
+// (crates/wasm/src/lib.rs). Its imports are a subset of the full module's, so this one glue
+// loads either (web/test/modules.test.ts checks that).
+import embedModule from '../pkg/group_coordinator_embed_bg.wasm?url';
 import init, {
   apis,
   assign,
@@ -21,7 +25,7 @@ import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang, setDocumentLang } from './i18n.ts';
 import { PlaygroundView } from './playground/playground.ts';
 import { ALL_VIEWS } from './playground/shell/embed.ts';
-import { carried, packedModule } from './playground/standalone.ts';
+import { carried, fullModule, packedModule } from './playground/standalone.ts';
 import { t } from './playground/text.ts';
 
 /** The model's version line (set once the module is loaded). */
@@ -30,21 +34,23 @@ let versionText = '';
 async function main(): Promise<void> {
   const app = document.getElementById('app');
   if (!app) return;
+  const params = new URLSearchParams(location.search);
+  const mode = params.get('mode') === 'console' ? 'console' : params.get('mode') === 'assign' ? 'assign' : 'playground';
+  // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
+  const embedded = params.get('embed') === '1';
+  // An embedded scenario needs only the simulator and the player: it loads the smaller module.
+  const small = embedded && mode === 'playground' && params.get('live') === null;
   try {
     const packed = await packedModule();
-    await init(packed ? { module_or_path: packed } : undefined);
+    await init({ module_or_path: packed ?? (small ? embedModule : fullModule) });
   } catch (e) {
     replaceChildren(app, h('p', { class: 'error' }, `The coordinator (WebAssembly) failed to load: ${(e as Error).message}`));
     return;
   }
   versionText = version();
-  const params = new URLSearchParams(location.search);
   const chosen = params.get('lang');
   const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
-  const mode = params.get('mode') === 'console' ? 'console' : params.get('mode') === 'assign' ? 'assign' : 'playground';
   setDocumentLang(lang);
-  // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
-  const embedded = params.get('embed') === '1';
   if (embedded) document.body.classList.add('embed');
   renderNav(mode, lang);
   if (mode === 'assign') {

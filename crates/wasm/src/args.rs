@@ -23,6 +23,7 @@ use wasm_bindgen::prelude::*;
 /// Kafka's `STRING`: an int16 length, so at most 32,767 bytes.
 pub const MAX_STRING_BYTES: usize = i16::MAX as usize;
 /// Kafka's `socket.request.max.bytes` default: the largest request a broker accepts.
+#[cfg(any(feature = "assign", feature = "live"))]
 pub const MAX_REQUEST_CHARS: u32 = 104_857_600;
 /// How much of an offending value an error message quotes.
 pub const QUOTE_MAX: usize = 100;
@@ -169,15 +170,18 @@ pub(crate) fn string(name: &str, value: &JsValue) -> Result<String, JsValue> {
 }
 
 /// A base64 text parameter, at most [`MAX_REQUEST_CHARS`] characters.
+#[cfg(feature = "assign")]
 pub(crate) fn base64(name: &str, value: &JsValue) -> Result<String, JsValue> {
     long_text(name, value, "a base64 string")
 }
 
 /// Lines of text (a broker's trace), at most [`MAX_REQUEST_CHARS`] characters in one call.
+#[cfg(feature = "live")]
 pub(crate) fn lines(name: &str, value: &JsValue) -> Result<String, JsValue> {
     long_text(name, value, "a string of lines")
 }
 
+#[cfg(any(feature = "assign", feature = "live"))]
 fn long_text(name: &str, value: &JsValue, what: &str) -> Result<String, JsValue> {
     let s = js_string(name, value, what)?;
     if s.length() > MAX_REQUEST_CHARS {
@@ -265,6 +269,7 @@ pub(crate) enum Items {
     /// A scenario: 1,000,000 (its script has at most 100,000 steps of a few items each).
     Scenario,
     /// An assignor input: 2,000,000 (Kafka's JMH grid's largest groups fit).
+    #[cfg(feature = "assign")]
     Assignment,
 }
 
@@ -277,6 +282,7 @@ impl Items {
         match self {
             Items::Request => 10 * 1024 * 1024,
             Items::Scenario => 32 * 1024 * 1024,
+            #[cfg(feature = "assign")]
             Items::Assignment => MAX_REQUEST_CHARS,
         }
     }
@@ -285,6 +291,7 @@ impl Items {
         match self {
             Items::Request => 100_000,
             Items::Scenario => 1_000_000,
+            #[cfg(feature = "assign")]
             Items::Assignment => 2_000_000,
         }
     }
@@ -375,6 +382,7 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
 }
 
 /// A client-side assignor by its `partition.assignment.strategy` name.
+#[cfg(feature = "assign")]
 pub(crate) fn strategy(value: &JsValue) -> Result<group_coordinator::assignor::Strategy, JsValue> {
     let name = string("strategy", value)?;
     group_coordinator::assignor::Strategy::from_name(&name).ok_or_else(|| {

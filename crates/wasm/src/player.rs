@@ -7,6 +7,7 @@ use crate::args::{self, Items};
 use crate::simulation::{narration_of, scenario_error, trace_from};
 use crate::to_js;
 use group_simulator::frame::FrameRequest;
+#[cfg(feature = "live")]
 use group_simulator::live::Follower;
 use group_simulator::player::TimedAction;
 use group_simulator::{Action, Scenario};
@@ -23,6 +24,7 @@ pub const SEEK_MAX_STEPS: usize = 20_000;
 pub struct Player {
     inner: group_simulator::Player,
     /// A live run's follower (`Player.live()`), fed the broker's trace by `follow`.
+    #[cfg(feature = "live")]
     follower: Option<Follower>,
 }
 
@@ -44,42 +46,9 @@ impl Player {
         let inner = group_simulator::Player::new(scenario, actions).map_err(scenario_error)?;
         Ok(Player {
             inner,
+            #[cfg(feature = "live")]
             follower: None,
         })
-    }
-
-    /// A live run that follows `group-broker` (see `group_simulator::live`): empty until
-    /// `follow` is given the first lines of the broker's trace (its `--live` feed or its
-    /// `--trace` file). Its clients' lanes, states and assignments are drawn like any run's.
-    pub fn live() -> Player {
-        Player {
-            inner: Follower::empty_run(),
-            follower: Some(Follower::new()),
-        }
-    }
-
-    /// Applies lines of the broker's trace (one or more, separated by newlines; blank lines
-    /// are skipped) at the end of the run (a user looking back stays
-    /// where they are), checking each answer the broker recorded against this model's. Never
-    /// throws for what the lines say: a line that cannot be used, or an answer that differs,
-    /// stops following, and the returned status says which line and why. Throws only when this
-    /// run does not follow a broker.
-    #[wasm_bindgen(unchecked_return_type = "FollowStatus")]
-    pub fn follow(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] lines: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let Some(follower) = self.follower.as_mut() else {
-            // (An Error, as every refusal of the module is; the argument is not at fault.)
-            return Err(js_sys::Error::new(
-                "this run does not follow a broker (open one with Player.live())",
-            )
-            .into());
-        };
-        let text = args::lines("lines", &lines)?;
-        let lines = text.split('\n').filter(|l| !l.trim().is_empty());
-        follower.feed(&mut self.inner, lines);
-        to_js(follower.status())
     }
 
     /// The scenario the run plays (a live run's is built from the broker's header).
@@ -309,6 +278,45 @@ impl Player {
             checkpoints: self.inner.checkpoints(),
             spacing: self.inner.spacing(),
         })
+    }
+}
+
+/// Live mode (cargo feature `live`, the full module only).
+#[cfg(feature = "live")]
+#[wasm_bindgen]
+impl Player {
+    /// A live run that follows `group-broker` (see `group_simulator::live`): empty until
+    /// `follow` is given the first lines of the broker's trace (its `--live` feed or its
+    /// `--trace` file). Its clients' lanes, states and assignments are drawn like any run's.
+    pub fn live() -> Player {
+        Player {
+            inner: Follower::empty_run(),
+            follower: Some(Follower::new()),
+        }
+    }
+
+    /// Applies lines of the broker's trace (one or more, separated by newlines; blank lines
+    /// are skipped) at the end of the run (a user looking back stays
+    /// where they are), checking each answer the broker recorded against this model's. Never
+    /// throws for what the lines say: a line that cannot be used, or an answer that differs,
+    /// stops following, and the returned status says which line and why. Throws only when this
+    /// run does not follow a broker.
+    #[wasm_bindgen(unchecked_return_type = "FollowStatus")]
+    pub fn follow(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] lines: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let Some(follower) = self.follower.as_mut() else {
+            // (An Error, as every refusal of the module is; the argument is not at fault.)
+            return Err(js_sys::Error::new(
+                "this run does not follow a broker (open one with Player.live())",
+            )
+            .into());
+        };
+        let text = args::lines("lines", &lines)?;
+        let lines = text.split('\n').filter(|l| !l.trim().is_empty());
+        follower.feed(&mut self.inner, lines);
+        to_js(follower.status())
     }
 }
 

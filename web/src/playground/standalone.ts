@@ -7,6 +7,13 @@
 // parser into a script state (`<!--<script>` once left an export stuck on "Loading…"). A
 // Content-Security-Policy lets only the inlined module run (by its hash) and compile WebAssembly.
 
+import fullModule from '../../pkg/group_coordinator_wasm_bg.wasm?url';
+
+/** The full module's URL (what the page loads, and what an export carries whichever module
+ * this page loaded: an embed loads the smaller one, and the file's console and assign modes
+ * need the full one). */
+export { fullModule };
+
 /** Builds the file from what this page loaded. */
 export async function standaloneHtml(runJson: string, title: string): Promise<string> {
   const script = document.querySelector<HTMLScriptElement>('script[type=module][src]');
@@ -17,11 +24,7 @@ export async function standaloneHtml(runJson: string, title: string): Promise<st
       [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map(async (l) => (await fetch(l.href)).text()),
     )
   ).join('\n');
-  const wasm = performance
-    .getEntriesByType('resource')
-    .map((r) => r.name)
-    .find((n) => n.endsWith('.wasm'));
-  if (!wasm) throw new Error('the WebAssembly module is not among the loaded resources');
+  const wasm = new URL(fullModule, location.href).href;
   // The module travels gzipped (a third of its size) and base64-encoded; the page unpacks it
   // before starting (main.ts, `packedModule`).
   const bytes = await gzip(new Uint8Array(await (await fetch(wasm)).arrayBuffer()));

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The page's two wasm modules, into web/pkg (`npm run build:wasm`):
+# - the full module and its glue (group_coordinator_wasm*): what the page loads;
+# - the embed module (group_coordinator_embed_bg.wasm): the same crate without the console, the
+#   assign widget and live mode (`--no-default-features`, see crates/wasm/src/lib.rs), what an
+#   embedded scenario loads. It is built under the full module's name, so that its imports name
+#   the same glue file, then renamed: the full module's glue loads either one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+embed=target/pkg-embed
+wasm-pack build crates/wasm --target web --out-dir "../../$embed" --no-pack --profile wasm -- --no-default-features
+wasm-pack build crates/wasm --target web --out-dir ../../web/pkg --no-pack --profile wasm
+cp "$embed/group_coordinator_wasm_bg.wasm" web/pkg/group_coordinator_embed_bg.wasm
+rm -rf "$embed" web/pkg/group_coordinator_embed.js web/pkg/group_coordinator_embed.d.ts web/pkg/group_coordinator_embed_bg.wasm.d.ts
