@@ -29,6 +29,7 @@ pub mod config;
 pub mod consumer;
 pub mod frame;
 mod ledger;
+#[cfg(feature = "live")]
 pub mod live;
 pub mod moments;
 pub mod narration;

@@ -243,7 +243,8 @@ pub enum Action {
     /// A live run's input (`live` scenarios only): a real client's request, as `group-broker`
     /// recorded it, reaches the coordinator at `atMs`. `client` names the client's lane (the
     /// connection it came on); a new name opens a lane. The request's correlation id is the
-    /// broker's routing id, unique in the run.
+    /// broker's routing id, unique in the run. (Read from JSON only with the `live` feature.)
+    #[cfg_attr(not(feature = "live"), serde(skip_deserializing))]
     Inject {
         client: String,
         at_ms: i64,

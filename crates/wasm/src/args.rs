@@ -377,7 +377,13 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
             Some(i) => &message[..i],
             None => &message,
         };
-        type_error(&format!("{what} is malformed: {message}"))
+        // The embed module reads no live input (see lib.rs).
+        let hint = if !cfg!(feature = "live") && message.starts_with("unknown variant `inject`") {
+            " (inject actions are a live run's: the embed module has no live mode, the full module does)"
+        } else {
+            ""
+        };
+        type_error(&format!("{what} is malformed: {message}{hint}"))
     })
 }
 
