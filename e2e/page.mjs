@@ -1288,7 +1288,12 @@ await test(
       of.evaluate(() =>
         performance
           .getEntriesByType('resource')
-          .map((r) => r.name.split('/').pop().replace(/-[\w-]+\.wasm$/, '.wasm'))
+          .map((r) =>
+            r.name
+              .split('/')
+              .pop()
+              .replace(/-[\w-]+\.wasm$/, '.wasm'),
+          )
           .filter((n) => n.endsWith('.wasm'))
           .join(),
       );

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -16,8 +17,10 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves `root` at `prefix` (a sub-path such as '/docs/kafka/', as a static host may). */
-export async function serve(root, prefix = '/') {
+/** Serves `root` at `prefix` (a sub-path such as '/docs/kafka/', as a static host may); with
+ * `gzip`, compressed (level 9) to a client that accepts it, as most static hosts serve. */
+export async function serve(root, prefix = '/', { gzip = false } = {}) {
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!url.startsWith(prefix)) {
@@ -27,8 +30,14 @@ export async function serve(root, prefix = '/') {
     const path = normalize(`/${url.slice(prefix.length)}`).replace(/^(\.\.[/\\])+/, '');
     const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      let body = await readFile(file);
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        if (!compressed.has(file)) compressed.set(file, gzipSync(body, { level: 9 }));
+        body = compressed.get(file);
+        headers['content-encoding'] = 'gzip';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

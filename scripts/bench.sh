@@ -20,6 +20,8 @@ cargo build -q --release -p group-coordinator --example peer_io
 echo "== what the page (and an embed) downloads: raw, gzip, brotli"
 npx vite build >/dev/null
 node bench/sizes.mjs
+echo "== how long a reader waits: navigation to the first drawn scenario, the page and an embed"
+node bench/first-draw.mjs
 echo "== what the module's code is made of (function bodies by kind; a stand-in for twiggy)"
 # The same build with its function names kept: wasm-bindgen, then wasm-opt as wasm-pack runs it, plus -g.
 wasm-bindgen --target web --out-dir "$out/named" target/wasm32-unknown-unknown/wasm/group_coordinator_wasm.wasm
