@@ -120,7 +120,7 @@ pub struct Application {
     pub processing_jitter_ms: i64,
 }
 
-fn default_processing_ms() -> i64 {
+pub(crate) fn default_processing_ms() -> i64 {
     100
 }
 
@@ -139,7 +139,9 @@ pub enum PauseKind {
 }
 
 /// Something done to the world at a moment: by the script, or by the user from the page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+// Read from JSON by `action_reader` (one pass, no buffering), which follows these serde
+// attributes as the derive would; the JSON Schema comes from them too.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(
     tag = "type",
@@ -243,8 +245,8 @@ pub enum Action {
     /// A live run's input (`live` scenarios only): a real client's request, as `group-broker`
     /// recorded it, reaches the coordinator at `atMs`. `client` names the client's lane (the
     /// connection it came on); a new name opens a lane. The request's correlation id is the
-    /// broker's routing id, unique in the run. (Read from JSON only with the `live` feature.)
-    #[cfg_attr(not(feature = "live"), serde(skip_deserializing))]
+    /// broker's routing id, unique in the run.
+    // (Read from JSON only with the `live` feature.)
     Inject {
         client: String,
         at_ms: i64,
@@ -257,6 +259,7 @@ pub enum Action {
     /// A live run's input (`live` scenarios only): the broker fired the coordinator's due timers
     /// at `atMs` (a live broker fires them when its clock gets there, a little late; the run
     /// fires them then too, so that it says exactly what the broker said).
+    // (Read from JSON only with the `live` feature.)
     Advance {
         at_ms: i64,
     },

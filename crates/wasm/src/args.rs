@@ -378,8 +378,9 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
             None => &message,
         };
         // The embed module reads no live input (see lib.rs).
-        let hint = if !cfg!(feature = "live") && message.starts_with("unknown variant `inject`") {
-            " (inject actions are a live run's: the embed module has no live mode, the full module does)"
+        let live_only = ["unknown variant `inject`", "unknown variant `advance`"];
+        let hint = if !cfg!(feature = "live") && live_only.iter().any(|m| message.starts_with(m)) {
+            " (a live run's input: the embed module has no live mode, the full module does)"
         } else {
             ""
         };
