@@ -62,7 +62,12 @@ describe('the embed module', () => {
     expect(fromFull.length).toBeGreaterThan(10);
     // A refused input is refused the same way; a live run's input is refused, saying why.
     expect(() => new small.Player({ name: 'x' } as never)).toThrow(/scenario/);
-    const inject = { type: 'inject', client: 'c', atMs: 0, request: { api: 'Heartbeat', apiVersion: 4, groupId: 'g', generationId: 1, memberId: 'm' } };
+    const inject = {
+      type: 'inject',
+      client: 'c',
+      atMs: 0,
+      request: { api: 'Heartbeat', apiVersion: 4, groupId: 'g', generationId: 1, memberId: 'm' },
+    };
     expect(() => new small.Player(small.scenario('leave-while-stable'), [{ step: 0, action: inject as never }])).toThrow(
       /actions is malformed: unknown variant `inject`.* \(a live run's input: the embed module has no live mode/,
     );
