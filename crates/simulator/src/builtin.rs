@@ -236,7 +236,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
         group_id: "large-group".to_string(),
         broker: Default::default(),
         consumer: consumer_defaults,
-        topics: topics.iter().map(|t| (t.clone(), per_topic)).collect(),
+        topics: group_coordinator::ordered::map(topics.iter().map(|t| (t.clone(), per_topic))),
         network: Default::default(),
         consumers: specs,
         script,

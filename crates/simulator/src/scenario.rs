@@ -519,7 +519,7 @@ impl Scenario {
         }
         // Actions run in time order; a consumer must exist when an action names it.
         let mut order: Vec<usize> = (0..self.script.len()).collect();
-        order.sort_by_key(|&i| self.script[i].at_ms);
+        group_coordinator::ordered::sort_by_key(&mut order, |&i| self.script[i].at_ms);
         for i in order {
             let step = &self.script[i];
             let path = format!("script[{i}]");

@@ -580,20 +580,12 @@ impl Simulation {
         if !member.is_reconciled_to(c.epoch()) {
             return;
         }
-        let names: alloc::collections::BTreeMap<_, _> = self
-            .coordinator
-            .topics()
-            .map(|(n, id, _)| (id, n))
-            .collect();
-        let expected: BTreeSet<(String, i32)> = member
-            .progress
-            .assigned
-            .iter()
-            .flat_map(|(id, ps)| {
+        let names = ordered::map(self.coordinator.topics().map(|(n, id, _)| (id, n)));
+        let expected: BTreeSet<(String, i32)> =
+            ordered::set(member.progress.assigned.iter().flat_map(|(id, ps)| {
                 let topic = names.get(id).copied().unwrap_or("?");
                 ps.iter().map(move |p| (topic.to_string(), *p))
-            })
-            .collect();
+            }));
         let actual = ordered::set(c.owned.iter().map(|(t, p)| (t.to_string(), *p)));
         if expected != actual {
             let message = format!(

@@ -213,7 +213,7 @@ impl Simulation {
             ));
         }
         // Stable: equal times keep the queue's order, the coordinator's timers first.
-        out.sort_by_key(|(at, kind, _)| (*at, *kind));
+        group_coordinator::ordered::sort_by_key(&mut out, |(at, kind, _)| (*at, *kind));
         out.into_iter().take(limit).map(|(_, _, u)| u).collect()
     }
 }

@@ -119,7 +119,9 @@ impl WorldView {
                 }
             })
             .collect();
-        in_flight.sort_by_key(|f| (f.sent_at_ms, f.correlation_id));
+        group_coordinator::ordered::sort_by_key(&mut in_flight, |f| {
+            (f.sent_at_ms, f.correlation_id)
+        });
         WorldView {
             now_ms: w.now,
             group: sim.coordinator.describe(&w.group_id),

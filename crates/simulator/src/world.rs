@@ -9,6 +9,7 @@ use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use group_coordinator::ordered;
 use group_coordinator::rng::Rng;
 use group_coordinator::{ErrorCode, Request, Response};
 
@@ -174,10 +175,7 @@ pub struct World {
 
 impl World {
     pub fn new(seed: u64, group_id: String, topics: BTreeMap<String, i32>) -> World {
-        let topic_names = topics
-            .keys()
-            .map(|t| (t.clone(), Rc::from(t.as_str())))
-            .collect();
+        let topic_names = ordered::map(topics.keys().map(|t| (t.clone(), Rc::from(t.as_str()))));
         World {
             now: 0,
             seq: SEQ_BASE,

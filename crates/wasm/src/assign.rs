@@ -122,19 +122,17 @@ pub fn server_assign(
     );
     let spec = GroupSpec {
         subscription_type: None,
-        partitions: input
-            .topics
-            .iter()
-            .map(|(t, n)| (Uuid::for_topic_name(t), *n))
-            .collect(),
+        partitions: group_coordinator::ordered::map(
+            input
+                .topics
+                .iter()
+                .map(|(t, n)| (Uuid::for_topic_name(t), *n)),
+        ),
         members,
     };
     let out = assignor.assign(&spec).map_err(|e| range_error(&e.0))?;
-    let out: BTreeMap<&str, Vec<TopicPartitionsOut<'_>>> = spec
-        .members
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
+    let out: BTreeMap<&str, Vec<TopicPartitionsOut<'_>>> =
+        group_coordinator::ordered::map(spec.members.iter().enumerate().map(|(i, m)| {
             // The member's pairs come sorted by topic id: one entry per run of a topic.
             let mut list: Vec<TopicPartitionsOut<'_>> = Vec::new();
             let mut topic = None;
@@ -152,8 +150,7 @@ pub fn server_assign(
             }
             list.sort_by(|x, y| x.topic.cmp(y.topic));
             (m.member_id.as_ref(), list)
-        })
-        .collect();
+        }));
     to_js(&out)
 }
 

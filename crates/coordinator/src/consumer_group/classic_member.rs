@@ -180,7 +180,7 @@ impl ConsumerGroups {
             updated.rebalance_timeout_ms = r.rebalance_timeout_ms;
         }
         let mut topic_names = subscription.topics.clone();
-        topic_names.sort();
+        crate::ordered::sort(&mut topic_names);
         topic_names.dedup();
         updated.subscribed_topic_names = topic_names;
         updated.client_id = r.client_id.clone();

@@ -295,7 +295,7 @@ impl ConsumerGroups {
         }
         if let Some(names) = &r.subscribed_topic_names {
             let mut names = names.clone();
-            names.sort();
+            crate::ordered::sort(&mut names);
             names.dedup();
             updated.subscribed_topic_names = names;
         }
@@ -799,16 +799,17 @@ fn subscription_metadata(
     replacing: Option<&str>,
     updated: Option<&ConsumerGroupMember>,
 ) -> BTreeMap<String, (super::Uuid, i32)> {
-    group
-        .subscribed_topic_counts(replacing, updated)
-        .into_keys()
-        .filter_map(|name| {
-            topics
-                .get(&name)
-                .map(|t| (t.id, t.partitions))
-                .map(|m| (name, m))
-        })
-        .collect()
+    crate::ordered::map(
+        group
+            .subscribed_topic_counts(replacing, updated)
+            .into_keys()
+            .filter_map(|name| {
+                topics
+                    .get(&name)
+                    .map(|t| (t.id, t.partitions))
+                    .map(|m| (name, m))
+            }),
+    )
 }
 
 fn member_updated(m: &ConsumerGroupMember) -> EventKind {

@@ -101,7 +101,7 @@ pub(super) fn by_topic_name(
             })
         })
         .collect();
-    out.sort_by(|a, b| a.topic.cmp(&b.topic));
+    crate::ordered::sort_by(&mut out, |a, b| a.topic.cmp(&b.topic));
     out
 }
 
@@ -185,7 +185,7 @@ pub(crate) fn convert_to_consumer_group(
             Subscription::decode(m.metadata(&protocol).as_slice()).map_err(|_| malformed())?;
         let assigned = by_topic_id(&assignment.assigned_partitions, topics);
         let mut names = subscription.topics.clone();
-        names.sort();
+        crate::ordered::sort(&mut names);
         names.dedup();
         group
             .target

@@ -71,7 +71,7 @@ fn by_name(a: &MemberAssignment, names: &BTreeMap<Uuid, &str>) -> Vec<TopicParti
             partitions: ps.iter().copied().collect(),
         })
         .collect();
-    out.sort_by(|x, y| x.topic.cmp(&y.topic));
+    crate::ordered::sort_by(&mut out, |x, y| x.topic.cmp(&y.topic));
     out
 }
 

@@ -71,13 +71,12 @@ impl Consumer {
         }
         // `assignmentSnapshot`: what the group's subscription looked like to the leader.
         let subscribed = ordered::set(input.members.iter().flat_map(|m| &m.topics));
-        self.assignment_snapshot = Some(
+        self.assignment_snapshot = Some(ordered::map(
             self.metadata
                 .iter()
                 .filter(|(t, _)| subscribed.contains(t))
-                .map(|(t, n)| (t.clone(), *n))
-                .collect(),
-        );
+                .map(|(t, n)| (t.clone(), *n)),
+        ));
         let (output, quirks) = match assignor::assign_explained(strategy, &input) {
             Ok(o) => o,
             Err(e) => {

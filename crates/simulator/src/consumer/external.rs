@@ -202,7 +202,7 @@ impl Consumer {
     }
 
     fn set_topics(&mut self, mut topics: Vec<String>) {
-        topics.sort();
+        group_coordinator::ordered::sort(&mut topics);
         topics.dedup();
         self.topics = topics;
     }

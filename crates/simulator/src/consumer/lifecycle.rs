@@ -125,7 +125,7 @@ impl Consumer {
     /// `subscribe(topics)`: a changed subscription makes the member rejoin.
     pub fn subscribe(&mut self, w: &mut World, topics: &[String]) {
         let mut topics = topics.to_vec();
-        topics.sort();
+        group_coordinator::ordered::sort(&mut topics);
         topics.dedup();
         if topics == self.topics {
             return;

@@ -23,6 +23,7 @@ use group_coordinator::consumer_protocol::{
     Assignment, StickyUserData, Subscription, TopicPartitions, decode_cooperative_user_data,
     encode_cooperative_user_data,
 };
+use group_coordinator::ordered;
 use group_coordinator::protocol::{
     HeartbeatRequest, JoinGroupRequest, JoinGroupRequestProtocol, JoinGroupResponse,
     LeaveGroupRequest, MemberIdentity, OffsetCommitRequest, OffsetCommitRequestPartition,
@@ -184,7 +185,7 @@ impl Consumer {
         app: Application,
     ) -> Consumer {
         let mut topics = spec.topics.clone();
-        topics.sort();
+        group_coordinator::ordered::sort(&mut topics);
         topics.dedup();
         let protocol = config.group_protocol;
         let state = match protocol {
@@ -261,14 +262,10 @@ impl Consumer {
 
 /// The partitions a classic assignment names, by the world's shared topic names.
 fn partitions_of(w: &mut World, assignment: &Assignment) -> BTreeSet<Tp> {
-    assignment
-        .assigned_partitions
-        .iter()
-        .flat_map(|tp| {
-            let topic = w.topic_name(&tp.topic);
-            tp.partitions.iter().map(move |p| (topic.clone(), *p))
-        })
-        .collect()
+    ordered::set(assignment.assigned_partitions.iter().flat_map(|tp| {
+        let topic = w.topic_name(&tp.topic);
+        tp.partitions.iter().map(move |p| (topic.clone(), *p))
+    }))
 }
 
 /// Owned partitions in the consumer protocol's shape (topics ascending, partitions ascending).
