@@ -1200,6 +1200,12 @@ await test(
     expectEq(await pgState(other), state, 'same state');
     expectEq(await other.textContent('#narration'), narration, 'same narration');
     await other.click('#step');
+    // One file plays its run: the console and the assign widget (code the page loads with their
+    // mode) are not offered, and asking for them by URL still opens the run.
+    expectEq(await other.locator('#modes a').count(), 1, "only the playground in the file's navigation");
+    await other.goto(`file://${path}?mode=console`);
+    await other.waitForSelector('body[data-wasm="ready"]', { timeout: 15000 });
+    expectEq(await stepNo(other), 50, 'the file with ?mode=console still opens the run');
     expectEq(problems.join('\n'), '', 'no errors, nothing fetched from a server');
     await other.close();
   },
@@ -1298,6 +1304,14 @@ await test(
           .join(),
       );
     expectEq(await modules(), 'group_coordinator_embed_bg.wasm', 'the module an embed loads');
+    // ... and only the page's entry script: the console's and the assign widget's load with their mode.
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name.split('/').pop())
+        .filter((n) => n.endsWith('.js')),
+    );
+    expectEq(scripts.length === 1 && scripts[0].startsWith('index-'), true, `the scripts an embed loads: ${scripts.join(', ')}`);
     await page.screenshot({ path: new URL('embed.png', out).pathname, fullPage: true });
     // The page itself, and an embed following a live broker, load the full module. (A page of
     // its own: the live one logs its failed connection, as it should, with no broker here.)

@@ -19,8 +19,6 @@ import init, {
   serverAssign,
   version,
 } from '../pkg/group_coordinator_wasm.js';
-import { assignWidget } from './assign/widget.ts';
-import { ConsoleView } from './console/view.ts';
 import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang, setDocumentLang } from './i18n.ts';
 import { PlaygroundView } from './playground/playground.ts';
@@ -30,12 +28,18 @@ import { t } from './playground/text.ts';
 
 /** The model's version line (set once the module is loaded). */
 let versionText = '';
+/** Whether this page is a self-contained export (one file, the playground only). */
+let standalone = false;
 
 async function main(): Promise<void> {
   const app = document.getElementById('app');
   if (!app) return;
   const params = new URLSearchParams(location.search);
-  const mode = params.get('mode') === 'console' ? 'console' : params.get('mode') === 'assign' ? 'assign' : 'playground';
+  // A self-contained export (standalone.ts) is one file that plays its run: the console's and
+  // the assign widget's code is not in it, so it offers neither.
+  standalone = document.getElementById('kgp-wasm-gz') !== null;
+  const asked = standalone ? null : params.get('mode');
+  const mode = asked === 'console' ? 'console' : asked === 'assign' ? 'assign' : 'playground';
   // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
   const embedded = params.get('embed') === '1';
   // An embedded scenario needs only the simulator and the player: it loads the smaller module.
@@ -54,8 +58,12 @@ async function main(): Promise<void> {
   if (embedded) document.body.classList.add('embed');
   renderNav(mode, lang);
   if (mode === 'assign') {
+    // The console and the assign widget load with their mode: a playground or an embed never
+    // fetches their code.
+    const { assignWidget } = await import('./assign/widget.ts');
     replaceChildren(app, assignWidget({ assign, assignCompact, serverAssign }, lang, params.get('strategy'), params.get('group')));
   } else if (mode === 'console') {
+    const { ConsoleView } = await import('./console/view.ts');
     const view = new ConsoleView(
       {
         factory: (config, seed) => (seed ? Coordinator.withSeed(seed, config) : new Coordinator(config)),
@@ -179,6 +187,10 @@ function renderNav(mode: string, lang: Lang): void {
   };
   // The book (docs/, built by mdBook next to the page): the reference and the seed's chapter.
   const book = h('a', { href: new URL('book/leaving.html', location.href).toString(), id: 'mode-book' }, t('book', lang));
+  if (standalone) {
+    replaceChildren(nav, link('playground', t('playground', lang)));
+    return;
+  }
   replaceChildren(
     nav,
     link('playground', t('playground', lang)),
