@@ -11,4 +11,4 @@ embed=target/pkg-embed
 wasm-pack build crates/wasm --target web --out-dir "../../$embed" --no-pack --profile wasm -- --no-default-features
 wasm-pack build crates/wasm --target web --out-dir ../../web/pkg --no-pack --profile wasm
 cp "$embed/group_coordinator_wasm_bg.wasm" web/pkg/group_coordinator_embed_bg.wasm
-rm -rf "$embed" web/pkg/group_coordinator_embed.js web/pkg/group_coordinator_embed.d.ts web/pkg/group_coordinator_embed_bg.wasm.d.ts
+rm -rf "$embed"

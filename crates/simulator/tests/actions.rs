@@ -124,28 +124,24 @@ fn words(message: &str) -> &str {
         .map_or(message, |i| &message[..i])
 }
 
-const TYPES: [&str; 20] = [
-    "addConsumer",
-    "close",
-    "crash",
-    "restart",
-    "start",
-    "pause",
-    "resume",
-    "cut",
-    "heal",
-    "setNetwork",
-    "subscribe",
-    "setConfig",
-    "createPartitions",
-    "failover",
-    "failNextPersist",
-    "deliverNow",
-    "drop",
-    "inject",
-    "advance",
-    "explode",
-];
+/// The action types the schema names (from the same enum the reader builds), and one it does not.
+fn types() -> Vec<String> {
+    let schema = serde_json::to_value(schemars::schema_for!(group_simulator::Scenario)).unwrap();
+    let mut types: Vec<String> = schema["$defs"]["Action"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            v["properties"]["type"]["const"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(types.len(), 19, "{types:?}");
+    types.push("explode".to_string());
+    types
+}
 
 /// Values for each key: right ones, nulls and wrong types.
 fn values(key: &str) -> Vec<Value> {
@@ -199,8 +195,9 @@ const KEYS: [&str; 22] = [
 ];
 
 fn object() -> impl Strategy<Value = String> {
+    let types = types();
     let ty = prop_oneof![
-        8 => (0..TYPES.len()).prop_map(|i| Some(json!(TYPES[i]))),
+        8 => (0..types.len()).prop_map(move |i| Some(json!(types[i]))),
         1 => Just(None),
         1 => Just(Some(json!(7))),
     ];
