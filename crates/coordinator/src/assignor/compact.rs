@@ -183,12 +183,25 @@ fn assign_compact_with(
             c.generations.len()
         )));
     }
-    let mut topics: BTreeMap<String, i32> = BTreeMap::new();
-    for (name, &count) in c.topics.iter().zip(&c.partitions) {
-        if topics.insert(name.clone(), count).is_some() {
-            return Err(bad(alloc::format!("topic \"{name}\" appears twice")));
-        }
+    // The table in name order, sorted once: name order is dense order, and the places of the
+    // table's topics among those with partitions (`place`) and back (`table_of`) follow from it
+    // without searching by name.
+    let mut order: Vec<usize> = (0..c.topics.len()).collect();
+    order.sort_unstable_by(|&a, &b| c.topics[a].cmp(&c.topics[b]));
+    if let Some(pair) = order
+        .windows(2)
+        .find(|pair| c.topics[pair[0]] == c.topics[pair[1]])
+    {
+        return Err(bad(alloc::format!(
+            "topic \"{}\" appears twice",
+            c.topics[pair[0]]
+        )));
     }
+    // Sorted and distinct: the map is built in one pass, without comparisons.
+    let topics: BTreeMap<String, i32> = order
+        .iter()
+        .map(|&k| (c.topics[k].clone(), c.partitions[k]))
+        .collect();
     // The members without their topics and claims: those stay indices.
     let input = AssignmentInput {
         topics,
@@ -206,13 +219,18 @@ fn assign_compact_with(
     };
     let by_id = super::members_by_id(&input)?;
     super::check_topics(&input)?;
-    // The table's topics with partitions, in name order, and each table index's place there.
+    // The table's topics with partitions, in name order (`with_partitions`' list), each table
+    // index's place there, and each place's table index.
     let all = with_partitions(&input);
-    let place: Vec<Option<usize>> = c
-        .topics
-        .iter()
-        .map(|t| all.binary_search_by(|(name, _)| (*name).cmp(t)).ok())
-        .collect();
+    let mut place: Vec<Option<usize>> = alloc::vec![None; c.topics.len()];
+    let mut table_of: Vec<i32> = Vec::with_capacity(all.len());
+    for &k in &order {
+        if c.partitions[k] > 0 {
+            place[k] = Some(table_of.len());
+            table_of.push(k as i32);
+        }
+    }
+    debug_assert_eq!(table_of.len(), all.len());
     let mut subscriptions = Subscriptions::with_capacity(n);
     // The first raw subscription as a set of table indices (topics without partitions
     // included, as Kafka compares them), and whether every distinct one equals it.
@@ -290,29 +308,27 @@ fn assign_compact_with(
         keep.then_some(owned),
     );
     let assignment = prepared.assign(strategy)?;
-    Ok(output(&prepared, &c.topics, assignment))
+    Ok(output(&prepared, &all, &table_of, assignment))
 }
 
-/// The dense assignment in the compact form, topics named by their index in `table`.
+/// The dense assignment in the compact form, topics named by their table index: `all` are the
+/// topics with partitions in name order and `table_of` their table indices.
 fn output(
     prepared: &Prepared<'_>,
-    table: &[String],
+    all: &[(&str, usize)],
+    table_of: &[i32],
     mut assignment: super::DenseAssignment,
 ) -> Vec<i32> {
-    // The prepared topics (name order) by table index.
-    let mut sorted: Vec<(&str, usize)> = table
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.as_str(), i))
-        .collect();
-    sorted.sort_unstable();
+    // The prepared topics are those of `all` someone subscribes to, in the same order: one walk
+    // pairs them.
+    let mut rest = all.iter().zip(table_of);
     let index: Vec<i32> = prepared
         .topics
         .iter()
         .map(|t| {
-            sorted
-                .binary_search_by(|(name, _)| (*name).cmp(t))
-                .map_or(-1, |k| sorted[k].1 as i32)
+            rest.by_ref()
+                .find(|((name, _), _)| name == t)
+                .map_or(-1, |(_, &k)| k)
         })
         .collect();
     let mut out = Vec::with_capacity(prepared.input.members.len() + 2 * assignment.assigned());
@@ -323,8 +339,9 @@ fn output(
         };
         gps.sort_unstable();
         out.push(gps.len() as i32);
-        // Dense order is (topic, partition) order: the topic only moves forward.
-        let mut t = 0;
+        // Dense order is (topic, partition) order: the topic only moves forward from the
+        // first partition's.
+        let mut t = gps.first().map_or(0, |&gp| prepared.topic_of(gp));
         for &gp in gps.iter() {
             while prepared.offsets.get(t + 1).is_some_and(|&next| next <= gp) {
                 t += 1;

@@ -27,9 +27,11 @@ pub struct Prepared<'a> {
     pub(crate) counts: Vec<usize>,
     pub(crate) offsets: Vec<usize>,
     pub(crate) total: usize,
-    /// Per input member: its subscribed topics that have partitions, ascending, deduplicated.
-    /// Members with the same subscription share one list (a large group has a handful).
-    pub(crate) member_topics: Vec<Arc<[usize]>>,
+    /// The distinct subscriptions: topics that have partitions, ascending, deduplicated. Members
+    /// with the same subscription share one list (a large group has a handful).
+    pub(crate) lists: Vec<Vec<usize>>,
+    /// Per input member: the index of its subscription in `lists`.
+    pub(crate) list_of: Vec<usize>,
     /// Input member indices by member id (the sticky family's canonical order).
     pub(crate) by_id: Vec<usize>,
     /// Input member indices in Kafka's `MemberInfo` order: static members first (range and
@@ -222,11 +224,10 @@ pub(crate) fn finish<'a, K: ?Sized>(
             total += n;
         }
     }
-    let lists: Vec<Arc<[usize]>> = lists
+    let lists: Vec<Vec<usize>> = lists
         .into_iter()
         .map(|ts| ts.into_iter().map(|t| remap[t]).collect())
         .collect();
-    let member_topics = member_list.into_iter().map(|k| lists[k].clone()).collect();
     let resolved = OnceCell::new();
     if let Some(owned) = owned {
         let dense = owned
@@ -243,16 +244,24 @@ pub(crate) fn finish<'a, K: ?Sized>(
             .collect();
         let _ = resolved.set(dense);
     }
-    let members: Vec<&MemberSubscription> = input.members.iter().collect();
+    // Without static members Kafka's order is member id order, which `by_id` already is
+    // (ids are distinct): no second sort of the ids.
+    let kafka_order = if input.members.iter().any(|m| m.group_instance_id.is_some()) {
+        let members: Vec<&MemberSubscription> = input.members.iter().collect();
+        super::member_order(&members)
+    } else {
+        by_id.clone()
+    };
     Prepared {
-        kafka_order: super::member_order(&members),
+        kafka_order,
         input,
         names: topics.iter().map(|t| Arc::from(*t)).collect(),
         topics,
         counts,
         offsets,
         total,
-        member_topics,
+        lists,
+        list_of: member_list,
         by_id,
         owned: resolved,
         all_equal,
@@ -284,6 +293,11 @@ impl<'a> Prepared<'a> {
         })
     }
 
+    /// The `m`-th input member's subscribed topics that have partitions, ascending.
+    pub(crate) fn member_topics(&self, m: usize) -> &[usize] {
+        &self.lists[self.list_of[m]]
+    }
+
     /// Runs an assignor on the interned input.
     pub fn assign(&self, strategy: Strategy) -> Result<DenseAssignment, AssignError> {
         match strategy {
@@ -313,7 +327,7 @@ impl<'a> Prepared<'a> {
                 .iter()
                 .copied()
                 .filter(|&gp| {
-                    self.member_topics[m]
+                    self.member_topics(m)
                         .binary_search(&self.topic_of(gp))
                         .is_err()
                 })

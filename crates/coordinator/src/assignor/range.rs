@@ -155,7 +155,7 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
     } else {
         let mut subscribers = alloc::vec![Vec::new(); p.topics.len()];
         for &m in order {
-            for &t in p.member_topics[m].iter() {
+            for &t in p.member_topics(m) {
                 subscribers[t].push(m);
             }
         }
@@ -182,7 +182,7 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
     };
     // Sized first, then filled: one allocation per member (in wasm, growing them cost more
     // than the assignment).
-    let mut sizes = alloc::vec![0; p.member_topics.len()];
+    let mut sizes = alloc::vec![0; p.list_of.len()];
     ranges(&mut |m, _, len| sizes[m] += len);
     let mut out: Vec<Vec<usize>> = sizes.into_iter().map(Vec::with_capacity).collect();
     ranges(&mut |m, start, len| out[m].extend(start..start + len));

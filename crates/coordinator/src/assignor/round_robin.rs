@@ -6,20 +6,72 @@ use alloc::vec::Vec;
 /// Every partition of every subscribed topic (topics by name, partitions ascending) goes to the
 /// next member, in member order, that subscribes to its topic.
 pub(crate) fn round_robin_dense(p: &Prepared) -> DenseAssignment {
+    round_robin_with(p, Walk::Cheaper)
+}
+
+/// How to find a topic's next subscriber after the cursor. Both give the same assignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// Pass over members in order, asking each whether it subscribes (Kafka's own loop).
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "chosen by the tests, to pin each walk")
+    )]
+    Members,
+    /// Per topic, the positions of its subscribers in member order, built once: a partition
+    /// costs one step instead of one question per member passed over.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "chosen by the tests, to pin each walk")
+    )]
+    Subscribers,
+    /// Whichever costs less on this input (see [`subscribers_cost_less`]).
+    Cheaper,
+}
+
+pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
     let order = &p.kafka_order;
     let mut assigned: Vec<Vec<usize>> = alloc::vec![Vec::new(); order.len()];
-    if !order.is_empty() {
-        // Each member gets about its share: reserve it once rather than growing each list.
-        let share = p.total.div_ceil(order.len());
-        for list in &mut assigned {
-            list.reserve_exact(share);
+    if order.is_empty() {
+        return DenseAssignment(assigned, None);
+    }
+    // Each member gets about its share: reserve it once rather than growing each list.
+    let share = p.total.div_ceil(order.len());
+    for list in &mut assigned {
+        list.reserve_exact(share);
+    }
+    let by_subscribers = !p.uniform
+        && match walk {
+            Walk::Members => false,
+            Walk::Subscribers => true,
+            Walk::Cheaper => subscribers_cost_less(p),
+        };
+    let mut cursor = 0;
+    if by_subscribers {
+        let (starts, positions) = subscriber_positions(p);
+        for (t, &n) in p.counts.iter().enumerate() {
+            // Some member subscribes to `t` (only subscribed topics are interned).
+            let subs = &positions[starts[t]..starts[t + 1]];
+            // The first subscriber at or after the cursor, wrapping round; then each next one.
+            let mut k = subs.partition_point(|&at| at < cursor) % subs.len();
+            for gp in p.offsets[t]..p.offsets[t] + n {
+                assigned[order[subs[k]]].push(gp);
+                cursor = (subs[k] + 1) % order.len();
+                k = (k + 1) % subs.len();
+            }
         }
-        let mut cursor = 0;
+    } else {
+        // Each position's topics at hand: the loop asks about members one after another.
+        let topics: Vec<&[usize]> = if p.uniform {
+            Vec::new()
+        } else {
+            order.iter().map(|&m| p.member_topics(m)).collect()
+        };
         for (t, &n) in p.counts.iter().enumerate() {
             for gp in p.offsets[t]..p.offsets[t] + n {
-                // Some member subscribes to `t` (only subscribed topics are interned), so this
-                // ends; with identical subscriptions everyone does.
-                while !p.uniform && p.member_topics[order[cursor]].binary_search(&t).is_err() {
+                // Some member subscribes to `t`, so this ends; with identical subscriptions
+                // everyone does.
+                while !p.uniform && topics[cursor].binary_search(&t).is_err() {
                     cursor = (cursor + 1) % order.len();
                 }
                 assigned[order[cursor]].push(gp);
@@ -28,4 +80,108 @@ pub(crate) fn round_robin_dense(p: &Prepared) -> DenseAssignment {
         }
     }
     DenseAssignment(assigned, None)
+}
+
+/// Whether building the per-topic subscriber positions costs less than passing over members:
+/// building costs two steps per (member, subscribed topic); passing over costs about
+/// `members / subscribers` questions per partition, each a binary search. Counted from the
+/// distinct subscriptions, so the estimate itself is cheap.
+fn subscribers_cost_less(p: &Prepared) -> bool {
+    let mut members_of = alloc::vec![0usize; p.lists.len()];
+    for &l in &p.list_of {
+        members_of[l] += 1;
+    }
+    let mut subscribers = alloc::vec![0usize; p.counts.len()];
+    for (list, &members) in p.lists.iter().zip(&members_of) {
+        for &t in list {
+            subscribers[t] += members;
+        }
+    }
+    let m = p.list_of.len();
+    let build: usize = 2 * subscribers.iter().sum::<usize>();
+    let pass: usize = p
+        .counts
+        .iter()
+        .zip(&subscribers)
+        .map(|(&n, &s)| n.saturating_mul(m / s.max(1)).saturating_mul(3))
+        .fold(0, usize::saturating_add);
+    build < pass
+}
+
+/// Per topic `t`, the positions in member order of its subscribers, ascending:
+/// `positions[starts[t]..starts[t + 1]]`.
+fn subscriber_positions(p: &Prepared) -> (Vec<usize>, Vec<usize>) {
+    let order = &p.kafka_order;
+    let mut starts = alloc::vec![0usize; p.counts.len() + 1];
+    for &m in order {
+        for &t in p.member_topics(m) {
+            starts[t + 1] += 1;
+        }
+    }
+    for t in 0..p.counts.len() {
+        starts[t + 1] += starts[t];
+    }
+    let mut next = starts.clone();
+    let mut positions = alloc::vec![0usize; starts[p.counts.len()]];
+    for (at, &m) in order.iter().enumerate() {
+        for &t in p.member_topics(m) {
+            positions[next[t]] = at;
+            next[t] += 1;
+        }
+    }
+    (starts, positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assignor::{AssignmentInput, MemberSubscription, prepare};
+    use alloc::format;
+    use alloc::string::String;
+    use proptest::prelude::*;
+
+    /// Members (instance id or not, a subset of topics each, some subscribing to a topic
+    /// without metadata) over topics with 0 to 6 partitions.
+    fn input() -> impl Strategy<Value = AssignmentInput> {
+        (
+            proptest::collection::vec(0i32..7, 1..9),
+            proptest::collection::vec((any::<u16>(), any::<bool>(), any::<u16>()), 0..40),
+        )
+            .prop_map(|(counts, members)| AssignmentInput {
+                topics: counts
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &n)| (format!("t{t}"), n))
+                    .collect(),
+                members: members
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(subs, is_static, instance))| MemberSubscription {
+                        member_id: format!("m{:03}", (i * 37) % 101),
+                        group_instance_id: is_static.then(|| format!("i{}", instance % 13)),
+                        // Bit t: topic t; the last bit, a topic nobody describes.
+                        topics: (0..=counts.len())
+                            .filter(|t| subs >> (t % 16) & 1 == 1)
+                            .map(|t| format!("t{t}"))
+                            .collect::<Vec<String>>(),
+                        ..MemberSubscription::default()
+                    })
+                    .collect(),
+                ..AssignmentInput::default()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+        #[test]
+        fn both_walks_give_the_same_assignment(i in input()) {
+            let Ok(p) = prepare(&i) else {
+                // Repeated ids or instance ids: refused before any walk.
+                return Ok(());
+            };
+            let members = round_robin_with(&p, Walk::Members);
+            prop_assert_eq!(&members, &round_robin_with(&p, Walk::Subscribers));
+            prop_assert_eq!(&members, &round_robin_with(&p, Walk::Cheaper));
+        }
+    }
 }

@@ -45,7 +45,7 @@ impl<'a> Dense<'a> {
             offsets: &p.offsets,
             total: p.total,
             members: &p.by_id,
-            subscribed: p.by_id.iter().map(|&m| &*p.member_topics[m]).collect(),
+            subscribed: p.by_id.iter().map(|&m| p.member_topics(m)).collect(),
             all_equal: p.all_equal,
         }
     }
