@@ -92,8 +92,52 @@ extern "C" {
 /// what is wrong.
 fn all_strings(array: &js_sys::Array) -> Option<Vec<String>> {
     let text = js_sys::JSON::stringify(array).ok()?;
-    let bytes = TextEncoder::new().encode(&text).to_vec();
-    serde_json::from_slice(&bytes).ok()
+    let text = String::from_utf8(TextEncoder::new().encode(&text).to_vec()).ok()?;
+    string_array(&text)
+}
+
+/// The strings of `JSON.stringify`'s text of an array (no whitespace), or `None` when an
+/// element is not a string. A string without escapes is copied as it stands; one with escapes
+/// is read by serde_json (a lone surrogate's escape, which Rust strings cannot hold, is `None`).
+/// serde's visitor per element cost as much as the member ids' copying itself.
+fn string_array(text: &str) -> Option<Vec<String>> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let bytes = inner.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] != b'"' {
+            return None;
+        }
+        // The closing quote: the first one not escaped.
+        let start = at + 1;
+        let mut end = start;
+        let mut escaped = false;
+        loop {
+            match bytes.get(end)? {
+                b'"' => break,
+                b'\\' => {
+                    escaped = true;
+                    end += 2;
+                }
+                _ => end += 1,
+            }
+        }
+        out.push(if escaped {
+            serde_json::from_str(inner.get(at..=end)?).ok()?
+        } else {
+            String::from(&inner[start..end])
+        });
+        // A comma, then another element; or the end.
+        at = end + 1;
+        if at < bytes.len() {
+            if bytes[at] != b',' || at + 1 == bytes.len() {
+                return None;
+            }
+            at += 1;
+        }
+    }
+    Some(out)
 }
 
 /// An array of strings, at most `max` long.
@@ -193,4 +237,55 @@ pub fn assign_compact(
     };
     let out = assignor::assign_compact_owned(strategy, c).map_err(|e| range_error(&e.0))?;
     Ok(js_sys::Int32Array::from(out.as_slice()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::string_array;
+
+    #[test]
+    fn reads_what_json_gives_for_an_array_of_strings() {
+        // Pieces that need escapes (quotes, backslashes, control characters), non-ASCII text
+        // and empty strings, in random arrays (serde_json writes them as JSON.stringify does:
+        // no whitespace, non-ASCII as it stands).
+        let pieces = [
+            "m", "\"", "\\", "\n", "\u{1}", "é", "成员", "🦀", "", ",", "]", "\\\"",
+        ];
+        let mut seed = 11u32;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as usize % n
+        };
+        for _ in 0..2_000 {
+            let array: Vec<String> = (0..next(6))
+                .map(|_| (0..next(4)).map(|_| pieces[next(pieces.len())]).collect())
+                .collect();
+            let text = serde_json::to_string(&array).unwrap();
+            assert_eq!(string_array(&text), Some(array), "{text}");
+        }
+    }
+
+    #[test]
+    fn refuses_anything_but_strings() {
+        for text in [
+            "",
+            "[",
+            "]",
+            "[1]",
+            "[\"a\",1]",
+            "[null]",
+            "[\"a\",]",
+            "[,\"a\"]",
+            "[\"a\"\"b\"]",
+            "[\"a\",,\"b\"]",
+            "[\"a\"",
+            "[\"a]",
+            "{\"a\":1}",
+            "[\"\\ud800\"]",
+            "[[\"a\"]]",
+        ] {
+            assert_eq!(string_array(text), None, "{text}");
+        }
+        assert_eq!(string_array("[]"), Some(Vec::new()));
+    }
 }

@@ -331,23 +331,40 @@ fn output(
                 .map_or(-1, |(_, &k)| k)
         })
         .collect();
-    let mut out = Vec::with_capacity(prepared.input.members.len() + 2 * assignment.assigned());
-    for m in 0..prepared.input.members.len() {
+    // Sized once, then written run by run: per member its count, then per run of partitions of
+    // one topic (dense order is (topic, partition) order) the pairs.
+    let members = prepared.input.members.len();
+    let mut out = alloc::vec![0i32; members + 2 * assignment.assigned()];
+    let mut w = 0;
+    for m in 0..members {
         let Some(gps) = assignment.0.get_mut(m) else {
-            out.push(0);
+            w += 1;
             continue;
         };
         gps.sort_unstable();
-        out.push(gps.len() as i32);
-        // Dense order is (topic, partition) order: the topic only moves forward from the
-        // first partition's.
+        out[w] = gps.len() as i32;
+        w += 1;
+        // The topic only moves forward from the first partition's; runs are often one long.
         let mut t = gps.first().map_or(0, |&gp| prepared.topic_of(gp));
-        for &gp in gps.iter() {
-            while prepared.offsets.get(t + 1).is_some_and(|&next| next <= gp) {
+        let mut rest = &gps[..];
+        while let Some(&first) = rest.first() {
+            while prepared
+                .offsets
+                .get(t + 1)
+                .is_some_and(|&next| next <= first)
+            {
                 t += 1;
             }
-            out.push(index[t]);
-            out.push((gp - prepared.offsets[t]) as i32);
+            let base = prepared.offsets[t];
+            let end = base + prepared.counts[t];
+            let len = rest.iter().take_while(|&&gp| gp < end).count();
+            let (run, after) = rest.split_at(len);
+            for (pair, &gp) in out[w..w + 2 * len].chunks_exact_mut(2).zip(run) {
+                pair[0] = index[t];
+                pair[1] = (gp - base) as i32;
+            }
+            w += 2 * len;
+            rest = after;
         }
     }
     out
