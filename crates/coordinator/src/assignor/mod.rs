@@ -8,6 +8,7 @@
 
 mod checks;
 mod compact;
+mod load_queue;
 mod prepared;
 mod range;
 mod round_robin;

@@ -10,6 +10,7 @@
 //! move (in O(P + Σ subscriptions)) rather than per partition visited; the balance score is
 //! computed from sorted counts in O(M log M).
 
+use super::load_queue::LoadQueue;
 use super::prepared::JavaThrows;
 use super::{AssignError, AssignmentInput, DenseAssignment, Prepared};
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -520,12 +521,16 @@ struct General<'a> {
     assignment: Vec<Vec<usize>>,
     owner: Vec<Option<usize>>,
     /// (count, member) ascending: Kafka's `sortedCurrentSubscriptions`.
-    sorted: BTreeSet<(usize, usize)>,
+    sorted: LoadQueue,
     /// Members with identical subscriptions form a class; each class keeps its own (count,
     /// member) order, so "the first member of the sorted set subscribed to t" is the least of
-    /// the classes subscribed to t, without walking past everyone else.
+    /// the classes subscribed to t, without walking past everyone else. A class's queue holds
+    /// its members by rank in the class (`rank_of`), ranks in member order
+    /// (`class_members`).
     class_of: Vec<usize>,
-    classes: Vec<BTreeSet<(usize, usize)>>,
+    rank_of: Vec<usize>,
+    class_members: Vec<Vec<usize>>,
+    classes: Vec<LoadQueue>,
     topic_classes: Vec<Vec<usize>>,
     /// Whether `sorted` is kept up to date (the fill only needs the class orders; `sorted` is
     /// rebuilt once after it).
@@ -550,19 +555,19 @@ impl General<'_> {
     }
 
     fn unlist(&mut self, i: usize) {
-        let key = (self.count(i), i);
+        let count = self.count(i);
         if self.keep_sorted {
-            self.sorted.remove(&key);
+            self.sorted.remove(count, i);
         }
-        self.classes[self.class_of[i]].remove(&key);
+        self.classes[self.class_of[i]].remove(count, self.rank_of[i]);
     }
 
     fn list(&mut self, i: usize) {
-        let key = (self.count(i), i);
+        let count = self.count(i);
         if self.keep_sorted {
-            self.sorted.insert(key);
+            self.sorted.insert(count, i);
         }
-        self.classes[self.class_of[i]].insert(key);
+        self.classes[self.class_of[i]].insert(count, self.rank_of[i]);
     }
 
     fn give(&mut self, gp: usize, to: usize) {
@@ -589,17 +594,27 @@ impl General<'_> {
     ) -> Option<usize> {
         self.topic_classes[t]
             .iter()
-            .filter_map(|&c| self.classes[c].iter().find(|&&(_, i)| eligible(i)).copied())
+            .filter_map(|&c| {
+                self.classes[c]
+                    .iter()
+                    .map(|(count, rank)| (count, self.class_members[c][rank]))
+                    .find(|&(_, i)| eligible(i))
+            })
             .min()
             .map(|(_, i)| i)
     }
 
     /// The first member (fewest partitions, then id) subscribed to topic `t`, with its count.
-    fn least_loaded_subscriber(&self, t: usize) -> Option<(usize, usize)> {
-        self.topic_classes[t]
-            .iter()
-            .filter_map(|&c| self.classes[c].first().copied())
-            .min()
+    fn least_loaded_subscriber(&mut self, t: usize) -> Option<(usize, usize)> {
+        let mut least = None;
+        for k in 0..self.topic_classes[t].len() {
+            let c = self.topic_classes[t][k];
+            if let Some((count, rank)) = self.classes[c].first() {
+                let candidate = (count, self.class_members[c][rank]);
+                least = Some(least.map_or(candidate, |l: (usize, usize)| l.min(candidate)));
+            }
+        }
+        least
     }
 
     fn max_assignment_size(&self, i: usize) -> usize {
@@ -615,13 +630,15 @@ impl General<'_> {
         if let Some(b) = self.balanced {
             return b;
         }
-        let b = self.compute_balanced();
+        let ends = (self.sorted.min_count(), self.sorted.max_count());
+        let b = self.compute_balanced(ends);
         self.balanced = Some(b);
         b
     }
 
-    fn compute_balanced(&self) -> bool {
-        let (Some(&(min, _)), Some(&(max, _))) = (self.sorted.first(), self.sorted.last()) else {
+    /// `ends`: the least and the greatest count in `sorted`.
+    fn compute_balanced(&self, ends: (Option<usize>, Option<usize>)) -> bool {
+        let (Some(min), Some(max)) = ends else {
             return true;
         };
         if min + 1 >= max {
@@ -647,7 +664,7 @@ impl General<'_> {
                 slot[1] = c;
             }
         }
-        for &(count, i) in &self.sorted {
+        for (count, i) in self.sorted.iter() {
             if count == self.max_assignment_size(i) {
                 continue;
             }
@@ -840,10 +857,18 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
         }
     }
     let mut class_index: BTreeMap<&[usize], usize> = BTreeMap::new();
+    let mut class_members: Vec<Vec<usize>> = Vec::new();
+    let mut rank_of: Vec<usize> = Vec::with_capacity(m);
     let class_of: Vec<usize> = (0..m)
         .map(|i| {
             let next = class_index.len();
-            *class_index.entry(d.subscribed[i]).or_insert(next)
+            let c = *class_index.entry(d.subscribed[i]).or_insert(next);
+            if c == class_members.len() {
+                class_members.push(Vec::new());
+            }
+            rank_of.push(class_members[c].len());
+            class_members[c].push(i);
+            c
         })
         .collect();
     let mut topic_classes: Vec<Vec<usize>> = vec![Vec::new(); d.topics.len()];
@@ -856,9 +881,14 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
         d,
         assignment: vec![Vec::new(); m],
         owner: vec![None; d.total],
-        sorted: BTreeSet::new(),
+        sorted: LoadQueue::new(m),
         class_of,
-        classes: vec![BTreeSet::new(); class_index.len()],
+        rank_of,
+        classes: class_members
+            .iter()
+            .map(|members| LoadQueue::new(members.len()))
+            .collect(),
+        class_members,
         topic_classes,
         keep_sorted: true,
         active: vec![true; m],
@@ -901,7 +931,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
         .copied()
         .filter(|&gp| g.owner[gp].is_none())
         .collect();
-    let initializing = g.sorted.last().is_none_or(|&(c, _)| c == 0);
+    let initializing = g.sorted.max_count().is_none_or(|c| c == 0);
     // 3. Fill: with racks, first only members on a partition's racks (or without a rack), then
     //    anyone subscribed.
     g.keep_sorted = false;
@@ -928,7 +958,10 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
         }
     }
     g.keep_sorted = true;
-    g.sorted = (0..m).map(|i| (g.count(i), i)).collect();
+    g.sorted = LoadQueue::new(m);
+    for i in 0..m {
+        g.sorted.insert(g.count(i), i);
+    }
     // 4. What cannot move: topics with fewer than two potential members, and members that hold
     //    everything they could and nothing movable.
     let movable_topics: Vec<bool> = g.topic_subscribers.iter().map(|s| s.len() >= 2).collect();
