@@ -646,12 +646,19 @@ impl General<'_> {
         }
         // Per topic, the two most loaded holders of its partitions (count, member).
         let mut top: Vec<[(usize, usize); 2]> = vec![[(0, usize::MAX); 2]; self.d.topics.len()];
-        for (gp, owner) in self.owner.iter().enumerate() {
-            let Some(o) = *owner else { continue };
+        // Topic by topic, so that no partition's topic is searched for (this runs after every
+        // move).
+        let owners = (0..self.d.topics.len()).flat_map(|t| {
+            let first = self.d.offsets[t];
+            self.owner[first..first + self.d.counts[t]]
+                .iter()
+                .map(move |&owner| (t, owner))
+        });
+        for (t, owner) in owners {
+            let Some(o) = owner else { continue };
             if !self.active[o] {
                 continue;
             }
-            let t = self.d.topic_of(gp);
             let c = (self.count(o), o);
             let slot = &mut top[t];
             if slot[0].1 == o || slot[1].1 == o {
