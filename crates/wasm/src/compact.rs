@@ -90,10 +90,18 @@ extern "C" {
 /// text, encoded as UTF-8 by the host and read here. Reading 10,000 member ids one by one costs
 /// more than assigning their partitions. `None`: take the element-by-element path, which names
 /// what is wrong.
+///
+/// `JSON.stringify` renders what a `toJSON` method returns: an array with one (its own or
+/// inherited) takes the element path, so that the elements themselves are read. An element
+/// with one (a `Date`, say) is taken as the string it renders to.
 fn all_strings(array: &js_sys::Array) -> Option<Vec<String>> {
+    let to_json = js_sys::Reflect::get(array, &JsValue::from_str("toJSON")).ok()?;
+    if !to_json.is_undefined() {
+        return None;
+    }
     let text = js_sys::JSON::stringify(array).ok()?;
     let text = String::from_utf8(TextEncoder::new().encode(&text).to_vec()).ok()?;
-    string_array(&text)
+    string_array(&text).filter(|all| all.len() == array.length() as usize)
 }
 
 /// The strings of `JSON.stringify`'s text of an array (no whitespace), or `None` when an

@@ -473,6 +473,7 @@ pub fn compact_assignors() {
         json!(["a\u{0}b", "c"]),
         json!(["", "c"]),
         json!(["a", "c\u{0}"]),
+        json!(["a\"\\\n", "b\u{1}"]),
     ] {
         let out = group_coordinator_wasm::assign_compact(
             "range".into(),
@@ -489,6 +490,15 @@ pub fn compact_assignors() {
         &json!({ "topics": ["t"], "partitions": [1], "members": ["a", null], "subscriptions": [] }),
     ));
     assert!(is_type(&e) && message(e).contains("input.members[1] must be a string, got null"));
+    // An array whose `toJSON` renders something else is read element by element: "a" (the
+    // second) comes first by id and takes partition 0.
+    let members = js(&json!(["b", "a"]));
+    let to_json = js_sys::Function::new_no_args("return ['x', 'y'];");
+    js_sys::Reflect::set(&members, &"toJSON".into(), &to_json).unwrap();
+    let input = js(&json!({ "topics": ["t"], "partitions": [2], "subscriptions": [1, 0, 1, 0] }));
+    js_sys::Reflect::set(&input, &"members".into(), &members).unwrap();
+    let out = group_coordinator_wasm::assign_compact("range".into(), input).unwrap();
+    assert_eq!(out.to_vec(), [1, 0, 1, 1, 0, 0]);
 }
 
 /// `assign` and the codecs through the JS API.
