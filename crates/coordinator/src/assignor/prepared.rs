@@ -51,6 +51,20 @@ pub struct Prepared<'a> {
     names: Vec<Arc<str>>,
 }
 
+/// Per topic, its subscribers in a member order, all topics in one array (see
+/// [`Prepared::subscribers`]).
+pub(crate) struct Subscribers {
+    starts: Vec<usize>,
+    members: Vec<usize>,
+}
+
+impl Subscribers {
+    /// Topic `t`'s subscribers, in the member order they were listed in.
+    pub(crate) fn of(&self, t: usize) -> &[usize] {
+        &self.members[self.starts[t]..self.starts[t + 1]]
+    }
+}
+
 /// What an assignor decided, in dense form: per input member (input order), its partitions as
 /// dense indices of the [`Prepared`] input it came from, in no particular order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -296,6 +310,41 @@ impl<'a> Prepared<'a> {
     /// The `m`-th input member's subscribed topics that have partitions, ascending.
     pub(crate) fn member_topics(&self, m: usize) -> &[usize] {
         &self.lists[self.list_of[m]]
+    }
+
+    /// Per interned topic, how many members subscribe to it: counted over the distinct
+    /// subscriptions, so it costs a handful of lists, not every member's.
+    pub(crate) fn subscriber_counts(&self) -> Vec<usize> {
+        let mut members_of = alloc::vec![0usize; self.lists.len()];
+        for &l in &self.list_of {
+            members_of[l] += 1;
+        }
+        let mut counts = alloc::vec![0usize; self.topics.len()];
+        for (list, &members) in self.lists.iter().zip(&members_of) {
+            for &t in list {
+                counts[t] += members;
+            }
+        }
+        counts
+    }
+
+    /// Per interned topic, its subscribers in `order` (a member order); `counts` are
+    /// [`Prepared::subscriber_counts`].
+    pub(crate) fn subscribers(&self, order: &[usize], counts: &[usize]) -> Subscribers {
+        let mut starts = Vec::with_capacity(counts.len() + 1);
+        starts.push(0);
+        for &n in counts {
+            starts.push(starts[starts.len() - 1] + n);
+        }
+        let mut next = starts.clone();
+        let mut members = alloc::vec![0usize; starts[counts.len()]];
+        for &m in order {
+            for &t in self.member_topics(m) {
+                members[next[t]] = m;
+                next[t] += 1;
+            }
+        }
+        Subscribers { starts, members }
     }
 
     /// Runs an assignor on the interned input.

@@ -148,20 +148,11 @@ pub(crate) fn range_dense(p: &Prepared) -> DenseAssignment {
 /// Range without racks (nobody has a rack, so rack awareness cannot apply): per topic, its
 /// subscribers in member order take consecutive ranges.
 fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
-    // With identical subscriptions every topic's subscribers are all the members, in order:
-    // no per-topic lists (the work is then O(partitions), not O(members x topics)).
-    let subscribers: Vec<Vec<usize>> = if p.uniform {
-        Vec::new()
-    } else {
-        let mut subscribers = alloc::vec![Vec::new(); p.topics.len()];
-        for &m in order {
-            for &t in p.member_topics(m) {
-                subscribers[t].push(m);
-            }
-        }
-        subscribers
-    };
-    let subscribers_of = |t: usize| -> &[usize] { if p.uniform { order } else { &subscribers[t] } };
+    // Per topic, its subscribers in member order. With identical subscriptions every topic's
+    // subscribers are all the members: no per-topic lists (the work is then O(partitions), not
+    // O(members x topics)).
+    let subscribers = (!p.uniform).then(|| p.subscribers(order, &p.subscriber_counts()));
+    let subscribers_of = |t: usize| -> &[usize] { subscribers.as_ref().map_or(order, |s| s.of(t)) };
     // Calls `take(member, first partition, how many)` for every range given out.
     let ranges = |take: &mut dyn FnMut(usize, usize, usize)| {
         for t in 0..p.topics.len() {

@@ -40,23 +40,33 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
     for list in &mut assigned {
         list.reserve_exact(share);
     }
-    let by_subscribers = !p.uniform
-        && match walk {
+    // Per topic, its subscribers in member order, when walking them is chosen.
+    let by_subscribers = if p.uniform {
+        None
+    } else {
+        let counts = p.subscriber_counts();
+        let chosen = match walk {
             Walk::Members => false,
             Walk::Subscribers => true,
-            Walk::Cheaper => subscribers_cost_less(p),
+            Walk::Cheaper => subscribers_cost_less(p, &counts),
         };
+        chosen.then(|| p.subscribers(order, &counts))
+    };
     let mut cursor = 0;
-    if by_subscribers {
-        let (starts, positions) = subscriber_positions(p);
+    if let Some(subscribers) = by_subscribers {
+        // Each member's position in member order (the cursor is one).
+        let mut position = alloc::vec![0; order.len()];
+        for (at, &m) in order.iter().enumerate() {
+            position[m] = at;
+        }
         for (t, &n) in p.counts.iter().enumerate() {
             // Some member subscribes to `t` (only subscribed topics are interned).
-            let subs = &positions[starts[t]..starts[t + 1]];
+            let subs = subscribers.of(t);
             // The first subscriber at or after the cursor, wrapping round; then each next one.
-            let mut k = subs.partition_point(|&at| at < cursor) % subs.len();
+            let mut k = subs.partition_point(|&m| position[m] < cursor) % subs.len();
             for gp in p.offsets[t]..p.offsets[t] + n {
-                assigned[order[subs[k]]].push(gp);
-                cursor = (subs[k] + 1) % order.len();
+                assigned[subs[k]].push(gp);
+                cursor = (position[subs[k]] + 1) % order.len();
                 k = (k + 1) % subs.len();
             }
         }
@@ -84,52 +94,18 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
 
 /// Whether building the per-topic subscriber positions costs less than passing over members:
 /// building costs two steps per (member, subscribed topic); passing over costs about
-/// `members / subscribers` questions per partition, each a binary search. Counted from the
-/// distinct subscriptions, so the estimate itself is cheap.
-fn subscribers_cost_less(p: &Prepared) -> bool {
-    let mut members_of = alloc::vec![0usize; p.lists.len()];
-    for &l in &p.list_of {
-        members_of[l] += 1;
-    }
-    let mut subscribers = alloc::vec![0usize; p.counts.len()];
-    for (list, &members) in p.lists.iter().zip(&members_of) {
-        for &t in list {
-            subscribers[t] += members;
-        }
-    }
+/// `members / subscribers` questions per partition, each a binary search. `subscribers` are
+/// the per-topic counts ([`Prepared::subscriber_counts`]).
+fn subscribers_cost_less(p: &Prepared, subscribers: &[usize]) -> bool {
     let m = p.list_of.len();
     let build: usize = 2 * subscribers.iter().sum::<usize>();
     let pass: usize = p
         .counts
         .iter()
-        .zip(&subscribers)
+        .zip(subscribers)
         .map(|(&n, &s)| n.saturating_mul(m / s.max(1)).saturating_mul(3))
         .fold(0, usize::saturating_add);
     build < pass
-}
-
-/// Per topic `t`, the positions in member order of its subscribers, ascending:
-/// `positions[starts[t]..starts[t + 1]]`.
-fn subscriber_positions(p: &Prepared) -> (Vec<usize>, Vec<usize>) {
-    let order = &p.kafka_order;
-    let mut starts = alloc::vec![0usize; p.counts.len() + 1];
-    for &m in order {
-        for &t in p.member_topics(m) {
-            starts[t + 1] += 1;
-        }
-    }
-    for t in 0..p.counts.len() {
-        starts[t + 1] += starts[t];
-    }
-    let mut next = starts.clone();
-    let mut positions = alloc::vec![0usize; starts[p.counts.len()]];
-    for (at, &m) in order.iter().enumerate() {
-        for &t in p.member_topics(m) {
-            positions[next[t]] = at;
-            next[t] += 1;
-        }
-    }
-    (starts, positions)
 }
 
 #[cfg(test)]

@@ -537,7 +537,8 @@ struct General<'a> {
     keep_sorted: bool,
     /// Members taking part (not set aside as fixed).
     active: Vec<bool>,
-    topic_subscribers: Vec<Vec<usize>>,
+    /// Per topic, how many members subscribe to it.
+    topic_subscribers: Vec<usize>,
     /// partition -> (previous owner, generation)
     prev: BTreeMap<usize, (usize, i32)>,
     movements: Movements,
@@ -834,12 +835,7 @@ impl Movements {
 
 fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     let m = d.members.len();
-    let mut topic_subscribers: Vec<Vec<usize>> = vec![Vec::new(); d.topics.len()];
-    for i in 0..m {
-        for &t in d.subscribed[i] {
-            topic_subscribers[t].push(i);
-        }
-    }
+    let topic_subscribers = d.p.subscriber_counts();
     // Previous owners from older generations (hints to move partitions back).
     let mut prev: BTreeMap<usize, (usize, i32)> = BTreeMap::new();
     for i in 0..m {
@@ -925,8 +921,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     let mut topic_order: Vec<usize> = (0..d.topics.len()).collect();
     topic_order.sort_by(|&a, &b| {
         g.topic_subscribers[a]
-            .len()
-            .cmp(&g.topic_subscribers[b].len())
+            .cmp(&g.topic_subscribers[b])
             .then(d.topics[a].cmp(d.topics[b]))
     });
     let mut sorted_all: Vec<usize> = topic_order
@@ -957,7 +952,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     }
     for &gp in &to_fill {
         let t = d.topic_of(gp);
-        if g.topic_subscribers[t].is_empty() {
+        if g.topic_subscribers[t] == 0 {
             continue;
         }
         if let Some((_, to)) = g.least_loaded_subscriber(t) {
@@ -971,7 +966,7 @@ fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
     }
     // 4. What cannot move: topics with fewer than two potential members, and members that hold
     //    everything they could and nothing movable.
-    let movable_topics: Vec<bool> = g.topic_subscribers.iter().map(|s| s.len() >= 2).collect();
+    let movable_topics: Vec<bool> = g.topic_subscribers.iter().map(|&s| s >= 2).collect();
     let can_topic_move = |t: usize| movable_topics[t];
     sorted_all.retain(|&gp| can_topic_move(d.topic_of(gp)));
     unassigned.retain(|&gp| can_topic_move(d.topic_of(gp)));
