@@ -21,10 +21,13 @@ import init, {
 } from '../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang, setDocumentLang } from './i18n.ts';
-import { PlaygroundView } from './playground/playground.ts';
-import { ALL_VIEWS } from './playground/shell/embed.ts';
+import { type PlaygroundDeps, PlaygroundView } from './playground/playground.ts';
+import { NeedsModule, RecordedPlayer, type Recording, recordingProblem } from './playground/recorded.ts';
+import { applyDiff } from './playground/settings.ts';
+import { ALL_VIEWS, type EmbedOptions } from './playground/shell/embed.ts';
 import { carried, fullModule, packedModule } from './playground/standalone.ts';
 import { t } from './playground/text.ts';
+import { useVocabulary } from './vocabulary.ts';
 
 /** The model's version line (set once the module is loaded). */
 let versionText = '';
@@ -42,18 +45,22 @@ async function main(): Promise<void> {
   const mode = asked === 'console' ? 'console' : asked === 'assign' ? 'assign' : 'playground';
   // ?embed=1: the chrome-less view for other sites' pages (see public/kafka-group-playground.js).
   const embedded = params.get('embed') === '1';
-  // An embedded scenario needs only the simulator and the player: it loads the smaller module.
+  // An embedded scenario needs only the simulator and the player: it loads the smaller module,
+  // and a built-in scenario opens from its recording without it, until the reader asks for more.
   const small = embedded && mode === 'playground' && params.get('live') === null;
+  const chosen = params.get('lang');
+  const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
+  let packed: Awaited<ReturnType<typeof packedModule>>;
+  let recording: Recording | null = null;
   try {
-    const packed = await packedModule();
-    await init({ module_or_path: packed ?? (small ? embedModule : fullModule) });
+    packed = await packedModule();
+    if (small && !packed) recording = await recordingFor(params, lang);
+    if (!recording) await init({ module_or_path: packed ?? (small ? embedModule : fullModule) });
   } catch (e) {
     replaceChildren(app, h('p', { class: 'error' }, `The coordinator (WebAssembly) failed to load: ${(e as Error).message}`));
     return;
   }
-  versionText = version();
-  const chosen = params.get('lang');
-  const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
+  versionText = recording ? recording.version : version();
   setDocumentLang(lang);
   if (embedded) document.body.classList.add('embed');
   renderNav(mode, lang);
@@ -90,6 +97,14 @@ async function main(): Promise<void> {
     // ?live=ws://127.0.0.1:PORT: follow group-broker's live feed (`--live`).
     const live = params.get('live');
     if (live !== null) view.followLive(live);
+  } else if (recording) {
+    useVocabulary(recording.vocabulary);
+    const view = new PlaygroundView(
+      { ...recordedDeps(recording), lang, onLang: (l) => renderNav(mode, l), embed: embedOptions(params) },
+      location.search,
+    );
+    replaceChildren(app, view.root);
+    (window as unknown as { playgroundTest: PlaygroundView['test'] }).playgroundTest = view.test;
   } else {
     // The built-in scenarios, then a living group of 50 consumers on 500 partitions.
     const large = largeGroupScenario(50, 10, 600_000);
@@ -115,12 +130,7 @@ async function main(): Promise<void> {
         onLang: (l) => renderNav(mode, l),
         brokerKeys: brokerConfigKeys(),
         consumerKeys: consumerConfigKeys(),
-        embed: embedded
-          ? {
-              views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
-              autoplay: params.get('autoplay') === '1',
-            }
-          : undefined,
+        embed: embedded ? embedOptions(params) : undefined,
       },
       location.search,
     );
@@ -135,8 +145,74 @@ async function main(): Promise<void> {
     if (live !== null) view.followLive(live);
   }
   app.removeAttribute('aria-busy');
+  // Ready to use; the model itself is loaded unless the run is recorded (`data-model`).
   document.body.dataset.wasm = 'ready';
+  document.body.dataset.model ??= recording ? 'recorded' : 'module';
   if (embedded) reportHeight();
+}
+
+function embedOptions(params: URLSearchParams): EmbedOptions {
+  return {
+    views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
+    autoplay: params.get('autoplay') === '1',
+  };
+}
+
+/** What an embed's link may hold for it to open from a recording: a built-in scenario, the
+ * views, a step or the key moment, autoplay and the language (actions, settings or a seed need
+ * the model from the start). */
+const RECORDED_PARAMS = new Set(['embed', 'scenario', 'views', 'step', 'moment', 'autoplay', 'lang', 'v']);
+
+/** The recording of the scenario an embed asks for (recorded.ts), served beside the page by
+ * the build (scripts/record-embeds.mjs), if there is one and it reaches the step asked for;
+ * otherwise null, and the page loads the module as before. */
+async function recordingFor(params: URLSearchParams, lang: Lang): Promise<Recording | null> {
+  const name = params.get('scenario');
+  if (!name || [...params.keys()].some((k) => !RECORDED_PARAMS.has(k))) return null;
+  let recording: unknown;
+  try {
+    const response = await fetch(new URL(`recordings/${encodeURIComponent(name)}.${lang}.json`, location.href));
+    if (!response.ok) return null;
+    recording = await response.json();
+  } catch {
+    return null;
+  }
+  if (recordingProblem(recording) !== null) return null;
+  const r = recording as Recording;
+  const step = Number(params.get('step') ?? 0);
+  const reaches = params.get('moment') === 'key' ? r.key !== null : !Number.isFinite(step) || step <= r.frames.length - 1;
+  return r.scenario.name === name && r.lang === lang && reaches ? r : null;
+}
+
+/** The playground's model calls for a recorded run: the recording's until the module is
+ * loaded (`loadModule`), the model's after. */
+function recordedDeps(recording: Recording): Omit<PlaygroundDeps, 'lang'> {
+  let loaded: Promise<void> | null = null;
+  let ready = false;
+  // The scenario as the playground loads it (a built-in one, with no settings changed).
+  const recorded = JSON.stringify(applyDiff(recording.scenario, {}));
+  return {
+    loadModule: () =>
+      (loaded ??= init({ module_or_path: embedModule }).then(() => {
+        ready = true;
+        versionText = version();
+      })),
+    newPlayer: (s, actions) => {
+      if (ready) return new Player(s, actions);
+      if (actions.length > 0 || JSON.stringify(s) !== recorded) throw new NeedsModule('another run');
+      return new RecordedPlayer(recording);
+    },
+    newSimulation: (s) => {
+      if (!ready) throw new NeedsModule('a simulation');
+      return new Simulation(s);
+    },
+    scenarios: [recording.info],
+    scenario: (name) => {
+      if (name === recording.scenario.name) return structuredClone(recording.scenario);
+      if (!ready) throw new NeedsModule('another scenario');
+      return scenario(name);
+    },
+  };
 }
 
 /** An embed tells the page around it how tall its content is, so that a

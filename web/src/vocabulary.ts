@@ -10,6 +10,7 @@ import {
   type MemberState,
   type Name,
   type PauseKind,
+  type Vocabulary,
   vocabulary,
 } from '../pkg/group_coordinator_wasm.js';
 import type { Lang } from './i18n.ts';
@@ -27,11 +28,19 @@ interface Tables {
 }
 
 let tables: Tables | null = null;
+/** The model's vocabulary as a recording carries it (recorded.ts), before the module loads. */
+let given: Vocabulary | null = null;
 
-/** The tables (from the wasm module, which must be initialised first). */
+/** Uses `v` (the model's own `vocabulary()`, recorded) instead of asking the module. */
+export function useVocabulary(v: Vocabulary): void {
+  given = v;
+  tables = null;
+}
+
+/** The tables (from the wasm module, which must be initialised first, or as given). */
 function get(): Tables {
   if (!tables) {
-    const v = vocabulary();
+    const v = given ?? vocabulary();
     tables = {
       groupStates: new Map(v.groupStates),
       transitions: v.transitions,

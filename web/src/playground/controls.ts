@@ -7,6 +7,7 @@ import type { Frame, MomentAt, ScenarioInfo, StepMark } from '../../pkg/group_co
 import type { Lang } from '../i18n.ts';
 import { duration } from './metrics-text.ts';
 import { type Playback, SPEEDS } from './playback.ts';
+import { NeedsModule } from './recorded.ts';
 import type { Store } from './store.ts';
 import { SHORTCUTS, t } from './text.ts';
 
@@ -282,7 +283,8 @@ export class ControlsView {
       this.clear();
       this.draw();
     } catch (err) {
-      this.say((err as Error).message);
+      if (err instanceof NeedsModule && this.store.needsModule) this.store.needsModule(() => this.safely(f));
+      else this.say((err as Error).message);
     }
   }
 

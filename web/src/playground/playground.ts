@@ -44,6 +44,9 @@ export interface PlaygroundDeps {
   baseUrl?: string;
   brokerKeys?: ConfigKey[];
   consumerKeys?: ConfigKey[];
+  /** Loads the WebAssembly module, when the page started from a recording (recorded.ts): after
+   * it resolves, `newPlayer` makes the model's players. */
+  loadModule?: () => Promise<void>;
 }
 
 export class PlaygroundView {
@@ -62,12 +65,16 @@ export class PlaygroundView {
   private live: LiveFeed | null = null;
   private readonly liveBar: HTMLElement;
   private readonly liveText: HTMLElement;
+  /** Handing a recorded run over to the model: the module's load, and what waits for it. */
+  private handing: Promise<void> | null = null;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly deps: PlaygroundDeps,
     query?: string,
   ) {
     const store = (this.store = new Store(deps.lang));
+    if (deps.loadModule) store.needsModule = (retry) => this.handOver(retry);
     const playback = (this.playback = new Playback(store, deps.newPlayer));
     const select = (index: number) => {
       store.selected = index;
@@ -194,6 +201,33 @@ export class PlaygroundView {
       this.controls.root.querySelector<HTMLElement>('#help')?.setAttribute('hidden', '');
       if (deps.embed.autoplay) playback.toggle();
     }
+  }
+
+  /** Loads the module and goes on with the model from the same step, then does what the
+   * recording could not (`retry`); what the user asks meanwhile waits its turn. */
+  private handOver(retry: () => void): void {
+    this.waiting.push(retry);
+    const load = this.deps.loadModule;
+    if (this.handing || !load) return;
+    this.playback.stop();
+    this.controls.say(t('loadingModel', this.store.lang), false);
+    document.body.dataset.model = 'loading';
+    this.handing = load().then(
+      () => {
+        this.store.run.upgrade(this.deps.newPlayer);
+        this.store.needsModule = null;
+        document.body.dataset.model = 'module';
+        this.controls.clear();
+        this.store.refresh();
+        for (const f of this.waiting.splice(0)) f();
+      },
+      (err: Error) => {
+        this.handing = null;
+        this.waiting.length = 0;
+        document.body.dataset.model = 'recorded';
+        this.controls.say(`${t('modelFailed', this.store.lang)} ${err.message}`);
+      },
+    );
   }
 
   /** Opens a shared run (`?scenario=...&actions=...&step=...`), or the first scenario with the

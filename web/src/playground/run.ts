@@ -15,7 +15,31 @@ import type {
   Scenario,
 } from '../../pkg/group_coordinator_wasm.js';
 
-export type PlayerFactory = (scenario: Scenario, actions: TimedAction[]) => Player;
+/** What `Run` asks of a player: the model's `Player`, or a recording of one (recorded.ts). */
+export type PlayerLike = Pick<
+  Player,
+  | 'scenario'
+  | 'actions'
+  | 'cursor'
+  | 'knownSteps'
+  | 'now'
+  | 'finished'
+  | 'pastEnd'
+  | 'playStop'
+  | 'forward'
+  | 'seek'
+  | 'seekKey'
+  | 'seekMoment'
+  | 'act'
+  | 'frame'
+  | 'moments'
+  | 'ownership'
+  | 'entries'
+  | 'follow'
+  | 'free'
+>;
+
+export type PlayerFactory = (scenario: Scenario, actions: TimedAction[]) => PlayerLike;
 
 /** An action taken by the user, applied after `step` steps. */
 export interface TimedAction {
@@ -31,7 +55,7 @@ export const MAX_REACH = 50_000;
 export const STEPS_PAST_END = 2_000;
 
 export class Run {
-  private readonly player: Player;
+  private player: PlayerLike;
   /** The moments of the known steps read so far, and how many known steps they cover: only
    * steps taken since are read at the next call (an action drops those from its step on). */
   private momentsRead: MomentAt[] = [];
@@ -44,6 +68,21 @@ export class Run {
   constructor(factory: PlayerFactory, scenario: Scenario, actions: TimedAction[] = []) {
     this.player = factory(scenario, actions);
     this.scenario = scenario;
+  }
+
+  /** Goes on with the model itself (`factory`'s player) from the same step, with the same
+   * known steps: how a recorded run (recorded.ts) hands over when the reader asks for more. */
+  upgrade(factory: PlayerFactory): void {
+    const player = factory(this.scenario, this.actions);
+    const seek = (step: number) => {
+      while (player.seek(step) < step && !player.finished()) {
+        /* the next slice */
+      }
+    };
+    seek(this.knownSteps);
+    seek(this.cursor);
+    this.player.free();
+    this.player = player;
   }
 
   /** A run that follows group-broker (`Player.live()`): empty until `follow` is fed its trace. */

@@ -4,6 +4,7 @@
 
 import type { Frame, FrameRequest } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
+import { NeedsModule } from './recorded.ts';
 import type { Run } from './run.ts';
 
 /** A frame and whether it is full: with the tables (assignments, steps, world, metrics), which a
@@ -38,6 +39,9 @@ export class Store {
   /** Where frame time goes (ms summed, and the largest in one frame), per part. */
   readonly parts: Record<string, number> = {};
   readonly partsMax: Record<string, number> = {};
+  /** A recorded run (recorded.ts) hands over to the model through this: it loads the module,
+   * upgrades the run and calls `retry` (the page sets it when it can load the module). */
+  needsModule: ((retry: () => void) => void) | null = null;
 
   constructor(lang: Lang) {
     this.lang = lang;
@@ -69,7 +73,15 @@ export class Store {
       // The list shows the first few; the timeline's look-ahead draws them all.
       request.upcoming = 40;
     }
-    this.frame = this.run.frame(request);
+    try {
+      this.frame = this.run.frame(request);
+    } catch (err) {
+      // What the recording does not hold (another zoom, the other language): the views keep
+      // the last frame until the model draws this one.
+      if (!(err instanceof NeedsModule && this.needsModule)) throw err;
+      this.needsModule(() => this.refresh(full));
+      return;
+    }
     this.spent('frame', t0);
     for (const [name, listener] of this.listeners) {
       const t1 = performance.now();

@@ -208,6 +208,8 @@ const T = {
     en: "Go to the step the scenario is about (K): the book's cases open at the leave.",
     zh: '跳到场景的关键一步（K）：书中的几种情况都停在成员离开的那一步。',
   },
+  loadingModel: { en: 'Loading the model…', zh: '正在加载模型……' },
+  modelFailed: { en: 'The coordinator (WebAssembly) failed to load:', zh: '协调者模型（WebAssembly）加载失败：' },
   noKeyMoment: { en: 'This scenario names no key moment.', zh: '此场景没有指定关键时刻。' },
   momentLegend: { en: 'The scrubber’s moments:', zh: '进度条上的时刻：' },
   mark_key: { en: 'the scenario’s key moment', zh: '场景的关键时刻' },
