@@ -2,7 +2,9 @@
 // Chromium: the page and an embed, over loopback and over a 10 Mbit/s link with 40 ms of
 // round trip (Chromium's network emulation; the site served gzip, as static hosts serve it).
 // Each figure is the median of fresh browser contexts (an empty cache each), after one warm-up;
-// both open the same scenario at its key moment.
+// both open the same scenario at its key moment. An embed draws from the scenario's recording
+// (web/src/playground/recorded.ts); `handover` is how long it then takes to load the module and
+// go on with the model when the reader asks for what the recording does not hold.
 // `node bench/first-draw.mjs [runs]`, after `npm run build` (reads web/dist).
 import { chromium } from 'playwright-core';
 import { serve } from '../e2e/serve.mjs';
@@ -38,8 +40,16 @@ async function once(search, link) {
       performance.getEntriesByType('resource').reduce((a, r) => a + r.transferSize, 0) +
       performance.getEntriesByType('navigation')[0].transferSize,
   }));
+  let handover = Number.NaN;
+  if (search.includes('embed=1')) {
+    const t0 = Date.now();
+    // The other language: the recording holds one, so the model is needed.
+    await page.keyboard.press('l');
+    await page.waitForSelector('body[data-model="module"]', { timeout: 60_000 });
+    handover = Date.now() - t0;
+  }
   await context.close();
-  return result;
+  return { ...result, handover };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -51,9 +61,10 @@ for (const [linkName, link] of Object.entries(links)) {
     const ms = median(results.map((r) => r.ms));
     const kb = median(results.map((r) => r.bytes)) / 1024;
     const wasm = median(results.map((r) => r.wasm));
-    console.log(
-      `BENCH first_draw ${what} ${linkName} ${ms.toFixed(0)} ms (module in at ${wasm.toFixed(0)} ms; ${kb.toFixed(0)} KB transferred)`,
-    );
+    const handover = median(results.map((r) => r.handover));
+    const module = Number.isNaN(wasm) ? 'no module' : `module in at ${wasm.toFixed(0)} ms`;
+    console.log(`BENCH first_draw ${what} ${linkName} ${ms.toFixed(0)} ms (${module}; ${kb.toFixed(0)} KB transferred)`);
+    if (!Number.isNaN(handover)) console.log(`BENCH first_draw ${what} ${linkName} handover to the module ${handover.toFixed(0)} ms`);
   }
 }
 await browser.close();
