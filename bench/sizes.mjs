@@ -69,7 +69,9 @@ const picked = [
 ].filter(Boolean);
 for (const r of picked) console.log(`${r.name.padEnd(48)} ${kb(r.gzip).padStart(11)} ${kb(shown(r)).padStart(11)}`);
 const largest = recordings[recordings.length - 1];
-console.log(`BENCH size embed_recorded_gzip_bytes ${shown(largest)} (the largest recording, ${largest.name}; target 204800: ${(shown(largest) / 204800).toFixed(2)}x)`);
+console.log(
+  `BENCH size embed_recorded_gzip_bytes ${shown(largest)} (the largest recording, ${largest.name}; target 204800: ${(shown(largest) / 204800).toFixed(2)}x)`,
+);
 for (const n of book) {
   const r = recordings.find((x) => x.name === `${n}.en.json`);
   if (r) console.log(`BENCH size embed_recorded_gzip_bytes ${n} ${shown(r)}`);

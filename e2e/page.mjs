@@ -1314,17 +1314,17 @@ await test(
     expectEq(await modules(), '', 'no module before the reader asks for more than the recording');
     expectEq((await fetched()).includes('leave-while-stable.en.json'), true, `the recording fetched: ${await fetched()}`);
     expectEq(await page.getAttribute('body', 'data-model'), 'recorded', 'a recorded run');
-    const atRecorded = await page.locator('#narration').innerText();
+    const atRecorded = await page.locator('#narration').textContent();
     await page.click('#step');
     await page.click('#back');
-    expectEq(await page.locator('#narration').innerText(), atRecorded, 'a step and back, from the recording');
+    expectEq(await page.locator('#narration').textContent(), atRecorded, 'a step and back, from the recording');
     // ... and the first thing it does not hold (here the other language) loads the embed module
     // (no console, assign widget or live mode), which goes on from the same step.
     await page.keyboard.press('l');
     await page.waitForSelector('body[data-model="module"]');
     expectEq(await modules(), 'group_coordinator_embed_bg.wasm', 'the module an embed loads');
     expectEq(await stepNo(page), 20, 'the same step with the model');
-    expectEq(/[\u4e00-\u9fff]/.test(await page.locator('#narration').innerText()), true, 'the narration in Chinese');
+    expectEq(/[\u4e00-\u9fff]/.test(await page.locator('#narration').textContent()), true, 'the narration in Chinese');
     await page.click('#step');
     expectEq(await stepNo(page), 21, 'and the model steps on');
     // A link with more than the recording holds (an action, settings) loads the module at once.
