@@ -6,24 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../pkg/group_coordinator_wasm.js';
+import { prng } from './prng.ts';
 
 const { Coordinator, Simulation, initSync } = wasm;
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 });
-
-/** mulberry32: a small seeded PRNG, so a failure reproduces. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function nested(depth: number): unknown {
   let v: unknown = [];

@@ -11,23 +11,12 @@ import * as pkg from '../pkg/group_coordinator_wasm.js';
 import { type FrameRequest, initSync, Player, scenario, scenarios } from '../pkg/group_coordinator_wasm.js';
 import { NeedsModule, RecordedPlayer, type Recording, recordingProblem } from '../src/playground/recorded.ts';
 import { Run } from '../src/playground/run.ts';
+import { prng } from './prng.ts';
 
 // (At load: the tests are made per built-in scenario.)
 initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 
 const recording = (name: string, lang: 'en' | 'zh'): Recording => JSON.parse(JSON.stringify(record(pkg, name, lang)));
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The requests an embed makes: full or not, the step table paged, fewer coming events, and
  * some the recording cannot answer. */
@@ -53,7 +42,7 @@ describe('a recorded run answers as the model does', () => {
         expect(recordingProblem(rec)).toBeNull();
         const recorded = new RecordedPlayer(rec);
         const real = new Player(scenario(name), []);
-        const r = rng(name.length * 7919 + (lang === 'en' ? 1 : 2));
+        const r = prng(name.length * 7919 + (lang === 'en' ? 1 : 2));
         const end = rec.frames.length - 1;
         let refused = 0;
         for (let i = 0; i < 120; i++) {
