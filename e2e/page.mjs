@@ -227,7 +227,7 @@ await test('a KIP-848 consumer group by hand in the console: the example, then a
 await test('a malformed request shows an error and the page keeps working', async (page) => {
   await page.fill('#request', '{ "api": "JoinGroup", "apiVersion": 3, "groupID": "x" }');
   await page.click('#send');
-  await page.waitForSelector('#message.error');
+  await page.waitForSelector('#pg-message.error');
   expectEq((await page.textContent('#message')).includes('groupID'), true, 'the error names the field');
   await page.fill('#request', '{ not json');
   await page.click('#send');
@@ -1352,6 +1352,33 @@ await test(
       expectEq(await modules(other), 'group_coordinator_wasm_bg.wasm', `the module ${search} loads`);
     }
     await other.close();
+  },
+  PG,
+);
+
+await test(
+  'a recorded embed whose module fails to load says so, keeps its step, and loads it on the next try',
+  async () => {
+    // A page of its own: the refused fetch is logged by the browser, as it should be.
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    await page.goto(`${server.url}?embed=1&scenario=leave-while-preparing-rebalance&views=sm,timeline&moment=key`);
+    await page.waitForSelector('body[data-model="recorded"]');
+    const at = await stepNo(page);
+    let refuse = true;
+    await page.route(/\.wasm$/, (route) => (refuse ? route.abort() : route.continue()));
+    // Zooming the timeline needs the model; the network refuses it.
+    await page.locator('#timeline button:has-text("+")').click();
+    await page.waitForSelector('body[data-model="recorded"]');
+    await page.waitForSelector('#pg-message.error');
+    expectEq(await stepNo(page), at, 'the step kept');
+    expectEq(await page.locator('#timeline select').inputValue(), '30000', 'the timeline back at the window the recording holds');
+    await page.click('#step');
+    expectEq(await stepNo(page), at + 1, 'and the recording still steps');
+    refuse = false;
+    await page.locator('#timeline button:has-text("+")').click();
+    await page.waitForSelector('body[data-model="module"]');
+    expectEq(await stepNo(page), at + 1, 'the model goes on from the same step');
+    await page.close();
   },
   PG,
 );

@@ -193,10 +193,17 @@ function recordedDeps(recording: Recording): Omit<PlaygroundDeps, 'lang'> {
   const recorded = JSON.stringify(applyDiff(recording.scenario, {}));
   return {
     loadModule: () =>
-      (loaded ??= init({ module_or_path: embedModule }).then(() => {
-        ready = true;
-        versionText = version();
-      })),
+      (loaded ??= init({ module_or_path: embedModule }).then(
+        () => {
+          ready = true;
+          versionText = version();
+        },
+        (err) => {
+          // A failed load (the network, say) may be tried again by the reader's next request.
+          loaded = null;
+          throw err;
+        },
+      )),
     newPlayer: (s, actions) => {
       if (ready) return new Player(s, actions);
       if (actions.length > 0 || JSON.stringify(s) !== recorded) throw new NeedsModule('another run');

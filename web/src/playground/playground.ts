@@ -225,6 +225,11 @@ export class PlaygroundView {
         this.handing = null;
         this.waiting.length = 0;
         document.body.dataset.model = 'recorded';
+        // The views go back to what the recording can draw; the run stays where it is.
+        const lang = this.store.lang;
+        this.store.revert();
+        if (this.store.lang !== lang) this.setLang(this.store.lang);
+        else this.store.refresh();
         this.controls.say(`${t('modelFailed', this.store.lang)} ${err.message}`);
       },
     );

@@ -42,6 +42,8 @@ export class Store {
   /** A recorded run (recorded.ts) hands over to the model through this: it loads the module,
    * upgrades the run and calls `retry` (the page sets it when it can load the module). */
   needsModule: ((retry: () => void) => void) | null = null;
+  /** What the last frame was drawn for: `revert` goes back to it when the model cannot come. */
+  private drawnFor: { wants: Wants; lang: Lang } | null = null;
 
   constructor(lang: Lang) {
     this.lang = lang;
@@ -83,11 +85,20 @@ export class Store {
       return;
     }
     this.spent('frame', t0);
+    this.drawnFor = { wants: { ...w }, lang: this.lang };
     for (const [name, listener] of this.listeners) {
       const t1 = performance.now();
       listener(this.frame, full);
       this.spent(name, t1);
     }
+  }
+
+  /** Asks again for what the last frame was drawn for (a zoom or a language that needed the
+   * model, when it failed to load). */
+  revert(): void {
+    if (!this.drawnFor) return;
+    Object.assign(this.wants, this.drawnFor.wants);
+    this.lang = this.drawnFor.lang;
   }
 
   spent(part: string, since: number): void {
