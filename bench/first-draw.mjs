@@ -4,7 +4,7 @@
 // Each figure is the median of fresh browser contexts (an empty cache each), after one warm-up;
 // both open the same scenario at its key moment. An embed draws from the scenario's recording
 // (web/src/playground/recorded.ts); `handover` is how long it then takes to load the module and
-// go on with the model when the reader asks for what the recording does not hold.
+// go on with the model when the reader asks for what no recording holds (an action).
 // `node bench/first-draw.mjs [runs]`, after `npm run build` (reads web/dist).
 import { chromium } from 'playwright-core';
 import { serve } from '../e2e/serve.mjs';
@@ -43,8 +43,8 @@ async function once(search, link) {
   let handover = Number.NaN;
   if (search.includes('embed=1')) {
     const t0 = Date.now();
-    // The other language: the recording holds one, so the model is needed.
-    await page.keyboard.press('l');
+    // An action: no recording holds it, so the model is needed.
+    await page.evaluate(() => window.playgroundTest.act({ type: 'crash', consumer: 'A' }));
     await page.waitForSelector('body[data-model="module"]', { timeout: 60_000 });
     handover = Date.now() - t0;
   }

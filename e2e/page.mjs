@@ -1318,13 +1318,20 @@ await test(
     await page.click('#step');
     await page.click('#back');
     expectEq(await page.locator('#narration').textContent(), atRecorded, 'a step and back, from the recording');
-    // ... and the first thing it does not hold (here the other language) loads the embed module
-    // (no console, assign widget or live mode), which goes on from the same step.
+    // The other language comes from that language's recording of the run, still no module ...
     await page.keyboard.press('l');
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('#narration')?.textContent ?? ''));
+    expectEq(await page.getAttribute('body', 'data-model'), 'recorded', 'still recorded in Chinese');
+    expectEq((await fetched()).includes('leave-while-stable.zh.json'), true, 'the Chinese recording fetched');
+    expectEq(await stepNo(page), 20, 'at the same step');
+    // ... and the first thing no recording holds (an action) loads the embed module (no console,
+    // assign widget or live mode), which goes on from the same step and takes the action.
+    await page.evaluate(() => window.playgroundTest.act({ type: 'crash', consumer: 'A' }));
     await page.waitForSelector('body[data-model="module"]');
     expectEq(await modules(), 'group_coordinator_embed_bg.wasm', 'the module an embed loads');
     expectEq(await stepNo(page), 20, 'the same step with the model');
-    expectEq(/[\u4e00-\u9fff]/.test(await page.locator('#narration').textContent()), true, 'the narration in Chinese');
+    expectEq(/[\u4e00-\u9fff]/.test(await page.locator('#narration').textContent()), true, 'the narration still in Chinese');
+    expectEq(await page.evaluate(() => window.playgroundTest.entries().some((e) => e.type === 'action')), true, 'the action taken');
     await page.click('#step');
     expectEq(await stepNo(page), 21, 'and the model steps on');
     // A link with more than the recording holds (an action, settings) loads the module at once.

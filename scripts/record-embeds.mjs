@@ -3,7 +3,7 @@
 // documentation page can draw and step an embedded scenario before (and without) loading the
 // WebAssembly module. The module still made every frame: this runs the full module in Node, at
 // build time, after `build-wasm.sh`; an embed loads it as soon as the reader asks for anything
-// the recording does not hold (an action, another zoom, the other language, a step past the end).
+// the recording does not hold (an action, another zoom, a step past the end; another language is its own recording).
 //
 //   node scripts/record-embeds.mjs [OUT_DIR]     (default: web/public/recordings)
 //

@@ -22,7 +22,7 @@ import init, {
 import { h, replaceChildren } from './dom.ts';
 import { detectLang, type Lang, setDocumentLang } from './i18n.ts';
 import { type PlaygroundDeps, PlaygroundView } from './playground/playground.ts';
-import { NeedsModule, RecordedPlayer, type Recording, recordingProblem } from './playground/recorded.ts';
+import { NeedsModule, RecordedPlayer, type Recording, type Recordings, recordingProblem } from './playground/recorded.ts';
 import { applyDiff } from './playground/settings.ts';
 import { ALL_VIEWS, type EmbedOptions } from './playground/shell/embed.ts';
 import { carried, fullModule, packedModule } from './playground/standalone.ts';
@@ -163,12 +163,9 @@ function embedOptions(params: URLSearchParams): EmbedOptions {
  * the model from the start). */
 const RECORDED_PARAMS = new Set(['embed', 'scenario', 'views', 'step', 'moment', 'autoplay', 'lang', 'v']);
 
-/** The recording of the scenario an embed asks for (recorded.ts), served beside the page by
- * the build (scripts/record-embeds.mjs), if there is one and it reaches the step asked for;
- * otherwise null, and the page loads the module as before. */
-async function recordingFor(params: URLSearchParams, lang: Lang): Promise<Recording | null> {
-  const name = params.get('scenario');
-  if (!name || [...params.keys()].some((k) => !RECORDED_PARAMS.has(k))) return null;
+/** The recording of scenario `name` in `lang`, served beside the page by the build
+ * (scripts/record-embeds.mjs), or null. */
+async function fetchRecording(name: string, lang: Lang): Promise<Recording | null> {
   let recording: unknown;
   try {
     const response = await fetch(new URL(`recordings/${encodeURIComponent(name)}.${lang}.json`, location.href));
@@ -179,9 +176,19 @@ async function recordingFor(params: URLSearchParams, lang: Lang): Promise<Record
   }
   if (recordingProblem(recording) !== null) return null;
   const r = recording as Recording;
+  return r.scenario.name === name && r.lang === lang ? r : null;
+}
+
+/** The recording of the scenario an embed asks for (recorded.ts), if there is one and it
+ * reaches the step asked for; otherwise null, and the page loads the module as before. */
+async function recordingFor(params: URLSearchParams, lang: Lang): Promise<Recording | null> {
+  const name = params.get('scenario');
+  if (!name || [...params.keys()].some((k) => !RECORDED_PARAMS.has(k))) return null;
+  const r = await fetchRecording(name, lang);
+  if (!r) return null;
   const step = Number(params.get('step') ?? 0);
   const reaches = params.get('moment') === 'key' ? r.key !== null : !Number.isFinite(step) || step <= r.frames.length - 1;
-  return r.scenario.name === name && r.lang === lang && reaches ? r : null;
+  return reaches ? r : null;
 }
 
 /** The playground's model calls for a recorded run: the recording's until the module is
@@ -189,6 +196,8 @@ async function recordingFor(params: URLSearchParams, lang: Lang): Promise<Record
 function recordedDeps(recording: Recording): Omit<PlaygroundDeps, 'lang'> {
   let loaded: Promise<void> | null = null;
   let ready = false;
+  // The run in each language fetched so far (every recorded player of the run reads them).
+  const recordings: Recordings = { [recording.lang]: recording };
   // The scenario as the playground loads it (a built-in one, with no settings changed).
   const recorded = JSON.stringify(applyDiff(recording.scenario, {}));
   return {
@@ -204,10 +213,16 @@ function recordedDeps(recording: Recording): Omit<PlaygroundDeps, 'lang'> {
           throw err;
         },
       )),
+    loadLanguage: async (lang) => {
+      const r = recordings[lang] ?? (await fetchRecording(recording.scenario.name, lang));
+      if (!r || r.frames.length !== recording.frames.length) return false;
+      recordings[lang] = r;
+      return true;
+    },
     newPlayer: (s, actions) => {
       if (ready) return new Player(s, actions);
       if (actions.length > 0 || JSON.stringify(s) !== recorded) throw new NeedsModule('another run');
-      return new RecordedPlayer(recording);
+      return new RecordedPlayer(recordings);
     },
     newSimulation: (s) => {
       if (!ready) throw new NeedsModule('a simulation');

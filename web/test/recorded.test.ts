@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { record } from '../../scripts/record-embeds.mjs';
 import * as pkg from '../pkg/group_coordinator_wasm.js';
 import { type FrameRequest, initSync, Player, scenario, scenarios } from '../pkg/group_coordinator_wasm.js';
-import { NeedsModule, RecordedPlayer, type Recording, recordingProblem } from '../src/playground/recorded.ts';
+import { NeedsModule, RecordedPlayer, type Recording, type Recordings, recordingProblem } from '../src/playground/recorded.ts';
 import { Run } from '../src/playground/run.ts';
 import { prng } from './prng.ts';
 
@@ -40,12 +40,16 @@ describe('a recorded run answers as the model does', () => {
       for (const lang of ['en', 'zh'] as const) {
         const rec = recording(name, lang);
         expect(recordingProblem(rec)).toBeNull();
-        const recorded = new RecordedPlayer(rec);
+        // The run in one language; the other is added half way, as the page adds it when the
+        // reader switches language.
+        const recordings: Recordings = { [lang]: rec };
+        const recorded = new RecordedPlayer(recordings);
         const real = new Player(scenario(name), []);
         const r = prng(name.length * 7919 + (lang === 'en' ? 1 : 2));
         const end = rec.frames.length - 1;
         let refused = 0;
         for (let i = 0; i < 120; i++) {
+          if (i === 60) recordings[lang === 'en' ? 'zh' : 'en'] = recording(name, lang === 'en' ? 'zh' : 'en');
           const pick = r();
           const call: [string, unknown[]] =
             pick < 0.35
@@ -91,7 +95,7 @@ describe('a recorded run answers as the model does', () => {
 describe('handing over to the model', () => {
   it('Run.upgrade goes on from the same step with the same known steps, and then acts', () => {
     const name = 'leave-while-stable';
-    const run = new Run(() => new RecordedPlayer(recording(name, 'en')) as never, scenario(name));
+    const run = new Run(() => new RecordedPlayer({ en: recording(name, 'en') }), scenario(name));
     run.forward(40);
     run.goto(25);
     const frame = run.frame({ lang: 'en', timeline: { windowMs: 30_000, resolutionMs: 0 } });

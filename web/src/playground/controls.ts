@@ -283,7 +283,7 @@ export class ControlsView {
       this.clear();
       this.draw();
     } catch (err) {
-      if (err instanceof NeedsModule && this.store.needsModule) this.store.needsModule(() => this.safely(f));
+      if (err instanceof NeedsModule && this.store.needsModule) this.store.needsModule(err, () => this.safely(f));
       else this.say((err as Error).message);
     }
   }

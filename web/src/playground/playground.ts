@@ -14,6 +14,7 @@ import { importRun } from './exchange.ts';
 import { isBrokerTrace, LiveFeed } from './live.ts';
 import { OwnershipView } from './ownership.ts';
 import { Playback } from './playback.ts';
+import { NeedsModule } from './recorded.ts';
 import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
@@ -47,6 +48,8 @@ export interface PlaygroundDeps {
   /** Loads the WebAssembly module, when the page started from a recording (recorded.ts): after
    * it resolves, `newPlayer` makes the model's players. */
   loadModule?: () => Promise<void>;
+  /** Adds the run's recording in `lang`, if there is one (false: the model is needed). */
+  loadLanguage?: (lang: Lang) => Promise<boolean>;
 }
 
 export class PlaygroundView {
@@ -74,7 +77,7 @@ export class PlaygroundView {
     query?: string,
   ) {
     const store = (this.store = new Store(deps.lang));
-    if (deps.loadModule) store.needsModule = (retry) => this.handOver(retry);
+    if (deps.loadModule) store.needsModule = (need, retry) => this.handOver(need, retry);
     const playback = (this.playback = new Playback(store, deps.newPlayer));
     const select = (index: number) => {
       store.selected = index;
@@ -204,8 +207,17 @@ export class PlaygroundView {
   }
 
   /** Loads the module and goes on with the model from the same step, then does what the
-   * recording could not (`retry`); what the user asks meanwhile waits its turn. */
-  private handOver(retry: () => void): void {
+   * recording could not (`retry`); what the user asks meanwhile waits its turn. Another
+   * language first tries that language's recording of the run. */
+  private handOver(need: NeedsModule, retry: () => void): void {
+    const { lang } = need;
+    if (lang && this.deps.loadLanguage && !this.handing) {
+      this.deps.loadLanguage(lang).then(
+        (found) => (found ? retry() : this.handOver(new NeedsModule('the other language'), retry)),
+        () => this.handOver(new NeedsModule('the other language'), retry),
+      );
+      return;
+    }
     this.waiting.push(retry);
     const load = this.deps.loadModule;
     if (this.handing || !load) return;

@@ -2,8 +2,8 @@
 // module (scripts/record-embeds.mjs), played back without the WebAssembly module. An embed in a
 // documentation page draws and steps its scenario from a recording of about 15-100 KB instead
 // of loading a 500 KB module; the first thing the reader asks that the recording does not hold
-// (an action, another zoom or the timeline panned, the other language, a step past where
-// playing stops) throws `NeedsModule`, and the playground loads the module and carries on from
+// (an action, another zoom or the timeline panned, a step past where playing stops; the other
+// language, unless its recording of the run is fetched) throws `NeedsModule`, and the playground loads the module and carries on from
 // the same step with the model itself (Run.upgrade).
 //
 // It answers as the model's `Player` answers, call by call; web/test/recorded.test.ts checks
@@ -56,13 +56,21 @@ export interface Recording {
   ownership: [number, Ownership][];
 }
 
-/** The recording cannot answer: the model is needed. */
+/** The recording cannot answer: the model is needed; or, for `lang`, that language's
+ * recording of the same run would do. */
 export class NeedsModule extends Error {
-  constructor(what: string) {
+  constructor(
+    what: string,
+    readonly lang?: Lang,
+  ) {
     super(`the model is needed for ${what}`);
     this.name = 'NeedsModule';
   }
 }
+
+/** A scenario's recordings by language: one run, told in each (the page adds one when the
+ * reader switches language). */
+export type Recordings = Partial<Record<Lang, Recording>>;
 
 /** Whether `value` reads as a recording this reader knows; the reason if not. */
 export function recordingProblem(value: unknown): string | null {
@@ -81,20 +89,48 @@ export function recordingProblem(value: unknown): string | null {
 /** The frame fields of one step, folded from the changes before it. */
 type Fields = Record<string, unknown>;
 
-/** A recorded run of one scenario with no actions: the part of `Player` that `Run` uses. */
+/** Each step's frame fields, folded from the changes before it. */
+function unfold(recording: Recording): Fields[] {
+  const out: Fields[] = [];
+  let fields: Fields = {};
+  for (const patch of recording.frames) {
+    fields = { ...fields };
+    for (const k of (patch['-'] as string[] | undefined) ?? []) delete fields[k];
+    for (const [k, v] of Object.entries(patch)) if (k !== '-') fields[k] = v;
+    out.push(fields);
+  }
+  return out;
+}
+
+/** A recorded run of one scenario with no actions: the part of `Player` that `Run` uses. Its
+ * frames come in the language asked for, when `recordings` holds it (shared: a language added
+ * later serves every player of the run). */
 export class RecordedPlayer {
-  private readonly fields: Fields[] = [];
+  /** The first recording's: what the steps are (the same run in every language). */
+  private readonly recording: Recording;
+  private readonly fields: Fields[];
+  private readonly told = new Map<Lang, Fields[]>();
   private at = 0;
   private known = 0;
 
-  constructor(private readonly recording: Recording) {
-    let fields: Fields = {};
-    for (const patch of recording.frames) {
-      fields = { ...fields };
-      for (const k of (patch['-'] as string[] | undefined) ?? []) delete fields[k];
-      for (const [k, v] of Object.entries(patch)) if (k !== '-') fields[k] = v;
-      this.fields.push(fields);
+  constructor(private readonly recordings: Recordings) {
+    const first = recordings.en ?? recordings.zh;
+    if (!first) throw new Error('no recording');
+    this.recording = first;
+    this.fields = unfold(first);
+    this.told.set(first.lang, this.fields);
+  }
+
+  /** The recording and its frames in `lang`, if the run has that language. */
+  private inLang(lang: Lang): { recording: Recording; fields: Fields[] } | null {
+    const recording = this.recordings[lang];
+    if (!recording || recording.frames.length !== this.recording.frames.length) return null;
+    let fields = this.told.get(lang);
+    if (!fields) {
+      fields = unfold(recording);
+      this.told.set(lang, fields);
     }
+    return { recording, fields };
   }
 
   /** The last recorded step: where playing stops. */
@@ -188,11 +224,12 @@ export class RecordedPlayer {
   }
 
   frame(request: FrameRequest = {}): Frame {
-    const recorded = this.recording.request;
     const lang = request.lang ?? 'en';
-    if (lang !== this.recording.lang) throw new NeedsModule('the other language');
-    const fields = this.fields[this.at];
-    const table = this.recording.table;
+    const told = this.inLang(lang);
+    if (!told) throw new NeedsModule('the other language', lang);
+    const recorded = told.recording.request;
+    const fields = told.fields[this.at];
+    const table = told.recording.table;
     const frame: Record<string, unknown> = { cursor: this.at, knownSteps: this.known };
     for (const [k, v] of Object.entries(fields)) {
       if (k === 'timeline' || k === 'upcoming' || k === 'assignments') continue;
@@ -218,7 +255,7 @@ export class RecordedPlayer {
       const latest = Math.max(0, total - span);
       const from = request.steps.from === null || request.steps.from === undefined ? latest : Math.min(request.steps.from, latest);
       const to = Math.min(total, from + span);
-      frame.steps = { from, to, total, rows: this.recording.rows.slice(from, to) };
+      frame.steps = { from, to, total, rows: told.recording.rows.slice(from, to) };
     }
     if (request.upcoming !== undefined && request.upcoming !== null) {
       const wanted = Math.min(request.upcoming, 50);

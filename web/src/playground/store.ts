@@ -41,7 +41,7 @@ export class Store {
   readonly partsMax: Record<string, number> = {};
   /** A recorded run (recorded.ts) hands over to the model through this: it loads the module,
    * upgrades the run and calls `retry` (the page sets it when it can load the module). */
-  needsModule: ((retry: () => void) => void) | null = null;
+  needsModule: ((need: NeedsModule, retry: () => void) => void) | null = null;
   /** What the last frame was drawn for: `revert` goes back to it when the model cannot come. */
   private drawnFor: { wants: Wants; lang: Lang } | null = null;
 
@@ -81,7 +81,7 @@ export class Store {
       // What the recording does not hold (another zoom, the other language): the views keep
       // the last frame until the model draws this one.
       if (!(err instanceof NeedsModule && this.needsModule)) throw err;
-      this.needsModule(() => this.refresh(full));
+      this.needsModule(err, () => this.refresh(full));
       return;
     }
     this.spent('frame', t0);
