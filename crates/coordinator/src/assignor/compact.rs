@@ -337,10 +337,7 @@ fn output(
     let mut out = alloc::vec![0i32; members + 2 * assignment.assigned()];
     let mut w = 0;
     for m in 0..members {
-        let Some(gps) = assignment.0.get_mut(m) else {
-            w += 1;
-            continue;
-        };
+        let gps = assignment.member_mut(m);
         gps.sort_unstable();
         out[w] = gps.len() as i32;
         w += 1;

@@ -66,13 +66,16 @@ impl Subscribers {
 }
 
 /// What an assignor decided, in dense form: per input member (input order), its partitions as
-/// dense indices of the [`Prepared`] input it came from, in no particular order.
+/// dense indices of the [`Prepared`] input it came from, in no particular order. All members'
+/// partitions are in one array (member `i`'s from `starts[i]` to `starts[i + 1]`): with 10,000
+/// members, a vector each cost more to allocate and free in wasm than range's whole assignment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DenseAssignment(
-    pub(crate) Vec<Vec<usize>>,
+pub struct DenseAssignment {
+    starts: Vec<usize>,
+    parts: Vec<usize>,
     /// Where Kafka's Java assignor would have thrown instead (see [`KafkaQuirk`]).
-    pub(crate) Option<JavaThrows>,
-);
+    pub(crate) java_throws: Option<JavaThrows>,
+}
 
 /// The point at which Kafka's Java sticky assignor throws a `NullPointerException` on an input
 /// where this model goes on (see [`KafkaQuirk::JavaThrowsNullPointer`]).
@@ -85,14 +88,65 @@ pub(crate) struct JavaThrows {
 }
 
 impl DenseAssignment {
+    /// From one list per member.
+    pub(crate) fn from_lists(lists: Vec<Vec<usize>>, java_throws: Option<JavaThrows>) -> Self {
+        let mut starts = Vec::with_capacity(lists.len() + 1);
+        starts.push(0);
+        let mut parts = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        for list in lists {
+            parts.extend(list);
+            starts.push(parts.len());
+        }
+        DenseAssignment {
+            starts,
+            parts,
+            java_throws,
+        }
+    }
+
+    /// From each partition's member (`None`: unassigned), for `members` members: each member's
+    /// partitions ascending.
+    pub(crate) fn from_owners(owners: &[Option<usize>], members: usize) -> Self {
+        let mut starts = alloc::vec![0; members + 1];
+        for &m in owners.iter().flatten() {
+            starts[m + 1] += 1;
+        }
+        for i in 0..members {
+            starts[i + 1] += starts[i];
+        }
+        let mut at = starts.clone();
+        let mut parts = alloc::vec![0; starts[members]];
+        for (gp, owner) in owners.iter().enumerate() {
+            if let Some(m) = *owner {
+                parts[at[m]] = gp;
+                at[m] += 1;
+            }
+        }
+        DenseAssignment {
+            starts,
+            parts,
+            java_throws: None,
+        }
+    }
+
     /// The partitions of the `i`-th input member (dense indices).
     pub fn member(&self, i: usize) -> &[usize] {
-        self.0.get(i).map_or(&[], Vec::as_slice)
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.parts[a..b],
+            _ => &[],
+        }
+    }
+
+    pub(crate) fn member_mut(&mut self, i: usize) -> &mut [usize] {
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => &mut self.parts[a..b],
+            _ => &mut [],
+        }
     }
 
     /// How many partitions are assigned in all.
     pub fn assigned(&self) -> usize {
-        self.0.iter().map(Vec::len).sum()
+        self.parts.len()
     }
 }
 
@@ -362,7 +416,7 @@ impl<'a> Prepared<'a> {
     /// where Kafka's Java is valid and does not throw.
     pub fn kafka_quirks(&self, assignment: &DenseAssignment) -> Vec<KafkaQuirk> {
         let mut quirks = Vec::new();
-        if let Some(t) = assignment.1 {
+        if let Some(t) = assignment.java_throws {
             let (topic, partition) = self.topic_partition(t.partition);
             quirks.push(KafkaQuirk::JavaThrowsNullPointer {
                 previous_owner: self.input.members[t.previous_owner].member_id.clone(),
@@ -405,13 +459,9 @@ impl<'a> Prepared<'a> {
         self.by_id
             .iter()
             .map(|&m| {
-                let mut gps = assignment
-                    .0
-                    .get_mut(m)
-                    .map(core::mem::take)
-                    .unwrap_or_default();
+                let gps = assignment.member_mut(m);
                 gps.sort_unstable();
-                (self.input.members[m].member_id.clone(), self.named(&gps))
+                (self.input.members[m].member_id.clone(), self.named(gps))
             })
             .collect()
     }

@@ -132,7 +132,7 @@ pub(crate) fn range_dense(p: &Prepared) -> DenseAssignment {
     }
     // The states are the interned topics in the same (name) order: topics with partitions
     // that someone subscribes to.
-    DenseAssignment(
+    DenseAssignment::from_lists(
         out.into_iter()
             .map(|pairs| {
                 pairs
@@ -171,13 +171,10 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
             }
         }
     };
-    // Sized first, then filled: one allocation per member (in wasm, growing them cost more
-    // than the assignment).
-    let mut sizes = alloc::vec![0; p.list_of.len()];
-    ranges(&mut |m, _, len| sizes[m] += len);
-    let mut out: Vec<Vec<usize>> = sizes.into_iter().map(Vec::with_capacity).collect();
-    ranges(&mut |m, start, len| out[m].extend(start..start + len));
-    DenseAssignment(out, None)
+    // Each partition's member, then the members' partitions in one array.
+    let mut owners = alloc::vec![None; p.total];
+    ranges(&mut |m, start, len| owners[start..start + len].fill(Some(m)));
+    DenseAssignment::from_owners(&owners, p.list_of.len())
 }
 
 fn assign_ranges(

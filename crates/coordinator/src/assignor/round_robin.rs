@@ -31,15 +31,11 @@ pub(crate) enum Walk {
 
 pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
     let order = &p.kafka_order;
-    let mut assigned: Vec<Vec<usize>> = alloc::vec![Vec::new(); order.len()];
     if order.is_empty() {
-        return DenseAssignment(assigned, None);
+        return DenseAssignment::from_owners(&[], 0);
     }
-    // Each member gets about its share: reserve it once rather than growing each list.
-    let share = p.total.div_ceil(order.len());
-    for list in &mut assigned {
-        list.reserve_exact(share);
-    }
+    // Each partition's member, then the members' partitions in one array.
+    let mut owners: Vec<Option<usize>> = alloc::vec![None; p.total];
     // Per topic, its subscribers in member order, when walking them is chosen.
     let by_subscribers = if p.uniform {
         None
@@ -64,8 +60,9 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
             let subs = subscribers.of(t);
             // The first subscriber at or after the cursor, wrapping round; then each next one.
             let mut k = subs.partition_point(|&m| position[m] < cursor) % subs.len();
-            for gp in p.offsets[t]..p.offsets[t] + n {
-                assigned[subs[k]].push(gp);
+            let first = p.offsets[t];
+            for owner in &mut owners[first..first + n] {
+                *owner = Some(subs[k]);
                 cursor = (position[subs[k]] + 1) % order.len();
                 k = (k + 1) % subs.len();
             }
@@ -78,18 +75,19 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
             order.iter().map(|&m| p.member_topics(m)).collect()
         };
         for (t, &n) in p.counts.iter().enumerate() {
-            for gp in p.offsets[t]..p.offsets[t] + n {
+            let first = p.offsets[t];
+            for owner in &mut owners[first..first + n] {
                 // Some member subscribes to `t`, so this ends; with identical subscriptions
                 // everyone does.
                 while !p.uniform && topics[cursor].binary_search(&t).is_err() {
                     cursor = (cursor + 1) % order.len();
                 }
-                assigned[order[cursor]].push(gp);
+                *owner = Some(order[cursor]);
                 cursor = (cursor + 1) % order.len();
             }
         }
     }
-    DenseAssignment(assigned, None)
+    DenseAssignment::from_owners(&owners, order.len())
 }
 
 /// Whether building the per-topic subscriber positions costs less than passing over members:

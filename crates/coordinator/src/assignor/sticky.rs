@@ -301,7 +301,7 @@ fn by_input_member(
     for (&m, parts) in d.members.iter().zip(assignment) {
         out[m] = parts;
     }
-    DenseAssignment(out, java_throws)
+    DenseAssignment::from_lists(out, java_throws)
 }
 
 fn build(input: &AssignmentInput, d: &Dense) -> Result<Built, AssignError> {
