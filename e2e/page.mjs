@@ -227,7 +227,7 @@ await test('a KIP-848 consumer group by hand in the console: the example, then a
 await test('a malformed request shows an error and the page keeps working', async (page) => {
   await page.fill('#request', '{ "api": "JoinGroup", "apiVersion": 3, "groupID": "x" }');
   await page.click('#send');
-  await page.waitForSelector('#pg-message.error');
+  await page.waitForSelector('#message.error');
   expectEq((await page.textContent('#message')).includes('groupID'), true, 'the error names the field');
   await page.fill('#request', '{ not json');
   await page.click('#send');
