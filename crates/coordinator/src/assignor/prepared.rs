@@ -51,28 +51,57 @@ pub struct Prepared<'a> {
     names: Vec<Arc<str>>,
 }
 
-/// Per topic, its subscribers in a member order, all topics in one array (see
-/// [`Prepared::subscribers`]).
-pub(crate) struct Subscribers {
+/// Lists of numbers by key (`0..keys`), all in one array: list `k` is
+/// `items[starts[k]..starts[k + 1]]`. With 10,000 members, a vector each cost more to allocate
+/// and free in wasm than range's whole assignment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Lists {
     starts: Vec<usize>,
-    members: Vec<usize>,
+    items: Vec<usize>,
 }
 
-impl Subscribers {
-    /// Topic `t`'s subscribers, in the member order they were listed in.
-    pub(crate) fn of(&self, t: usize) -> &[usize] {
-        &self.members[self.starts[t]..self.starts[t + 1]]
+impl Lists {
+    /// Lists of the given lengths, filled by `fill`, which hands `put` each (key, item) in the
+    /// order the items are to be listed (as many per key as its length says).
+    pub(crate) fn build(
+        lengths: impl IntoIterator<Item = usize>,
+        fill: impl FnOnce(&mut dyn FnMut(usize, usize)),
+    ) -> Lists {
+        let mut starts = alloc::vec![0];
+        for n in lengths {
+            starts.push(starts[starts.len() - 1] + n);
+        }
+        let mut next = starts.clone();
+        let mut items = alloc::vec![0; starts[starts.len() - 1]];
+        fill(&mut |k, item| {
+            items[next[k]] = item;
+            next[k] += 1;
+        });
+        Lists { starts, items }
+    }
+
+    /// List `k` (empty past the last key).
+    pub(crate) fn of(&self, k: usize) -> &[usize] {
+        match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(&a), Some(&b)) => &self.items[a..b],
+            _ => &[],
+        }
+    }
+
+    pub(crate) fn of_mut(&mut self, k: usize) -> &mut [usize] {
+        match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(&a), Some(&b)) => &mut self.items[a..b],
+            _ => &mut [],
+        }
     }
 }
 
 /// What an assignor decided, in dense form: per input member (input order), its partitions as
-/// dense indices of the [`Prepared`] input it came from, in no particular order. All members'
-/// partitions are in one array (member `i`'s from `starts[i]` to `starts[i + 1]`): with 10,000
-/// members, a vector each cost more to allocate and free in wasm than range's whole assignment.
+/// dense indices of the [`Prepared`] input it came from, in no particular order (all in one
+/// array, [`Lists`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DenseAssignment {
-    starts: Vec<usize>,
-    parts: Vec<usize>,
+    by_member: Lists,
     /// Where Kafka's Java assignor would have thrown instead (see [`KafkaQuirk`]).
     pub(crate) java_throws: Option<JavaThrows>,
 }
@@ -90,16 +119,17 @@ pub(crate) struct JavaThrows {
 impl DenseAssignment {
     /// From one list per member.
     pub(crate) fn from_lists(lists: Vec<Vec<usize>>, java_throws: Option<JavaThrows>) -> Self {
-        let mut starts = Vec::with_capacity(lists.len() + 1);
-        starts.push(0);
-        let mut parts = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        let mut by_member = Lists {
+            starts: Vec::with_capacity(lists.len() + 1),
+            items: Vec::with_capacity(lists.iter().map(Vec::len).sum()),
+        };
+        by_member.starts.push(0);
         for list in lists {
-            parts.extend(list);
-            starts.push(parts.len());
+            by_member.items.extend(list);
+            by_member.starts.push(by_member.items.len());
         }
         DenseAssignment {
-            starts,
-            parts,
+            by_member,
             java_throws,
         }
     }
@@ -107,46 +137,35 @@ impl DenseAssignment {
     /// From each partition's member (`None`: unassigned), for `members` members: each member's
     /// partitions ascending.
     pub(crate) fn from_owners(owners: &[Option<usize>], members: usize) -> Self {
-        let mut starts = alloc::vec![0; members + 1];
+        let mut lengths = alloc::vec![0; members];
         for &m in owners.iter().flatten() {
-            starts[m + 1] += 1;
+            lengths[m] += 1;
         }
-        for i in 0..members {
-            starts[i + 1] += starts[i];
-        }
-        let mut at = starts.clone();
-        let mut parts = alloc::vec![0; starts[members]];
-        for (gp, owner) in owners.iter().enumerate() {
-            if let Some(m) = *owner {
-                parts[at[m]] = gp;
-                at[m] += 1;
+        let by_member = Lists::build(lengths, |put| {
+            for (gp, owner) in owners.iter().enumerate() {
+                if let Some(m) = *owner {
+                    put(m, gp);
+                }
             }
-        }
+        });
         DenseAssignment {
-            starts,
-            parts,
+            by_member,
             java_throws: None,
         }
     }
 
     /// The partitions of the `i`-th input member (dense indices).
     pub fn member(&self, i: usize) -> &[usize] {
-        match (self.starts.get(i), self.starts.get(i + 1)) {
-            (Some(&a), Some(&b)) => &self.parts[a..b],
-            _ => &[],
-        }
+        self.by_member.of(i)
     }
 
     pub(crate) fn member_mut(&mut self, i: usize) -> &mut [usize] {
-        match (self.starts.get(i), self.starts.get(i + 1)) {
-            (Some(&a), Some(&b)) => &mut self.parts[a..b],
-            _ => &mut [],
-        }
+        self.by_member.of_mut(i)
     }
 
     /// How many partitions are assigned in all.
     pub fn assigned(&self) -> usize {
-        self.parts.len()
+        self.by_member.items.len()
     }
 }
 
@@ -384,21 +403,14 @@ impl<'a> Prepared<'a> {
 
     /// Per interned topic, its subscribers in `order` (a member order); `counts` are
     /// [`Prepared::subscriber_counts`].
-    pub(crate) fn subscribers(&self, order: &[usize], counts: &[usize]) -> Subscribers {
-        let mut starts = Vec::with_capacity(counts.len() + 1);
-        starts.push(0);
-        for &n in counts {
-            starts.push(starts[starts.len() - 1] + n);
-        }
-        let mut next = starts.clone();
-        let mut members = alloc::vec![0usize; starts[counts.len()]];
-        for &m in order {
-            for &t in self.member_topics(m) {
-                members[next[t]] = m;
-                next[t] += 1;
+    pub(crate) fn subscribers(&self, order: &[usize], counts: &[usize]) -> Lists {
+        Lists::build(counts.iter().copied(), |put| {
+            for &m in order {
+                for &t in self.member_topics(m) {
+                    put(t, m);
+                }
             }
-        }
-        Subscribers { starts, members }
+        })
     }
 
     /// Runs an assignor on the interned input.
