@@ -187,10 +187,10 @@ fn assign_compact_with(
     // table's topics among those with partitions (`place`) and back (`table_of`) follow from it
     // without searching by name.
     let mut order: Vec<usize> = (0..c.topics.len()).collect();
-    order.sort_unstable_by(|&a, &b| c.topics[a].cmp(&c.topics[b]));
+    order.sort_unstable_by(|&a, &b| super::compare::name_order(&c.topics[a], &c.topics[b]));
     if let Some(pair) = order
         .windows(2)
-        .find(|pair| c.topics[pair[0]] == c.topics[pair[1]])
+        .find(|pair| super::compare::name_order(&c.topics[pair[0]], &c.topics[pair[1]]).is_eq())
     {
         return Err(bad(alloc::format!(
             "topic \"{}\" appears twice",

@@ -8,6 +8,7 @@
 
 mod checks;
 mod compact;
+mod compare;
 mod load_queue;
 mod prepared;
 mod range;
@@ -192,10 +193,11 @@ pub(crate) fn members_by_id(input: &AssignmentInput) -> Result<Vec<usize>, Assig
         )));
     }
     let mut by_id: Vec<usize> = (0..input.members.len()).collect();
-    by_id.sort_unstable_by(|&a, &b| input.members[a].member_id.cmp(&input.members[b].member_id));
+    let id = |m: usize| input.members[m].member_id.as_str();
+    by_id.sort_unstable_by(|&a, &b| compare::name_order(id(a), id(b)));
     match by_id
         .windows(2)
-        .find(|w| input.members[w[0]].member_id == input.members[w[1]].member_id)
+        .find(|w| compare::name_order(id(w[0]), id(w[1])).is_eq())
     {
         Some(pair) => Err(AssignError(alloc::format!(
             "member \"{}\" appears twice",

@@ -242,7 +242,25 @@ pub(crate) struct Subscriptions<'k, K: ?Sized> {
     member_list: Vec<usize>,
 }
 
-impl<'k, K: PartialEq + ?Sized> Subscriptions<'k, K> {
+/// Whether two members gave the same subscription (as given: same names or indices, same
+/// order).
+pub(crate) trait SameSubscription {
+    fn same(&self, other: &Self) -> bool;
+}
+
+impl SameSubscription for Vec<String> {
+    fn same(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+impl SameSubscription for [i32] {
+    fn same(&self, other: &Self) -> bool {
+        super::compare::same_ints(self, other)
+    }
+}
+
+impl<'k, K: SameSubscription + ?Sized> Subscriptions<'k, K> {
     pub(crate) fn with_capacity(members: usize) -> Self {
         Subscriptions {
             seen: Vec::new(),
@@ -258,7 +276,7 @@ impl<'k, K: PartialEq + ?Sized> Subscriptions<'k, K> {
         key: &'k K,
         resolve: impl FnOnce() -> Result<Vec<usize>, E>,
     ) -> Result<bool, E> {
-        if let Some(&(_, k)) = self.seen.iter().find(|(seen, _)| *seen == key) {
+        if let Some(&(_, k)) = self.seen.iter().find(|(seen, _)| seen.same(key)) {
             self.member_list.push(k);
             return Ok(false);
         }

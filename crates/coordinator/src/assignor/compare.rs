@@ -1,0 +1,79 @@
+//! Comparisons of names and integer lists that do not call `memcmp`.
+//!
+//! The standard library compares byte strings and integer slices with `memcmp`. Natively that
+//! is libc's vectorised routine; the wasm32 build has no libc and gets compiler-builtins' `memcmp`,
+//! a function call and a loop over single bytes. In wasm, comparing each of 1,000 members'
+//! 1,000-topic subscriptions that way was 60% of a whole assignment, and sorting 1,000 topic
+//! names a tenth. Comparing fixed-size arrays compiles to a few wide loads and compares, in wasm
+//! and natively alike, so these read eight elements at a time. They give exactly what `==` and
+//! `cmp` give (the tests below check that).
+
+use core::cmp::Ordering;
+
+/// `a.cmp(b)`: byte order, as `str`'s own `Ord`.
+pub(crate) fn name_order(a: &str, b: &str) -> Ordering {
+    let (a8, b8) = (
+        a.as_bytes().as_chunks::<8>().0,
+        b.as_bytes().as_chunks::<8>().0,
+    );
+    for (x, y) in a8.iter().zip(b8) {
+        if x != y {
+            // Big-endian: the first byte that differs decides, as in byte order.
+            return u64::from_be_bytes(*x).cmp(&u64::from_be_bytes(*y));
+        }
+    }
+    let done = a8.len().min(b8.len()) * 8;
+    a.as_bytes()[done..].iter().cmp(&b.as_bytes()[done..])
+}
+
+/// `a == b`. A plain loop over elements would be 1.5x slower natively than libc's `memcmp`.
+pub(crate) fn same_ints(a: &[i32], b: &[i32]) -> bool {
+    let ((a8, a_rest), (b8, b_rest)) = (a.as_chunks::<8>(), b.as_chunks::<8>());
+    a8.len() == b8.len()
+        && a8.iter().zip(b8).all(|(x, y)| x == y)
+        && a_rest.len() == b_rest.len()
+        && a_rest.iter().zip(b_rest).all(|(x, y)| x == y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use proptest::prelude::*;
+
+    /// Names that often share long prefixes and differ near chunk boundaries, in ASCII and
+    /// multi-byte characters.
+    fn name() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![Just('a'), Just('b'), Just('-'), Just('é'), Just('成')],
+            0..20,
+        )
+        .prop_map(|cs| cs.into_iter().collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+        #[test]
+        fn name_order_is_byte_order(a in name(), b in name(), shared in name()) {
+            let (a, b) = (alloc::format!("{shared}{a}"), alloc::format!("{shared}{b}"));
+            prop_assert_eq!(name_order(&a, &b), a.cmp(&b));
+            prop_assert_eq!(name_order(&b, &a), b.cmp(&a));
+            prop_assert_eq!(name_order(&a, &a), Ordering::Equal);
+        }
+
+        #[test]
+        fn same_ints_is_equality(a in proptest::collection::vec(0i32..3, 0..40), flip in any::<Option<prop::sample::Index>>(), grow in any::<bool>()) {
+            let mut b: Vec<i32> = a.clone();
+            if let Some(i) = flip.filter(|_| !b.is_empty()) {
+                let i = i.index(b.len());
+                b[i] = -b[i] - 1;
+            }
+            if grow {
+                b.push(0);
+            }
+            prop_assert_eq!(same_ints(&a, &b), a == b);
+            prop_assert!(same_ints(&a, &a));
+        }
+    }
+}
