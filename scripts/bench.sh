@@ -24,7 +24,7 @@ echo "== how long a reader waits: navigation to the first drawn scenario, the pa
 node bench/first-draw.mjs
 echo "== what the module's code is made of (function bodies by kind; a stand-in for twiggy)"
 # The same build with its function names kept: wasm-bindgen, then wasm-opt as wasm-pack runs it, plus -g.
-wasm-bindgen --target web --out-dir "$out/named" target/wasm32-unknown-unknown/wasm/group_coordinator_wasm.wasm
+wasm-bindgen --target web --out-dir "$out/named" target/wasm32-unknown-unknown/wasm-page/group_coordinator_wasm.wasm
 wasm-opt -Os -g --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
   "$out/named/group_coordinator_wasm_bg.wasm" -o "$out/named/module.wasm"
 python3 bench/module_breakdown.py "$out/named/module.wasm"

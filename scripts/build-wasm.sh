@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # The page's two wasm modules, into web/pkg (`npm run build:wasm`):
-# - the full module and its glue (group_coordinator_wasm*): what the page loads;
+# - the full module and its glue (group_coordinator_wasm*): what the page loads (profile
+#   `wasm-page`: the coordinator crate optimised for speed, see Cargo.toml);
 # - the embed module (group_coordinator_embed_bg.wasm): the same crate without the console, the
-#   assign widget and live mode (`--no-default-features`, see crates/wasm/src/lib.rs), what an
-#   embedded scenario loads. It is built under the full module's name, so that its imports name
-#   the same glue file, then renamed: the full module's glue loads either one;
+#   assign widget and live mode (`--no-default-features`, see crates/wasm/src/lib.rs), optimised
+#   for size (profile `wasm`), what an embedded scenario loads. It is built under the full
+#   module's name, so that its imports name the same glue file, then renamed: the full module's
+#   glue loads either one;
 # - the built-in scenarios' recordings (web/public/recordings, scripts/record-embeds.mjs), made by
 #   the full module: an embed draws and steps its scenario from one before loading a module.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 embed=target/pkg-embed
 wasm-pack build crates/wasm --target web --out-dir "../../$embed" --no-pack --profile wasm -- --no-default-features
-wasm-pack build crates/wasm --target web --out-dir ../../web/pkg --no-pack --profile wasm
+wasm-pack build crates/wasm --target web --out-dir ../../web/pkg --no-pack --profile wasm-page
 cp "$embed/group_coordinator_wasm_bg.wasm" web/pkg/group_coordinator_embed_bg.wasm
 rm -rf "$embed"
 rm -rf web/public/recordings
