@@ -85,14 +85,14 @@ function expand(c, out) {
   return result;
 }
 
-/** The median time of one run, in ms. A sample times enough runs to last 2 ms at least: a
+/** The median time of one run, in ms. A sample times enough runs to last 10 ms at least: a
  * browser's clock ticks in steps of 0.1 ms (5 µs when cross-origin isolated), which would
  * otherwise round the small cells away. */
 function median(run) {
   const t0 = performance.now();
   run();
   const once = Math.max(performance.now() - t0, 0.001);
-  const reps = Math.min(1000, Math.max(1, Math.ceil(2 / once)));
+  const reps = Math.min(1000, Math.max(1, Math.ceil(10 / once)));
   const samples = [];
   const started = performance.now();
   while (samples.length < 3 || (performance.now() - started < 1500 && samples.length < 100)) {
@@ -104,12 +104,30 @@ function median(run) {
   return samples[Math.floor(samples.length / 2)];
 }
 
+/** Calls every strategy in both forms for about two seconds before anything is timed: an engine
+ * runs a module's code first from a baseline compile and swaps in optimised code once it is hot
+ * (in Chromium, compiled in the background), so the first cells would otherwise time the
+ * baseline. Kafka's Java figures are timed after the JIT warms up, likewise. */
+function warmUp({ assign, assignCompact }) {
+  const inputs = [input(100, 10, 'heterogeneous', 10), input(1000, 100, 'homogeneous', 100)];
+  const started = performance.now();
+  while (performance.now() - started < 2000) {
+    for (const strategy of ['range', 'roundrobin', 'sticky', 'cooperative-sticky']) {
+      for (const i of inputs) {
+        assign(strategy, i);
+        assignCompact(strategy, compact(i));
+      }
+    }
+  }
+}
+
 /** Runs every cell whose key (`strategy,members,topics,subscriptions,mode`) contains one of
  * `filter` (all when empty) with the module's `assign` and `assignCompact`, checking once that the
  * two agree, and hands `BENCH`/`COMPACT key,ms` lines (`tag` in front: `BENCH`, or `CHROMIUM`) to
  * `print`. */
 export function runGrid(api, filter, print, tags = { json: 'BENCH', compact: 'COMPACT' }) {
   const { assign, assignCompact } = api;
+  warmUp(api);
   for (const members of [100, 1000, 10000]) {
     for (const topics of [10, 100, 1000]) {
       for (const subs of ['homogeneous', 'heterogeneous']) {
