@@ -1364,7 +1364,7 @@ await test(
 );
 
 await test(
-  'a recorded embed whose module fails to load says so, keeps its step, and loads it on the next try',
+  'a recorded embed whose module fails to load says so, keeps its step, and loads it on the next try; a page that cannot load it says so in its language',
   async () => {
     // A page of its own: the refused fetch is logged by the browser, as it should be.
     const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
@@ -1386,6 +1386,14 @@ await test(
     await page.waitForSelector('body[data-model="module"]');
     expectEq(await stepNo(page), at + 1, 'the model goes on from the same step');
     await page.close();
+    // A page that cannot load its module at all says so in the reader's language.
+    const zh = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await zh.route(/\.wasm$/, (route) => route.abort());
+    await zh.goto(`${server.url}?lang=zh`);
+    const said = await zh.locator('#app p.error').textContent();
+    expectEq(said.startsWith('协调者模型（WebAssembly）加载失败：'), true, `the failure said in Chinese (${said})`);
+    expectEq(await zh.getAttribute('html', 'lang'), 'zh-CN', 'the page marked as Chinese');
+    await zh.close();
   },
   PG,
 );

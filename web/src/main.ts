@@ -57,7 +57,8 @@ async function main(): Promise<void> {
     if (small && !packed) recording = await recordingFor(params, lang);
     if (!recording) await init({ module_or_path: packed ?? (small ? embedModule : fullModule) });
   } catch (e) {
-    replaceChildren(app, h('p', { class: 'error' }, `The coordinator (WebAssembly) failed to load: ${(e as Error).message}`));
+    setDocumentLang(lang);
+    replaceChildren(app, h('p', { class: 'error' }, `${t('modelFailed', lang)} ${(e as Error).message}`));
     return;
   }
   versionText = recording ? recording.version : version();
