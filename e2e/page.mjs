@@ -1393,6 +1393,7 @@ await test(
     const said = await zh.locator('#app p.error').textContent();
     expectEq(said.startsWith('协调者模型（WebAssembly）加载失败：'), true, `the failure said in Chinese (${said})`);
     expectEq(await zh.getAttribute('html', 'lang'), 'zh-CN', 'the page marked as Chinese');
+    expectEq(await zh.textContent('#mode-book'), '文档', 'and its header in Chinese, with the way to the book');
     await zh.close();
   },
   PG,

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     if (!recording) await init({ module_or_path: packed ?? (small ? embedModule : fullModule) });
   } catch (e) {
     setDocumentLang(lang);
+    renderNav(mode, lang);
     replaceChildren(app, h('p', { class: 'error' }, `${t('modelFailed', lang)} ${(e as Error).message}`));
     return;
   }
@@ -273,8 +274,9 @@ function renderNav(mode: string, lang: Lang): void {
   document.title = t('documentTitle', lang);
   const versionEl = document.getElementById('version');
   // "0.1.0 (Kafka classic group coordinator, ...)": the model's own line, or its number and the
-  // words in Chinese.
-  if (versionEl) versionEl.textContent = lang === 'zh' ? `${versionText.split(' ')[0]}${t('versionWords', 'zh')}` : versionText;
+  // words in Chinese; nothing when the module failed to load.
+  if (versionEl && versionText)
+    versionEl.textContent = lang === 'zh' ? `${versionText.split(' ')[0]}${t('versionWords', 'zh')}` : versionText;
   const nav = document.getElementById('modes');
   if (!nav) return;
   nav.setAttribute('aria-label', t('modes', lang));
