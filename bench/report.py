@@ -46,8 +46,9 @@ def main():
         strategy, members, topics, subs, mode = key.split(",")
         w = wasm.get(key, "")
         p = peer.get(key, "")
-        ratio = lambda other: f"{float(other) / float(n):.1f}x" if other and not other.startswith("timeout") and float(n) > 0 else ""
-        over = lambda other, base: f"{float(other) / float(base):.1f}x" if other and base and float(base) > 0 else ""
+        over = lambda other, base: (f"{float(other) / float(base):.1f}x"
+                                    if other and base and not other.startswith("timeout") and float(base) > 0 else "")
+        ratio = lambda other: over(other, n)
         i = interned.get(key, "")
         c = compact.get(key, "")
         b = browser.get(key, "")

@@ -186,17 +186,8 @@ fn assign_compact_with(
     // The table in name order, sorted once: name order is dense order, and the places of the
     // table's topics among those with partitions (`place`) and back (`table_of`) follow from it
     // without searching by name.
-    let mut order: Vec<usize> = (0..c.topics.len()).collect();
-    order.sort_unstable_by(|&a, &b| super::compare::name_order(&c.topics[a], &c.topics[b]));
-    if let Some(pair) = order
-        .windows(2)
-        .find(|pair| super::compare::name_order(&c.topics[pair[0]], &c.topics[pair[1]]).is_eq())
-    {
-        return Err(bad(alloc::format!(
-            "topic \"{}\" appears twice",
-            c.topics[pair[0]]
-        )));
-    }
+    let order = super::compare::by_name(c.topics.len(), |k| &c.topics[k])
+        .map_err(|k| bad(alloc::format!("topic \"{}\" appears twice", c.topics[k])))?;
     // Sorted and distinct: the map is built in one pass, without comparisons.
     let topics: BTreeMap<String, i32> = order
         .iter()

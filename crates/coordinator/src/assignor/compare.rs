@@ -8,6 +8,7 @@
 //! and natively alike, so these read eight elements at a time. They give exactly what `==` and
 //! `cmp` give (the tests below check that).
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 /// `a.cmp(b)`: byte order, as `str`'s own `Ord`.
@@ -26,6 +27,20 @@ pub(crate) fn name_order(a: &str, b: &str) -> Ordering {
     a.as_bytes()[done..].iter().cmp(&b.as_bytes()[done..])
 }
 
+/// `0..n` sorted by `name` ([`name_order`]), or `Err(i)` where `i` is one of two with the same
+/// name (what the member ids and the compact form's topic table refuse).
+pub(crate) fn by_name<'s>(n: usize, name: impl Fn(usize) -> &'s str) -> Result<Vec<usize>, usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by(|&a, &b| name_order(name(a), name(b)));
+    match order
+        .windows(2)
+        .find(|w| name_order(name(w[0]), name(w[1])).is_eq())
+    {
+        Some(pair) => Err(pair[0]),
+        None => Ok(order),
+    }
+}
+
 /// `a == b`. A plain loop over elements would be 1.5x slower natively than libc's `memcmp`.
 pub(crate) fn same_ints(a: &[i32], b: &[i32]) -> bool {
     let ((a8, a_rest), (b8, b_rest)) = (a.as_chunks::<8>(), b.as_chunks::<8>());
@@ -39,7 +54,6 @@ pub(crate) fn same_ints(a: &[i32], b: &[i32]) -> bool {
 mod tests {
     use super::*;
     use alloc::string::String;
-    use alloc::vec::Vec;
     use proptest::prelude::*;
 
     /// Names that often share long prefixes and differ near chunk boundaries, in ASCII and

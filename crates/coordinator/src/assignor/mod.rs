@@ -192,19 +192,12 @@ pub(crate) fn members_by_id(input: &AssignmentInput) -> Result<Vec<usize>, Assig
             "{claims} owned partitions claimed in all, more than {MAX_CLAIMS}"
         )));
     }
-    let mut by_id: Vec<usize> = (0..input.members.len()).collect();
-    let id = |m: usize| input.members[m].member_id.as_str();
-    by_id.sort_unstable_by(|&a, &b| compare::name_order(id(a), id(b)));
-    match by_id
-        .windows(2)
-        .find(|w| compare::name_order(id(w[0]), id(w[1])).is_eq())
-    {
-        Some(pair) => Err(AssignError(alloc::format!(
+    compare::by_name(input.members.len(), |m| &input.members[m].member_id).map_err(|m| {
+        AssignError(alloc::format!(
             "member \"{}\" appears twice",
-            input.members[pair[0]].member_id
-        ))),
-        None => Ok(by_id),
-    }
+            input.members[m].member_id
+        ))
+    })
 }
 
 /// The topic half of [`check_input`].
