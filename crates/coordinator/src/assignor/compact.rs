@@ -332,27 +332,13 @@ fn output(
         gps.sort_unstable();
         out[w] = gps.len() as i32;
         w += 1;
-        // The topic only moves forward from the first partition's; runs are often one long.
-        let mut t = gps.first().map_or(0, |&gp| prepared.topic_of(gp));
-        let mut rest = &gps[..];
-        while let Some(&first) = rest.first() {
-            while prepared
-                .offsets
-                .get(t + 1)
-                .is_some_and(|&next| next <= first)
-            {
-                t += 1;
-            }
+        for (t, run) in prepared.runs(gps) {
             let base = prepared.offsets[t];
-            let end = base + prepared.counts[t];
-            let len = rest.iter().take_while(|&&gp| gp < end).count();
-            let (run, after) = rest.split_at(len);
-            for (pair, &gp) in out[w..w + 2 * len].chunks_exact_mut(2).zip(run) {
+            for (pair, &gp) in out[w..w + 2 * run.len()].chunks_exact_mut(2).zip(run) {
                 pair[0] = index[t];
                 pair[1] = (gp - base) as i32;
             }
-            w += 2 * len;
-            rest = after;
+            w += 2 * run.len();
         }
     }
     out

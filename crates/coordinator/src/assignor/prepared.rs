@@ -506,21 +506,47 @@ impl<'a> Prepared<'a> {
             _ => 0,
         };
         let mut out = Vec::with_capacity(span);
-        let mut rest = sorted;
-        while let Some(&first) = rest.first() {
-            let t = self.topic_of(first);
-            let end = self.offsets[t] + self.counts[t];
-            let len = rest.partition_point(|&gp| gp < end);
-            out.push(TopicPartitions {
+        out.extend(self.runs(sorted).map(|(t, run)| {
+            TopicPartitions {
                 topic: self.names[t].clone(),
-                partitions: rest[..len]
+                partitions: run
                     .iter()
                     .map(|&gp| (gp - self.offsets[t]) as i32)
                     .collect(),
-            });
-            rest = &rest[len..];
-        }
+            }
+        }));
         out
+    }
+
+    /// Sorted dense partitions in runs of one topic: (topic, the run). Runs are read item by
+    /// item and the next run's topic is walked to, searched for only when far: a member typically has
+    /// one or two partitions of each of neighbouring topics, where two searches per run cost
+    /// more than the run.
+    pub(crate) fn runs<'s>(
+        &'s self,
+        sorted: &'s [usize],
+    ) -> impl Iterator<Item = (usize, &'s [usize])> + 's {
+        let mut t = sorted.first().map_or(0, |&gp| self.topic_of(gp));
+        let mut rest = sorted;
+        core::iter::from_fn(move || {
+            let &first = rest.first()?;
+            // Most often the same topic or one a few further on; a search only past those (with
+            // 1,000 topics a member's partitions may lie far apart).
+            let mut steps = 0;
+            while self.offsets.get(t + 1).is_some_and(|&next| next <= first) {
+                t += 1;
+                steps += 1;
+                if steps == 8 {
+                    t = self.topic_of(first);
+                    break;
+                }
+            }
+            let end = self.offsets[t] + self.counts[t];
+            let len = rest.iter().take_while(|&&gp| gp < end).count();
+            let (run, after) = rest.split_at(len);
+            rest = after;
+            Some((t, run))
+        })
     }
 
     /// Number of partitions of the interned topics.
