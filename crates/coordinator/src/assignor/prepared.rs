@@ -42,6 +42,9 @@ pub struct Prepared<'a> {
     /// first use ([`Prepared::owned`]): range and round robin never read it, and with every
     /// member owning its partitions it is most of their preparation.
     owned: OnceCell<Vec<Vec<usize>>>,
+    /// Per dense partition, its topic: made when the output is named
+    /// ([`Prepared::topics_of_partitions`]).
+    topic_of_partition: OnceCell<Vec<u32>>,
     /// Every member subscribes to the same topics, compared as Kafka does: the raw topic sets,
     /// topics without metadata included (the sticky family's constrained builder applies).
     pub(crate) all_equal: bool,
@@ -369,6 +372,7 @@ pub(crate) fn finish<'a, K: ?Sized>(
         list_of: member_list,
         by_id,
         owned: resolved,
+        topic_of_partition: OnceCell::new(),
         all_equal,
         uniform,
     }
@@ -501,8 +505,9 @@ impl<'a> Prepared<'a> {
     /// assignor's time.
     fn named(&self, sorted: &[usize]) -> Vec<TopicPartitions> {
         // At most one entry per topic from the first partition's to the last's.
+        let topic = self.topics_of_partitions();
         let span = match (sorted.first(), sorted.last()) {
-            (Some(&a), Some(&b)) => self.topic_of(b) - self.topic_of(a) + 1,
+            (Some(&a), Some(&b)) => (topic[b] - topic[a] + 1) as usize,
             _ => 0,
         };
         let mut out = Vec::with_capacity(span);
@@ -519,33 +524,36 @@ impl<'a> Prepared<'a> {
     }
 
     /// Sorted dense partitions in runs of one topic: (topic, the run). Runs are read item by
-    /// item and the next run's topic is walked to, searched for only when far: a member typically has
-    /// one or two partitions of each of neighbouring topics, where two searches per run cost
+    /// item: a member typically has one or two partitions of a topic, where a search per run cost
     /// more than the run.
     pub(crate) fn runs<'s>(
         &'s self,
         sorted: &'s [usize],
     ) -> impl Iterator<Item = (usize, &'s [usize])> + 's {
-        let mut t = sorted.first().map_or(0, |&gp| self.topic_of(gp));
+        let topic = self.topics_of_partitions();
         let mut rest = sorted;
         core::iter::from_fn(move || {
             let &first = rest.first()?;
-            // Most often the same topic or one a few further on; a search only past those (with
-            // 1,000 topics a member's partitions may lie far apart).
-            let mut steps = 0;
-            while self.offsets.get(t + 1).is_some_and(|&next| next <= first) {
-                t += 1;
-                steps += 1;
-                if steps == 8 {
-                    t = self.topic_of(first);
-                    break;
-                }
-            }
+            let t = topic[first] as usize;
             let end = self.offsets[t] + self.counts[t];
             let len = rest.iter().take_while(|&&gp| gp < end).count();
             let (run, after) = rest.split_at(len);
             rest = after;
             Some((t, run))
+        })
+    }
+
+    /// Per dense partition, its topic. A table rather than a search per run of a member's
+    /// partitions: the runs lie anywhere among the topics (round robin's a fixed stride apart,
+    /// with 1,000 topics a hundred topics apart), and a search or a walk per run was most of
+    /// naming the output (round robin, 10,000 members, 1,000 topics: 10.9 -> 4.1 ms natively).
+    fn topics_of_partitions(&self) -> &[u32] {
+        self.topic_of_partition.get_or_init(|| {
+            let mut topic = Vec::with_capacity(self.total);
+            for (t, &n) in self.counts.iter().enumerate() {
+                topic.extend(core::iter::repeat_n(t as u32, n));
+            }
+            topic
         })
     }
 
