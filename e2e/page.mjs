@@ -1571,9 +1571,31 @@ await test(
       'Line 2: a member line is "id [gen=N] [instance=ID] [rack=R]: topics [| owns topic-p, …]"',
       'the line and why',
     );
+    // A likely slip that Kafka accepts is assigned as Kafka would, with a note beside it.
+    await page.fill('#assign-group', 'topics: orders=2\na: orders, oders\nb: oders');
+    expectEq(await cell('a', 'assigned'), 'orders 0,1', 'the listed topic is assigned');
+    expectEq(
+      await page.textContent('#assign-notes'),
+      'oders (subscribed by a, b) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka',
+      'the note names the topic and its members',
+    );
+    await page.fill('#assign-group', 'topics: orders=2\na: orders');
+    expectEq(await page.locator('#assign-notes').count(), 0, 'no note on a well-formed group');
     await page.screenshot({ path: new URL('assign-widget.png', out).pathname, fullPage: true });
   },
   `?mode=assign&lang=en&strategy=range&group=${encodeURIComponent('topics: orders=5\na: orders\nb: orders')}`,
+);
+
+await test(
+  'the assign widget in Chinese: the line it cannot read, and its notes, in Chinese',
+  async (page) => {
+    expectEq(await page.textContent('#assign-error'), '第 3 行：主题 orders 列出了两次', 'the line and why, in Chinese');
+    await page.fill('#assign-group', 'topics: orders=2\na: orders | owns orders-5');
+    expectEq(await page.textContent('#assign-notes'), 'a 拥有 orders-5，但 orders 只有 2 个分区', 'a note, in Chinese');
+    expectEq(await page.textContent('#assign-moved'), '1 个分区被交出，2 个分区分给了新成员', 'the summary, in Chinese');
+    expectEq(await page.evaluate(() => document.documentElement.lang), 'zh-CN', 'the document says Chinese');
+  },
+  `?mode=assign&lang=zh&strategy=range&group=${encodeURIComponent('topics: orders=2\na: orders\ntopics: orders=3')}`,
 );
 
 await test(

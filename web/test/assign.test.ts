@@ -19,6 +19,7 @@ describe('the group text', () => {
     );
     expect(parsed).toEqual({
       ok: true,
+      notes: [],
       input: {
         topics: { orders: 6, 'my-topic': 2 },
         members: [
@@ -50,15 +51,50 @@ describe('the group text', () => {
       ['topics: orders=2\nc1:', 2, /nothing/],
       ['topics: orders=2\nno colon here', 2, /member line/],
       ['topics: orders=2', 1, /no member/],
+      ['topics: orders=2, orders=3\nc1: orders', 1, /orders is listed twice/],
+      ['topics: orders=2\nc1: orders\ntopics: orders=4', 3, /orders is listed twice/],
     ];
     for (const [text, line, message] of cases) {
       const parsed = parseGroup(text);
       expect(parsed.ok, text).toBe(false);
       if (!parsed.ok) {
         expect(parsed.line, text).toBe(line);
-        expect(parsed.message, text).toMatch(message);
+        expect(parsed.message.en, text).toMatch(message);
+        // Every message in Chinese too, with the same names in it.
+        expect(parsed.message.zh, text).toMatch(/[\u4e00-\u9fff]/);
+        for (const name of text.match(/orders|c1/g) ?? []) {
+          if (parsed.message.en.includes(name)) expect(parsed.message.zh, text).toContain(name);
+        }
       }
     }
+  });
+
+  it('notes what Kafka accepts but is likely a slip: an unlisted topic, a partition that does not exist', () => {
+    const parsed = parseGroup(
+      'topics: orders=3\nc1: orders, oders | owns orders-2, orders-3, orders-7, refunds-0\nc2: oders\nc3: orders | owns orders-0',
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.notes.map((n) => n.en)).toEqual([
+      'oders (subscribed by c1, c2) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka',
+      'c1 owns orders-3, orders-7, which orders does not have (it has 3 partitions)',
+      'c1 owns refunds-0, but refunds is not on the topics line',
+    ]);
+    expect(parsed.notes.map((n) => n.zh)).toEqual([
+      'oders（c1、c2 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同',
+      'c1 拥有 orders-3、orders-7，但 orders 只有 3 个分区',
+      'c1 拥有 refunds-0，但 refunds 不在 topics 行里',
+    ]);
+    // What the note says of the unlisted topic is what the assignors do.
+    const r = run(fns, 'range', 'topics: orders=3\nc1: orders, oders\nc2: oders');
+    expect(r.ok && r.rows).toEqual([
+      ['c1', undefined, [{ topic: 'orders', partitions: [0, 1, 2] }]],
+      ['c2', undefined, []],
+    ]);
+    expect(r.ok && r.notes.length).toBe(1);
+    // A well-formed group has none.
+    const example = parseGroup(EXAMPLE);
+    expect(example.ok && example.notes).toEqual([]);
   });
 
   it('tells kept, new and given-up partitions apart', () => {
@@ -79,12 +115,13 @@ describe('running the assignors', () => {
         ['a', undefined, [{ topic: 'orders', partitions: [0, 1, 2] }]],
         ['b', undefined, [{ topic: 'orders', partitions: [3, 4] }]],
       ],
+      notes: [],
     });
   });
 
   it('cooperative-sticky keeps what members own and holds back what changes owner', () => {
     const r = run(fns, 'cooperative-sticky', EXAMPLE);
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(JSON.stringify(r.message));
     const c3 = r.rows.find(([id]) => id === 'c3');
     // c3 is new: nothing moves to it straight from another owner in this round.
     expect(c3?.[2].flatMap((tp) => tp.partitions)).toEqual([]);

@@ -11,10 +11,21 @@
 // generation, `instance` its group.instance.id and `rack` its rack.
 
 import type { AssignmentInput, AssignmentMember, TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
+import type { Lang } from '../i18n.ts';
 
-export type Parsed = { ok: true; input: AssignmentInput } | { ok: false; line: number; message: string };
+/** A message in both of the page's languages. */
+export type Said = Record<Lang, string>;
+
+/**
+ * The group read, with notes on what Kafka accepts but is likely a slip (a subscribed topic the
+ * topics line does not list, a claim on a partition that does not exist); or the first line
+ * that cannot be read, and why.
+ */
+export type Parsed = { ok: true; input: AssignmentInput; notes: Said[] } | { ok: false; line: number; message: Said };
 
 const NAME = /^[A-Za-z0-9._-]+$/;
+
+const FORMAT = 'id [gen=N] [instance=ID] [rack=R]';
 
 /** `orders-3` → orders, 3 (the last dash splits, as Kafka's `TopicPartition.toString`). */
 function partitionOf(text: string): { topic: string; partition: number } | null {
@@ -40,52 +51,104 @@ export function parseGroup(text: string): Parsed {
     const line = lines[i].trim();
     const no = i + 1;
     if (!line || line.startsWith('#')) continue;
-    const fail = (message: string): Parsed => ({ ok: false, line: no, message });
+    const fail = (en: string, zh: string): Parsed => ({ ok: false, line: no, message: { en, zh } });
     if (/^topics\s*:/i.test(line)) {
       sawTopics = true;
       for (const item of list(line.slice(line.indexOf(':') + 1))) {
         const [name, count] = item.split('=');
         const n = Number(count);
         if (!name || !NAME.test(name) || !Number.isInteger(n) || n < 0 || n > 10_000) {
-          return fail(`"${item}" is not topic=partitions (a name, then 0 to 10000)`);
+          return fail(
+            `"${item}" is not topic=partitions (a name, then 0 to 10000)`,
+            `“${item}” 不是 主题=分区数（主题名，再加 0 到 10000 的分区数）`,
+          );
         }
+        if (Object.hasOwn(input.topics, name)) return fail(`topic ${name} is listed twice`, `主题 ${name} 列出了两次`);
         input.topics[name] = n;
       }
       continue;
     }
     const colon = line.indexOf(':');
-    if (colon < 0) return fail('a member line is "id [gen=N] [instance=ID] [rack=R]: topics [| owns topic-p, …]"');
+    if (colon < 0) {
+      return fail(`a member line is "${FORMAT}: topics [| owns topic-p, …]"`, `成员行的写法是 “${FORMAT}: 主题 [| owns 主题-分区, …]”`);
+    }
     const [id, ...options] = list(line.slice(0, colon));
-    if (!id || !NAME.test(id)) return fail(`"${id ?? ''}" is not a member id`);
-    if (input.members.some((m) => m.memberId === id)) return fail(`member ${id} is listed twice`);
+    if (!id || !NAME.test(id)) return fail(`"${id ?? ''}" is not a member id`, `“${id ?? ''}” 不是成员 id`);
+    if (input.members.some((m) => m.memberId === id)) return fail(`member ${id} is listed twice`, `成员 ${id} 列出了两次`);
     const member: AssignmentMember = { memberId: id, topics: [] };
     for (const option of options) {
       const [key, value] = option.split('=');
       if (key === 'gen' && /^-?\d+$/.test(value ?? '')) member.generationId = Number(value);
       else if (key === 'instance' && value && NAME.test(value)) member.groupInstanceId = value;
       else if (key === 'rack' && value && NAME.test(value)) member.rackId = value;
-      else return fail(`"${option}" is not gen=N, instance=ID or rack=R`);
+      else return fail(`"${option}" is not gen=N, instance=ID or rack=R`, `“${option}” 不是 gen=N、instance=ID 或 rack=R`);
     }
     const [subscribed, owns] = line.slice(colon + 1).split('|');
     member.topics = list(subscribed);
-    if (member.topics.length === 0) return fail(`member ${id} subscribes to nothing`);
-    for (const topic of member.topics) if (!NAME.test(topic)) return fail(`"${topic}" is not a topic name`);
+    if (member.topics.length === 0) return fail(`member ${id} subscribes to nothing`, `成员 ${id} 没有订阅任何主题`);
+    for (const topic of member.topics) if (!NAME.test(topic)) return fail(`"${topic}" is not a topic name`, `“${topic}” 不是主题名`);
     if (owns !== undefined) {
       const items = list(owns);
-      if (items[0] !== 'owns') return fail('after "|" comes "owns" and the partitions, as orders-0');
+      if (items[0] !== 'owns')
+        return fail('after "|" comes "owns" and the partitions, as orders-0', '“|” 之后应是 “owns” 和分区，例如 orders-0');
       const owned = new Map<string, number[]>();
       for (const item of items.slice(1)) {
         const tp = partitionOf(item);
-        if (!tp) return fail(`"${item}" is not topic-partition`);
+        if (!tp) return fail(`"${item}" is not topic-partition`, `“${item}” 不是 主题-分区 的写法`);
         owned.set(tp.topic, [...(owned.get(tp.topic) ?? []), tp.partition]);
       }
       member.ownedPartitions = [...owned].map(([topic, partitions]): TopicPartitions => ({ topic, partitions }));
     }
     input.members.push(member);
   }
-  if (!sawTopics) return { ok: false, line: 1, message: 'a "topics: name=partitions, …" line is needed' };
-  if (input.members.length === 0) return { ok: false, line: lines.length, message: 'no member' };
-  return { ok: true, input };
+  if (!sawTopics)
+    return {
+      ok: false,
+      line: 1,
+      message: { en: 'a "topics: name=partitions, …" line is needed', zh: '需要一行 “topics: 主题名=分区数, …”' },
+    };
+  if (input.members.length === 0) return { ok: false, line: lines.length, message: { en: 'no member', zh: '还没有成员' } };
+  return { ok: true, input, notes: notes(input) };
+}
+
+/**
+ * What Kafka accepts without complaint but a reader most likely did not mean: a subscription to
+ * a topic the topics line does not list (no metadata: nobody is assigned its partitions), and
+ * a claim on a partition that does not exist. One note per topic, naming its members.
+ */
+function notes(input: AssignmentInput): Said[] {
+  const out: Said[] = [];
+  const unlisted = new Map<string, string[]>();
+  for (const m of input.members) {
+    for (const topic of m.topics) {
+      if (!Object.hasOwn(input.topics, topic)) unlisted.set(topic, [...(unlisted.get(topic) ?? []), m.memberId]);
+    }
+  }
+  for (const [topic, members] of unlisted) {
+    out.push({
+      en: `${topic} (subscribed by ${members.join(', ')}) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka`,
+      zh: `${topic}（${members.join('、')} 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同`,
+    });
+  }
+  for (const m of input.members) {
+    for (const { topic, partitions } of m.ownedPartitions ?? []) {
+      const count = Object.hasOwn(input.topics, topic) ? input.topics[topic] : undefined;
+      const missing = partitions.filter((p) => count === undefined || p >= count).map((p) => `${topic}-${p}`);
+      if (missing.length === 0) continue;
+      out.push(
+        count === undefined
+          ? {
+              en: `${m.memberId} owns ${missing.join(', ')}, but ${topic} is not on the topics line`,
+              zh: `${m.memberId} 拥有 ${missing.join('、')}，但 ${topic} 不在 topics 行里`,
+            }
+          : {
+              en: `${m.memberId} owns ${missing.join(', ')}, which ${topic} does not have (it has ${count} partitions)`,
+              zh: `${m.memberId} 拥有 ${missing.join('、')}，但 ${topic} 只有 ${count} 个分区`,
+            },
+      );
+    }
+  }
+  return out;
 }
 
 /** What a member keeps, gets and gives up: its owned partitions against its assignment. */

@@ -12,9 +12,9 @@ import type {
 } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
-import { t } from '../playground/text.ts';
+import { linePrefix, t } from '../playground/text.ts';
 import { fromCompact, toCompact } from './compact.ts';
-import { moves, parseGroup } from './group-text.ts';
+import { moves, parseGroup, type Said } from './group-text.ts';
 
 /** The assignors by the widget's names: the client's four, and the server's two. */
 export const STRATEGIES = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'server-uniform', 'server-range'] as const;
@@ -34,12 +34,18 @@ export interface AssignFunctions {
   serverAssign: (name: 'uniform' | 'range', input: ServerAssignInput) => Record<string, TopicPartitions[]>;
 }
 
-/** Runs `strategy` on the group `text`: each member's (owned, assigned), or an error to show. */
+/**
+ * Runs `strategy` on the group `text`: each member's (owned, assigned) and the notes on the
+ * group's likely slips; or an error to show (the parser's in both languages, the model's as it
+ * gives it).
+ */
 export function run(
   fns: AssignFunctions,
   strategy: StrategyName,
   text: string,
-): { ok: true; rows: [string, TopicPartitions[] | undefined, TopicPartitions[]][] } | { ok: false; line?: number; message: string } {
+):
+  | { ok: true; rows: [string, TopicPartitions[] | undefined, TopicPartitions[]][]; notes: Said[] }
+  | { ok: false; line?: number; message: Said | string } {
   const parsed = parseGroup(text);
   if (!parsed.ok) return { ok: false, line: parsed.line, message: parsed.message };
   const input = parsed.input;
@@ -65,7 +71,7 @@ export function run(
     const rows = [...input.members]
       .sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0))
       .map((m): [string, TopicPartitions[] | undefined, TopicPartitions[]] => [m.memberId, m.ownedPartitions, out[m.memberId] ?? []]);
-    return { ok: true, rows };
+    return { ok: true, rows, notes: parsed.notes };
   } catch (e) {
     return { ok: false, message: (e as Error).message };
   }
@@ -92,10 +98,8 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
   const update = () => {
     const r = run(fns, select.value as StrategyName, area.value);
     if (!r.ok) {
-      replaceChildren(
-        result,
-        h('p', { class: 'error', id: 'assign-error' }, r.line ? `${t('assignLine', lang)} ${r.line}: ${r.message}` : r.message),
-      );
+      const message = typeof r.message === 'string' ? r.message : r.message[lang];
+      replaceChildren(result, h('p', { class: 'error', id: 'assign-error' }, r.line ? `${linePrefix(r.line, lang)}${message}` : message));
       return;
     }
     let added = 0;
@@ -136,7 +140,12 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
           h('tbody', {}, ...body),
         ),
       ),
-      h('p', { class: 'muted', id: 'assign-moved' }, `${revoked} ${t('assignGivenUp', lang)}, ${added} ${t('assignNew', lang)}`),
+      h(
+        'p',
+        { class: 'muted', id: 'assign-moved' },
+        `${revoked} ${t('assignGivenUp', lang)}${lang === 'zh' ? '，' : ', '}${added} ${t('assignNew', lang)}`,
+      ),
+      ...(r.notes.length ? [h('ul', { class: 'assign-notes', id: 'assign-notes' }, ...r.notes.map((n) => h('li', {}, n[lang])))] : []),
     );
   };
   select.addEventListener('change', update);

@@ -25,7 +25,6 @@ const T = {
   assignKept: { en: 'Kept', zh: '保留' },
   assignAdded: { en: 'New', zh: '新分到' },
   assignRevoked: { en: 'Given up', zh: '交出' },
-  assignLine: { en: 'Line', zh: '第几行' },
   assignClient: { en: 'client side (classic protocol, the leader assigns)', zh: '客户端（经典协议，由主消费者分配）' },
   assignServer: { en: 'server side (KIP-848, the coordinator assigns)', zh: '服务端（KIP-848，由协调者分配）' },
   assignGivenUp: { en: 'given up', zh: '个分区被交出' },
@@ -299,6 +298,11 @@ export function reachedEarly(lang: Lang, reached: number, asked: number, max: nu
   return lang === 'zh'
     ? `本次运行停在第 ${reached} 步，而不是第 ${asked} 步：链接或文件最多能把运行带到第 ${max} 步，并且在场景结束后（没有新的操作时）最多再走 ${past} 步。`
     : `This run opened at step ${reached}, not ${asked}: a link or file takes a run at most ${max} steps, and at most ${past} steps past its scenario's end without an action in between.`;
+}
+
+/** Where the assign widget's group text cannot be read: before the reason. */
+export function linePrefix(n: number, lang: Lang): string {
+  return lang === 'zh' ? `第 ${n} 行：` : `Line ${n}: `;
 }
 
 export function heartbeatTimers(n: number, lang: Lang): string {
