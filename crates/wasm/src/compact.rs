@@ -24,19 +24,18 @@ const MAX_INTS: u32 = 24_000_000;
 /// Most topics in the table.
 const MAX_TOPICS: u32 = 100_000;
 
-/// What every call needs from JavaScript, made once: the field names as JavaScript strings and
-/// one `TextEncoder`. Made anew on each call they were a third of a small call's 15 µs.
+/// What every call needs from JavaScript, made once: the field names as JavaScript strings.
+/// Made anew on each call they (with the text encoder, [`args::utf8`]) were a third of a small
+/// call's 15 µs.
 struct Host {
     fields: [JsValue; 7],
     to_json: JsValue,
-    encoder: TextEncoder,
 }
 
 thread_local! {
     static HOST: Host = Host {
         fields: FIELDS.map(JsValue::from_str),
         to_json: JsValue::from_str("toJSON"),
-        encoder: TextEncoder::new(),
     };
 }
 
@@ -93,18 +92,6 @@ fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>,
     Ok(out)
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// The host's `TextEncoder`, called directly: wasm-bindgen's own string crossing copies
-    /// ASCII text one character at a time in JavaScript, which for 10,000 member ids as JSON
-    /// cost a fifth of a whole assignment.
-    type TextEncoder;
-    #[wasm_bindgen(constructor)]
-    fn new() -> TextEncoder;
-    #[wasm_bindgen(method)]
-    fn encode(this: &TextEncoder, input: &js_sys::JsString) -> js_sys::Uint8Array;
-}
-
 /// The array's strings in one crossing, when every element is a string: the array as JSON
 /// text, encoded as UTF-8 by the host and read here. Reading 10,000 member ids one by one costs
 /// more than assigning their partitions. `None`: take the element-by-element path, which names
@@ -114,15 +101,16 @@ extern "C" {
 /// inherited) takes the element path, so that the elements themselves are read. An element
 /// with one (a `Date`, say) is taken as the string it renders to.
 fn all_strings(array: &js_sys::Array) -> Option<Vec<String>> {
-    let bytes = HOST.with(|host| {
+    let text = HOST.with(|host| {
         let to_json = js_sys::Reflect::get(array, &host.to_json).ok()?;
         if !to_json.is_undefined() {
             return None;
         }
-        let text = js_sys::JSON::stringify(array).ok()?;
-        Some(host.encoder.encode(&text).to_vec())
+        js_sys::JSON::stringify(array).ok()
     })?;
-    let text = String::from_utf8(bytes).ok()?;
+    // JSON text is well-formed UTF-16 (a lone surrogate is written as an escape), so nothing is
+    // replaced in encoding it.
+    let text = args::utf8(&text);
     string_array(&text).filter(|all| all.len() == array.length() as usize)
 }
 

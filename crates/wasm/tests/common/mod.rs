@@ -387,6 +387,43 @@ pub fn deterministic_trace() -> String {
     rust(&g.c.events().unwrap()).to_string()
 }
 
+/// Names in any script and with JSON escapes cross both ways unchanged, in the JSON form and the
+/// compact form: the module reads JSON text and arrays of names as UTF-8 from the host's
+/// `TextEncoder`, not through wasm-bindgen's own string crossing.
+pub fn names_in_any_script() {
+    use group_coordinator_wasm::{assign, assign_compact};
+    for id in ["é-1", "成员-2", "🦀-3", "a\"b\\c\n", "z", ""] {
+        let input = json!({ "topics": { "t成": 3 }, "members": [
+            { "memberId": id, "topics": ["t成"] }, { "memberId": "y", "topics": ["t成"] } ] });
+        // Range goes by member id, in byte order: the first takes two partitions.
+        let id_first = id.as_bytes() < b"y".as_slice();
+        let (first, second) = if id_first { (id, "y") } else { ("y", id) };
+        let mut expected = serde_json::Map::new();
+        expected.insert(
+            first.into(),
+            json!([{ "topic": "t成", "partitions": [0, 1] }]),
+        );
+        expected.insert(
+            second.into(),
+            json!([{ "topic": "t成", "partitions": [2] }]),
+        );
+        let out = rust(&assign("range".into(), js(&input)).unwrap());
+        assert_eq!(out, Value::Object(expected), "{id:?}");
+        let compact = json!({ "topics": ["t成"], "partitions": [3], "members": [id, "y"],
+            "subscriptions": [1, 0, 1, 0] });
+        let out = assign_compact("range".into(), js(&compact))
+            .unwrap()
+            .to_vec();
+        let (two, one) = ([2, 0, 0, 0, 1], [1, 0, 2]);
+        let expected: Vec<i32> = if id_first {
+            two.iter().chain(&one).copied().collect()
+        } else {
+            one.iter().chain(&two).copied().collect()
+        };
+        assert_eq!(out, expected, "{id:?}");
+    }
+}
+
 /// `assignCompact` gives `assign`'s assignment from the compact form (typed arrays or plain
 /// arrays), and refuses a malformed input by name, as a TypeError or a RangeError.
 pub fn compact_assignors() {
@@ -622,6 +659,11 @@ macro_rules! js_api_tests {
         #[wasm_bindgen_test]
         fn compact_assignors_through_js() {
             common::compact_assignors();
+        }
+
+        #[wasm_bindgen_test]
+        fn names_in_any_script_through_js() {
+            common::names_in_any_script();
         }
 
         #[wasm_bindgen_test]
