@@ -253,7 +253,7 @@ pub(crate) trait SameSubscription {
 
 impl SameSubscription for Vec<String> {
     fn same(&self, other: &Self) -> bool {
-        self == other
+        super::compare::same_names(self, other)
     }
 }
 
