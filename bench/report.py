@@ -100,6 +100,7 @@ def summary(native, native_compact, compact, browser):
           + (f" (behind: {behind})" if behind else ""))
     count("wasm compact over native assign", [(k, compact.get(k), native[k]) for k in native])
     count("wasm compact over native compact", [(k, compact.get(k), native_compact.get(k)) for k in native])
+    count("Chromium compact over native assign", [(k, browser.get(k), native[k]) for k in native])
     count("Chromium compact over native compact", [(k, browser.get(k), native_compact.get(k)) for k in native])
 
 

@@ -137,6 +137,14 @@ impl DenseAssignment {
         }
     }
 
+    /// From lists already built, one per member, and no Java quirk.
+    pub(crate) fn from_built(by_member: Lists) -> Self {
+        DenseAssignment {
+            by_member,
+            java_throws: None,
+        }
+    }
+
     /// From each partition's member (`None`: unassigned), for `members` members: each member's
     /// partitions ascending.
     pub(crate) fn from_owners(owners: &[Option<usize>], members: usize) -> Self {

@@ -1,5 +1,6 @@
 //! `RangeAssignor` ("range", `docs/src/reference/assignors.md#range`), with rack awareness (KIP-881).
 
+use super::prepared::Lists;
 use super::{DenseAssignment, MemberSubscription, Prepared};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
@@ -171,10 +172,18 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
             }
         }
     };
-    // Each partition's member, then the members' partitions in one array.
-    let mut owners = alloc::vec![None; p.total];
-    ranges(&mut |m, start, len| owners[start..start + len].fill(Some(m)));
-    DenseAssignment::from_owners(&owners, p.list_of.len())
+    // The members' partitions in one array, sized by a first pass over the ranges: a table of
+    // each partition's member, sorted out afterwards, was a third of range's whole compact call
+    // at 100,000 partitions.
+    let mut lengths = alloc::vec![0; p.list_of.len()];
+    ranges(&mut |m, _, len| lengths[m] += len);
+    DenseAssignment::from_built(Lists::build(lengths, |put| {
+        ranges(&mut |m, start, len| {
+            for gp in start..start + len {
+                put(m, gp);
+            }
+        })
+    }))
 }
 
 fn assign_ranges(
