@@ -55,7 +55,7 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
         }));
     }
     // Each partition's member, then the members' partitions in one array.
-    let mut owners: Vec<Option<usize>> = alloc::vec![None; p.total];
+    let mut owners: Vec<u32> = alloc::vec![0; p.total];
     // Per topic, its subscribers in member order, when walking them is chosen.
     let counts = p.subscriber_counts();
     let chosen = match walk {
@@ -78,7 +78,7 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
             let mut k = subs.partition_point(|&m| position[m] < cursor) % subs.len();
             let first = p.offsets[t];
             for owner in &mut owners[first..first + n] {
-                *owner = Some(subs[k]);
+                *owner = subs[k] as u32;
                 cursor = (position[subs[k]] + 1) % order.len();
                 k = (k + 1) % subs.len();
             }
@@ -93,7 +93,7 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
                 while topics[cursor].binary_search(&t).is_err() {
                     cursor = (cursor + 1) % order.len();
                 }
-                *owner = Some(order[cursor]);
+                *owner = order[cursor] as u32;
                 cursor = (cursor + 1) % order.len();
             }
         }
