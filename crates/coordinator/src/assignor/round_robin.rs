@@ -40,7 +40,7 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
         // Everyone subscribes to every topic: the cursor goes round once per partition, so
         // partition `gp` (topics by name, partitions ascending) is the member at position
         // `gp % members`'s. Each member's list is written straight, without a table of owners
-        // to sort out (a third of the call at 100,000 partitions).
+        // to sort out (10,000 members, 100,000 partitions: 9% less natively, 16% in wasm).
         let m = order.len();
         let mut lengths = alloc::vec![0; m];
         for (at, &member) in order.iter().enumerate() {
@@ -171,7 +171,7 @@ mod tests {
 
         #[test]
         fn identical_subscriptions_go_by_position(mut i in input(), members in 1usize..40) {
-            // Everyone with the first member's topics (more of them, to wrap round often).
+            // 1 to 39 members, all with the first generated member's topics.
             let topics = i.members.first().map(|m| m.topics.clone()).unwrap_or_default();
             let template = i.members.first().cloned().unwrap_or_default();
             i.members = (0..members)
