@@ -54,8 +54,6 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
             }
         }));
     }
-    // Each partition's member, then the members' partitions in one array.
-    let mut owners: Vec<u32> = alloc::vec![0; p.total];
     // Per topic, its subscribers in member order, when walking them is chosen.
     let counts = p.subscriber_counts();
     let chosen = match walk {
@@ -63,42 +61,70 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
         Walk::Subscribers => true,
         Walk::Cheaper => subscribers_cost_less(p, &counts),
     };
-    let by_subscribers = chosen.then(|| p.subscribers(order, &counts));
+    if chosen {
+        return by_subscribers(p, &p.subscribers(order, &counts));
+    }
+    // Each partition's member, then the members' partitions in one array.
+    let mut owners: Vec<u32> = alloc::vec![0; p.total];
     let mut cursor = 0;
-    if let Some(subscribers) = by_subscribers {
-        // Each member's position in member order (the cursor is one).
-        let mut position = alloc::vec![0; order.len()];
-        for (at, &m) in order.iter().enumerate() {
-            position[m] = at;
-        }
-        for (t, &n) in p.counts.iter().enumerate() {
-            // Some member subscribes to `t` (only subscribed topics are interned).
-            let subs = subscribers.of(t);
-            // The first subscriber at or after the cursor, wrapping round; then each next one.
-            let mut k = subs.partition_point(|&m| position[m] < cursor) % subs.len();
-            let first = p.offsets[t];
-            for owner in &mut owners[first..first + n] {
-                *owner = subs[k] as u32;
-                cursor = (position[subs[k]] + 1) % order.len();
-                k = (k + 1) % subs.len();
-            }
-        }
-    } else {
-        // Each position's topics at hand: the loop asks about members one after another.
-        let topics: Vec<&[usize]> = order.iter().map(|&m| p.member_topics(m)).collect();
-        for (t, &n) in p.counts.iter().enumerate() {
-            let first = p.offsets[t];
-            for owner in &mut owners[first..first + n] {
-                // Some member subscribes to `t`, so this ends.
-                while topics[cursor].binary_search(&t).is_err() {
-                    cursor = (cursor + 1) % order.len();
-                }
-                *owner = order[cursor] as u32;
+    // Each position's topics at hand: the loop asks about members one after another.
+    let topics: Vec<&[usize]> = order.iter().map(|&m| p.member_topics(m)).collect();
+    for (t, &n) in p.counts.iter().enumerate() {
+        let first = p.offsets[t];
+        for owner in &mut owners[first..first + n] {
+            // Some member subscribes to `t`, so this ends.
+            while topics[cursor].binary_search(&t).is_err() {
                 cursor = (cursor + 1) % order.len();
             }
+            *owner = order[cursor] as u32;
+            cursor = (cursor + 1) % order.len();
         }
     }
     DenseAssignment::from_owners(&owners, order.len())
+}
+
+/// The walk over each topic's subscribers (`subscribers`, in member order). A topic's partitions
+/// are dealt to its subscribers in turn from the first at or after the cursor, so how many each
+/// gets follows from where the deal starts: the lists are sized first and then written
+/// straight, without a table of owners to sort out (10,000 members on 10 topics in five
+/// disjoint groups: 18% less natively, 11% in wasm).
+fn by_subscribers(p: &Prepared, subscribers: &Lists) -> DenseAssignment {
+    let order = &p.kafka_order;
+    // Each member's position in member order (the cursor is one).
+    let mut position = alloc::vec![0; order.len()];
+    for (at, &m) in order.iter().enumerate() {
+        position[m] = at;
+    }
+    // Per topic, the subscriber its deal starts at; per member, how many it is dealt.
+    let mut starts = Vec::with_capacity(p.counts.len());
+    let mut lengths = alloc::vec![0; order.len()];
+    let mut cursor = 0;
+    for (t, &n) in p.counts.iter().enumerate() {
+        // Some member subscribes to `t` (only subscribed topics are interned).
+        let subs = subscribers.of(t);
+        let s = subs.len();
+        // The first subscriber at or after the cursor, wrapping round.
+        let k = subs.partition_point(|&m| position[m] < cursor) % s;
+        starts.push(k);
+        // Everyone gets n / s; the n % s subscribers from the start on get one more.
+        for (j, &m) in subs.iter().enumerate() {
+            lengths[m] += n / s + usize::from((j + s - k) % s < n % s);
+        }
+        if n > 0 {
+            // After the subscriber dealt the last partition.
+            cursor = (position[subs[(k + n - 1) % s]] + 1) % order.len();
+        }
+    }
+    DenseAssignment::from_built(Lists::build(lengths, |put| {
+        for (t, &n) in p.counts.iter().enumerate() {
+            let subs = subscribers.of(t);
+            let mut k = starts[t];
+            for gp in p.offsets[t]..p.offsets[t] + n {
+                put(subs[k], gp);
+                k = if k + 1 == subs.len() { 0 } else { k + 1 };
+            }
+        }
+    }))
 }
 
 /// Whether building the per-topic subscriber positions costs less than passing over members:
