@@ -41,13 +41,33 @@ pub(crate) fn by_name<'s>(n: usize, name: impl Fn(usize) -> &'s str) -> Result<V
     }
 }
 
-/// `a == b` for lists of names, by [`name_order`]: the JSON form's members give their
-/// subscriptions as names, compared member by member.
+/// `a == b` for lists of names: the JSON form's members give their subscriptions as names,
+/// compared member by member.
 pub(crate) fn same_names(a: &[alloc::string::String], b: &[alloc::string::String]) -> bool {
     a.len() == b.len()
         && a.iter()
             .zip(b)
-            .all(|(x, y)| x.len() == y.len() && name_order(x, y).is_eq())
+            .all(|(x, y)| same_bytes(x.as_bytes(), y.as_bytes()))
+}
+
+/// `a == b` for byte strings: eight bytes at a time, the last eight (or four) read where they
+/// end, overlapping what was read, so that a name of any length takes no byte loop. A byte loop
+/// for the tail made names shorter than eight bytes slower natively than libc's `memcmp`.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let last8 = |s: &[u8]| <[u8; 8]>::try_from(&s[n - 8..]).ok();
+    let at4 = |s: &[u8], i: usize| <[u8; 4]>::try_from(&s[i..i + 4]).ok();
+    match n {
+        0..4 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..8 => at4(a, 0) == at4(b, 0) && at4(a, n - 4) == at4(b, n - 4),
+        _ => {
+            let (a8, b8) = (a.as_chunks::<8>().0, b.as_chunks::<8>().0);
+            a8.iter().zip(b8).all(|(x, y)| x == y) && last8(a) == last8(b)
+        }
+    }
 }
 
 /// `a == b`. A plain loop over elements would be 1.5x slower natively than libc's `memcmp`.
@@ -83,6 +103,19 @@ mod tests {
             prop_assert_eq!(name_order(&a, &b), a.cmp(&b));
             prop_assert_eq!(name_order(&b, &a), b.cmp(&a));
             prop_assert_eq!(name_order(&a, &a), Ordering::Equal);
+        }
+
+        #[test]
+        fn same_bytes_is_equality(a in name(), b in name(), flip in any::<prop::sample::Index>()) {
+            prop_assert_eq!(same_bytes(a.as_bytes(), b.as_bytes()), a == b);
+            // The same length, one byte apart, wherever it is.
+            let mut c = a.clone().into_bytes();
+            if !c.is_empty() {
+                let i = flip.index(c.len());
+                c[i] ^= 1;
+                prop_assert!(!same_bytes(a.as_bytes(), &c));
+            }
+            prop_assert!(same_bytes(a.as_bytes(), a.as_bytes()));
         }
 
         #[test]
