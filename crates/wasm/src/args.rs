@@ -402,6 +402,15 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
             Some(i) => &message[..i],
             None => &message,
         };
+        // The text is `JSON.stringify`'s, whose only bad hex escapes are a lone surrogate's
+        // (a JS string may hold one; UTF-8 cannot): serde_json's words for it name the escape.
+        let message = if message.starts_with("unexpected end of hex escape")
+            || message.starts_with("lone leading surrogate")
+        {
+            "a string holds a lone UTF-16 surrogate (half of a pair, such as \"\\ud800\"), which text in UTF-8 cannot hold"
+        } else {
+            message
+        };
         // The embed module reads no live input (see lib.rs).
         let live_only = ["unknown variant `inject`", "unknown variant `advance`"];
         let hint = if !cfg!(feature = "live") && live_only.iter().any(|m| message.starts_with(m)) {

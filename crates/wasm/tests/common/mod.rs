@@ -422,6 +422,19 @@ pub fn names_in_any_script() {
         };
         assert_eq!(out, expected, "{id:?}");
     }
+    // A JS string may hold a lone surrogate, which no Rust string can: refused, saying so.
+    for escape in ["\\ud800", "\\udc00", "\\ud800\\u0041"] {
+        let input = js_sys::JSON::parse(&format!(
+            r#"{{"topics": {{"t": 1}}, "members": [{{"memberId": "x{escape}", "topics": ["t"]}}]}}"#
+        ))
+        .unwrap();
+        let err = assign("range".into(), input).unwrap_err();
+        let message = String::from(err.unchecked_ref::<js_sys::Error>().message());
+        assert!(
+            message.contains("lone UTF-16 surrogate"),
+            "{escape}: {message}"
+        );
+    }
 }
 
 /// `assignCompact` gives `assign`'s assignment from the compact form (typed arrays or plain
