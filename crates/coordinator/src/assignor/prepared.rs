@@ -137,10 +137,14 @@ impl DenseAssignment {
         }
     }
 
-    /// From lists already built, one per member, and no Java quirk.
-    pub(crate) fn from_built(by_member: Lists) -> Self {
+    /// One list per member of the given lengths, filled as [`Lists::build`] fills them; no Java
+    /// quirk.
+    pub(crate) fn build(
+        lengths: impl IntoIterator<Item = usize>,
+        fill: impl FnOnce(&mut dyn FnMut(usize, usize)),
+    ) -> Self {
         DenseAssignment {
-            by_member,
+            by_member: Lists::build(lengths, fill),
             java_throws: None,
         }
     }
@@ -153,11 +157,11 @@ impl DenseAssignment {
         for &m in owners {
             lengths[m as usize] += 1;
         }
-        DenseAssignment::from_built(Lists::build(lengths, |put| {
+        DenseAssignment::build(lengths, |put| {
             for (gp, &m) in owners.iter().enumerate() {
                 put(m as usize, gp);
             }
-        }))
+        })
     }
 
     /// The partitions of the `i`-th input member (dense indices).

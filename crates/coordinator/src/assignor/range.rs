@@ -1,6 +1,5 @@
 //! `RangeAssignor` ("range", `docs/src/reference/assignors.md#range`), with rack awareness (KIP-881).
 
-use super::prepared::Lists;
 use super::{DenseAssignment, MemberSubscription, Prepared};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
@@ -177,13 +176,13 @@ fn plain_range(p: &Prepared, order: &[usize]) -> DenseAssignment {
     // at 100,000 partitions.
     let mut lengths = alloc::vec![0; p.list_of.len()];
     ranges(&mut |m, _, len| lengths[m] += len);
-    DenseAssignment::from_built(Lists::build(lengths, |put| {
+    DenseAssignment::build(lengths, |put| {
         ranges(&mut |m, start, len| {
             for gp in start..start + len {
                 put(m, gp);
             }
         })
-    }))
+    })
 }
 
 fn assign_ranges(

@@ -46,13 +46,13 @@ pub(crate) fn round_robin_with(p: &Prepared, walk: Walk) -> DenseAssignment {
         for (at, &member) in order.iter().enumerate() {
             lengths[member] = p.total / m + usize::from(at < p.total % m);
         }
-        return DenseAssignment::from_built(Lists::build(lengths, |put| {
+        return DenseAssignment::build(lengths, |put| {
             for (at, &member) in order.iter().enumerate() {
                 for gp in (at..p.total).step_by(m) {
                     put(member, gp);
                 }
             }
-        }));
+        });
     }
     // Per topic, its subscribers in member order, when walking them is chosen.
     let counts = p.subscriber_counts();
@@ -115,7 +115,7 @@ fn by_subscribers(p: &Prepared, subscribers: &Lists) -> DenseAssignment {
             cursor = (position[subs[(k + n - 1) % s]] + 1) % order.len();
         }
     }
-    DenseAssignment::from_built(Lists::build(lengths, |put| {
+    DenseAssignment::build(lengths, |put| {
         for (t, &n) in p.counts.iter().enumerate() {
             let subs = subscribers.of(t);
             let mut k = starts[t];
@@ -124,7 +124,7 @@ fn by_subscribers(p: &Prepared, subscribers: &Lists) -> DenseAssignment {
                 k = if k + 1 == subs.len() { 0 } else { k + 1 };
             }
         }
-    }))
+    })
 }
 
 /// Whether building the per-topic subscriber positions costs less than passing over members:
