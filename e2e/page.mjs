@@ -1806,8 +1806,54 @@ await test(
       "the element's group",
     );
     expectEq(await second.locator('#assign-result tr[data-member="c2"] td.assigned').textContent(), 'orders 1', 'c2 reads only orders');
+    // The book gives the widgets no height: each frame takes its content's, and follows it when
+    // the reader writes a longer group or a shorter one.
+    const selector = 'kafka-group-playground[strategy="roundrobin"] iframe';
+    const fits = async (what) => {
+      await page.waitForFunction(
+        (s) => {
+          const f = document.querySelector(s);
+          const d = f.contentDocument.documentElement;
+          return (
+            d.scrollHeight <= d.clientHeight && f.contentDocument.getElementById('app').getBoundingClientRect().bottom > d.clientHeight - 4
+          );
+        },
+        selector,
+        { timeout: 5000 },
+      );
+      const height = await page.locator(selector).evaluate((f) => f.getBoundingClientRect().height);
+      expectEq(height > 200 && height < 2000, true, `${what}: a height that fits (${height} px)`);
+      return height;
+    };
+    const before = await fits('as the book gives it');
+    const text = await second.locator('#assign-group').inputValue();
+    const longer = `${text}\n${Array.from({ length: 8 }, (_, i) => `c${i + 4}: orders`).join('\n')}`;
+    await second.locator('#assign-group').fill(longer);
+    await second.locator('#assign-result tr[data-member="c11"]').waitFor();
+    const grown = await fits('eight more members');
+    expectEq(grown > before + 100, true, `the frame grew with the table (${before} → ${grown} px)`);
+    await second.locator('#assign-group').fill(text);
+    await second.locator('#assign-result tr[data-member="c11"]').waitFor({ state: 'detached' });
+    const shrunk = await fits("back to the book's group");
+    expectEq(Math.abs(shrunk - before) <= 1, true, `the frame shrank back (${grown} → ${shrunk} px, first ${before})`);
   },
   'book/trying-assignors.html',
+);
+
+await test(
+  'the Chinese book embeds the assign widget on the same groups, in Chinese',
+  async (page) => {
+    const second = await openEmbed(page, 'kafka-group-playground[strategy="roundrobin"]');
+    expectEq(await second.locator('html').getAttribute('lang'), 'zh-CN', 'the widget in Chinese');
+    expectEq(await second.locator('#assign-error').count(), 0, 'the group reads without an error');
+    expectEq(
+      await second.locator('#assign-result tr[data-member="c1"] td.assigned').textContent(),
+      'orders 0,3; payments 1,3',
+      "the element's group, one member a line",
+    );
+    expectEq(await second.locator('#assign-result tr[data-member="c2"] td.assigned').textContent(), 'orders 1', 'c2 reads only orders');
+  },
+  'book/zh/trying-assignors.html',
 );
 
 await test(

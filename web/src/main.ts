@@ -249,8 +249,10 @@ function reportHeight(): void {
   const measure = () => {
     pending = false;
     const playground = document.querySelector<HTMLElement>('.playground');
-    // The playground scrolls inside the frame (100vh): its scroll height is its content's.
-    const height = Math.ceil(playground ? playground.scrollHeight : document.documentElement.scrollHeight);
+    // The playground scrolls inside the frame (100vh): its scroll height is its content's. The
+    // assign widget and the console flow in the page: the document's scroll height would never
+    // be less than the frame's, so a frame could only grow; the content's bottom is measured.
+    const height = Math.ceil(playground ? playground.scrollHeight : contentHeight());
     if (height === last) return;
     last = height;
     window.parent.postMessage({ type: 'kafka-group-playground:height', height }, '*');
@@ -263,6 +265,15 @@ function reportHeight(): void {
   new MutationObserver(soon).observe(document.body, { childList: true, subtree: true, characterData: true });
   new ResizeObserver(soon).observe(document.body);
   soon();
+}
+
+/** The height the page's content takes: down to the bottom of `#app` and its margin (which
+ * may collapse through the body and so lie outside the body's box). */
+function contentHeight(): number {
+  const app = document.getElementById('app');
+  if (!app) return document.body.scrollHeight;
+  const margin = Number.parseFloat(getComputedStyle(app).marginBottom) || 0;
+  return app.getBoundingClientRect().bottom + window.scrollY + margin;
 }
 
 function renderNav(mode: string, lang: Lang): void {
