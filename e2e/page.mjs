@@ -1693,16 +1693,19 @@ await test(
     }
     // The library, from Node, as a site's build script would use it.
     const script = `import { readFileSync } from 'node:fs';
-import { initSync, Simulation, scenario } from 'kafka-group-playground';
+import { initSync, Simulation, scenario, assignCompact } from 'kafka-group-playground';
 initSync({ module: readFileSync(new URL(import.meta.resolve('kafka-group-playground/pkg/group_coordinator_wasm_bg.wasm'))) });
 const sim = new Simulation(scenario('leave-while-stable'));
 sim.runUntil(60000);
-console.log(sim.group().state);`;
+console.log(sim.group().state);
+// The compact assignors, whose glue imports the module's inline JavaScript (pkg/snippets/).
+const c = { topics: ['t'], partitions: Int32Array.of(2), members: ['a', 'b'], subscriptions: Int32Array.of(1, 0, 1, 0) };
+console.log([...assignCompact('range', c)].join(' '));`;
     writeFileSync(join(site, 'check.mjs'), script);
     expectEq(
       execFileSync('node', ['check.mjs'], { cwd: site, encoding: 'utf8' }).trim(),
-      'Stable',
-      'the API runs a scenario from the package',
+      'Stable\n1 0 0 1 0 1',
+      'the API runs a scenario and an assignor from the package',
     );
     // A site built with Vite: its own script imports the API (the bundler takes the wasm module
     // along), and the playground page, copied into public/, is embedded with the custom element.

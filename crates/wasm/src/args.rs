@@ -30,6 +30,10 @@ pub const QUOTE_MAX: usize = 100;
 /// The largest integer a JS number holds exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
+/// What a string holding half a UTF-16 surrogate pair is told: a JS string may hold one, no Rust
+/// string can (wasm-bindgen's crossing would replace it with U+FFFD, changing a name unseen).
+pub(crate) const LONE_SURROGATE: &str = "a string holds a lone UTF-16 surrogate (half of a pair, such as \"\\ud800\"), which text in UTF-8 cannot hold";
+
 pub(crate) fn type_error(message: &str) -> JsValue {
     js_sys::TypeError::new(&clip_message(message)).into()
 }
@@ -329,8 +333,14 @@ extern "C" {
     type TextEncoder;
     #[wasm_bindgen(constructor)]
     fn new() -> TextEncoder;
-    #[wasm_bindgen(method)]
-    fn encode(this: &TextEncoder, input: &js_sys::JsString) -> js_sys::Uint8Array;
+    #[wasm_bindgen(method, js_name = encodeInto)]
+    fn encode_into(this: &TextEncoder, input: &js_sys::JsString, into: &mut [u8]) -> Encoded;
+    /// What `encodeInto` did: UTF-16 units read, bytes written.
+    type Encoded;
+    #[wasm_bindgen(method, getter)]
+    fn read(this: &Encoded) -> u32;
+    #[wasm_bindgen(method, getter)]
+    fn written(this: &Encoded) -> u32;
 }
 
 thread_local! {
@@ -338,10 +348,26 @@ thread_local! {
     static ENCODER: TextEncoder = TextEncoder::new();
 }
 
-/// A JS string's text as UTF-8, encoded by the host in one call (see [`TextEncoder`]). A lone
-/// surrogate, which UTF-8 cannot hold, becomes U+FFFD, as wasm-bindgen's own crossing does.
+/// A JS string's text as UTF-8, encoded by the host (see [`TextEncoder`]). A lone surrogate,
+/// which UTF-8 cannot hold, becomes U+FFFD, as wasm-bindgen's own crossing does.
+///
+/// Encoded straight into the module's memory (`encodeInto`): ASCII text fills a buffer of its
+/// length in one call; the rest of a text that is not goes into room for three bytes per unit.
+/// (`encode` made a JavaScript array first, then copied it in: for 10,000 member ids, a tenth
+/// of an assignment.)
 pub(crate) fn utf8(text: &js_sys::JsString) -> String {
-    let bytes = ENCODER.with(|encoder| encoder.encode(text).to_vec());
+    let units = text.length() as usize;
+    // Zeroed: `encodeInto` writes into a `&mut [u8]`, which must be initialised memory.
+    let mut bytes = vec![0; units];
+    let done = ENCODER.with(|encoder| encoder.encode_into(text, &mut bytes));
+    let (read, mut written) = (done.read() as usize, done.written() as usize);
+    if read < units {
+        let rest = text.slice(read as u32, units as u32);
+        bytes.resize(written + 3 * (units - read), 0);
+        let more = ENCODER.with(|encoder| encoder.encode_into(&rest, &mut bytes[written..]));
+        written += more.written() as usize;
+    }
+    bytes.truncate(written);
     // The host's encoder gives well-formed UTF-8; checked all the same, as cheaply as copied.
     String::from_utf8(bytes).unwrap_or_else(|_| String::from(text))
 }
@@ -407,7 +433,7 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
         let message = if message.starts_with("unexpected end of hex escape")
             || message.starts_with("lone leading surrogate")
         {
-            "a string holds a lone UTF-16 surrogate (half of a pair, such as \"\\ud800\"), which text in UTF-8 cannot hold"
+            LONE_SURROGATE
         } else {
             message
         };

@@ -39,6 +39,85 @@ thread_local! {
     };
 }
 
+// One crossing for a well-formed input: the fields read, checked for their types and the names
+// turned into JSON text on the JavaScript side, where each of these steps is one engine
+// operation. Done from Rust, each is a call across the boundary: with seven fields, their keys
+// compared one by one, typed-array checks and lengths, about sixty calls, most of a small
+// call's time. Anything it does not expect (an unknown key, a getter that throws, a field of
+// another type, too many names) is `undefined`, and the Rust path below reads the input field
+// by field and names what is wrong.
+#[wasm_bindgen(inline_js = r#"
+const FIELDS = new Set(['topics', 'partitions', 'members', 'instanceIds', 'subscriptions', 'owned', 'generations']);
+const NONE = new Int32Array(0);
+const ints = (v) => (v instanceof Int32Array ? v : v == null ? NONE : undefined);
+const names = (v, max) => Array.isArray(v) && v.length <= max && v.toJSON === undefined;
+export function compactFields(input, maxTopics, maxMembers) {
+  try {
+    for (const key of Object.keys(input)) if (!FIELDS.has(key)) return undefined;
+    const { topics, partitions, members, instanceIds, subscriptions, owned, generations } = input;
+    if (!names(topics, maxTopics) || !names(members, maxMembers)) return undefined;
+    if (instanceIds != null && !names(instanceIds, maxMembers)) return undefined;
+    const ids = instanceIds == null ? '' : JSON.stringify(instanceIds);
+    const out = [JSON.stringify(topics) + JSON.stringify(members) + ids, ints(partitions), ints(subscriptions), ints(owned), ints(generations)];
+    return out.includes(undefined) || partitions == null || subscriptions == null ? undefined : out;
+  } catch {
+    return undefined;
+  }
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = compactFields)]
+    fn compact_fields(input: &JsValue, max_topics: u32, max_members: u32) -> JsValue;
+}
+
+/// The input read in one crossing ([`compact_fields`]), when it is well-formed; `None` when the field-by-field path must read it (it names what is wrong).
+fn fast(input: &JsValue) -> Result<Option<CompactInput>, JsValue> {
+    let read = compact_fields(input, MAX_TOPICS, MAX_MEMBERS as u32);
+    let Some(read) = read.dyn_ref::<js_sys::Array>() else {
+        return Ok(None);
+    };
+    // The arrays' texts one after the other (topics, members, instance ids), encoded in one call.
+    let Ok(text) = read.get(0).dyn_into::<js_sys::JsString>() else {
+        return Ok(None);
+    };
+    let text = args::utf8(&text);
+    let Some((topics, rest)) = string_array_prefix(&text, false) else {
+        return Ok(None);
+    };
+    let Some((members, rest)) = string_array_prefix(rest, false) else {
+        return Ok(None);
+    };
+    // Instance ids (strings and nulls) when given: the rest of the text.
+    let instance_ids = match rest {
+        "" => None,
+        _ => match string_array_prefix(rest, true) {
+            Some((ids, "")) => Some(ids),
+            _ => return Ok(None),
+        },
+    };
+    // Names hold no nulls (read without them).
+    let (Some(topics), Some(members)) = (
+        topics.into_iter().collect::<Option<Vec<_>>>(),
+        members.into_iter().collect::<Option<Vec<_>>>(),
+    ) else {
+        return Ok(None);
+    };
+    let typed = |k: u32, name: &str| -> Result<Vec<i32>, JsValue> {
+        let array: js_sys::Int32Array = read.get(k).unchecked_into();
+        at_most(name, array.length(), MAX_INTS)?;
+        Ok(array.to_vec())
+    };
+    Ok(Some(CompactInput {
+        partitions: typed(1, "partitions")?,
+        subscriptions: typed(2, "subscriptions")?,
+        owned: typed(3, "owned")?,
+        generations: typed(4, "generations")?,
+        topics,
+        members,
+        instance_ids,
+    }))
+}
+
 /// `input[name]`, `name` one of [`FIELDS`].
 fn field(input: &JsValue, name: &str) -> Result<JsValue, JsValue> {
     debug_assert!(FIELDS.contains(&name));
@@ -79,6 +158,16 @@ fn strings(name: &str, value: &JsValue, max: u32) -> Result<Vec<Option<String>>,
     for i in 0..array.length() {
         let v = element(name, array, i)?;
         match v.as_string() {
+            // A replacement character may stand for a lone surrogate the crossing replaced.
+            Some(s)
+                if s.contains('\u{FFFD}')
+                    && !v.unchecked_ref::<js_sys::JsString>().is_valid_utf16() =>
+            {
+                return Err(type_error(&format!(
+                    "input.{name}[{i}]: {}",
+                    args::LONE_SURROGATE
+                )));
+            }
             Some(s) => out.push(Some(s)),
             None if v.is_null() => out.push(None),
             None => {
@@ -119,43 +208,60 @@ fn all_strings(array: &js_sys::Array) -> Option<Vec<String>> {
 /// is read by serde_json (a lone surrogate's escape, which Rust strings cannot hold, is `None`).
 /// serde's visitor per element cost as much as the member ids' copying itself.
 fn string_array(text: &str) -> Option<Vec<String>> {
-    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let (all, rest) = string_array_prefix(text, false)?;
+    // Without nulls allowed every element is `Some`: collected in place.
+    rest.is_empty()
+        .then(|| all.into_iter().collect::<Option<_>>())?
+}
+
+/// The array at the start of `text` as [`string_array`] reads it, `null` elements included
+/// when `nulls` (`None`), and the text after the array.
+fn string_array_prefix(text: &str, nulls: bool) -> Option<(Vec<Option<String>>, &str)> {
+    let inner = text.strip_prefix('[')?;
     let bytes = inner.as_bytes();
     let mut out = Vec::new();
     let mut at = 0;
-    while at < bytes.len() {
-        if bytes[at] != b'"' {
-            return None;
-        }
-        // The closing quote: the first one not escaped.
-        let start = at + 1;
-        let mut end = start;
-        let mut escaped = false;
-        loop {
-            match bytes.get(end)? {
-                b'"' => break,
-                b'\\' => {
-                    escaped = true;
-                    end += 2;
+    if bytes.first() == Some(&b']') {
+        return Some((out, &inner[1..]));
+    }
+    loop {
+        // One element; `end` is its last byte.
+        let end = match bytes.get(at)? {
+            b'"' => {
+                // The closing quote: the first one not escaped.
+                let start = at + 1;
+                let mut end = start;
+                let mut escaped = false;
+                loop {
+                    match bytes.get(end)? {
+                        b'"' => break,
+                        b'\\' => {
+                            escaped = true;
+                            end += 2;
+                        }
+                        _ => end += 1,
+                    }
                 }
-                _ => end += 1,
+                out.push(Some(if escaped {
+                    serde_json::from_str(inner.get(at..=end)?).ok()?
+                } else {
+                    String::from(&inner[start..end])
+                }));
+                end
             }
-        }
-        out.push(if escaped {
-            serde_json::from_str(inner.get(at..=end)?).ok()?
-        } else {
-            String::from(&inner[start..end])
-        });
+            b'n' if nulls && bytes[at..].starts_with(b"null") => {
+                out.push(None);
+                at + 3
+            }
+            _ => return None,
+        };
         // A comma, then another element; or the end.
-        at = end + 1;
-        if at < bytes.len() {
-            if bytes[at] != b',' || at + 1 == bytes.len() {
-                return None;
-            }
-            at += 1;
+        match bytes.get(end + 1)? {
+            b',' => at = end + 2,
+            b']' => return Some((out, &inner[end + 2..])),
+            _ => return None,
         }
     }
-    Some(out)
 }
 
 /// An array of strings, at most `max` long.
@@ -209,7 +315,8 @@ fn ints(name: &str, value: &JsValue) -> Result<Vec<i32>, JsValue> {
 /// "cooperative-sticky") on the compact form of an input (`CompactAssignmentInput`: names once,
 /// integer arrays for the rest), for large groups. The result: per member, how many
 /// partitions, then (topic index, partition) pairs, by topic name then partition; the same
-/// assignment `assign` gives.
+/// assignment `assign` gives. With its integer fields as `Int32Array`s the input crosses in one
+/// call; plain arrays of numbers are read element by element.
 #[wasm_bindgen(js_name = assignCompact)]
 pub fn assign_compact(
     #[wasm_bindgen(
@@ -225,6 +332,16 @@ pub fn assign_compact(
             args::describe(&input)
         )));
     }
+    let c = match fast(&input)? {
+        Some(c) => c,
+        None => read(&input)?,
+    };
+    let out = assignor::assign_compact_owned(strategy, c).map_err(|e| range_error(&e.0))?;
+    Ok(js_sys::Int32Array::from(out.as_slice()))
+}
+
+/// The input read field by field, each checked and named in what it throws.
+fn read(input: &JsValue) -> Result<CompactInput, JsValue> {
     let keys = js_sys::Object::keys(input.unchecked_ref::<js_sys::Object>());
     for key in keys.iter() {
         // Compared as JavaScript strings: reading each key into Rust cost more.
@@ -237,30 +354,28 @@ pub fn assign_compact(
             )));
         }
     }
-    let topics = names("topics", &field(&input, "topics")?, MAX_TOPICS)?;
-    let members = names("members", &field(&input, "members")?, MAX_MEMBERS as u32)?;
-    let instance_ids = field(&input, "instanceIds")?;
+    let topics = names("topics", &field(input, "topics")?, MAX_TOPICS)?;
+    let members = names("members", &field(input, "members")?, MAX_MEMBERS as u32)?;
+    let instance_ids = field(input, "instanceIds")?;
     let instance_ids = if args::is_absent(&instance_ids) {
         None
     } else {
         Some(strings("instanceIds", &instance_ids, MAX_MEMBERS as u32)?)
     };
-    let c = CompactInput {
-        partitions: ints("partitions", &field(&input, "partitions")?)?,
-        subscriptions: ints("subscriptions", &field(&input, "subscriptions")?)?,
-        owned: ints("owned", &field(&input, "owned")?)?,
-        generations: ints("generations", &field(&input, "generations")?)?,
+    Ok(CompactInput {
+        partitions: ints("partitions", &field(input, "partitions")?)?,
+        subscriptions: ints("subscriptions", &field(input, "subscriptions")?)?,
+        owned: ints("owned", &field(input, "owned")?)?,
+        generations: ints("generations", &field(input, "generations")?)?,
         topics,
         members,
         instance_ids,
-    };
-    let out = assignor::assign_compact_owned(strategy, c).map_err(|e| range_error(&e.0))?;
-    Ok(js_sys::Int32Array::from(out.as_slice()))
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::string_array;
+    use super::{string_array, string_array_prefix};
 
     #[test]
     fn reads_what_json_gives_for_an_array_of_strings() {
@@ -280,7 +395,17 @@ mod tests {
                 .map(|_| (0..next(4)).map(|_| pieces[next(pieces.len())]).collect())
                 .collect();
             let text = serde_json::to_string(&array).unwrap();
-            assert_eq!(string_array(&text), Some(array), "{text}");
+            assert_eq!(string_array(&text), Some(array.clone()), "{text}");
+            // Two arrays' texts one after the other (the topics', then the members'): the
+            // first read up to its own end, whatever its strings hold, the rest left as it is.
+            let other: Vec<String> = (0..next(3))
+                .map(|_| pieces[next(pieces.len())].into())
+                .collect();
+            let both = text.clone() + &serde_json::to_string(&other).unwrap();
+            let (first, rest) = string_array_prefix(&both, false).unwrap();
+            let first: Vec<String> = first.into_iter().map(Option::unwrap).collect();
+            assert_eq!(first, array, "{both}");
+            assert_eq!(string_array(rest), Some(other.clone()), "{both}");
         }
     }
 
@@ -306,5 +431,30 @@ mod tests {
             assert_eq!(string_array(text), None, "{text}");
         }
         assert_eq!(string_array("[]"), Some(Vec::new()));
+        // Text after the array is the caller's: a whole array is only the array.
+        assert_eq!(string_array("[][]"), None);
+        assert_eq!(string_array("[\"a\"]x"), None);
+        assert_eq!(
+            string_array_prefix("[\"a\"][]", false),
+            Some((vec![Some(String::from("a"))], "[]"))
+        );
+        assert_eq!(string_array_prefix("[\"a\",][]", false), None);
+        // Nulls where they are allowed (instance ids), and only whole.
+        assert_eq!(string_array_prefix("[null]", false), None);
+        assert_eq!(
+            string_array_prefix("[null,\"i\",null]", true),
+            Some((vec![None, Some(String::from("i")), None], ""))
+        );
+        for text in [
+            "[nul]",
+            "[nulll]",
+            "[null",
+            "[\"a\"null]",
+            "[null,]",
+            "[,null]",
+            "[nullx]",
+        ] {
+            assert_eq!(string_array_prefix(text, true), None, "{text}");
+        }
     }
 }

@@ -409,18 +409,33 @@ pub fn names_in_any_script() {
         );
         let out = rust(&assign("range".into(), js(&input)).unwrap());
         assert_eq!(out, Value::Object(expected), "{id:?}");
-        let compact = json!({ "topics": ["t成"], "partitions": [3], "members": [id, "y"],
-            "subscriptions": [1, 0, 1, 0] });
-        let out = assign_compact("range".into(), js(&compact))
-            .unwrap()
-            .to_vec();
+        // Plain arrays (read field by field) and typed ones (the names read in one crossing,
+        // as one text with the instance ids).
+        let plain = js(
+            &json!({ "topics": ["t成"], "partitions": [3], "members": [id, "y"],
+            "instanceIds": [null, null], "subscriptions": [1, 0, 1, 0] }),
+        );
+        let typed =
+            js(&json!({ "topics": ["t成"], "members": [id, "y"], "instanceIds": [null, null] }));
+        let set = |k: &str, v: &[i32]| {
+            js_sys::Reflect::set(&typed, &k.into(), &js_sys::Int32Array::from(v)).unwrap()
+        };
+        set("partitions", &[3]);
+        set("subscriptions", &[1, 0, 1, 0]);
         let (two, one) = ([2, 0, 0, 0, 1], [1, 0, 2]);
         let expected: Vec<i32> = if id_first {
             two.iter().chain(&one).copied().collect()
         } else {
             one.iter().chain(&two).copied().collect()
         };
-        assert_eq!(out, expected, "{id:?}");
+        for input in [plain, typed.clone()] {
+            let out = assign_compact("range".into(), input).unwrap().to_vec();
+            assert_eq!(out, expected, "{id:?}");
+        }
+        // An instance id in any script: static members go first, by instance id.
+        js_sys::Reflect::set(&typed, &"instanceIds".into(), &js(&json!([null, id]))).unwrap();
+        let out = assign_compact("range".into(), typed).unwrap().to_vec();
+        assert_eq!(out, [1, 0, 2, 2, 0, 0, 0, 1], "{id:?} as y's instance id");
     }
     // A JS string may hold a lone surrogate, which no Rust string can: refused, saying so.
     for escape in ["\\ud800", "\\udc00", "\\ud800\\u0041"] {
@@ -434,6 +449,33 @@ pub fn names_in_any_script() {
             message.contains("lone UTF-16 surrogate"),
             "{escape}: {message}"
         );
+        // The compact form too, naming where: not a name changed to U+FFFD unseen.
+        for (field, names) in [
+            ("topics", format!(r#"["t{escape}"]"#)),
+            ("members", format!(r#"["a", "x{escape}"]"#)),
+            ("instanceIds", format!(r#"[null, "i{escape}"]"#)),
+        ] {
+            let input = js_sys::JSON::parse(r#"{"topics": ["t"], "members": ["a", "b"]}"#).unwrap();
+            let names = js_sys::JSON::parse(&names).unwrap();
+            js_sys::Reflect::set(&input, &field.into(), &names).unwrap();
+            let set = |k: &str, v: &[i32]| {
+                js_sys::Reflect::set(&input, &k.into(), &js_sys::Int32Array::from(v)).unwrap()
+            };
+            set("partitions", &[1]);
+            set("subscriptions", &[1, 0, 1, 0]);
+            let err = assign_compact("range".into(), input).unwrap_err();
+            assert!(
+                err.dyn_ref::<js_sys::TypeError>().is_some(),
+                "{field} {escape}"
+            );
+            let message = String::from(err.unchecked_ref::<js_sys::Error>().message());
+            let index = if field == "topics" { 0 } else { 1 };
+            assert!(
+                message.starts_with(&format!("input.{field}[{index}]: "))
+                    && message.contains("lone UTF-16 surrogate"),
+                "{field} {escape}: {message}"
+            );
+        }
     }
 }
 
@@ -445,8 +487,10 @@ pub fn compact_assignors() {
         { "memberId": "consumer1", "topics": ["topic1"], "ownedPartitions": [{ "topic": "topic1", "partitions": [2] }], "generationId": 1 },
         { "memberId": "consumer2", "topics": ["topic1", "topic2"] },
         { "memberId": "consumer3", "topics": ["topic1"], "groupInstanceId": "i3" } ] });
-    // Topic 0 is topic2, topic 1 is topic1: indices are the caller's, not name order.
-    let compact = |subscriptions: JsValue| {
+    // Topic 0 is topic2, topic 1 is topic1: indices are the caller's, not name order. Typed
+    // arrays throughout are read in one crossing; a plain array anywhere, field by field: both
+    // give the same assignment (consumer3, static, comes first in range's order).
+    let compact = |subscriptions: JsValue, generations: JsValue| {
         let o = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&o, &k.into(), v).unwrap();
         set("topics", &js(&json!(["topic2", "topic1"])));
@@ -461,17 +505,24 @@ pub fn compact_assignors() {
             "owned",
             &js_sys::Int32Array::from(&[1, 1, 2, 0, 0][..]).into(),
         );
-        set("generations", &js(&json!([1, -1, -1])));
+        set("generations", &generations);
         JsValue::from(o)
     };
     let typed: JsValue = js_sys::Int32Array::from(&[1, 1, 2, 0, 1, 1, 1][..]).into();
+    let plain = js(&json!([1, 1, 2, 0, 1, 1, 1]));
+    let generations: JsValue = js_sys::Int32Array::from(&[1, -1, -1][..]).into();
+    let plain_generations = js(&json!([1, -1, -1]));
     for strategy in ["range", "roundrobin", "sticky", "cooperative-sticky"] {
         let expected = rust(&assign(strategy.into(), js(&input)).unwrap());
-        for subscriptions in [typed.clone(), js(&json!([1, 1, 2, 0, 1, 1, 1]))] {
-            let out =
-                group_coordinator_wasm::assign_compact(strategy.into(), compact(subscriptions))
-                    .unwrap()
-                    .to_vec();
+        for (subscriptions, generations) in [
+            (&typed, &generations),
+            (&plain, &generations),
+            (&typed, &plain_generations),
+        ] {
+            let input = compact(subscriptions.clone(), generations.clone());
+            let out = group_coordinator_wasm::assign_compact(strategy.into(), input)
+                .unwrap()
+                .to_vec();
             // Back to the JSON form's shape.
             let names = ["topic2", "topic1"];
             let mut at = 0;
