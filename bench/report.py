@@ -1,8 +1,9 @@
 """Merges `BENCH key,ms` lines of the native, wasm and kafka-python assignor runs (and the
 native run's `INTERNED key,ms` lines: the assignor alone on an interned input; the wasm run's
 `COMPACT key,ms` lines: `assignCompact`, the compact form; and the Chromium run's `CHROMIUM
-key,ms` lines, `assignCompact` in the browser) into one table with ratios.
-Usage: python bench/report.py NATIVE WASM PEER [CHROMIUM]"""
+key,ms` lines, `assignCompact` in the browser; and a second Node run's `COMPACT key,ms` lines,
+under Node's current LTS line, scripts/node-lts.sh) into one table with ratios.
+Usage: python bench/report.py NATIVE WASM PEER [CHROMIUM [NODE-LTS]]"""
 import sys
 
 
@@ -38,9 +39,15 @@ def main():
     native_compact = load(sys.argv[1], "COMPACT ")
     compact = load(sys.argv[2], "COMPACT ")
     browser = load(sys.argv[4], "CHROMIUM ") if len(sys.argv) > 4 else {}
+    lts = load(sys.argv[5], "COMPACT ") if len(sys.argv) > 5 else {}
+    # Which Node each wasm run had (their first line: "wasm (Node v20.20.2, V8 11.3...)").
+    node = engine(sys.argv[2])
+    lts_node = engine(sys.argv[5]) if len(sys.argv) > 5 else ""
+    if node:
+        print(f"wasm: {node}" + (f"; lts: {lts_node}" if lts_node else ""))
     print(f"{'assignor':<19} {'members':>7} {'topics':>6} {'subscriptions':>13} {'mode':>5} "
           f"{'interned ms':>11} {'native ms':>10} {'wasm ms':>9} {'wasm/nat':>8} {'compact ms':>10} {'cmp/nat':>8} {'cmp/ncmp':>8} "
-          f"{'chromium ms':>11} {'chr/nat':>8} "
+          f"{'chromium ms':>11} {'chr/nat':>8} {'lts ms':>8} {'lts/nat':>8} "
           f"{'kafka-python ms':>16} {'peer/nat':>9} {'Java ms':>8} {'nat/Java':>8} {'cmp/Java':>8}")
     for key, n in native.items():
         strategy, members, topics, subs, mode = key.split(",")
@@ -52,13 +59,15 @@ def main():
         i = interned.get(key, "")
         c = compact.get(key, "")
         b = browser.get(key, "")
+        lt = lts.get(key, "")
         print(f"{strategy:<19} {members:>7} {topics:>6} {subs:>13} {mode:>5} "
               f"{(f'{float(i):.3f}' if i else '-'):>11} {float(n):>10.3f} "
               f"{(f'{float(w):.3f}' if w else '-'):>9} {ratio(w):>8} "
               f"{(f'{float(c):.3f}' if c else '-'):>10} {ratio(c):>8} {over(c, native_compact.get(key)):>8} "
-              f"{(f'{float(b):.3f}' if b else '-'):>11} {ratio(b):>8} {(p or '-'):>16} {ratio(p):>9} "
+              f"{(f'{float(b):.3f}' if b else '-'):>11} {ratio(b):>8} "
+              f"{(f'{float(lt):.3f}' if lt else '-'):>8} {ratio(lt):>8} {(p or '-'):>16} {ratio(p):>9} "
               f"{java_columns(key, n, c)}")
-    summary(native, native_compact, compact, browser)
+    summary(native, native_compact, compact, browser, lts, node, lts_node)
     # Where each form's time goes: natively, interning (prepare), assigning, naming the output;
     # in wasm, what running there adds to the native call (crossing the boundary, and the
     # module's own slower code).
@@ -79,7 +88,15 @@ def main():
               f"{cell(wcmp - ncmp if wcmp is not None and ncmp is not None else None):>9}")
 
 
-def summary(native, native_compact, compact, browser):
+def engine(path):
+    """The Node a wasm run had, from its first line, or ""."""
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("wasm ("):
+            return line.strip()[len("wasm ("):-1]
+    return ""
+
+
+def summary(native, native_compact, compact, browser, lts, node, lts_node):
     """How many cells meet the targets of `docs/src/reference/assignors.md#targets`: the
     model at or ahead of Kafka's Java figure natively, and wasm within 1.5x of native. Native is
     read two ways: the `assign` call (names in, names out, as Kafka's Java takes and gives
@@ -98,8 +115,11 @@ def summary(native, native_compact, compact, browser):
     behind = ", ".join(f"{k} {n / j:.2f}x" for k, n, j in java if n > j)
     print(f"  native assign at or ahead of Kafka's Java: {sum(n <= j for _, n, j in java)} of {len(java)} cells"
           + (f" (behind: {behind})" if behind else ""))
-    count("wasm compact over native assign", [(k, compact.get(k), native[k]) for k in native])
-    count("wasm compact over native compact", [(k, compact.get(k), native_compact.get(k)) for k in native])
+    under = lambda n: f" ({n.split(',')[0]})" if n else ""
+    count(f"wasm compact{under(node)} over native assign", [(k, compact.get(k), native[k]) for k in native])
+    count(f"wasm compact{under(node)} over native compact", [(k, compact.get(k), native_compact.get(k)) for k in native])
+    count(f"wasm compact{under(lts_node)} over native assign", [(k, lts.get(k), native[k]) for k in native])
+    count(f"wasm compact{under(lts_node)} over native compact", [(k, lts.get(k), native_compact.get(k)) for k in native])
     count("Chromium compact over native assign", [(k, browser.get(k), native[k]) for k in native])
     count("Chromium compact over native compact", [(k, browser.get(k), native_compact.get(k)) for k in native])
 

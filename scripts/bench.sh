@@ -5,7 +5,8 @@
 # the page's download sizes (raw, gzip, brotli) and what the module's code is made of, time travel
 # (step back, scrub, fork on long runs, and the checkpoints' memory), and the
 # assignors over Kafka's JMH grid, natively, in wasm under Node (the JSON form `assign` and the
-# compact form `assignCompact`), in wasm in headless Chromium (the compact form) and kafka-python on the same inputs, side by side with ratios,
+# compact form `assignCompact`; the compact form also under Node's current LTS line), in wasm in
+# headless Chromium (the compact form) and kafka-python on the same inputs, side by side with ratios,
 # and over Kafka's Java figures where the reference has them. Pass filters to narrow the
 # assignor grid, e.g. `bash scripts/bench.sh ,1000,10,`.
 set -euo pipefail
@@ -63,9 +64,11 @@ join <(awk '/^BENCH native player/ && $5 != "steps" { print $4 "/" $5, $6 }' "$o
 echo; echo "== assignors (median ms per assignment)"
 cargo bench -q -p group-coordinator --bench assignors -- "$@" > "$out/native.txt" 2>/dev/null
 node bench/wasm-assignors.mjs "$@" > "$out/wasm.txt"
+# The compact form again under Node's current long-term-support line (scripts/node-lts.sh).
+"$(bash scripts/node-lts.sh)" bench/wasm-assignors.mjs --compact-only "$@" > "$out/wasm-lts.txt"
 node bench/chromium-assignors.mjs "$@" > "$out/chromium.txt"
 PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python_bench.py target/release/examples/peer_io "$@" > "$out/kafka-python.txt"
-python3 bench/report.py "$out/native.txt" "$out/wasm.txt" "$out/kafka-python.txt" "$out/chromium.txt"
+python3 bench/report.py "$out/native.txt" "$out/wasm.txt" "$out/kafka-python.txt" "$out/chromium.txt" "$out/wasm-lts.txt"
 
 echo; echo "== server assignors (KIP-848; median ms per target assignment; Java: docs/src/reference/assignors.md#java-figures)"
 cargo bench -q -p group-coordinator --bench server_assignors -- "$@" > "$out/server-native.txt" 2>/dev/null
