@@ -162,6 +162,32 @@ fn a_malformed_compact_input_is_refused_by_name() {
         },
         "owned: no count for member \"m2\"",
     );
+    // A claim's topic index outside the table, past the first pair or negative, is refused
+    // by every assignor, whether it reads the claims (the sticky family) or only checks them.
+    for strategy in [
+        Strategy::Range,
+        Strategy::RoundRobin,
+        Strategy::Sticky,
+        Strategy::CooperativeSticky,
+    ] {
+        for (owned, what) in [
+            (
+                vec![0, 3, 0, 1, 1, 0, 9, 0],
+                "member \"m2\" names topic 9, outside the 2 topics",
+            ),
+            (
+                vec![3, 0, 0, 1, 0, -1, 1, 0],
+                "member \"m1\" names topic -1, outside the 2 topics",
+            ),
+        ] {
+            let c = CompactInput {
+                owned,
+                ..ok.clone()
+            };
+            let e = assign_compact(strategy, &c).unwrap_err().0;
+            assert!(e.contains(what), "{strategy:?}: {e} (expected {what})");
+        }
+    }
     refused(
         CompactInput {
             members: vec!["m1".into(), "m1".into()],

@@ -265,6 +265,19 @@ fn assign_compact_with(
             continue;
         }
         let pairs = run(&c.owned, &mut at, 2, "owned", m)?;
+        claims += pairs.len() / 2;
+        if !keep {
+            // Only checked: every topic index in the table, in one pass without branches (a
+            // negative index is a large `u32`). The loop below names a bad one.
+            let (pairs, _) = pairs.as_chunks::<2>();
+            let table = c.topics.len() as u64;
+            if pairs
+                .iter()
+                .fold(true, |ok, [t, _]| ok & (u64::from(*t as u32) < table))
+            {
+                continue;
+            }
+        }
         let mut mine = Vec::with_capacity(if keep { pairs.len() / 2 } else { 0 });
         for pair in pairs.chunks_exact(2) {
             let t = topic(pair[0], c.topics.len(), "owned", m)?;
@@ -273,7 +286,6 @@ fn assign_compact_with(
                 mine.push((t, p));
             }
         }
-        claims += pairs.len() / 2;
         if keep {
             owned.push(mine);
         }
