@@ -70,7 +70,8 @@ extern "C" {
     fn compact_fields(input: &JsValue, max_topics: u32, max_members: u32) -> JsValue;
 }
 
-/// The input read in one crossing ([`compact_fields`]), when it is well-formed; `None` when the field-by-field path must read it (it names what is wrong).
+/// The input read in one crossing ([`compact_fields`]), when it is well-formed; `None` when
+/// the field-by-field path must read it (it names what is wrong).
 fn fast(input: &JsValue) -> Result<Option<CompactInput>, JsValue> {
     let read = compact_fields(input, MAX_TOPICS, MAX_MEMBERS as u32);
     let Some(read) = read.dyn_ref::<js_sys::Array>() else {
