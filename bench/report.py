@@ -116,6 +116,13 @@ def summary(native, native_compact, compact, browser, lts, node, lts_node):
     print(f"  native assign at or ahead of Kafka's Java: {sum(n <= j for _, n, j in java)} of {len(java)} cells"
           + (f" (behind: {behind})" if behind else ""))
     under = lambda n: f" ({n.split(',')[0]})" if n else ""
+    for label, rows in [("native compact", native_compact), (f"wasm compact{under(node)}", compact),
+                        (f"wasm compact{under(lts_node)}", lts), ("Chromium compact", browser)]:
+        cells = [(k, float(rows[k]), j) for k, _, j in java if rows.get(k)]
+        if cells:
+            late = ", ".join(f"{k} {t / j:.2f}x" for k, t, j in cells if t > j)
+            print(f"  {label} at or ahead of Kafka's Java: {sum(t <= j for _, t, j in cells)} of {len(cells)} cells"
+                  + (f" (behind: {late})" if late else ""))
     count(f"wasm compact{under(node)} over native assign", [(k, compact.get(k), native[k]) for k in native])
     count(f"wasm compact{under(node)} over native compact", [(k, compact.get(k), native_compact.get(k)) for k in native])
     count(f"wasm compact{under(lts_node)} over native assign", [(k, lts.get(k), native[k]) for k in native])
