@@ -1801,6 +1801,14 @@ await test(
     const frame = await openEmbed(page, 'kafka-group-playground[strategy="cooperative-sticky"]');
     expectEq(await frame.locator('#assign-strategy').inputValue(), 'cooperative-sticky', 'the strategy of the element');
     expectEq(await frame.locator('#assign-result tr[data-member="c3"] td.added').textContent(), '—', 'c3 waits a round');
+    // Where the table has room, no partition name breaks after its hyphen ("orders-" / "2"):
+    // a frame about 520 px wide, as in a book on a tablet.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await frame.locator('#assign-result').evaluate((r) => new Promise((done) => requestAnimationFrame(() => done(r.clientWidth))));
+    const broken = await frame
+      .locator('#assign-result .tp')
+      .evaluateAll((spans) => spans.filter((s) => s.getClientRects().length > 1).map((s) => s.textContent));
+    expectEq(broken.length === 0 && (await frame.locator('#assign-result .tp').count()) > 0, true, `names on one line (${broken})`);
     const second = await openEmbed(page, 'kafka-group-playground[strategy="roundrobin"]');
     // Round robin deals orders-0..3 then payments-0..3 in turn, skipping c2 for payments: c2 ends with one.
     expectEq(

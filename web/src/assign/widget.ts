@@ -77,6 +77,11 @@ export function run(
   }
 }
 
+/** Partition names ("orders-1") a space apart, each kept on one line: a narrow column breaks
+ * between them, not after a name's hyphen. */
+const names = (list: string[]): (Node | string)[] =>
+  list.length ? list.flatMap((name, i) => [...(i ? [' '] : []), h('span', { class: 'tp' }, name)]) : ['—'];
+
 const shown = (tps: TopicPartitions[]): string =>
   tps
     .filter((tp) => tp.partitions.length)
@@ -113,9 +118,9 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
         { 'data-member': id },
         h('th', { scope: 'row' }, id),
         h('td', { class: 'assigned' }, shown(assigned) || '—'),
-        h('td', { class: 'kept' }, m.kept.join(' ') || '—'),
-        h('td', { class: 'added' }, m.added.join(' ') || '—'),
-        h('td', { class: 'revoked' }, m.revoked.join(' ') || '—'),
+        h('td', { class: 'kept' }, ...names(m.kept)),
+        h('td', { class: 'added' }, ...names(m.added)),
+        h('td', { class: 'revoked' }, ...names(m.revoked)),
       );
     });
     replaceChildren(
