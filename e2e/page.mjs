@@ -1802,9 +1802,16 @@ await test(
     expectEq(await frame.locator('#assign-strategy').inputValue(), 'cooperative-sticky', 'the strategy of the element');
     expectEq(await frame.locator('#assign-result tr[data-member="c3"] td.added').textContent(), '—', 'c3 waits a round');
     // Where the table has room, no partition name breaks after its hyphen ("orders-" / "2"):
-    // a frame about 520 px wide, as in a book on a tablet.
-    await page.setViewportSize({ width: 600, height: 900 });
-    await frame.locator('#assign-result').evaluate((r) => new Promise((done) => requestAnimationFrame(() => done(r.clientWidth))));
+    // the frame made 500 px wide, whatever the book's own layout (without the rule, this
+    // group's names break at that width).
+    await page.locator('kafka-group-playground[strategy="cooperative-sticky"]').evaluate((e) => {
+      e.style.display = 'block';
+      e.style.width = '500px';
+    });
+    await frame
+      .locator('body')
+      .evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(innerWidth)))));
+    expectEq(await frame.locator('body').evaluate(() => innerWidth), 500, 'the frame 500 px wide');
     const broken = await frame
       .locator('#assign-result .tp')
       .evaluateAll((spans) => spans.filter((s) => s.getClientRects().length > 1).map((s) => s.textContent));
