@@ -121,6 +121,20 @@ pub(crate) fn describe(value: &JsValue) -> String {
     if js_sys::Array::is_array(value) {
         return "an array".into();
     }
+    if js_sys::ArrayBuffer::is_view(value) {
+        // "a Float64Array" where an Int32Array was wanted says more than "an object". The
+        // constructor's name is read without trusting it (a getter may throw or lie at length).
+        let name = js_sys::Reflect::get(value, &"constructor".into())
+            .and_then(|c| js_sys::Reflect::get(&c, &"name".into()))
+            .ok()
+            .and_then(|n| n.as_string())
+            .filter(|n| !n.is_empty() && n.len() <= 40);
+        return match name {
+            Some(n) if n.starts_with(['A', 'E', 'I', 'O', 'U']) => format!("an {n}"),
+            Some(n) => format!("a {n}"),
+            None => "a typed array".into(),
+        };
+    }
     "an object".into()
 }
 

@@ -568,6 +568,16 @@ pub fn compact_assignors() {
         &json!({ "topics": ["t"], "partitions": [1.5], "members": ["a"], "subscriptions": [1, 0] }),
     ));
     assert!(is_range(&e) || is_type(&e), "a fraction is refused");
+    // Another kind of typed array is named as such.
+    let input = js(&json!({ "topics": ["t"], "members": ["a"], "subscriptions": [1, 0] }));
+    let floats = js_sys::Float64Array::from(&[2.0][..]);
+    js_sys::Reflect::set(&input, &"partitions".into(), &floats).unwrap();
+    let e = err(input);
+    assert!(
+        is_type(&e) && message(e.clone()).ends_with("got a Float64Array"),
+        "{}",
+        message(e)
+    );
     // Member ids are read in one crossing (as JSON text) when all are strings: any string,
     // NULs and all, arrives whole; a null is refused by its index.
     for members in [
