@@ -47,6 +47,7 @@ thread_local! {
 // another type, too many names) is `undefined`, and the Rust path below reads the input field
 // by field and names what is wrong.
 #[wasm_bindgen(inline_js = r#"
+// The keys of FIELDS (compact.rs): a key it does not list takes the field-by-field path.
 const FIELDS = new Set(['topics', 'partitions', 'members', 'instanceIds', 'subscriptions', 'owned', 'generations']);
 const NONE = new Int32Array(0);
 const ints = (v) => (v instanceof Int32Array ? v : v == null ? NONE : undefined);
@@ -103,11 +104,7 @@ fn fast(input: &JsValue) -> Result<Option<CompactInput>, JsValue> {
     ) else {
         return Ok(None);
     };
-    let typed = |k: u32, name: &str| -> Result<Vec<i32>, JsValue> {
-        let array: js_sys::Int32Array = read.get(k).unchecked_into();
-        at_most(name, array.length(), MAX_INTS)?;
-        Ok(array.to_vec())
-    };
+    let typed = |k: u32, name: &str| int32s(name, read.get(k).unchecked_ref());
     Ok(Some(CompactInput {
         partitions: typed(1, "partitions")?,
         subscriptions: typed(2, "subscriptions")?,
@@ -282,14 +279,19 @@ fn names(name: &str, value: &JsValue, max: u32) -> Result<Vec<String>, JsValue> 
         .collect()
 }
 
+/// An `Int32Array`'s values, at most [`MAX_INTS`] of them (both paths).
+fn int32s(name: &str, typed: &js_sys::Int32Array) -> Result<Vec<i32>, JsValue> {
+    at_most(name, typed.length(), MAX_INTS)?;
+    Ok(typed.to_vec())
+}
+
 /// An `Int32Array`, or an array of whole numbers in its range; absent: empty.
 fn ints(name: &str, value: &JsValue) -> Result<Vec<i32>, JsValue> {
     if args::is_absent(value) {
         return Ok(Vec::new());
     }
     if let Some(typed) = value.dyn_ref::<js_sys::Int32Array>() {
-        at_most(name, typed.length(), MAX_INTS)?;
-        return Ok(typed.to_vec());
+        return int32s(name, typed);
     }
     let array: &js_sys::Array = value.dyn_ref().ok_or_else(|| {
         type_error(&format!(
