@@ -290,6 +290,17 @@ impl Coordinator {
                 },
             );
         }
+        // Bounded in all, not only per topic: the assignors' work is the image's partitions,
+        // and 200 topics of a million each ran a heartbeat for minutes. Kafka has no such bound
+        // (its controller bounds a cluster's partitions by what its brokers hold); this is the
+        // model's, the same as its assignors' (`assignor::MAX_PARTITIONS`).
+        let total: i64 = image.values().map(|t| i64::from(t.partitions)).sum();
+        if total > crate::assignor::MAX_PARTITIONS {
+            return Err(CoordinatorError::InvalidMetadata(alloc::format!(
+                "{total} partitions in all topics, more than the {} this model assigns",
+                crate::assignor::MAX_PARTITIONS
+            )));
+        }
         self.fire_due_timers(now);
         if image != self.consumer.topics {
             self.consumer.topics = image;

@@ -542,6 +542,38 @@ fn a_new_partition_on_a_subscribed_topic_bumps_the_group_epoch() {
     );
 }
 
+/// The image is bounded in all, not only per topic: a million partitions over every topic,
+/// whether in one update or over several; a refused update changes nothing.
+#[test]
+fn the_metadata_image_holds_at_most_a_million_partitions_in_all() {
+    use group_coordinator::assignor::MAX_PARTITIONS;
+    let mut w = World::new();
+    // 9 partitions already (foo 6, bar 3).
+    let room = (MAX_PARTITIONS - 9) as i32;
+    let many: Vec<(String, Option<Uuid>, i32)> = (0..200)
+        .map(|k| (format!("t{k}"), None, 1_000_000))
+        .collect();
+    let e = w.c.update_metadata(0, &many).unwrap_err().to_string();
+    assert!(e.contains("200000009 partitions in all topics"), "{e}");
+    w.c.update_metadata(0, &[("big".into(), None, room)])
+        .unwrap();
+    let before = w.c.topics().count();
+    let e =
+        w.c.update_metadata(0, &[("one-more".into(), None, 1)])
+            .unwrap_err()
+            .to_string();
+    assert!(e.contains("1000001 partitions in all topics"), "{e}");
+    assert!(
+        w.c.update_metadata(0, &[("big".into(), None, room + 1)])
+            .is_err()
+    );
+    assert_eq!(
+        w.c.topics().count(),
+        before,
+        "nothing of a refused update is kept"
+    );
+}
+
 #[test]
 fn a_full_group_refuses_a_new_member() {
     let mut w = World::new();

@@ -361,11 +361,22 @@ impl Player {
     }
 
     /// Goes to the scenario's key moment: the step that recorded its key narration, from the
-    /// known steps or by stepping on (at most `max_steps` past the known ones). Returns that
-    /// step, or `None` when the scenario has none within reach (the run is then where it got).
+    /// known steps or by stepping on (at most `max_steps` past the known ones, and not past
+    /// where playing stops: the key is a script step). Returns that step, or `None` when the
+    /// scenario has none within reach; the run has then not moved. A scenario whose script
+    /// marks no step `key` answers at once: stepping on to look for one would only grow the
+    /// known run, call after call.
     pub fn seek_key(&mut self, max_steps: usize) -> Result<Option<usize>, ScenarioError> {
+        if !self.sim.scenario().script.iter().any(|s| s.key) {
+            return Ok(None);
+        }
         let has_key = |r: &StepRecord| r.marks.contains(&StepMark::Key);
-        self.seek_first(0, has_key, max_steps, false)
+        let from = self.cursor;
+        let found = self.seek_first(0, has_key, max_steps, true)?;
+        if found.is_none() {
+            self.seek(from)?;
+        }
+        Ok(found)
     }
 
     /// Goes to the first step after `after` steps whose record `wanted` picks: from the known

@@ -363,11 +363,29 @@ fn the_books_four_cases_open_at_their_key_moment_the_leave() {
         assert_eq!(p.seek_key(20_000).unwrap(), Some(k));
     }
     let mut none = Player::new(scenario("normal-join").unwrap(), Vec::new()).unwrap();
-    assert_eq!(
-        none.seek_key(2_000).unwrap(),
-        None,
-        "a scenario without a key moment"
-    );
+    none.seek(5).unwrap();
+    for _ in 0..3 {
+        assert_eq!(
+            none.seek_key(20_000).unwrap(),
+            None,
+            "a scenario without a key moment"
+        );
+        // Asking again and again neither moves the run nor grows what it knows.
+        assert_eq!((none.cursor(), none.steps().len()), (5, 5));
+    }
+    // A key marked in the script but past where playing stops is not looked for without end:
+    // the run goes back to where it was.
+    let mut late = scenario("leave-while-stable").unwrap();
+    for step in &mut late.script {
+        step.at_ms += 10 * late.duration_ms;
+    }
+    let mut p = Player::new(late, Vec::new()).unwrap();
+    p.seek(4).unwrap();
+    assert_eq!(p.seek_key(20_000).unwrap(), None);
+    assert_eq!(p.cursor(), 4);
+    let known = p.steps().len();
+    assert_eq!(p.seek_key(20_000).unwrap(), None);
+    assert_eq!(p.steps().len(), known, "the second call steps no further");
 }
 
 /// "Next moment" walks every moment of the run in order, labelled by what made it; the book's

@@ -386,6 +386,49 @@ pub(crate) fn utf8(text: &js_sys::JsString) -> String {
     String::from_utf8(bytes).unwrap_or_else(|_| String::from(text))
 }
 
+// `JSON.stringify` with a replacer that counts as the text is made: the characters of the
+// strings and keys, and the values, a bound below the text's length and above its items. Past
+// twice the items or the characters allowed, it stops (the text can only be longer) and gives
+// `null`: a request of 500 MB, or a `toJSON` that renders a huge value, is refused before the
+// whole text is written, not after. Anything else it throws is the caller's value's (a cycle, a
+// BigInt, a getter), thrown on. An assignor input is written without it: its counting cost a
+// tenth of a large assignment (`Items::Assignment`).
+#[wasm_bindgen(inline_js = r#"
+const OVER = Symbol('over');
+export function boundedStringify(value, maxChars, maxValues) {
+  let chars = 0;
+  let values = 0;
+  try {
+    return JSON.stringify(value, function (key, v) {
+      chars += key.length + (typeof v === 'string' ? v.length : 0);
+      if (++values > maxValues || chars > maxChars) throw OVER;
+      return v;
+    });
+  } catch (e) {
+    if (e === OVER) return null;
+    throw e;
+  }
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = boundedStringify, catch)]
+    fn bounded_stringify_js(
+        value: &JsValue,
+        max_chars: u32,
+        max_values: u32,
+    ) -> Result<JsValue, JsValue>;
+}
+
+/// `value`'s JSON text (a string), `null` when it is surely past `items`' bounds, or what
+/// `JSON.stringify` threw.
+fn bounded_stringify(value: &JsValue, items: Items) -> Result<JsValue, JsValue> {
+    match items {
+        #[cfg(feature = "assign")]
+        Items::Assignment => js_sys::JSON::stringify(value).map(Into::into),
+        _ => bounded_stringify_js(value, items.max_chars(), 2 * items.max() as u32),
+    }
+}
+
 /// Reads a JS value through its JSON text: every key of every object is seen, so unknown fields
 /// are refused by name (serde-wasm-bindgen reads only the fields a struct expects). `what` names
 /// the parameter (`request`, `scenario`, ...); `items` bounds its size.
@@ -403,9 +446,28 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
             describe(value)
         )));
     }
+    // JSON has no Map or Set: `JSON.stringify` renders one as `{}`, and the value would be read
+    // as an empty object, its entries ignored unseen.
+    if value.dyn_ref::<js_sys::Map>().is_some() || value.dyn_ref::<js_sys::Set>().is_some() {
+        let kind = if value.dyn_ref::<js_sys::Map>().is_some() {
+            "a Map"
+        } else {
+            "a Set"
+        };
+        return Err(type_error(&format!(
+            "{what} must be a plain object, got {kind} (JSON has none: its entries would be lost; use an object{})",
+            if kind == "a Map" {
+                " made with Object.fromEntries"
+            } else {
+                ""
+            }
+        )));
+    }
     // JSON.stringify throws on a cycle, a BigInt, a getter that throws, or nesting deeper than
-    // the JS stack: all of them are the caller's value, so all are a TypeError naming it.
-    let text = js_sys::JSON::stringify(value).map_err(|e| {
+    // the JS stack: all of them are the caller's value, so all are a TypeError naming it. A value
+    // far past the bounds stops it early (see `boundedStringify`), rather than after it has
+    // written the whole text.
+    let text = bounded_stringify(value, items).map_err(|e| {
         let mut reason = e
             .dyn_ref::<js_sys::Error>()
             .map(|e| String::from(e.message()))
@@ -418,7 +480,20 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
             "{what} cannot be read as JSON (a cycle, a BigInt, nesting too deep, or a getter that throws): {reason}"
         ))
     })?;
-    let text: js_sys::JsString = text.unchecked_into();
+    if text.is_undefined() {
+        return Err(type_error(&format!(
+            "{what} has no JSON text (its toJSON gives undefined)"
+        )));
+    }
+    let Some(text) = text.dyn_ref::<js_sys::JsString>() else {
+        return Err(range_error(&format!(
+            "{what} is more than {} characters or {} array elements and object members as JSON; the limit is {} and {}",
+            items.max_chars(),
+            2 * items.max(),
+            items.max_chars(),
+            items.max()
+        )));
+    };
     if text.length() > items.max_chars() {
         return Err(range_error(&format!(
             "{what} is {} characters as JSON; the limit is {}",
@@ -426,7 +501,7 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
             items.max_chars()
         )));
     }
-    let text = utf8(&text);
+    let text = utf8(text);
     let n = count_items(&text);
     if n > items.max() {
         return Err(range_error(&format!(
@@ -460,6 +535,35 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
         };
         type_error(&format!("{what} is malformed: {message}{hint}"))
     })
+}
+
+/// [`json`], with the fields the value cannot do without: Kafka's JSON form takes an absent
+/// field at its default, so `{}` reads as an empty subscription or assignor input, which a
+/// caller never means. Each of `required` must be the value's own property (a value with a
+/// `toJSON` is left to it).
+#[cfg(feature = "assign")]
+pub(crate) fn json_requiring<T: serde::de::DeserializeOwned>(
+    what: &str,
+    value: &JsValue,
+    items: Items,
+    required: &[&str],
+) -> Result<T, JsValue> {
+    if value.is_object()
+        && !value.is_function()
+        && !js_sys::Array::is_array(value)
+        && js_sys::Reflect::get(value, &"toJSON".into()).is_ok_and(|f| f.is_undefined())
+    {
+        for key in required {
+            let own = js_sys::Reflect::get_own_property_descriptor(
+                value.unchecked_ref::<js_sys::Object>(),
+                &JsValue::from_str(key),
+            );
+            if own.is_ok_and(|d| d.is_undefined()) {
+                return Err(type_error(&format!("{what}.{key} is missing")));
+            }
+        }
+    }
+    json(what, value, items)
 }
 
 /// A client-side assignor by its `partition.assignment.strategy` name.

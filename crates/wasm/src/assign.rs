@@ -21,7 +21,8 @@ pub fn assign(
 ) -> Result<JsValue, JsValue> {
     use group_coordinator::assignor::{self, AssignmentInput};
     let strategy = args::strategy(&strategy)?;
-    let input: AssignmentInput = args::json("input", &input, Items::Assignment)?;
+    let input: AssignmentInput =
+        args::json_requiring("input", &input, Items::Assignment, &["topics", "members"])?;
     let out = assignor::assign(strategy, &input).map_err(|e| range_error(&e.to_string()))?;
     to_js(&out)
 }
@@ -74,13 +75,30 @@ pub fn server_assign(
             args::quote(&name)
         ))
     })?;
-    let input: Input = args::json("input", &input, Items::Assignment)?;
+    let input: Input =
+        args::json_requiring("input", &input, Items::Assignment, &["topics", "members"])?;
     for (topic, n) in &input.topics {
         if !(0..=1_000_000).contains(n) {
             return Err(range_error(&format!(
                 "topics.{topic}: {n} partitions is outside 0..=1000000"
             )));
         }
+    }
+    // In all, not only per topic (200 topics of a million each ran for a minute, then trapped):
+    // the bounds of the client-side assignors.
+    let total: i64 = input.topics.values().map(|&n| i64::from(n)).sum();
+    if total > group_coordinator::assignor::MAX_PARTITIONS {
+        return Err(range_error(&format!(
+            "topics: {total} partitions in all, more than the {} this model assigns",
+            group_coordinator::assignor::MAX_PARTITIONS
+        )));
+    }
+    if input.members.len() > group_coordinator::assignor::MAX_MEMBERS {
+        return Err(range_error(&format!(
+            "members: {} members, more than the {} this model assigns",
+            input.members.len(),
+            group_coordinator::assignor::MAX_MEMBERS
+        )));
     }
     let mut seen = BTreeSet::new();
     let mut members: Vec<MemberSpec> = Vec::new();
@@ -167,7 +185,7 @@ pub fn encode_subscription(
     #[wasm_bindgen(unchecked_param_type = "Subscription")] subscription: JsValue,
 ) -> Result<String, JsValue> {
     let s: group_coordinator::consumer_protocol::Subscription =
-        args::json("subscription", &subscription, Items::Request)?;
+        args::json_requiring("subscription", &subscription, Items::Request, &["topics"])?;
     Ok(s.encode().to_base64())
 }
 
@@ -190,8 +208,12 @@ pub fn decode_subscription(
 pub fn encode_assignment(
     #[wasm_bindgen(unchecked_param_type = "ConsumerAssignment")] assignment: JsValue,
 ) -> Result<String, JsValue> {
-    let a: group_coordinator::consumer_protocol::Assignment =
-        args::json("assignment", &assignment, Items::Request)?;
+    let a: group_coordinator::consumer_protocol::Assignment = args::json_requiring(
+        "assignment",
+        &assignment,
+        Items::Request,
+        &["assignedPartitions"],
+    )?;
     Ok(a.encode().to_base64())
 }
 

@@ -104,7 +104,7 @@ fn fast(input: &JsValue) -> Result<Option<CompactInput>, JsValue> {
     ) else {
         return Ok(None);
     };
-    let typed = |k: u32, name: &str| int32s(name, read.get(k).unchecked_ref());
+    let typed = |k: u32, name: &str| int32s(name, &read.get(k));
     Ok(Some(CompactInput {
         partitions: typed(1, "partitions")?,
         subscriptions: typed(2, "subscriptions")?,
@@ -279,10 +279,74 @@ fn names(name: &str, value: &JsValue, max: u32) -> Result<Vec<String>, JsValue> 
         .collect()
 }
 
-/// An `Int32Array`'s values, at most [`MAX_INTS`] of them (both paths).
-fn int32s(name: &str, typed: &js_sys::Int32Array) -> Result<Vec<i32>, JsValue> {
-    at_most(name, typed.length(), MAX_INTS)?;
-    Ok(typed.to_vec())
+// An `Int32Array`'s length and values, read from the array's internal slots through the
+// intrinsic `%TypedArray%.prototype` getters and `set`, taken when the module loads. The
+// `length` property itself is the caller's to fake (a getter on the array, a subclass, a Proxy
+// whose prototype is `Int32Array.prototype`), and js-sys's `to_vec` sized its copy by it, then
+// copied the real elements into a view of the whole memory: a faked length wrote past the
+// buffer. Here the copy goes into a view exactly as long as the buffer, so a source of any
+// other length is refused by `set` itself, and neither function throws: a JavaScript exception
+// crossing Rust frames would leave them half-done.
+#[wasm_bindgen(inline_js = r#"
+const TypedArrayPrototype = Reflect.getPrototypeOf(Int32Array.prototype);
+const getter = (key) => Reflect.getOwnPropertyDescriptor(TypedArrayPrototype, key).get;
+const lengthOf = getter('length');
+const kindOf = getter(Symbol.toStringTag);
+const copy = TypedArrayPrototype.set;
+const apply = Reflect.apply;
+const int32Kind = (v) => apply(kindOf, v, []) === 'Int32Array';
+export function int32Length(v) {
+  try {
+    return int32Kind(v) ? apply(lengthOf, v, []) : -1;
+  } catch {
+    return -1;
+  }
+}
+export function int32Copy(v, into) {
+  try {
+    if (!int32Kind(v) || apply(lengthOf, v, []) !== apply(lengthOf, into, [])) return false;
+    apply(copy, into, [v]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+"#)]
+extern "C" {
+    /// The length of a genuine `Int32Array` (a subclass's instance too), from its internal
+    /// slot; -1 for anything else, a Proxy of one included.
+    #[wasm_bindgen(js_name = int32Length)]
+    fn int32_length(v: &JsValue) -> f64;
+    /// Copies a genuine `Int32Array` of `into`'s length into it; `false`, copying nothing,
+    /// when it is not one or its length differs.
+    #[wasm_bindgen(js_name = int32Copy)]
+    fn int32_copy(v: &JsValue, into: &mut [i32]) -> bool;
+}
+
+/// An `Int32Array`'s values, at most [`MAX_INTS`] of them (both paths). Its length is read once,
+/// from the array itself, never from its `length` property (see [`int32_length`]).
+fn int32s(name: &str, typed: &JsValue) -> Result<Vec<i32>, JsValue> {
+    let length = int32_length(typed);
+    if length < 0.0 {
+        return Err(type_error(&format!(
+            "input.{name} is not an Int32Array itself (a Proxy of one, or an object that only \
+             inherits from Int32Array.prototype); pass the typed array"
+        )));
+    }
+    if length > f64::from(MAX_INTS) {
+        return Err(range_error(&format!(
+            "input.{name} has {length} entries; the limit is {MAX_INTS}"
+        )));
+    }
+    // Zeroed: `int32_copy` writes into a `&mut [i32]`, which must be initialised memory.
+    let mut out = vec![0; length as usize];
+    if !int32_copy(typed, &mut out) {
+        // Not reachable from a caller: nothing of theirs runs between the two reads.
+        return Err(type_error(&format!(
+            "input.{name} changed length while it was read"
+        )));
+    }
+    Ok(out)
 }
 
 /// An `Int32Array`, or an array of whole numbers in its range; absent: empty.
@@ -290,8 +354,9 @@ fn ints(name: &str, value: &JsValue) -> Result<Vec<i32>, JsValue> {
     if args::is_absent(value) {
         return Ok(Vec::new());
     }
-    if let Some(typed) = value.dyn_ref::<js_sys::Int32Array>() {
-        return int32s(name, typed);
+    // A genuine one (of any realm), or what claims to be one and is named as not.
+    if int32_length(value) >= 0.0 || value.dyn_ref::<js_sys::Int32Array>().is_some() {
+        return int32s(name, value);
     }
     let array: &js_sys::Array = value.dyn_ref().ok_or_else(|| {
         type_error(&format!(

@@ -162,7 +162,12 @@ impl Player {
     /// the known ones to find it, or to the previous one. Returns its step, or `null` when there
     /// is none within reach.
     #[wasm_bindgen(js_name = seekMoment)]
-    pub fn seek_moment(&mut self, forward: bool) -> Result<Option<usize>, JsValue> {
+    pub fn seek_moment(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] forward: JsValue,
+    ) -> Result<Option<usize>, JsValue> {
+        // Read as a boolean, not by the glue: it took the string "false" as true.
+        let forward = args::boolean("forward", &forward)?;
         self.inner
             .seek_moment(forward, SEEK_MAX_STEPS)
             .map_err(scenario_error)

@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 pub mod consumer_group;
+pub mod refusals;
 pub mod simulation;
+pub mod typed_arrays;
 
 use group_coordinator_wasm::Coordinator;
 use serde_json::{Value, json};
@@ -733,6 +735,16 @@ macro_rules! js_api_tests {
         #[wasm_bindgen_test]
         fn compact_assignors_through_js() {
             common::compact_assignors();
+        }
+
+        #[wasm_bindgen_test]
+        fn late_and_missing_refusals() {
+            common::refusals::late_and_missing_refusals();
+        }
+
+        #[wasm_bindgen_test]
+        fn compact_typed_arrays_that_lie() {
+            common::typed_arrays::lying_typed_arrays();
         }
 
         #[wasm_bindgen_test]

@@ -216,13 +216,29 @@ pub fn the_player_travels_in_time() {
     assert_eq!(later.as_array().unwrap()[..], all[1..], "from a step on");
     m.seek(0.0.into()).unwrap();
     assert_eq!(
-        m.seek_moment(true).unwrap(),
+        m.seek_moment(true.into()).unwrap(),
         all[0]["step"].as_u64().map(|s| s as usize)
     );
-    assert_eq!(m.seek_moment(false).unwrap(), None, "none before the first");
+    assert_eq!(
+        m.seek_moment(false.into()).unwrap(),
+        None,
+        "none before the first"
+    );
     for bad in [json!(-1), json!("x"), json!(1.5)] {
         assert!(m.moments(js(&bad)).is_err(), "{bad}");
     }
+    // Only a boolean says which way: the string "false" once moved forward. A refusal names
+    // the parameter and leaves the run where it was.
+    let at = m.cursor();
+    for bad in [json!("false"), json!(0), json!(null), json!({})] {
+        let e = m.seek_moment(js(&bad)).unwrap_err();
+        assert!(e.dyn_ref::<js_sys::TypeError>().is_some(), "{bad}");
+        let text = String::from(e.unchecked_ref::<js_sys::Error>().message());
+        assert!(text.starts_with("forward must be a boolean"), "{text}");
+    }
+    let symbol = js_sys::Symbol::for_("s");
+    assert!(m.seek_moment(symbol.into()).is_err());
+    assert_eq!(m.cursor(), at);
 }
 
 #[macro_export]
