@@ -61,6 +61,7 @@ mod group_type;
 mod invariants;
 pub mod ordered;
 pub mod protocol;
+pub mod quote;
 pub mod rng;
 pub mod timer;
 mod view;

@@ -23,6 +23,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use group_coordinator::Request;
+use group_coordinator::quote::clip_message;
 use serde_json::Value;
 
 /// The start of the broker's note for a request its model refused.
@@ -315,17 +316,20 @@ impl Follower {
         };
     }
 
+    // The reasons quote the broker's text (its notes, a request serde could not read, a group
+    // id): at most a hundred characters of each, as every message of the model's does. A
+    // broker's line of megabytes was once shown whole in the live bar.
     fn refuse(&mut self, what: &str) {
         self.status = FollowStatus::Refused {
             line: self.line,
-            what: String::from(what),
+            what: clip_message(what),
         };
     }
 
     fn diverge(&mut self, what: &str) {
         self.status = FollowStatus::Diverged {
             line: self.line,
-            what: String::from(what),
+            what: clip_message(what),
         };
     }
 }

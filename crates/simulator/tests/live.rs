@@ -216,6 +216,29 @@ fn a_tampered_answer_stops_the_run_where_it_differs() {
     assert!(player.cursor() > 0);
 }
 
+/// A reason quotes at most a hundred characters of the broker's text: a line of megabytes is not
+/// echoed into the page's live bar.
+#[test]
+fn a_huge_line_is_quoted_in_part() {
+    let header = "{\"broker\":{\"seed\":0,\"settings\":[],\"topics\":[[\"t\",1]],\"config\":{}}}";
+    let huge = "x".repeat(5 << 20);
+    for line in [
+        format!("{{\"truncated\":\"{huge}\"}}"),
+        format!("{{\"at\":1,\"request\":{{\"api\":\"{huge}\"}}}}"),
+    ] {
+        let mut player = Follower::empty_run();
+        let mut follower = Follower::new();
+        follower.feed(&mut player, [header, line.as_str()]);
+        match follower.status() {
+            FollowStatus::Refused { line: 2, what } => {
+                assert!(what.chars().count() < 500, "{} characters", what.len());
+                assert!(what.contains("more characters)"), "{what}");
+            }
+            other => panic!("{}", &format!("{other:?}")[..200]),
+        }
+    }
+}
+
 #[test]
 fn what_is_not_a_broker_trace_is_refused_by_line() {
     for (lines, line, says) in [

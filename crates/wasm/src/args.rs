@@ -25,8 +25,7 @@ pub const MAX_STRING_BYTES: usize = i16::MAX as usize;
 /// Kafka's `socket.request.max.bytes` default: the largest request a broker accepts.
 #[cfg(any(feature = "assign", feature = "live"))]
 pub const MAX_REQUEST_CHARS: u32 = 104_857_600;
-/// How much of an offending value an error message quotes.
-pub const QUOTE_MAX: usize = 100;
+pub use group_coordinator::quote::{QUOTE_MAX, clip_message, quote};
 /// The largest integer a JS number holds exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
@@ -40,51 +39,6 @@ pub(crate) fn type_error(message: &str) -> JsValue {
 
 pub(crate) fn range_error(message: &str) -> JsValue {
     js_sys::RangeError::new(&clip_message(message)).into()
-}
-
-/// A value quoted in a message: at most [`QUOTE_MAX`] characters, the rest counted.
-pub(crate) fn quote(value: &str) -> String {
-    let mut chars = value.chars();
-    let head: String = chars.by_ref().take(QUOTE_MAX).collect();
-    let rest = chars.count();
-    if rest == 0 {
-        format!("\"{head}\"")
-    } else {
-        format!("\"{head}\"… ({rest} more characters)")
-    }
-}
-
-/// Shortens every run of more than [`QUOTE_MAX`] characters between quotes or backticks (the
-/// way the model's and serde's messages quote values), so no message echoes a huge input.
-pub(crate) fn clip_message(message: &str) -> String {
-    const LIMIT: usize = 4 * QUOTE_MAX;
-    let mut out = String::with_capacity(message.len().min(1024));
-    let mut rest = message;
-    while let Some(start) = rest.find(['"', '`']) {
-        let q = &rest[start..start + 1];
-        out.push_str(&rest[..=start]);
-        rest = &rest[start + 1..];
-        let end = rest.find(q).unwrap_or(rest.len());
-        let quoted = &rest[..end];
-        let n = quoted.chars().count();
-        if n > QUOTE_MAX {
-            out.extend(quoted.chars().take(QUOTE_MAX));
-            out.push_str(&format!("… ({} more characters)", n - QUOTE_MAX));
-        } else {
-            out.push_str(quoted);
-        }
-        out.push_str(&rest[end..(end + 1).min(rest.len())]);
-        rest = &rest[(end + 1).min(rest.len())..];
-    }
-    out.push_str(rest);
-    // A message with no quotes at all can still be long (a long unquoted name).
-    if out.chars().count() > LIMIT {
-        let n = out.chars().count();
-        let mut short: String = out.chars().take(LIMIT).collect();
-        short.push_str(&format!("… ({} more characters)", n - LIMIT));
-        return short;
-    }
-    out
 }
 
 /// What a JS value is, for a message: `a number (3)`, `null`, `an object`, ...
