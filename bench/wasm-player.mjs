@@ -107,3 +107,24 @@ for (const [label, consumers, per, duration] of [
   p.free();
   sim.free();
 }
+
+// A live run, as crates/simulator/benches/player.rs follows it: one client's heartbeats in
+// batches of 2,000 lines (`BENCH wasm follow <lines> <first-batch-ms> <last-batch-ms> <total-ms>`).
+for (const n of [20_000, 60_000]) {
+  const { pkg } = await fresh();
+  const lines = ['{"broker":{"config":{},"seed":0,"settings":[],"topics":[["orders",4]]}}'];
+  for (let i = 0; i < n; i++) {
+    lines.push(
+      `{"at":${1000 + i * 10},"from":"c 1","request":{"api":"Heartbeat","apiVersion":4,"clientId":"c","correlationId":${i + 1},"groupId":"g","generationId":1,"memberId":"m"}}`,
+    );
+  }
+  const p = pkg.Player.live();
+  const batches = [];
+  const total = timed(() => {
+    for (let i = 0; i < lines.length; i += 2000) batches.push(timed(() => p.follow(lines.slice(i, i + 2000).join('\n'))));
+  });
+  const status = p.follow('');
+  if (status.kind !== 'following' || status.inputs !== n) throw new Error(`follow: ${JSON.stringify(status)}`);
+  console.log(`BENCH wasm follow ${n} ${batches[0].toFixed(1)} ${batches[batches.length - 2].toFixed(1)} ${total.toFixed(0)}`);
+  p.free();
+}

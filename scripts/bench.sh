@@ -60,6 +60,11 @@ printf '%-10s %-18s %12s %12s %8s\n' "run" "move" "native ms" "wasm ms" "ratio"
 join <(awk '/^BENCH native player/ && $5 != "steps" { print $4 "/" $5, $6 }' "$out/player-native.txt" | sort) \
      <(awk '/^BENCH wasm player/ && $5 != "steps" { print $4 "/" $5, $6 }' "$out/player-wasm.txt" | sort) |
   awk '{ split($1, k, "/"); printf "%-10s %-18s %12s %12s %7.1fx\n", k[1], k[2], $2, $3, $3 / $2 }'
+echo; echo "== following a broker's trace: one client's heartbeats in batches of 2,000 lines (ms)"
+printf '%-8s %-16s %12s %12s %8s\n' "lines" "what" "native ms" "wasm ms" "ratio"
+join <(awk '/^BENCH native follow/ { print $4 "/first-batch", $5; print $4 "/last-batch", $6; print $4 "/total", $7 }' "$out/player-native.txt" | sort) \
+     <(awk '/^BENCH wasm follow/ { print $4 "/first-batch", $5; print $4 "/last-batch", $6; print $4 "/total", $7 }' "$out/player-wasm.txt" | sort) |
+  awk '{ split($1, k, "/"); printf "%-8s %-16s %12s %12s %7.1fx\n", k[1], k[2], $2, $3, $3 / $2 }'
 
 echo; echo "== assignors (median ms per assignment)"
 cargo bench -q -p group-coordinator --bench assignors -- "$@" > "$out/native.txt" 2>/dev/null

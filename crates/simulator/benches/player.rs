@@ -5,10 +5,17 @@
 //! to its end once (as the page has). `bench/wasm-player.mjs` measures the same in wasm.
 //! Prints `BENCH native player <run> <what> <ms>` lines, and the checkpoints kept.
 //!
+//! Then a live run: a broker's trace of one client's heartbeats followed in batches of 2,000
+//! lines, as the page hands them over (`BENCH native follow <lines> <first-batch-ms>
+//! <last-batch-ms> <total-ms>`). Each input is an action at the cursor and a checkpoint: the
+//! last batch once took 16× the first (the whole action log copied per checkpoint, and scanned
+//! per step); the two should stay alike.
+//!
 //! The benchmark measures wall time, which the model itself never reads.
 #![allow(clippy::disallowed_types, clippy::unwrap_used)]
 
 use group_simulator::builtin::large_group;
+use group_simulator::live::Follower;
 use group_simulator::{Action, Player};
 use std::time::Instant;
 
@@ -78,5 +85,39 @@ fn main() {
             })
         });
         println!("BENCH native player {label} fork-in-middle {fork:.3}");
+    }
+    for n in [20_000usize, 60_000] {
+        let header =
+            "{\"broker\":{\"config\":{},\"seed\":0,\"settings\":[],\"topics\":[[\"orders\",4]]}}";
+        let lines: Vec<String> = core::iter::once(String::from(header))
+            .chain((0..n).map(|i| {
+                format!(
+                    "{{\"at\":{},\"from\":\"c 1\",\"request\":{{\"api\":\"Heartbeat\",\"apiVersion\":4,\"clientId\":\"c\",\"correlationId\":{},\"groupId\":\"g\",\"generationId\":1,\"memberId\":\"m\"}}}}",
+                    1000 + i * 10,
+                    i + 1
+                )
+            }))
+            .collect();
+        let mut player = Follower::empty_run();
+        let mut follower = Follower::new();
+        let mut batches = Vec::new();
+        let total = timed(|| {
+            for batch in lines.chunks(2_000) {
+                batches.push(timed(|| {
+                    follower.feed(&mut player, batch.iter().map(String::as_str))
+                }));
+            }
+        });
+        assert!(
+            matches!(follower.status(), group_simulator::live::FollowStatus::Following { inputs, .. } if *inputs == n),
+            "{:?}",
+            follower.status()
+        );
+        // (The last batch holds the header's remainder: the one before it is the last full one.)
+        let last = batches[batches.len() - 2];
+        println!(
+            "BENCH native follow {n} {:.1} {last:.1} {total:.0}",
+            batches[0]
+        );
     }
 }

@@ -23,6 +23,7 @@
 
 extern crate alloc;
 
+mod action_log;
 mod action_reader;
 pub mod assignments;
 pub mod builtin;

@@ -175,6 +175,7 @@ struct Checkpoint {
 #[derive(Debug)]
 pub struct Player {
     sim: Simulation,
+    /// The user's actions (a live run's inputs), in step order.
     actions: Vec<TimedAction>,
     /// Every step's record known: those taken (`..cursor`) and, after going back, the known
     /// future (until a fork drops it).
@@ -198,7 +199,10 @@ pub struct Player {
 impl Player {
     /// A run of `scenario` at step 0, with the user's `actions` (those at step 0 applied now,
     /// the others when the run reaches their step). A refused action at step 0 is an error.
-    pub fn new(scenario: Scenario, actions: Vec<TimedAction>) -> Result<Player, ScenarioError> {
+    pub fn new(scenario: Scenario, mut actions: Vec<TimedAction>) -> Result<Player, ScenarioError> {
+        // By step, those of one step in the order given (a stable sort: the order they are
+        // applied in, as before), so that each step finds its own by a search, not a scan.
+        actions.sort_by_key(|a| a.step);
         let detailed = scenario.consumers.len() <= DETAILED_UP_TO;
         let mut player = Player {
             sim: Simulation::new(scenario)?,
@@ -452,7 +456,8 @@ impl Player {
         self.sim.apply(action.clone())?;
         self.diverged(first);
         let cursor = self.cursor;
-        self.actions.retain(|a| a.step <= cursor);
+        self.actions
+            .truncate(self.actions.partition_point(|a| a.step <= cursor));
         self.actions.push(TimedAction {
             step: cursor,
             action,
@@ -524,7 +529,10 @@ impl Player {
     fn apply_actions_at(&mut self, step: usize) -> Result<(), ScenarioError> {
         let first = self.sim.trace().len();
         let mut applied = false;
-        for a in self.actions.iter().filter(|a| a.step == step) {
+        // The actions are in step order (see `new` and `act`): a live run has one per input,
+        // and scanning them all at every step made following a broker quadratic.
+        let from = self.actions.partition_point(|a| a.step < step);
+        for a in self.actions[from..].iter().take_while(|a| a.step == step) {
             self.sim.apply(a.action.clone())?;
             applied = true;
         }

@@ -1,6 +1,7 @@
 //! The simulation: one coordinator, the consumers and the network, driven event by event in
 //! (time, sequence) order. Same scenario, same seed, same actions: the same trace.
 
+use crate::action_log::ActionLog;
 use crate::consumer::{Consumer, Life};
 use crate::scenario::{Action, ConsumerSpec, Scenario, ScenarioError, apply_settings};
 use crate::trace::{LossReason, Trace, TraceKind};
@@ -41,8 +42,9 @@ pub struct Simulation {
     first_settled: Option<i64>,
     pub(crate) unsettled_ms: i64,
     unsettled_since: Option<i64>,
-    /// Every action applied, with its time (the page replays them to fork a run).
-    pub(crate) actions: Vec<(i64, Action)>,
+    /// Every action applied, with its time (the page replays them to fork a run); shared with
+    /// the copies of this world the player keeps, see [`ActionLog`].
+    pub(crate) actions: ActionLog,
 }
 
 /// The next thing to happen.
@@ -104,7 +106,7 @@ impl Simulation {
             first_settled: None,
             unsettled_ms: 0,
             unsettled_since: None,
-            actions: Vec::new(),
+            actions: ActionLog::default(),
         })
     }
 
@@ -129,8 +131,8 @@ impl Simulation {
     }
 
     /// The actions applied so far, with their times.
-    pub fn actions(&self) -> &[(i64, Action)] {
-        &self.actions
+    pub fn actions(&self) -> core::cell::Ref<'_, [(i64, Action)]> {
+        self.actions.get()
     }
 
     fn next(&self) -> Option<Next> {
@@ -953,7 +955,7 @@ impl Simulation {
                     Err(_) => self.open_lane(client)?,
                 };
                 // Kept for a fork's replay, not told in the trace: the request is, when sent.
-                self.actions.push((self.w.now, action.clone()));
+                self.actions.push(self.w.now, action.clone());
                 let request = Rc::new(request.clone());
                 self.w.schedule(
                     *at_ms,
@@ -965,7 +967,7 @@ impl Simulation {
             }
             Action::Advance { at_ms } => {
                 self.not_before(*at_ms)?;
-                self.actions.push((self.w.now, action.clone()));
+                self.actions.push(self.w.now, action.clone());
                 self.w.schedule(*at_ms, Pending::Advance);
             }
             Action::Drop {
@@ -1036,7 +1038,7 @@ impl Simulation {
     }
 
     fn record_action(&mut self, action: Action) {
-        self.actions.push((self.w.now, action.clone()));
+        self.actions.push(self.w.now, action.clone());
         self.w.record(TraceKind::Action {
             action: Box::new(action),
         });

@@ -180,9 +180,8 @@ impl Simulation {
     /// The actions applied so far with their times (to replay a run, or share it).
     #[wasm_bindgen(unchecked_return_type = "{ atMs: number; action: Action }[]")]
     pub fn actions(&self) -> Result<JsValue, JsValue> {
-        let actions: Vec<TimedAction<'_>> = self
-            .inner
-            .actions()
+        let all = self.inner.actions();
+        let actions: Vec<TimedAction<'_>> = all
             .iter()
             .map(|(at_ms, action)| TimedAction {
                 at_ms: *at_ms,
