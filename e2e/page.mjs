@@ -948,6 +948,18 @@ await test(
       await page.waitForFunction((n) => document.querySelector('#pg-message')?.textContent?.includes(n), needle);
       expectEq(await stepNo(page), 0, 'the current run is kept');
     }
+    // A well-formed run whose last action the model refuses only when the replay reaches it
+    // (a consumer the scenario does not have): the page stays on its own run, as it says.
+    const refusedLate = JSON.parse(text);
+    refusedLate.actions.push({ step: refusedLate.step - 2, action: { ...refusedLate.actions[0].action, consumer: 'NOPE' } });
+    await page.setInputFiles('#import', {
+      name: 'late.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(refusedLate)),
+    });
+    await page.waitForFunction(() => document.querySelector('#pg-message')?.textContent?.includes('simulator accepts'));
+    expectEq(await stepNo(page), 0, 'the current run is kept when an action is refused on the way');
+    expectEq(await page.inputValue('#scenario'), 'zombie-fenced', 'the same scenario');
     await page.setInputFiles('#import', { name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await page.waitForFunction(() => document.querySelector('#step-no')?.textContent?.trim().startsWith('step 40'));
     expectEq(await pgState(page), state, 'the same state');
@@ -2206,6 +2218,46 @@ await test(
     const tampered = String(trace).replace('"errorCode":79', '"errorCode":0');
     await page.setInputFiles('#import', { name: 'tampered.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(tampered) });
     await page.waitForSelector('#pg-live-status.error:has-text("Diverged at line 8")');
+  },
+  PG,
+);
+
+await test(
+  'a link, a live address and an embed attribute of any size: at most 100 characters quoted, and the frame bounded',
+  async (page) => {
+    const long = 'z'.repeat(200_000);
+    for (const [query, selector] of [
+      [`?lang=en&scenario=${long}`, '#pg-message'],
+      [`?lang=en&scenario=leave-while-stable&v=9${long}`, '#pg-message'],
+      [`?lang=en&live=${long}`, '#pg-message'],
+      [`?mode=console&live=${long}`, '#message'],
+    ]) {
+      await page.goto(server.url + query);
+      await page.waitForSelector('body[data-wasm="ready"]');
+      const said = await page.textContent(selector);
+      expectEq(said.includes('z'.repeat(100)) && !said.includes('z'.repeat(101)), true, `${query.slice(0, 40)}: quoted in part`);
+      expectEq(said.length < 400, true, `${query.slice(0, 40)}: a short message (${said.length} characters)`);
+    }
+    // The custom element: a fixed height is bounded both ways, whatever the attribute says.
+    await page.goto(`${server.url}example-docs.html`);
+    const heights = await page.evaluate(async () => {
+      const out = [];
+      for (const height of ['1e9', '5', 'auto', '640']) {
+        const el = document.createElement('kafka-group-playground');
+        el.setAttribute('scenario', 'x'.repeat(5000));
+        el.setAttribute('height', height);
+        document.body.append(el);
+        const frame = el.querySelector('iframe');
+        out.push([height, frame.getBoundingClientRect().height, frame.title.length]);
+        el.remove();
+      }
+      return out;
+    });
+    for (const [height, px, title] of heights) {
+      expectEq(px >= 120 && px <= 2000, true, `height="${height}" gives a frame of ${px} px`);
+      expectEq(title < 150, true, `the frame's title quotes the scenario in part (${title} characters)`);
+    }
+    expectEq(heights.find(([h]) => h === '640')[1], 640, 'a height within bounds is kept');
   },
   PG,
 );

@@ -21,10 +21,14 @@
         if (value) url.searchParams.set(name, value);
       }
       if (this.hasAttribute('autoplay')) url.searchParams.set('autoplay', '1');
-      // No height (or "auto"): the frame takes the height its content reports, up to 2000 px.
+      // No height (or "auto"): the frame takes the height its content reports. Either way at
+      // most MAX_HEIGHT px (a height of "1e9" once made a frame of a billion pixels), and a
+      // fixed height at least MIN_HEIGHT.
+      const MIN_HEIGHT = 120;
+      const MAX_HEIGHT = 2000;
       const fixed = Number(this.getAttribute('height'));
       this.auto = !(fixed > 0);
-      const height = fixed > 0 ? fixed : 600;
+      const height = this.auto ? 600 : Math.min(Math.max(fixed, MIN_HEIGHT), MAX_HEIGHT);
       let frame = this.querySelector('iframe');
       if (!frame) {
         frame = document.createElement('iframe');
@@ -35,11 +39,14 @@
           const data = event.data;
           if (!this.auto || event.source !== frame.contentWindow || !data || data.type !== 'kafka-group-playground:height') return;
           if (typeof data.height !== 'number' || !(data.height > 0)) return;
-          this.reported = Math.min(Math.ceil(data.height), 2000);
+          this.reported = Math.min(Math.ceil(data.height), MAX_HEIGHT);
           frame.style.height = `${this.reported}px`;
         });
       }
-      frame.title = url.searchParams.get('mode') === 'assign' ? 'Kafka partition assignors' : `Kafka consumer group: ${url.searchParams.get('scenario')}`;
+      // The title names the scenario in at most 100 characters (an attribute can be any length).
+      const name = url.searchParams.get('scenario') || '';
+      const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
+      frame.title = url.searchParams.get('mode') === 'assign' ? 'Kafka partition assignors' : `Kafka consumer group: ${shown}`;
       frame.style.height = `${this.auto && this.reported ? this.reported : height}px`;
       if (frame.src !== url.toString()) frame.src = url.toString();
     }

@@ -458,6 +458,87 @@ describe('hostile input through every export', () => {
     c.free();
   });
 
+  it('assignCompact: typed arrays that lie about their length, Proxies and subclasses, in every typed-array field', () => {
+    // The issue's reproducer once wrote past the module's copy: later calls, even on another
+    // object, trapped with "memory access out of bounds".
+    const valid = () => ({
+      topics: ['t'],
+      partitions: Int32Array.of(3),
+      members: ['m', 'n'],
+      subscriptions: Int32Array.of(1, 0, 1, 0),
+      owned: Int32Array.of(1, 0, 2, 0),
+      generations: Int32Array.of(-1, -1),
+    });
+    const expected = [2, 0, 0, 0, 1, 1, 0, 2];
+    const coordinator = new Coordinator();
+    const before = JSON.stringify(coordinator.handle(0, join(1) as never));
+    type Field = 'partitions' | 'subscriptions' | 'owned' | 'generations';
+    const lies: [string, (real: Int32Array) => unknown, 'same' | 'refused'][] = [
+      ['a length getter, short then long', (r) => lying(Int32Array.from(r), (n) => (n <= 2 ? 1 : 4096)), 'same'],
+      ['a length getter of a billion', (r) => lying(Int32Array.from(r), () => 1e9), 'same'],
+      ['a length getter of -1', (r) => lying(Int32Array.from(r), () => -1), 'same'],
+      [
+        'a length getter that throws',
+        (r) =>
+          lying(Int32Array.from(r), () => {
+            throw new Error('no');
+          }),
+        'same',
+      ],
+      [
+        'a subclass with its own length',
+        (r) => {
+          class Lying extends Int32Array {
+            override get length(): number {
+              return 4096;
+            }
+          }
+          return Lying.from(r);
+        },
+        'same',
+      ],
+      ['4,096 elements that say they are one', () => lying(new Int32Array(4096).fill(0x41414141), (n) => (n <= 2 ? 1 : 4096)), 'refused'],
+      ['a Proxy of one', (r) => new Proxy(Int32Array.from(r), { get: (t, k) => (k === 'length' ? 4096 : Reflect.get(t, k)) }), 'refused'],
+      [
+        'a Proxy whose traps throw',
+        (r) =>
+          new Proxy(Int32Array.from(r), {
+            get: () => {
+              throw new Error('no');
+            },
+            getPrototypeOf: () => Int32Array.prototype,
+          }),
+        'refused',
+      ],
+      ['an object that inherits from Int32Array.prototype', (r) => lying(Object.create(Int32Array.prototype), () => r.length), 'refused'],
+    ];
+    for (const field of ['partitions', 'subscriptions', 'owned', 'generations'] as Field[]) {
+      for (const [what, make, outcome] of lies) {
+        for (const slow of [false, true]) {
+          const input: Record<string, unknown> = valid();
+          input[field] = make(input[field] as Int32Array);
+          // An array with a toJSON sends the whole input down the field-by-field path.
+          if (slow) (input.members as unknown as { toJSON: () => string[] }).toJSON = () => ['m', 'n'];
+          const where = `assignCompact, ${field}: ${what}${slow ? ' (field by field)' : ''}`;
+          if (outcome === 'same') {
+            expect([...timed(where, () => wasm.assignCompact('range', input as never))], where).toEqual(expected);
+          } else {
+            expect(
+              poke(where, () => wasm.assignCompact('range', input as never)),
+              where,
+            ).toBe('refused');
+          }
+        }
+      }
+    }
+    // The module is whole: the valid input gives the same assignment, another object the same answer.
+    expect([...wasm.assignCompact('range', valid() as never)]).toEqual(expected);
+    const twin = new Coordinator();
+    expect(JSON.stringify(twin.handle(0, join(1) as never))).toBe(before);
+    coordinator.free();
+    twin.free();
+  });
+
   it('runUntil a far-future time returns within its event budget and says how far it got', () => {
     const sim = new Simulation(wasm.largeGroupScenario(50, 2, 3_600_000));
     const reached = timed('runUntil(2**31)', () => sim.runUntil(2 ** 31));
@@ -473,6 +554,12 @@ describe('hostile input through every export', () => {
     console.log(`slowest call: ${slowest.ms.toFixed(1)} ms (${slowest.where})`);
   });
 });
+
+/** `array` with an own `length` getter giving `length(n)` on the n-th read (1-based). */
+function lying<T extends object>(array: T, length: (n: number) => number): T {
+  let reads = 0;
+  return Object.defineProperty(array, 'length', { get: () => length(++reads) });
+}
 
 function label(v: unknown): string {
   if (typeof v === 'string') return v.length > 20 ? `a ${v.length}-character string` : JSON.stringify(v);

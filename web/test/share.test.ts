@@ -113,3 +113,23 @@ describe('settings in share links', () => {
     expect(refused).toBeGreaterThan(0);
   });
 });
+
+describe('what a link says back', () => {
+  it('quotes at most 100 characters of any value it refuses, however long the link', () => {
+    const huge = 'y'.repeat(1_500_000);
+    const cases: Record<string, string>[] = [
+      { scenario: huge },
+      { scenario: 'normal-rebalance', v: `9${huge}` },
+      { scenario: 'normal-rebalance', v: `x${huge}` },
+      { scenario: 'normal-rebalance', seed: huge },
+      { scenario: 'normal-rebalance', step: huge },
+      { scenario: 'normal-rebalance', moment: huge },
+    ];
+    for (const params of cases) {
+      const decoded = decodeShare(new URLSearchParams(params), known);
+      const said = `${decoded.error ?? ''}${decoded.notice ?? ''}`;
+      expect(said.length, Object.keys(params).join()).toBeGreaterThan(0);
+      expect(said.length, Object.keys(params).join()).toBeLessThan(400);
+    }
+  });
+});

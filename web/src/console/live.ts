@@ -40,8 +40,22 @@ export class LiveRun {
    * input), or null. Never throws: a line the follower cannot use, or an answer that differs,
    * stops the run with the reason, and what was done stays. */
   apply(text: string): Exchange | null {
+    if (text.includes('\n')) {
+      // Several lines (a message may hold more than one): each in turn, the last exchange back.
+      let last: Exchange | null = null;
+      for (const line of text.split('\n')) last = this.apply(line) ?? last;
+      return last;
+    }
     if (text.trim() === '') return null;
-    const status = (this.status = this.follower.follow(text));
+    let status: LiveStatus;
+    try {
+      status = this.status = this.follower.follow(text);
+    } catch (e) {
+      // The follower refuses only what is not text or is past its size bound, which the feed
+      // does not send; said all the same, never thrown at the socket's handler.
+      this.status = { kind: 'refused', line: 0, what: (e as Error).message };
+      return null;
+    }
     if (status.kind === 'diverged' || status.kind === 'refused' || status.kind === 'waiting') return null;
     const line = JSON.parse(text) as Record<string, unknown>;
     if (this.session === null) {

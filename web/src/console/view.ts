@@ -4,7 +4,7 @@
 import type { ConfigKeyInfo, Player, Request } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
-import { liveFeedUrl, openLiveFeed } from '../playground/live.ts';
+import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../playground/live.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ErrorNamer } from './format.ts';
 import { LiveRun } from './live.ts';
@@ -25,6 +25,16 @@ export interface ConsoleDeps {
   lang: Lang;
   /** Told when the user switches the language. */
   onLang?: (lang: Lang) => void;
+}
+
+/** A live run the console follows: the run, where it comes from, and whether (and why) its feed
+ * ended. */
+interface ConsoleLive {
+  run: LiveRun;
+  source: string;
+  closed: boolean;
+  end: FeedEnd | null;
+  socket?: WebSocket;
 }
 
 export class ConsoleView {
@@ -51,7 +61,7 @@ export class ConsoleView {
     openTrace: HTMLInputElement;
   };
   /** A followed live run (group-broker's feed or trace file), when there is one. */
-  private live: { run: LiveRun; source: string; closed: boolean; socket?: WebSocket } | null = null;
+  private live: ConsoleLive | null = null;
   private renderQueued = false;
 
   constructor(
@@ -218,8 +228,9 @@ export class ConsoleView {
       live.socket = openLiveFeed(
         href,
         (line) => this.liveLine(line),
-        () => {
+        (why) => {
           live.closed = true;
+          live.end = why;
           this.queueRender();
         },
       );
@@ -238,10 +249,10 @@ export class ConsoleView {
     this.queueRender();
   }
 
-  private startLive(source: string): { run: LiveRun; source: string; closed: boolean; socket?: WebSocket } {
+  private startLive(source: string): ConsoleLive {
     this.live?.socket?.close();
     this.live?.run.free();
-    const live = { run: new LiveRun(this.deps.factory, this.deps.newLivePlayer()), source, closed: false };
+    const live: ConsoleLive = { run: new LiveRun(this.deps.factory, this.deps.newLivePlayer()), source, closed: false, end: null };
     this.live = live;
     this.root.classList.add('following');
     this.els.live.hidden = false;
@@ -409,8 +420,10 @@ export class ConsoleView {
     this.els.clock.textContent = `${this.session.now} ms`;
     if (this.live) {
       const status = this.live.run.status;
-      this.els.liveStatus.textContent = liveStatus(status, this.live.source, this.live.closed, lang);
-      this.els.liveStatus.classList.toggle('error', status.kind === 'diverged' || status.kind === 'refused');
+      const end = this.live.end;
+      this.els.liveStatus.textContent = liveStatus(status, this.live.source, this.live.closed, lang, end);
+      const stopped = status.kind === 'diverged' || status.kind === 'refused';
+      this.els.liveStatus.classList.toggle('error', stopped || (end !== null && end.kind !== 'closed'));
     }
     replaceChildren(
       this.els.steps,

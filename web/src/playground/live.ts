@@ -16,6 +16,8 @@ export class LiveFeed {
   status: FollowStatus = { kind: 'waiting' };
   /** The feed ended (the socket closed, or the file was read to its end). */
   closed = false;
+  /** Why the socket's feed ended, when it did (a file's end has none). */
+  end: FeedEnd | null = null;
   private queue: string[] = [];
   private scheduled = false;
   private socket: WebSocket | null = null;
@@ -36,8 +38,9 @@ export class LiveFeed {
     feed.socket = openLiveFeed(
       href,
       (line) => feed.push(line),
-      () => {
+      (why) => {
         feed.closed = true;
+        feed.end = why;
         feed.flush();
       },
     );
@@ -113,14 +116,47 @@ export function liveFeedUrl(url: string, lang: 'en' | 'zh'): string {
   return parsed.href;
 }
 
+/** The most a feed may send in one message, in characters: the largest JSON text the model reads
+ * as one request (`Items::Request`, crates/wasm/src/args.rs). A larger message stops following. */
+export const MAX_MESSAGE_CHARS = 10 * 1024 * 1024;
+/** The most a feed may send in all, in characters. Everything a feed sends is kept (the model's
+ * run, the console's exchanges): past this, following stops with the reason, and what was
+ * applied stays. 1 MB JoinGroups once took the page to 3 GB in 20 seconds. */
+export const MAX_FEED_CHARS = 64 * 1024 * 1024;
+
+/** Why a feed ended, when the page can say more than that it closed. */
+export type FeedEnd =
+  | { kind: 'closed'; code: number; reason: string; opened: boolean }
+  | { kind: 'binary' }
+  | { kind: 'too-large'; chars: number; limit: number }
+  | { kind: 'budget'; limit: number };
+
 /** Opens group-broker's live feed at `href` (checked by `liveFeedUrl`): each line of the trace
- * goes to `onLine`, and `onClose` is called when the feed ends (the console and the playground
- * both read it so). */
-export function openLiveFeed(href: string, onLine: (line: string) => void, onClose: () => void): WebSocket {
+ * goes to `onLine` (a message may hold several), and `onEnd` is called once when the feed ends,
+ * with why (the console and the playground both read it so). Past the budgets above, or on a
+ * binary frame, the page closes the feed itself. */
+export function openLiveFeed(href: string, onLine: (line: string) => void, onEnd: (why: FeedEnd) => void): WebSocket {
   const socket = new WebSocket(href);
-  socket.addEventListener('message', (m) => {
-    if (typeof m.data === 'string') onLine(m.data);
+  let received = 0;
+  let opened = false;
+  let ended = false;
+  const end = (why: FeedEnd): void => {
+    if (ended) return;
+    ended = true;
+    if (why.kind !== 'closed') socket.close(1000);
+    onEnd(why);
+  };
+  socket.addEventListener('open', () => {
+    opened = true;
   });
-  socket.addEventListener('close', onClose);
+  socket.addEventListener('message', (m) => {
+    if (ended) return;
+    if (typeof m.data !== 'string') return end({ kind: 'binary' });
+    if (m.data.length > MAX_MESSAGE_CHARS) return end({ kind: 'too-large', chars: m.data.length, limit: MAX_MESSAGE_CHARS });
+    received += m.data.length;
+    if (received > MAX_FEED_CHARS) return end({ kind: 'budget', limit: MAX_FEED_CHARS });
+    for (const line of m.data.split('\n')) if (line.trim() !== '') onLine(line);
+  });
+  socket.addEventListener('close', (e) => end({ kind: 'closed', code: e.code, reason: e.reason, opened }));
   return socket;
 }

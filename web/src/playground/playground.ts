@@ -326,8 +326,8 @@ export class PlaygroundView {
     this.liveBar.hidden = live === null;
     if (!live) return;
     const lang = this.store.lang;
-    this.liveText.textContent = liveStatus(live.status, live.source, live.closed, lang);
-    this.liveText.classList.toggle('error', live.stopped);
+    this.liveText.textContent = liveStatus(live.status, live.source, live.closed, lang, live.end);
+    this.liveText.classList.toggle('error', live.stopped || (live.end !== null && live.end.kind !== 'closed'));
     const stop = this.liveBar.querySelector<HTMLButtonElement>('#pg-stop-live');
     if (stop) {
       stop.textContent = t('stopFollowing', lang);
@@ -357,11 +357,19 @@ export class PlaygroundView {
       this.controls.say(error ?? '');
       return;
     }
+    // Built and taken to its step apart from the page's run, which it replaces only once all
+    // of it is accepted: an action refused on the way (at its step) once left the page on the
+    // half-loaded file while it said the current run was kept.
+    let imported: Run | null = null;
     try {
-      this.loadScenario(run.scenario, run.actions);
-      const early = this.reachStep(run.step);
-      if (early) this.controls.say(early);
+      imported = new Run(this.deps.newPlayer, run.scenario, run.actions);
+      const reached = imported.reach(run.step);
+      const taken = imported;
+      imported = null;
+      this.useRun(taken);
+      if (reached < run.step) this.controls.say(reachedEarly(this.store.lang, reached, run.step, MAX_REACH, STEPS_PAST_END));
     } catch (err) {
+      imported?.free();
       this.controls.say(`This file is not a playground run the simulator accepts: ${(err as Error).message}`);
     }
   }

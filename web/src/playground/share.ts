@@ -4,6 +4,7 @@
 // is wrong, and the page loads the scenario's defaults instead.
 
 import type { Action } from '../../pkg/group_coordinator_wasm.js';
+import { clipped } from '../quote.ts';
 import type { TimedAction } from './run.ts';
 import { isSettingsDiff, type SettingsDiff } from './settings.ts';
 
@@ -88,30 +89,30 @@ export function decodeShare(params: URLSearchParams, known: (name: string) => bo
   if (name === null) return { state: null, error: null };
   const fail = (error: string): Decoded => ({ state: null, error: `This link cannot be loaded: ${error}` });
   const v = params.get('v') ?? '1';
-  if (!/^\d+$/.test(v)) return fail(`its version "${v}" is not a number`);
+  if (!/^\d+$/.test(v)) return fail(`its version "${clipped(v)}" is not a number`);
   if (Number(v) > SHARE_VERSION)
     return fail(`it comes from a newer version of the playground (link version ${v}, this page reads up to ${SHARE_VERSION})`);
-  if (!known(name)) return fail(`there is no scenario named "${name}"`);
+  if (!known(name)) return fail(`there is no scenario named "${clipped(name)}"`);
   // A step out of range does not cost the reader the rest of the link: it is clamped, and said.
   const stepText = params.get('step') ?? '0';
   let step = Number(stepText);
   let notice: string | undefined;
   if (!/^\d+$/.test(stepText)) {
     step = 0;
-    notice = `The link's step "${stepText.slice(0, 40)}" is not a whole number from 0 to ${MAX_STEP}: the run opens at step 0.`;
+    notice = `The link's step "${clipped(stepText)}" is not a whole number from 0 to ${MAX_STEP}: the run opens at step 0.`;
   } else if (step > MAX_STEP) {
     step = MAX_STEP;
-    notice = `The link's step ${stepText.slice(0, 40)} is past the last step a link can ask for (${MAX_STEP}).`;
+    notice = `The link's step ${clipped(stepText)} is past the last step a link can ask for (${MAX_STEP}).`;
   }
   const state: ShareState = { scenario: name, step, actions: [] };
   const moment = params.get('moment');
   if (moment === 'key') state.moment = 'key';
   else if (moment !== null) {
-    notice = `${notice ?? ''} The link's moment "${moment.slice(0, 40)}" is not one this page knows (it knows "key").`.trim();
+    notice = `${notice ?? ''} The link's moment "${clipped(moment)}" is not one this page knows (it knows "key").`.trim();
   }
   const seed = params.get('seed');
   if (seed !== null) {
-    if (!/^\d{1,15}$/.test(seed)) return fail(`seed "${seed}" is not a whole number`);
+    if (!/^\d{1,15}$/.test(seed)) return fail(`seed "${clipped(seed)}" is not a whole number`);
     state.seed = Number(seed);
   }
   const settings = readJson(params, 'cfg');
