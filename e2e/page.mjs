@@ -2225,10 +2225,11 @@ await test(
 await test(
   'a link, a live address and an embed attribute of any size: at most 100 characters quoted, and the frame bounded',
   async (page) => {
-    const long = 'z'.repeat(200_000);
+    // (The test server reads request lines of up to 16 KB: long enough to show the cut.)
+    const long = 'z'.repeat(10_000);
     for (const [query, selector] of [
       [`?lang=en&scenario=${long}`, '#pg-message'],
-      [`?lang=en&scenario=leave-while-stable&v=9${long}`, '#pg-message'],
+      [`?lang=en&scenario=leave-while-stable&v=${long}`, '#pg-message'],
       [`?lang=en&live=${long}`, '#pg-message'],
       [`?mode=console&live=${long}`, '#message'],
     ]) {
@@ -2248,7 +2249,7 @@ await test(
         el.setAttribute('height', height);
         document.body.append(el);
         const frame = el.querySelector('iframe');
-        out.push([height, frame.getBoundingClientRect().height, frame.title.length]);
+        out.push([height, Number.parseFloat(frame.style.height), frame.title.length]);
         el.remove();
       }
       return out;
