@@ -1599,6 +1599,33 @@ await test(
 );
 
 await test(
+  'the assign widget on groups of real size: a million partitions, 2,000 members; the table lists the first and counts the rest',
+  async (page) => {
+    // Set as a paste would (Playwright's fill inserts a long text for seconds).
+    const paste = (text) =>
+      page.evaluate((value) => {
+        const area = document.querySelector('#assign-group');
+        area.value = value;
+        area.dispatchEvent(new Event('input'));
+      }, text);
+    const topics = Array.from({ length: 100 }, (_, i) => `t${i}=10000`).join(', ');
+    const all = Array.from({ length: 100 }, (_, i) => `t${i}`).join(', ');
+    await paste(`topics: ${topics}\nc1: ${all}\nc2: ${all}`);
+    await page.waitForSelector('#assign-result tr[data-member="c2"]', { timeout: 15000 });
+    const assigned = await page.locator('#assign-result tr[data-member="c1"] td.assigned').textContent();
+    expectEq(assigned.endsWith('… and 499900 more'), true, `a million partitions: a hundred listed (${assigned.slice(-40)})`);
+    expectEq(await page.textContent('#assign-moved'), '0 given up, 1000000 new to their member', 'counted whole');
+    const members = Array.from({ length: 2000 }, (_, i) => `m${String(i).padStart(4, '0')}: orders`).join('\n');
+    await paste(`topics: orders=600\n${members}`);
+    await page.waitForSelector('#assign-more', { timeout: 15000 });
+    expectEq(await page.locator('#assign-result tbody tr').count(), 201, '200 members drawn, then a line for the rest');
+    expectEq((await page.textContent('#assign-more')).includes('1800 more members'), true, 'the rest counted');
+    expectEq(await page.textContent('#assign-moved'), '0 given up, 600 new to their member', 'every member counted');
+  },
+  '?mode=assign&lang=en&strategy=range',
+);
+
+await test(
   'the assign widget in Chinese: the line it cannot read, and its notes, in Chinese',
   async (page) => {
     expectEq(await page.textContent('#assign-error'), '第 3 行：主题 orders 列出了两次', 'the line and why, in Chinese');

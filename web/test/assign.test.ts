@@ -102,7 +102,24 @@ describe('the group text', () => {
       kept: ['o-1'],
       added: ['o-2'],
       revoked: ['o-0'],
+      counts: { kept: 1, added: 1, revoked: 1 },
     });
+    // Capped lists, whole counts: a million partitions are counted, a hundred named.
+    const all = Array.from({ length: 1_000_000 }, (_, i) => i);
+    const big = moves([{ topic: 'o', partitions: all.slice(0, 400_000) }], [{ topic: 'o', partitions: all.slice(300_000) }], 100);
+    expect(big.counts).toEqual({ kept: 100_000, added: 600_000, revoked: 300_000 });
+    expect([big.kept.length, big.added.length, big.revoked.length]).toEqual([100, 100, 100]);
+    expect([big.kept[0], big.added[0], big.revoked[0]]).toEqual(['o-300000', 'o-400000', 'o-0']);
+  });
+
+  it('reads a group of a million partitions and a member that owns them all (no spread of a million arguments)', () => {
+    const topics = Array.from({ length: 100 }, (_, i) => `t${i}=10000`).join(', ');
+    const subscribed = Array.from({ length: 100 }, (_, i) => `t${i}`).join(', ');
+    const r = run(fns, 'range', `topics: ${topics}\nc1: ${subscribed}\nc2: t0`);
+    expect(r.ok).toBe(true);
+    const owns = Array.from({ length: 200_000 }, (_, p) => `t0-${p % 10_000}`).join(', ');
+    const claims = run(fns, 'cooperative-sticky', `topics: t0=10000\nc1: t0 | owns ${owns}\nc2: t0`);
+    expect(claims.ok).toBe(true);
   });
 });
 

@@ -12,16 +12,23 @@ export function toCompact(input: AssignmentInput): CompactAssignmentInput | null
   if (input.racks || input.members.some((m) => m.rackId)) return null;
   const counts = new Map(Object.entries(input.topics));
   for (const m of input.members) {
-    for (const t of [...m.topics, ...(m.ownedPartitions ?? []).map((tp) => tp.topic)]) if (!counts.has(t)) counts.set(t, 0);
+    for (const t of m.topics) if (!counts.has(t)) counts.set(t, 0);
+    for (const tp of m.ownedPartitions ?? []) if (!counts.has(tp.topic)) counts.set(tp.topic, 0);
   }
   const topics = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const index = new Map(topics.map((t, i) => [t, i]));
   const subscriptions: number[] = [];
   const owned: number[] = [];
+  // Pushed one by one: spread into `push`, a member's million claims were a million arguments
+  // ("Maximum call stack size exceeded").
   for (const m of input.members) {
-    subscriptions.push(m.topics.length, ...m.topics.map((t) => index.get(t) ?? 0));
-    const claims = (m.ownedPartitions ?? []).flatMap((tp) => tp.partitions.map((p) => [index.get(tp.topic) ?? 0, p]));
-    owned.push(claims.length, ...claims.flat());
+    subscriptions.push(m.topics.length);
+    for (const t of m.topics) subscriptions.push(index.get(t) ?? 0);
+    owned.push((m.ownedPartitions ?? []).reduce((n, tp) => n + tp.partitions.length, 0));
+    for (const tp of m.ownedPartitions ?? []) {
+      const k = index.get(tp.topic) ?? 0;
+      for (const p of tp.partitions) owned.push(k, p);
+    }
   }
   return {
     topics,

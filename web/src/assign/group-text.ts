@@ -95,7 +95,9 @@ export function parseGroup(text: string): Parsed {
       for (const item of items.slice(1)) {
         const tp = partitionOf(item);
         if (!tp) return fail(`"${item}" is not topic-partition`, `“${item}” 不是 主题-分区 的写法`);
-        owned.set(tp.topic, [...(owned.get(tp.topic) ?? []), tp.partition]);
+        const list = owned.get(tp.topic);
+        if (list) list.push(tp.partition);
+        else owned.set(tp.topic, [tp.partition]);
       }
       member.ownedPartitions = [...owned].map(([topic, partitions]): TopicPartitions => ({ topic, partitions }));
     }
@@ -121,13 +123,16 @@ function notes(input: AssignmentInput): Said[] {
   const unlisted = new Map<string, string[]>();
   for (const m of input.members) {
     for (const topic of m.topics) {
-      if (!Object.hasOwn(input.topics, topic)) unlisted.set(topic, [...(unlisted.get(topic) ?? []), m.memberId]);
+      if (Object.hasOwn(input.topics, topic)) continue;
+      const members = unlisted.get(topic);
+      if (members) members.push(m.memberId);
+      else unlisted.set(topic, [m.memberId]);
     }
   }
   for (const [topic, members] of unlisted) {
     out.push({
-      en: `${topic} (subscribed by ${members.join(', ')}) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka`,
-      zh: `${topic}（${members.join('、')} 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同`,
+      en: `${topic} (subscribed by ${some(members, 'en')}) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka`,
+      zh: `${topic}（${some(members, 'zh')} 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同`,
     });
   }
   for (const m of input.members) {
@@ -138,12 +143,12 @@ function notes(input: AssignmentInput): Said[] {
       out.push(
         count === undefined
           ? {
-              en: `${m.memberId} owns ${missing.join(', ')}, but ${topic} is not on the topics line`,
-              zh: `${m.memberId} 拥有 ${missing.join('、')}，但 ${topic} 不在 topics 行里`,
+              en: `${m.memberId} owns ${some(missing, 'en')}, but ${topic} is not on the topics line`,
+              zh: `${m.memberId} 拥有 ${some(missing, 'zh')}，但 ${topic} 不在 topics 行里`,
             }
           : {
-              en: `${m.memberId} owns ${missing.join(', ')}, which ${topic} does not have (it has ${count} partitions)`,
-              zh: `${m.memberId} 拥有 ${missing.join('、')}，但 ${topic} 只有 ${count} 个分区`,
+              en: `${m.memberId} owns ${some(missing, 'en')}, which ${topic} does not have (it has ${count} partitions)`,
+              zh: `${m.memberId} 拥有 ${some(missing, 'zh')}，但 ${topic} 只有 ${count} 个分区`,
             },
       );
     }
@@ -151,22 +156,50 @@ function notes(input: AssignmentInput): Said[] {
   return out;
 }
 
-/** What a member keeps, gets and gives up: its owned partitions against its assignment. */
+/** Names listed in a note: the first ten, then how many more (a note on 2,000 members names
+ * ten). */
+function some(names: string[], lang: Lang): string {
+  const shown = names.slice(0, 10).join(lang === 'zh' ? '、' : ', ');
+  const more = names.length - 10;
+  if (more <= 0) return shown;
+  return lang === 'zh' ? `${shown} 等另外 ${more} 个` : `${shown} and ${more} more`;
+}
+
+/** What a member keeps, gets and gives up: its owned partitions against its assignment. Each
+ * list holds at most the `cap` first names; `counts` are of all of them. */
 export interface Moves {
   kept: string[];
   added: string[];
   revoked: string[];
+  counts: { kept: number; added: number; revoked: number };
 }
 
-const names = (tps: TopicPartitions[] | undefined): string[] => (tps ?? []).flatMap((tp) => tp.partitions.map((p) => `${tp.topic}-${p}`));
+/** By topic, the partitions as numbers: a million partitions compared as numbers, not as a
+ * million names made first. */
+function byTopic(tps: TopicPartitions[] | undefined): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  for (const tp of tps ?? []) {
+    const set = out.get(tp.topic) ?? new Set<number>();
+    for (const p of tp.partitions) set.add(p);
+    out.set(tp.topic, set);
+  }
+  return out;
+}
 
-export function moves(owned: TopicPartitions[] | undefined, assigned: TopicPartitions[]): Moves {
-  const had = new Set(names(owned));
-  const got = names(assigned);
-  const gets = new Set(got);
-  return {
-    kept: got.filter((p) => had.has(p)),
-    added: got.filter((p) => !had.has(p)),
-    revoked: [...had].filter((p) => !gets.has(p)),
+export function moves(owned: TopicPartitions[] | undefined, assigned: TopicPartitions[], cap = Number.POSITIVE_INFINITY): Moves {
+  const had = byTopic(owned);
+  const gets = byTopic(assigned);
+  const out: Moves = { kept: [], added: [], revoked: [], counts: { kept: 0, added: 0, revoked: 0 } };
+  const note = (which: 'kept' | 'added' | 'revoked', topic: string, p: number) => {
+    if (out.counts[which]++ < cap) out[which].push(`${topic}-${p}`);
   };
+  for (const [topic, ps] of gets) {
+    const before = had.get(topic);
+    for (const p of ps) note(before?.has(p) ? 'kept' : 'added', topic, p);
+  }
+  for (const [topic, ps] of had) {
+    const now = gets.get(topic);
+    for (const p of ps) if (!now?.has(p)) note('revoked', topic, p);
+  }
+  return out;
 }

@@ -77,16 +77,40 @@ export function run(
   }
 }
 
-/** Partition names ("orders-1") a space apart, each kept on one line: a narrow column breaks
- * between them, not after a name's hyphen. */
-const names = (list: string[]): (Node | string)[] =>
-  list.length ? list.flatMap((name, i) => [...(i ? [' '] : []), h('span', { class: 'tp' }, name)]) : ['—'];
+/** The most partitions a cell lists, and the most members the table draws. A group of a million
+ * partitions or thousands of members is assigned whole and counted whole; its table lists the
+ * first ones and says how many more there are (drawing every one took the page 45 s and 3 GB,
+ * and a million names spread into one call overflowed the stack). */
+export const CELL_NAMES = 100;
+export const TABLE_ROWS = 200;
 
-const shown = (tps: TopicPartitions[]): string =>
-  tps
-    .filter((tp) => tp.partitions.length)
-    .map((tp) => `${tp.topic} ${tp.partitions.join(',')}`)
-    .join('; ');
+/** "… and N more" after a cut list. */
+const more = (n: number, lang: Lang): string => (lang === 'zh' ? ` …另有 ${n} 个` : ` … and ${n} more`);
+
+/** Partition names ("orders-1") a space apart, each kept on one line: a narrow column breaks
+ * between them, not after a name's hyphen; past the list, how many more. */
+const names = (list: string[], total: number, lang: Lang): (Node | string)[] => {
+  if (!total) return ['—'];
+  const out: (Node | string)[] = [];
+  list.forEach((name, i) => out.push(...(i ? [' '] : []), h('span', { class: 'tp' }, name)));
+  if (total > list.length) out.push(more(total - list.length, lang));
+  return out;
+};
+
+/** A member's assignment as "orders 0,1; payments 2", at most CELL_NAMES partitions of it. */
+const shown = (tps: TopicPartitions[], lang: Lang): string => {
+  let left = CELL_NAMES;
+  let total = 0;
+  const parts: string[] = [];
+  for (const tp of tps) {
+    total += tp.partitions.length;
+    if (!tp.partitions.length || left <= 0) continue;
+    parts.push(`${tp.topic} ${tp.partitions.slice(0, left).join(',')}`);
+    left -= Math.min(left, tp.partitions.length);
+  }
+  const listed = CELL_NAMES - left;
+  return parts.join('; ') + (total > listed ? more(total - listed, lang) : '');
+};
 
 export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string | null, group: string | null): HTMLElement {
   const select = h('select', { id: 'assign-strategy', 'aria-label': t('assignStrategy', lang) });
@@ -109,20 +133,38 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
     }
     let added = 0;
     let revoked = 0;
-    const body = r.rows.map(([id, owned, assigned]) => {
-      const m = moves(owned, assigned);
-      added += m.added.length;
-      revoked += m.revoked.length;
-      return h(
-        'tr',
-        { 'data-member': id },
-        h('th', { scope: 'row' }, id),
-        h('td', { class: 'assigned' }, shown(assigned) || '—'),
-        h('td', { class: 'kept' }, ...names(m.kept)),
-        h('td', { class: 'added' }, ...names(m.added)),
-        h('td', { class: 'revoked' }, ...names(m.revoked)),
+    const body: HTMLElement[] = [];
+    for (const [i, [id, owned, assigned]] of r.rows.entries()) {
+      const m = moves(owned, assigned, i < TABLE_ROWS ? CELL_NAMES : 0);
+      added += m.counts.added;
+      revoked += m.counts.revoked;
+      if (i >= TABLE_ROWS) continue;
+      body.push(
+        h(
+          'tr',
+          { 'data-member': id },
+          h('th', { scope: 'row' }, id),
+          h('td', { class: 'assigned' }, shown(assigned, lang) || '—'),
+          h('td', { class: 'kept' }, ...names(m.kept, m.counts.kept, lang)),
+          h('td', { class: 'added' }, ...names(m.added, m.counts.added, lang)),
+          h('td', { class: 'revoked' }, ...names(m.revoked, m.counts.revoked, lang)),
+        ),
       );
-    });
+    }
+    if (r.rows.length > TABLE_ROWS) {
+      const rest = r.rows.length - TABLE_ROWS;
+      body.push(
+        h(
+          'tr',
+          { id: 'assign-more' },
+          h(
+            'td',
+            { colspan: '5', class: 'muted' },
+            lang === 'zh' ? `…另有 ${rest} 个成员（上面的合计包括他们）` : `… and ${rest} more members (counted in the totals below)`,
+          ),
+        ),
+      );
+    }
     replaceChildren(
       result,
       h(
@@ -153,9 +195,22 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
       ...(r.notes.length ? [h('ul', { class: 'assign-notes', id: 'assign-notes' }, ...r.notes.map((n) => h('li', {}, n[lang])))] : []),
     );
   };
-  select.addEventListener('change', update);
-  area.addEventListener('input', update);
-  update();
+  // Typing in a large group waits for a pause: each keystroke assigned it again.
+  let lastMs = 0;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const timed = () => {
+    clearTimeout(pending);
+    const start = performance.now();
+    update();
+    lastMs = performance.now() - start;
+  };
+  select.addEventListener('change', timed);
+  area.addEventListener('input', () => {
+    clearTimeout(pending);
+    if (lastMs < 200) timed();
+    else pending = setTimeout(timed, 300);
+  });
+  timed();
   return h(
     'section',
     { class: 'panel assign-widget' },
