@@ -9,10 +9,13 @@
 //! steps; acting in the past forks the run (later actions and checkpoints are dropped).
 //!
 //! Checkpoints are taken every [`Player::spacing`] steps, starting at [`FIRST_SPACING`]; when
-//! there are more than [`MAX_CHECKPOINTS`], the spacing doubles and every other one is dropped.
-//! So memory stays within `MAX_CHECKPOINTS` worlds, and a step back costs one world clone plus
-//! at most `spacing` steps: `spacing` grows with the run's length (a simulated hour of 100
-//! consumers, about 590,000 steps, ends with a spacing of 4,096).
+//! there are more than the run's [`Player::max_checkpoints`], the spacing doubles and every other
+//! one is dropped. So memory stays within that many worlds, and a step back costs one world
+//! clone plus at most `spacing` steps: `spacing` grows with the run's length (a simulated hour of
+//! 100 consumers, about 590,000 steps, ends with a spacing of 4,096). How many worlds is
+//! [`MAX_CHECKPOINTS`], or fewer for a large world, so that all of them fit in
+//! [`CHECKPOINT_BUDGET_BYTES`] ([`world_bytes`]): 192 copies of a world of 1,000 consumers on
+//! 100,000 partitions were 9 GB, past what a wasm module can address, and the page trapped.
 
 use crate::frame::{ViewIndex, client_of};
 pub use crate::moments::{Moment, StepMark};
@@ -29,6 +32,31 @@ use group_coordinator::event::EventKind;
 
 /// The most checkpoints kept (each a clone of the world without its trace).
 pub const MAX_CHECKPOINTS: usize = 192;
+/// The fewest kept, whatever a world's size: a step back in a run of `n` steps replays at most
+/// `n / MIN_CHECKPOINTS` steps.
+pub const MIN_CHECKPOINTS: usize = 8;
+/// What the checkpoints of one run may hold in all, by [`world_bytes`]' estimate.
+pub const CHECKPOINT_BUDGET_BYTES: usize = 512 << 20;
+
+/// A world's size, estimated from its scenario: measured natively (the resident size of ten
+/// copies of a world at steady state), about 1 MB, plus 10 KB a consumer (its client state and
+/// membership), plus 500 bytes a partition (its owner in the ledger, its committed offset, its
+/// place in each assignment). 50 consumers on 500 partitions: ~1.7 MB; 1,000 on 100,000: ~61 MB
+/// (55 MB measured).
+pub fn world_bytes(scenario: &Scenario) -> usize {
+    let partitions: usize = scenario
+        .topics
+        .values()
+        .map(|&n| usize::try_from(n).unwrap_or(0))
+        .sum();
+    (1 << 20) + 10_240 * scenario.consumers.len() + 500 * partitions
+}
+
+/// How many checkpoints a run of `scenario` keeps: [`MAX_CHECKPOINTS`], or as many worlds as
+/// fit in [`CHECKPOINT_BUDGET_BYTES`], at least [`MIN_CHECKPOINTS`].
+pub fn max_checkpoints(scenario: &Scenario) -> usize {
+    (CHECKPOINT_BUDGET_BYTES / world_bytes(scenario)).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS)
+}
 /// The first spacing between checkpoints, in steps.
 pub const FIRST_SPACING: usize = 64;
 /// Members and delayed operations are recorded per step only for groups up to this size (a
@@ -185,6 +213,8 @@ pub struct Player {
     /// Sorted by step; the one of step 0 is always kept.
     checkpoints: Vec<Checkpoint>,
     spacing: usize,
+    /// The most checkpoints kept (see [`max_checkpoints`]).
+    max_checkpoints: usize,
     finished: bool,
     detailed: bool,
     /// The views' indexes over every trace entry recorded (the known future included).
@@ -204,6 +234,7 @@ impl Player {
         // applied in, as before), so that each step finds its own by a search, not a scan.
         actions.sort_by_key(|a| a.step);
         let detailed = scenario.consumers.len() <= DETAILED_UP_TO;
+        let max_checkpoints = max_checkpoints(&scenario);
         let mut player = Player {
             sim: Simulation::new(scenario)?,
             actions,
@@ -212,6 +243,7 @@ impl Player {
             told: Told::default(),
             checkpoints: Vec::new(),
             spacing: FIRST_SPACING,
+            max_checkpoints,
             finished: false,
             detailed,
             index: ViewIndex::default(),
@@ -299,6 +331,11 @@ impl Player {
     /// How many checkpoints are kept now.
     pub fn checkpoints(&self) -> usize {
         self.checkpoints.len()
+    }
+
+    /// The most checkpoints this run keeps ([`max_checkpoints`] of its scenario).
+    pub fn max_checkpoints(&self) -> usize {
+        self.max_checkpoints
     }
 
     /// One step: the next delivered message, fired timer or script action, then the user's
@@ -618,7 +655,7 @@ impl Player {
                 world,
             },
         );
-        if self.checkpoints.len() > MAX_CHECKPOINTS {
+        if self.checkpoints.len() > self.max_checkpoints {
             // Twice as far apart: keep step 0, the points on the new spacing, and the newest
             // (a fork's point is not on the spacing).
             self.spacing *= 2;

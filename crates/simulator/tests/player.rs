@@ -142,6 +142,38 @@ fn acting_in_the_past_forks_and_the_fork_replays() {
     assert_eq!(p.actions().len(), 1);
 }
 
+/// A large world keeps fewer checkpoints, within the budget; the page's groups keep all 192.
+#[test]
+fn a_large_world_keeps_fewer_checkpoints_within_the_budget() {
+    use group_simulator::player::{
+        CHECKPOINT_BUDGET_BYTES, MIN_CHECKPOINTS, max_checkpoints, world_bytes,
+    };
+    for (consumers, per, kept) in [
+        (50, 10, MAX_CHECKPOINTS),
+        (100, 10, MAX_CHECKPOINTS),
+        (1000, 10, 32),
+        (1000, 100, MIN_CHECKPOINTS),
+    ] {
+        let s = large_group(consumers, per, 600_000);
+        assert_eq!(max_checkpoints(&s), kept, "{consumers} x {per}");
+        assert!(
+            kept == MIN_CHECKPOINTS || kept * world_bytes(&s) <= CHECKPOINT_BUDGET_BYTES,
+            "{consumers} x {per}"
+        );
+    }
+    // A run of a large world thins its checkpoints to its own bound, and still goes back to
+    // where a straight run is.
+    let s = large_group(1000, 10, 600_000);
+    let mut p = Player::new(s.clone(), Vec::new()).unwrap();
+    assert_eq!(p.max_checkpoints(), 32);
+    p.seek(6_000).unwrap();
+    assert!(p.checkpoints() <= 33, "{} checkpoints", p.checkpoints());
+    p.seek(2_500).unwrap();
+    let mut q = Player::new(s, Vec::new()).unwrap();
+    q.seek(2_500).unwrap();
+    same(&p, &q, "1,000 consumers back to step 2,500");
+}
+
 #[test]
 fn checkpoints_stay_bounded_and_a_long_run_goes_back() {
     let s = large_group(20, 2, 600_000);
