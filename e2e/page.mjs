@@ -1291,6 +1291,41 @@ await test(
 );
 
 await test(
+  'a link to a far step of a large group is reached in slices: progress shown, no long task meanwhile, and it can be stopped',
+  async (page) => {
+    await page.addInitScript(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, ms: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const query = '?lang=en&scenario=large-group-50&step=50000';
+    await page.goto(server.url + query);
+    await page.waitForSelector('#pg-reach:not([hidden])', { timeout: 15000 });
+    const barAt = await page.evaluate(() => performance.now());
+    expectEq((await page.textContent('#pg-reach-status')).startsWith('Taking the run to step 50000'), true, 'the progress is said');
+    await page.waitForSelector('body[data-wasm="ready"]', { timeout: 60000 });
+    expectEq(await stepNo(page), 50000, 'the step asked for');
+    const during = await page.evaluate((from) => window.longTasks.filter((t) => t.start >= from), barAt);
+    const longest = Math.max(0, ...during.map((t) => t.ms));
+    console.log(`  measure: the longest task while reaching step 50,000: ${longest.toFixed(0)} ms (${during.length} over 50 ms)`);
+    if (longest >= 200) throw new Error(`a task of ${longest.toFixed(0)} ms while reaching`);
+    // Stopped on the way: the run stays where it got, says so, and steps on from there.
+    await page.goto(server.url + query);
+    await page.waitForSelector('#pg-reach:not([hidden])', { timeout: 15000 });
+    // (Dispatched at once: the whole way takes a second or two, a click's checks as long.)
+    await page.dispatchEvent('#pg-stop-reach', 'click');
+    await page.waitForSelector('body[data-wasm="ready"]', { timeout: 15000 });
+    const at = await stepNo(page);
+    if (!(at > 0 && at < 50000)) throw new Error(`stopped at step ${at}`);
+    expectEq((await page.textContent('#pg-message')).includes(`Stopped at step ${at} of 50000`), true, 'the stop is said');
+    await page.click('#step');
+    expectEq(await stepNo(page), at + 1, 'and the run steps on');
+  },
+  PG,
+);
+
+await test(
   'the embed URL shows a chrome-less view of a named scenario',
   async (page) => {
     await page.goto(`${server.url}?embed=1&scenario=leave-while-stable&views=sm,steps&step=20`);

@@ -52,6 +52,8 @@ async function main(): Promise<void> {
   const lang: Lang = chosen === 'zh' || chosen === 'en' ? chosen : detectLang();
   let packed: Awaited<ReturnType<typeof packedModule>>;
   let recording: Recording | null = null;
+  /** The playground's way to the step its link asked for (see `PlaygroundView.opening`). */
+  let opening: Promise<void> = Promise.resolve();
   try {
     packed = await packedModule();
     if (small && !packed) recording = await recordingFor(params, lang);
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
     );
     replaceChildren(app, view.root);
     (window as unknown as { playgroundTest: PlaygroundView['test'] }).playgroundTest = view.test;
+    opening = view.opening;
   } else {
     // The built-in scenarios, then a living group of 50 consumers on 500 partitions.
     const large = largeGroupScenario(50, 10, 600_000);
@@ -145,8 +148,11 @@ async function main(): Promise<void> {
     // ?live=ws://127.0.0.1:PORT: follow group-broker's live feed (`--live`) in every view.
     const live = params.get('live');
     if (live !== null) view.followLive(live);
+    opening = view.opening;
   }
   app.removeAttribute('aria-busy');
+  // A far step is reached in slices, the page answering meanwhile: ready once it is there.
+  await opening;
   // Ready to use; the model itself is loaded unless the run is recorded (`data-model`).
   document.body.dataset.wasm = 'ready';
   document.body.dataset.model ??= recording ? 'recorded' : 'module';

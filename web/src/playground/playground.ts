@@ -15,7 +15,7 @@ import { isBrokerTrace, LiveFeed } from './live.ts';
 import { OwnershipView } from './ownership.ts';
 import { Playback } from './playback.ts';
 import { NeedsModule } from './recorded.ts';
-import { MAX_REACH, type PlayerFactory, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
+import { MAX_REACH, type PlayerFactory, type Reaching, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { downloadHtml, downloadJson } from './shell/download.ts';
@@ -25,7 +25,7 @@ import { type PlaygroundTest, testSurface } from './shell/testing.ts';
 import { StateMachineView } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { Store } from './store.ts';
-import { reachedEarly, t } from './text.ts';
+import { reachedEarly, reaching, reachStopped, t } from './text.ts';
 import { TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
@@ -52,6 +52,12 @@ export interface PlaygroundDeps {
   loadLanguage?: (lang: Lang) => Promise<boolean>;
 }
 
+/** A link's, a file's or an embed's far step: the first FIRST_SLICE_MS of the way are taken
+ * before the page is first drawn (a near step is reached in them, as before), the rest in slices
+ * of SLICE_MS with the page answering in between. */
+const FIRST_SLICE_MS = 40;
+const SLICE_MS = 40;
+
 export class PlaygroundView {
   readonly root: HTMLElement;
   readonly test: PlaygroundTest;
@@ -68,6 +74,15 @@ export class PlaygroundView {
   private live: LiveFeed | null = null;
   private readonly liveBar: HTMLElement;
   private readonly liveText: HTMLElement;
+  /** Resolves once the run the page opened on is at the step its link or embed asked for (a
+   * far step is reached in slices, `reachInSlices`). */
+  opening: Promise<void> = Promise.resolve();
+  /** Bumped when another run is loaded: a reach under way for the old one is dropped. */
+  private reachTicket = 0;
+  /** The reader's "Stop here": a reach under way ends where it is. */
+  private stopAsked = false;
+  private readonly reachBar: HTMLElement;
+  private readonly reachText: HTMLElement;
   /** Handing a recorded run over to the model: the module's load, and what waits for it. */
   private handing: Promise<void> | null = null;
   private readonly waiting: (() => void)[] = [];
@@ -158,11 +173,19 @@ export class PlaygroundView {
     });
     this.liveBar = h('section', { id: 'pg-live', class: 'live-bar', hidden: '' }, this.liveText, stopLive);
     store.subscribe('live', () => this.renderLive());
+    this.reachText = h('p', { id: 'pg-reach-status', role: 'status' });
+    const stopReach = h('button', { id: 'pg-stop-reach', type: 'button' }, t('stopReaching', deps.lang));
+    stopReach.addEventListener('click', () => {
+      this.stopAsked = true;
+    });
+    // The button first: the status before it would move it at every slice as its count grows.
+    this.reachBar = h('section', { id: 'pg-reach', class: 'live-bar', hidden: '' }, stopReach, this.reachText);
     playback.onChange = () => this.controls.draw();
     playback.onHalt = (why) => this.controls.say(t(why, store.lang), false);
     this.root = h(
       'div',
       { class: 'playground', id: 'playground', tabindex: '-1' },
+      this.reachBar,
       this.liveBar,
       this.controls.root,
       h('div', { class: 'pg-views' }, sm.root, h('div', { class: 'side' }, assignments.root, ownership.root)),
@@ -184,7 +207,8 @@ export class PlaygroundView {
         slower: () => this.controls.setSpeed(playback.speed - 1),
         switchLang: () => this.setLang(store.lang === 'en' ? 'zh' : 'en'),
       },
-      () => this.root.isConnected,
+      // (Not while a far step is being reached: the page is inert but for its stop button.)
+      () => this.root.isConnected && this.reachBar.hidden !== false,
     );
     this.test = testSurface(store, playback, act);
     this.open(query);
@@ -257,16 +281,82 @@ export class PlaygroundView {
       return;
     }
     const { scenario, actions, step, seed, settings, moment } = decoded.state;
+    const refused = (err: unknown) => {
+      this.load(scenario);
+      this.controls.say(`This link cannot be loaded: one of its actions is refused (${(err as Error).message})`);
+    };
     try {
       this.load(scenario, actions, { ...(settings ?? {}), ...(seed !== undefined ? { seed } : {}) });
       // A named moment (`moment=key`) opens the run there; a step given too is ignored.
-      const early = moment === 'key' ? this.reachKey() : this.reachStep(step);
-      const said = [decoded.notice, early].filter(Boolean).join(' ');
-      if (said) this.controls.say(said);
+      if (moment === 'key') {
+        const said = [decoded.notice, this.reachKey()].filter(Boolean).join(' ');
+        if (said) this.controls.say(said);
+        return;
+      }
+      const run = this.store.run;
+      const r = run.startReach(step);
+      const done = (stopped: boolean) => {
+        this.store.refresh();
+        const early = stopped
+          ? reachStopped(this.store.lang, run.cursor, r.target)
+          : run.cursor < step
+            ? reachedEarly(this.store.lang, run.cursor, step, MAX_REACH, STEPS_PAST_END)
+            : null;
+        const said = [decoded.notice, early].filter(Boolean).join(' ');
+        if (said) this.controls.say(said, !stopped);
+      };
+      if (run.reachOn(r, performance.now() + FIRST_SLICE_MS)) done(false);
+      else this.opening = this.reachInSlices(run, r, done, refused);
     } catch (err) {
-      this.load(scenario);
-      this.controls.say(`This link cannot be loaded: one of its actions is refused (${(err as Error).message})`);
+      refused(err);
     }
+  }
+
+  /** Takes `r` on in slices of SLICE_MS, the page drawn and answering between them, with its
+   * progress shown and a button that stops it where it is: `done(stopped)` when it ends there
+   * or at its target, `refused` when the model refuses an action on the way, `dropped` when
+   * another run was loaded meanwhile. A link to step 50,000 of the 50-consumer group was one
+   * 2.5 s task. */
+  private reachInSlices(
+    run: Run,
+    r: Reaching,
+    done: (stopped: boolean) => void,
+    refused: (err: unknown) => void,
+    dropped: () => void = () => {},
+  ): Promise<void> {
+    const ticket = ++this.reachTicket;
+    this.stopAsked = false;
+    const lang = this.store.lang;
+    this.setReaching(reaching(lang, run.cursor, r.target));
+    return new Promise((resolve) => {
+      const slice = () => {
+        try {
+          if (ticket !== this.reachTicket) {
+            this.setReaching(null);
+            dropped();
+          } else if (!this.stopAsked && !run.reachOn(r, performance.now() + SLICE_MS)) {
+            this.setReaching(reaching(lang, run.cursor, r.target));
+            setTimeout(slice, 0);
+            return;
+          } else {
+            this.setReaching(null);
+            done(this.stopAsked);
+          }
+        } catch (err) {
+          this.setReaching(null);
+          refused(err);
+        }
+        resolve();
+      };
+      setTimeout(slice, 0);
+    });
+  }
+
+  /** Shows a long reach's progress (`text`), the rest of the page inert meanwhile; null: done. */
+  private setReaching(text: string | null): void {
+    this.reachBar.hidden = text === null;
+    if (text !== null) this.reachText.textContent = text;
+    for (const child of Array.from(this.root.children)) if (child !== this.reachBar) (child as HTMLElement).inert = text !== null;
   }
 
   load(name: string, actions: TimedAction[] = [], diff: SettingsDiff = {}): void {
@@ -282,6 +372,8 @@ export class PlaygroundView {
   }
 
   private useRun(run: Run, live: LiveFeed | null = null): void {
+    // A reach under way on the run this one replaces stops.
+    this.reachTicket++;
     this.playback.stop();
     this.live?.stop();
     this.live = live;
@@ -360,17 +452,27 @@ export class PlaygroundView {
     // Built and taken to its step apart from the page's run, which it replaces only once all
     // of it is accepted: an action refused on the way (at its step) once left the page on the
     // half-loaded file while it said the current run was kept.
+    // A far step is reached in slices (`reachInSlices`), the page's own run shown meanwhile.
     let imported: Run | null = null;
-    try {
-      imported = new Run(this.deps.newPlayer, run.scenario, run.actions);
-      const reached = imported.reach(run.step);
-      const taken = imported;
-      imported = null;
-      this.useRun(taken);
-      if (reached < run.step) this.controls.say(reachedEarly(this.store.lang, reached, run.step, MAX_REACH, STEPS_PAST_END));
-    } catch (err) {
+    const refused = (err: unknown) => {
       imported?.free();
       this.controls.say(`This file is not a playground run the simulator accepts: ${(err as Error).message}`);
+    };
+    try {
+      imported = new Run(this.deps.newPlayer, run.scenario, run.actions);
+      const r = imported.startReach(run.step);
+      const done = (stopped: boolean) => {
+        const taken = imported as Run;
+        imported = null;
+        this.useRun(taken);
+        if (stopped) this.controls.say(reachStopped(this.store.lang, taken.cursor, r.target), false);
+        else if (taken.cursor < run.step)
+          this.controls.say(reachedEarly(this.store.lang, taken.cursor, run.step, MAX_REACH, STEPS_PAST_END));
+      };
+      if (imported.reachOn(r, performance.now() + FIRST_SLICE_MS)) done(false);
+      else this.opening = this.reachInSlices(imported, r, done, refused, () => imported?.free());
+    } catch (err) {
+      refused(err);
     }
   }
 
@@ -437,14 +539,6 @@ export class PlaygroundView {
     const found = this.store.run.seekKey();
     this.store.refresh();
     return found === null ? t('noKeyMoment', this.store.lang) : null;
-  }
-
-  /** Takes the run to a step a link, a file or an embed asked for, as far as it can go; returns
-   * what to say when that is short of the step. */
-  private reachStep(step: number): string | null {
-    const reached = this.store.run.reach(step);
-    this.store.refresh();
-    return reached < step ? reachedEarly(this.store.lang, reached, step, MAX_REACH, STEPS_PAST_END) : null;
   }
 
   /** The settings and compare panels are redrawn when what they show changed (language,

@@ -54,6 +54,15 @@ export const MAX_REACH = 50_000;
  * group lives on with heartbeats only, so a far step there shows nothing new. */
 export const STEPS_PAST_END = 2_000;
 
+/** A `reach` under way (`Run.startReach`): where it goes, and the steps past the scenario's end
+ * it has taken with no action of the user's. */
+export interface Reaching {
+  readonly target: number;
+  idle: number;
+  readonly acted: Set<number>;
+  done: boolean;
+}
+
 export class Run {
   private player: PlayerLike;
   /** The moments of the known steps read so far, and how many known steps they cover: only
@@ -152,16 +161,35 @@ export class Run {
    * scenario's end with no action of the user's in between). Returns the step reached, which
    * is below `step` when the run stopped early (the caller says so). */
   reach(step: number): number {
+    this.reachOn(this.startReach(step));
+    return this.cursor;
+  }
+
+  /** Starts `reach(step)` (a step behind is gone to at once); `reachOn` takes it on, in one go
+   * or in slices. */
+  startReach(step: number): Reaching {
     const target = Math.min(Math.max(0, Math.floor(step)), MAX_REACH);
     if (target < this.cursor) this.goto(target);
-    const acted = new Set(this.actions.map((a) => a.step));
-    let idle = 0;
-    while (this.cursor < target) {
-      if (acted.has(this.cursor)) idle = 0;
-      else if (this.pastEnd && ++idle > STEPS_PAST_END) break;
-      if (this.forward() === 0) break;
+    return { target, idle: 0, acted: new Set(this.actions.map((a) => a.step)), done: this.cursor >= target };
+  }
+
+  /** Steps on toward `r`'s target until `until` (a `performance.now()` time) or the end; returns
+   * whether it is done (reached, or stopped early as `reach` says). */
+  reachOn(r: Reaching, until = Number.POSITIVE_INFINITY): boolean {
+    while (!r.done) {
+      if (this.cursor >= r.target) r.done = true;
+      else if (this.acted(r)) r.done = true;
+      else if (this.forward() === 0) r.done = true;
+      else if (performance.now() >= until) break;
     }
-    return this.cursor;
+    return r.done;
+  }
+
+  /** Counts a step past the scenario's end with no action of the user's: true past the limit. */
+  private acted(r: Reaching): boolean {
+    if (r.acted.has(this.cursor)) r.idle = 0;
+    else if (this.pastEnd && ++r.idle > STEPS_PAST_END) return true;
+    return false;
   }
 
   /** Goes to the scenario's key moment; returns its step, or null when it names none. */

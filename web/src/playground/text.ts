@@ -32,6 +32,7 @@ const T = {
   scenario: { en: 'Scenario', zh: '场景' },
   liveEdge: { en: 'the live edge', zh: '实时最新处' },
   stopFollowing: { en: 'Stop following (keep the run)', zh: '停止跟随（保留这次运行）' },
+  stopReaching: { en: 'Stop here', zh: '停在这里' },
   liveNoShare: {
     en: 'A live run has no share link (its inputs came from your broker): export it as JSON or HTML instead, and open the file here.',
     zh: '实况运行没有分享链接（它的输入来自你的 broker）：请导出为 JSON 或 HTML，再在这里打开该文件。',
@@ -298,6 +299,18 @@ export function reachedEarly(lang: Lang, reached: number, asked: number, max: nu
   return lang === 'zh'
     ? `本次运行停在第 ${reached} 步，而不是第 ${asked} 步：链接或文件最多能把运行带到第 ${max} 步，并且在场景结束后（没有新的操作时）最多再走 ${past} 步。`
     : `This run opened at step ${reached}, not ${asked}: a link or file takes a run at most ${max} steps, and at most ${past} steps past its scenario's end without an action in between.`;
+}
+
+/** A long way to a link's, a file's or an embed's step, under way. */
+export function reaching(lang: Lang, at: number, target: number): string {
+  return lang === 'zh' ? `正在把运行带到第 ${target} 步：已到第 ${at} 步……` : `Taking the run to step ${target}: at step ${at}…`;
+}
+
+/** The reader stopped it. */
+export function reachStopped(lang: Lang, at: number, target: number): string {
+  return lang === 'zh'
+    ? `按你的要求停在第 ${at} 步（目标是第 ${target} 步）；运行从这里继续。`
+    : `Stopped at step ${at} of ${target}, as you asked; the run goes on from here.`;
 }
 
 /** Where the assign widget's group text cannot be read: before the reason. */
