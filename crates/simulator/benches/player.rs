@@ -86,6 +86,29 @@ fn main() {
         });
         println!("BENCH native player {label} fork-in-middle {fork:.3}");
     }
+    // A scenario with a long script (99,000 closes on top of the 50-consumer group, 7 MB of
+    // JSON, as a large run file holds): 20,000 steps, each checkpoint sharing the scenario.
+    {
+        use group_simulator::scenario::ScriptStep;
+        let mut s = large_group(50, 10, 600_000);
+        s.script.extend((0..99_000i64).map(|i| ScriptStep {
+            at_ms: 1000 + i * 5,
+            action: Some(Action::Close {
+                consumer: format!("c{}", i % 50),
+            }),
+            narrate: None,
+            key: false,
+        }));
+        s.script.sort_by_key(|x| x.at_ms);
+        let mut p = Player::new(s, Vec::new()).unwrap();
+        let ms = timed(|| {
+            let mut n = 0;
+            while n < 20_000 && p.forward().unwrap() {
+                n += 1;
+            }
+        });
+        println!("BENCH native long-script 20000-steps {ms:.0}");
+    }
     for n in [20_000usize, 60_000] {
         let header =
             "{\"broker\":{\"config\":{},\"seed\":0,\"settings\":[],\"topics\":[[\"orders\",4]]}}";

@@ -26,7 +26,10 @@ pub(crate) const REFUSED: &str = "the coordinator refused a request";
 
 #[derive(Clone, Debug)]
 pub struct Simulation {
-    pub(crate) scenario: Scenario,
+    /// Shared with the copies of this world the player keeps: a scenario's script can be
+    /// 100,000 steps (7 MB), and copying it at each checkpoint made a long script's run
+    /// quadratic. Changed only by a network action, which then copies it once.
+    pub(crate) scenario: Rc<Scenario>,
     pub(crate) w: World,
     pub(crate) coordinator: Coordinator,
     pub(crate) consumers: Vec<Consumer>,
@@ -95,7 +98,7 @@ impl Simulation {
             w.schedule(step.at_ms, Pending::Script(i));
         }
         Ok(Simulation {
-            scenario,
+            scenario: Rc::new(scenario),
             w,
             coordinator,
             consumers,
@@ -852,7 +855,7 @@ impl Simulation {
                     spec.loss = loss.unwrap_or(spec.loss);
                 }
                 if consumer.is_none() {
-                    let spec = &mut self.scenario.network;
+                    let spec = &mut Rc::make_mut(&mut self.scenario).network;
                     spec.latency_ms = latency_ms.unwrap_or(spec.latency_ms);
                     spec.jitter_ms = jitter_ms.unwrap_or(spec.jitter_ms);
                     spec.loss = loss.unwrap_or(spec.loss);
