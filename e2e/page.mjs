@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
+import { feedServer } from './ws-feed.mjs';
 
 const out = new URL('./out/', import.meta.url);
 mkdirSync(out, { recursive: true });
@@ -2321,6 +2322,48 @@ await test(
       expectEq(title < 150, true, `the frame's title quotes the scenario in part (${title} characters)`);
     }
     expectEq(heights.find(([h]) => h === '640')[1], 640, 'a height within bounds is kept');
+  },
+  PG,
+);
+
+await test(
+  'a fast live feed (4,000 lines a second, several a message) is followed in the playground and the console with no long task, every response checked',
+  async (page) => {
+    // A broker's trace: its header, then one client's heartbeats, each answered, ten lines a
+    // message (a message holding several lines once threw in the console).
+    const lines = ['{"broker":{"config":{},"seed":0,"settings":[],"topics":[["orders",4]]}}'];
+    for (let i = 1; i <= 10_000; i++) {
+      lines.push(
+        `{"at":${1000 + i},"from":"c 1","request":{"api":"Heartbeat","apiVersion":4,"clientId":"c","correlationId":${i},"groupId":"g","generationId":1,"memberId":"m","groupInstanceId":null}}`,
+        `{"at":${1000 + i},"response":{"api":"Heartbeat","apiVersion":4,"correlationId":${i},"errorCode":25,"throttleTimeMs":0}}`,
+      );
+    }
+    const messages = [];
+    for (let i = 0; i < lines.length; i += 10) messages.push(lines.slice(i, i + 10).join('\n'));
+    for (const [mode, status] of [
+      ['', '#pg-live-status'],
+      ['mode=console&', '#live-status'],
+    ]) {
+      const feed = await feedServer(messages, 40, 10);
+      try {
+        await page.addInitScript(() => {
+          window.longTasks = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) window.longTasks.push(e.duration);
+          }).observe({ type: 'longtask', buffered: true });
+        });
+        await page.goto(`${server.url}?${mode}lang=en&live=${encodeURIComponent(feed.url)}`);
+        await page.waitForSelector('body[data-wasm="ready"]');
+        const from = await page.evaluate(() => window.longTasks.length);
+        await page.waitForSelector(`${status}:has-text("all 10000 responses as the broker gave them")`, { timeout: 60000 });
+        await page.waitForSelector(`${status}:has-text("The feed closed.")`, { timeout: 15000 });
+        const longest = await page.evaluate((k) => Math.max(0, ...window.longTasks.slice(k)), from);
+        console.log(`  measure: ${mode || 'playground '}following 20,001 lines: the longest task ${longest.toFixed(0)} ms`);
+        if (longest >= 200) throw new Error(`${mode}a task of ${longest.toFixed(0)} ms while following`);
+      } finally {
+        feed.close();
+      }
+    }
   },
   PG,
 );

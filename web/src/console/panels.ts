@@ -156,12 +156,17 @@ export function renderGroup(
   );
 }
 
+/** The most exchanges the log draws, newest first: a live run of ten thousand exchanges was drawn
+ * whole at every frame (seconds each); the earlier ones are counted. */
+export const LOG_SHOWN = 200;
+
 export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorNamer, lang: Lang): void {
+  const earlier = Math.max(0, log.length - LOG_SHOWN);
   replaceChildren(
     el,
     h('h2', {}, ct('exchanges', lang)),
     ...log
-      .slice()
+      .slice(earlier)
       .reverse()
       .map((x) =>
         h(
@@ -198,5 +203,12 @@ export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorName
             : null,
         ),
       ),
+    earlier
+      ? h(
+          'p',
+          { class: 'muted', id: 'log-earlier' },
+          lang === 'zh' ? `……以及更早的 ${earlier} 次交换（未显示）` : `… and ${earlier} earlier exchanges (not shown)`,
+        )
+      : null,
   );
 }

@@ -27,10 +27,15 @@ export interface ConsoleDeps {
   onLang?: (lang: Lang) => void;
 }
 
+/** How long the console applies a live feed's lines in one frame. */
+const LIVE_BUDGET_MS = 25;
+
 /** A live run the console follows: the run, where it comes from, and whether (and why) its feed
  * ended. */
 interface ConsoleLive {
   run: LiveRun;
+  /** Lines received and not yet applied (see `liveLine`). */
+  queue: string[];
   source: string;
   closed: boolean;
   end: FeedEnd | null;
@@ -252,7 +257,13 @@ export class ConsoleView {
   private startLive(source: string): ConsoleLive {
     this.live?.socket?.close();
     this.live?.run.free();
-    const live: ConsoleLive = { run: new LiveRun(this.deps.factory, this.deps.newLivePlayer()), source, closed: false, end: null };
+    const live: ConsoleLive = {
+      run: new LiveRun(this.deps.factory, this.deps.newLivePlayer()),
+      queue: [],
+      source,
+      closed: false,
+      end: null,
+    };
     this.live = live;
     this.root.classList.add('following');
     this.els.live.hidden = false;
@@ -260,11 +271,24 @@ export class ConsoleView {
     return live;
   }
 
+  /** Queues a line of the feed: lines are applied once per frame, for at most LIVE_BUDGET_MS
+   * (the rest in the next frame), so a busy broker (thousands of lines a second, each an
+   * exchange in the console's own session) never holds the page for long. */
   private liveLine(text: string): void {
     const live = this.live;
     if (!live) return;
-    live.run.apply(text);
+    live.queue.push(text);
+    if (live.queue.length === 1) requestAnimationFrame(() => this.applyQueued(live));
+  }
+
+  private applyQueued(live: ConsoleLive): void {
+    if (live !== this.live) return;
+    const until = performance.now() + LIVE_BUDGET_MS;
+    let taken = 0;
+    while (taken < live.queue.length && performance.now() < until) live.run.apply(live.queue[taken++]);
+    live.queue.splice(0, taken);
     if (live.run.session) this.session = live.run.session;
+    if (live.queue.length > 0) requestAnimationFrame(() => this.applyQueued(live));
     this.queueRender();
   }
 
