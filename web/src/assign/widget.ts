@@ -92,7 +92,10 @@ const more = (n: number, lang: Lang): string => (lang === 'zh' ? ` …另有 ${n
 const names = (list: string[], total: number, lang: Lang): (Node | string)[] => {
   if (!total) return ['—'];
   const out: (Node | string)[] = [];
-  list.forEach((name, i) => out.push(...(i ? [' '] : []), h('span', { class: 'tp' }, name)));
+  for (const [i, name] of list.entries()) {
+    if (i) out.push(' ');
+    out.push(h('span', { class: 'tp' }, name));
+  }
   if (total > list.length) out.push(more(total - list.length, lang));
   return out;
 };
