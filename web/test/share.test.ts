@@ -133,3 +133,18 @@ describe('what a link says back', () => {
     }
   });
 });
+
+describe('an error the page caught, as the reader is told it', () => {
+  it('says a trapped module cannot go on, in either language, and leaves a refusal as it is', async () => {
+    const { errorText } = await import('../src/playground/text.ts');
+    expect(errorText(new TypeError('groupId must be a string, got a number (0)'), 'en')).toBe('groupId must be a string, got a number (0)');
+    for (const trap of [
+      new WebAssembly.RuntimeError('unreachable'),
+      new Error('recursive use of an object detected which would lead to unsafe aliasing in rust'),
+    ]) {
+      expect(errorText(trap, 'en')).toMatch(/^The model stopped on an internal error \(.*\) and cannot go on: reload the page\.$/);
+      expect(errorText(trap, 'zh')).toContain('请重新加载页面');
+      expect(errorText(trap, 'en').length).toBeLessThan(250);
+    }
+  });
+});

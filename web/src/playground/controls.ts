@@ -9,7 +9,7 @@ import { duration } from './metrics-text.ts';
 import { type Playback, SPEEDS } from './playback.ts';
 import { NeedsModule } from './recorded.ts';
 import type { Store } from './store.ts';
-import { SHORTCUTS, t } from './text.ts';
+import { errorText, SHORTCUTS, t } from './text.ts';
 
 /** What the shell's buttons do (share, export, import, language). */
 export interface ShellActions {
@@ -284,7 +284,7 @@ export class ControlsView {
       this.draw();
     } catch (err) {
       if (err instanceof NeedsModule && this.store.needsModule) this.store.needsModule(err, () => this.safely(f));
-      else this.say((err as Error).message);
+      else this.say(errorText(err, this.store.lang));
     }
   }
 

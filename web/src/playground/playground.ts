@@ -25,7 +25,7 @@ import { type PlaygroundTest, testSurface } from './shell/testing.ts';
 import { StateMachineView } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { Store } from './store.ts';
-import { reachedEarly, reaching, reachStopped, t } from './text.ts';
+import { errorText, reachedEarly, reaching, reachStopped, t } from './text.ts';
 import { TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
@@ -283,7 +283,7 @@ export class PlaygroundView {
     const { scenario, actions, step, seed, settings, moment } = decoded.state;
     const refused = (err: unknown) => {
       this.load(scenario);
-      this.controls.say(`This link cannot be loaded: one of its actions is refused (${(err as Error).message})`);
+      this.controls.say(`This link cannot be loaded: one of its actions is refused (${errorText(err, this.store.lang)})`);
     };
     try {
       this.load(scenario, actions, { ...(settings ?? {}), ...(seed !== undefined ? { seed } : {}) });
@@ -456,7 +456,7 @@ export class PlaygroundView {
     let imported: Run | null = null;
     const refused = (err: unknown) => {
       imported?.free();
-      this.controls.say(`This file is not a playground run the simulator accepts: ${(err as Error).message}`);
+      this.controls.say(`This file is not a playground run the simulator accepts: ${errorText(err, this.store.lang)}`);
     };
     try {
       imported = new Run(this.deps.newPlayer, run.scenario, run.actions);

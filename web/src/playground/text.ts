@@ -2,6 +2,7 @@
 // the protocol, docs/src/glossary.md).
 
 import type { Lang } from '../i18n.ts';
+import { clipped } from '../quote.ts';
 
 const T = {
   product: { en: 'Kafka group coordinator', zh: 'Kafka 消费组协调者' },
@@ -299,6 +300,20 @@ export function reachedEarly(lang: Lang, reached: number, asked: number, max: nu
   return lang === 'zh'
     ? `本次运行停在第 ${reached} 步，而不是第 ${asked} 步：链接或文件最多能把运行带到第 ${max} 步，并且在场景结束后（没有新的操作时）最多再走 ${past} 步。`
     : `This run opened at step ${reached}, not ${asked}: a link or file takes a run at most ${max} steps, and at most ${past} steps past its scenario's end without an action in between.`;
+}
+
+/** What the reader is told of an error the page caught: the model's own refusal as it gives it;
+ * a WebAssembly trap (the module ran out of memory, or hit a bug), and what wasm-bindgen says of
+ * every call after one ("recursive use of an object"), as what they mean. A trapped module
+ * cannot go on: the reader is told to reload, not shown "unreachable". */
+export function errorText(err: unknown, lang: Lang): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const trapped =
+    (typeof WebAssembly !== 'undefined' && err instanceof WebAssembly.RuntimeError) || message.startsWith('recursive use of an object');
+  if (!trapped) return message;
+  return lang === 'zh'
+    ? `模型因内部错误而停止（${clipped(message, lang)}），无法继续：请重新加载页面。`
+    : `The model stopped on an internal error (${clipped(message, lang)}) and cannot go on: reload the page.`;
 }
 
 /** A long way to a link's, a file's or an embed's step, under way. */
