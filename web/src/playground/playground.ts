@@ -25,7 +25,7 @@ import { type PlaygroundTest, testSurface } from './shell/testing.ts';
 import { StateMachineView } from './statemachine.ts';
 import { StepTableView } from './steptable.ts';
 import { Store } from './store.ts';
-import { errorText, reachedEarly, reaching, reachStopped, t } from './text.ts';
+import { errorText, reachedEarly, reaching, reachStopped, reading, t } from './text.ts';
 import { TimelineView } from './timeline.ts';
 
 export interface PlaygroundDeps {
@@ -117,7 +117,20 @@ export class PlaygroundView {
         downloadHtml(store.run, `${store.run.scenario.title[store.lang]} — Kafka group playground`).catch((err: Error) =>
           this.controls.say(err.message),
         ),
-      importFile: (file) => void file.text().then((text) => this.importText(text, file.name)),
+      importFile: (file) => {
+        // A large file's reading and the model's building of it are one long task (about 2 s
+        // for 18 MB): said first, and drawn, before it starts.
+        const large = file.size > 1_000_000;
+        if (large) this.setReaching(reading(this.store.lang, file.name, file.size), false);
+        void file.text().then((text) => {
+          if (!large) return this.importText(text, file.name);
+          // (A moment for the bar to be drawn.)
+          setTimeout(() => {
+            this.setReaching(null);
+            this.importText(text, file.name);
+          }, 50);
+        });
+      },
       keepActions: (keep) => this.keepActions(keep),
     });
     const act = (action: Parameters<Playback['act']>[0]) => this.controls.safely(() => playback.act(action));
@@ -353,8 +366,10 @@ export class PlaygroundView {
   }
 
   /** Shows a long reach's progress (`text`), the rest of the page inert meanwhile; null: done. */
-  private setReaching(text: string | null): void {
+  private setReaching(text: string | null, stoppable = true): void {
     this.reachBar.hidden = text === null;
+    const stop = this.reachBar.querySelector<HTMLButtonElement>('#pg-stop-reach');
+    if (stop) stop.hidden = !stoppable;
     if (text !== null) this.reachText.textContent = text;
     for (const child of Array.from(this.root.children)) if (child !== this.reachBar) (child as HTMLElement).inert = text !== null;
   }

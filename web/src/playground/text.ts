@@ -316,6 +316,12 @@ export function errorText(err: unknown, lang: Lang): string {
     : `The model stopped on an internal error (${clipped(message, lang)}) and cannot go on: reload the page.`;
 }
 
+/** A large run file being read (the page is busy until the model has built it). */
+export function reading(lang: Lang, name: string, bytes: number): string {
+  const mb = (bytes / 1e6).toFixed(1);
+  return lang === 'zh' ? `正在读取 ${clipped(name, lang)}（${mb} MB）……` : `Reading ${clipped(name, lang)} (${mb} MB)…`;
+}
+
 /** A long way to a link's, a file's or an embed's step, under way. */
 export function reaching(lang: Lang, at: number, target: number): string {
   return lang === 'zh' ? `正在把运行带到第 ${target} 步：已到第 ${at} 步……` : `Taking the run to step ${target}: at step ${at}…`;
