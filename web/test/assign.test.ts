@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../pkg/group_coordinator_wasm.js';
 import { fromCompact, toCompact } from '../src/assign/compact.ts';
 import { moves, parseGroup } from '../src/assign/group-text.ts';
-import { EXAMPLE, run, STRATEGIES } from '../src/assign/widget.ts';
+import { EXAMPLE, isLarge, run, STRATEGIES, WORKER_CHARS, WORKER_PARTITIONS } from '../src/assign/widget.ts';
 
 beforeAll(() => {
   wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
@@ -110,6 +110,14 @@ describe('the group text', () => {
     expect(big.counts).toEqual({ kept: 100_000, added: 600_000, revoked: 300_000 });
     expect([big.kept.length, big.added.length, big.revoked.length]).toEqual([100, 100, 100]);
     expect([big.kept[0], big.added[0], big.revoked[0]]).toEqual(['o-300000', 'o-400000', 'o-0']);
+  });
+
+  it('sends a group to the worker by its partitions or its length, and keeps an ordinary one on the page', () => {
+    expect(isLarge(EXAMPLE)).toBe(false);
+    expect(isLarge(`topics: a=${WORKER_PARTITIONS - 1}\nc: a`)).toBe(false);
+    expect(isLarge(`topics: a=${WORKER_PARTITIONS / 2}, b = ${WORKER_PARTITIONS / 2}\nc: a`)).toBe(true);
+    expect(isLarge(`Topics : a=${WORKER_PARTITIONS}\nc: a`)).toBe(true);
+    expect(isLarge(`topics: a=1\n${'c: a\n'.repeat(WORKER_CHARS / 5)}`)).toBe(true);
   });
 
   it('reads a group of a million partitions and a member that owns them all (no spread of a million arguments)', () => {

@@ -3,79 +3,19 @@
 // module (the client side's `assign`, the server side's `serverAssign`), as the playground's
 // consumers and coordinator do.
 
-import type {
-  Assignment,
-  AssignmentInput,
-  CompactAssignmentInput,
-  ServerAssignInput,
-  TopicPartitions,
-} from '../../pkg/group_coordinator_wasm.js';
+import type { TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { linePrefix, t } from '../playground/text.ts';
-import { fromCompact, toCompact } from './compact.ts';
-import { moves, parseGroup, type Said } from './group-text.ts';
+import { moves } from './group-text.ts';
+import { type AssignFunctions, type RunResult, run, STRATEGIES, type StrategyName } from './run.ts';
 
-/** The assignors by the widget's names: the client's four, and the server's two. */
-export const STRATEGIES = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'server-uniform', 'server-range'] as const;
-export type StrategyName = (typeof STRATEGIES)[number];
+export { type AssignFunctions, run, STRATEGIES, type StrategyName };
 
 export const EXAMPLE = `topics: orders=6, payments=3
 c1 gen=1: orders, payments | owns orders-0, orders-1, orders-2, payments-0, payments-1
 c2 gen=1: orders, payments | owns orders-3, orders-4, orders-5, payments-2
 c3: orders, payments`;
-
-type ClientStrategy = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky';
-
-export interface AssignFunctions {
-  assign: (strategy: ClientStrategy, input: AssignmentInput) => Assignment;
-  /** The compact form, which the widget takes unless the group has racks. */
-  assignCompact: (strategy: ClientStrategy, input: CompactAssignmentInput) => Int32Array;
-  serverAssign: (name: 'uniform' | 'range', input: ServerAssignInput) => Record<string, TopicPartitions[]>;
-}
-
-/**
- * Runs `strategy` on the group `text`: each member's (owned, assigned) and the notes on the
- * group's likely slips; or an error to show (the parser's in both languages, the model's as it
- * gives it).
- */
-export function run(
-  fns: AssignFunctions,
-  strategy: StrategyName,
-  text: string,
-):
-  | { ok: true; rows: [string, TopicPartitions[] | undefined, TopicPartitions[]][]; notes: Said[] }
-  | { ok: false; line?: number; message: Said | string } {
-  const parsed = parseGroup(text);
-  if (!parsed.ok) return { ok: false, line: parsed.line, message: parsed.message };
-  const input = parsed.input;
-  try {
-    let out: Record<string, TopicPartitions[]>;
-    if (strategy.startsWith('server-')) {
-      out = fns.serverAssign(strategy === 'server-uniform' ? 'uniform' : 'range', {
-        topics: input.topics,
-        members: input.members.map((m) => ({
-          memberId: m.memberId,
-          instanceId: m.groupInstanceId ?? undefined,
-          rackId: m.rackId ?? undefined,
-          subscribedTopics: m.topics,
-          assignment: m.ownedPartitions ?? [],
-        })),
-      });
-    } else {
-      const compact = toCompact(input);
-      out = compact
-        ? fromCompact(compact, fns.assignCompact(strategy as ClientStrategy, compact))
-        : fns.assign(strategy as ClientStrategy, input);
-    }
-    const rows = [...input.members]
-      .sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0))
-      .map((m): [string, TopicPartitions[] | undefined, TopicPartitions[]] => [m.memberId, m.ownedPartitions, out[m.memberId] ?? []]);
-    return { ok: true, rows, notes: parsed.notes };
-  } catch (e) {
-    return { ok: false, message: (e as Error).message };
-  }
-}
 
 /** The most partitions a cell lists, and the most members the table draws. A group of a million
  * partitions or thousands of members is assigned whole and counted whole; its table lists the
@@ -127,8 +67,26 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
   const area = h('textarea', { id: 'assign-group', rows: '7', spellcheck: 'false', 'aria-label': t('assignGroup', lang) });
   area.value = group ?? EXAMPLE;
   const result = h('div', { id: 'assign-result', 'aria-live': 'polite' });
+  // A large group is assigned in a worker (worker.ts) while the page answers; the newest
+  // request's answer is drawn, an older one's dropped. No worker (none here, or it failed to
+  // start): here, as for any group.
+  let worker: Worker | null | undefined;
+  let asked = 0;
+  const busy = h('p', { class: 'muted', id: 'assign-busy', hidden: '' }, t('assignBusy', lang));
   const update = () => {
-    const r = run(fns, select.value as StrategyName, area.value);
+    const strategy = select.value as StrategyName;
+    const text = area.value;
+    if (isLarge(text) && (worker ??= startWorker(draw, () => asked))) {
+      asked++;
+      busy.hidden = false;
+      worker.postMessage({ id: asked, strategy, text } satisfies AssignRequest);
+      return;
+    }
+    asked++;
+    draw(run(fns, strategy, text));
+  };
+  const draw = (r: RunResult) => {
+    busy.hidden = true;
     if (!r.ok) {
       const message = typeof r.message === 'string' ? r.message : r.message[lang];
       replaceChildren(result, h('p', { class: 'error', id: 'assign-error' }, r.line ? `${linePrefix(r.line, lang)}${message}` : message));
@@ -221,6 +179,57 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
     h('p', { class: 'muted' }, t('assignHelp', lang)),
     h('label', {}, `${t('assignStrategy', lang)} `, select),
     area,
+    busy,
     result,
   );
+}
+
+/** A group with at least this many partitions on its topics line, or this much text, is
+ * assigned in the widget's worker: a million partitions took the page's main thread 0.34 s, a
+ * host page's other embeds waiting as long. Smaller groups are assigned at once, as they were:
+ * a worker costs a second compile of the module, which most embeds never need. */
+export const WORKER_PARTITIONS = 100_000;
+export const WORKER_CHARS = 200_000;
+
+/** Whether `text` is a group for the worker (the topics lines' counts, read roughly: the parser
+ * in the worker reads them properly). */
+export function isLarge(text: string): boolean {
+  if (text.length >= WORKER_CHARS) return true;
+  let partitions = 0;
+  for (const line of text.split('\n')) {
+    if (!/^\s*topics\s*:/i.test(line)) continue;
+    for (const m of line.matchAll(/=\s*(\d+)/g)) partitions += Number(m[1]);
+  }
+  return partitions >= WORKER_PARTITIONS;
+}
+
+/** What the widget asks its worker, and what it answers. */
+export interface AssignRequest {
+  id: number;
+  strategy: StrategyName;
+  text: string;
+}
+export interface AssignAnswer {
+  id: number;
+  result: RunResult;
+}
+
+/** The widget's worker, answering into `draw` (only the newest request, `latest()`); null when
+ * none can start here (no Worker, as in Node). */
+function startWorker(draw: (r: RunResult) => void, latest: () => number): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  worker.addEventListener('message', (e: MessageEvent<AssignAnswer>) => {
+    if (e.data.id === latest()) draw(e.data.result);
+  });
+  worker.addEventListener('error', (e) => {
+    e.preventDefault();
+    draw({ ok: false, message: `The assignors' worker failed: ${e.message || 'it could not start'}` });
+  });
+  return worker;
 }

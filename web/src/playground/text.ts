@@ -29,6 +29,7 @@ const T = {
   assignClient: { en: 'client side (classic protocol, the leader assigns)', zh: '客户端（经典协议，由主消费者分配）' },
   assignServer: { en: 'server side (KIP-848, the coordinator assigns)', zh: '服务端（KIP-848，由协调者分配）' },
   assignGivenUp: { en: 'given up', zh: '个分区被交出' },
+  assignBusy: { en: 'Assigning this large group (off the page’s main thread)…', zh: '正在分配这个大消费组（不占用页面主线程）……' },
   assignNew: { en: 'new to their member', zh: '个分区分给了新成员' },
   scenario: { en: 'Scenario', zh: '场景' },
   liveEdge: { en: 'the live edge', zh: '实时最新处' },
