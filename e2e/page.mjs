@@ -85,6 +85,30 @@ function expectEq(actual, expected, what) {
 
 const state = (page) => page.locator('#group-state').getAttribute('data-state');
 
+/** Records the page's long tasks (over 50 ms): on every page it loads from now on (`onLoad`, the
+ * tasks of loading included), or on the page as it is, from now. */
+async function watchLongTasks(page, { onLoad = false } = {}) {
+  const install = (buffered) => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered });
+  };
+  if (onLoad) await page.addInitScript(install, true);
+  else await page.evaluate(install, false);
+}
+
+/** The page's clock, for `longestTask`'s `since`. */
+const pageNow = (page) => page.evaluate(() => performance.now());
+
+/** The longest task recorded (`watchLongTasks`) that began at `since` or later, in ms, and how
+ * many there were. */
+const longestTask = (page, since = 0) =>
+  page.evaluate((from) => {
+    const ms = window.longTasks.filter((t) => t.start >= from).map((t) => t.ms);
+    return { ms: Math.max(0, ...ms), count: ms.length };
+  }, since);
+
 /** An embed on a docs page: scrolled to (its frame loads lazily), then its page, once the module is ready. */
 async function openEmbed(page, selector) {
   await page.locator(selector).scrollIntoViewIfNeeded();
@@ -1294,22 +1318,16 @@ await test(
 await test(
   'a link to a far step of a large group is reached in slices: progress shown, no long task meanwhile, and it can be stopped',
   async (page) => {
-    await page.addInitScript(() => {
-      window.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, ms: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(page, { onLoad: true });
     const query = '?lang=en&scenario=large-group-50&step=50000';
     await page.goto(server.url + query);
     await page.waitForSelector('#pg-reach:not([hidden])', { timeout: 15000 });
-    const barAt = await page.evaluate(() => performance.now());
+    const barAt = await pageNow(page);
     expectEq((await page.textContent('#pg-reach-status')).startsWith('Taking the run to step 50000'), true, 'the progress is said');
     await page.waitForSelector('body[data-wasm="ready"]', { timeout: 60000 });
     expectEq(await stepNo(page), 50000, 'the step asked for');
-    const during = await page.evaluate((from) => window.longTasks.filter((t) => t.start >= from), barAt);
-    const longest = Math.max(0, ...during.map((t) => t.ms));
-    console.log(`  measure: the longest task while reaching step 50,000: ${longest.toFixed(0)} ms (${during.length} over 50 ms)`);
+    const { ms: longest, count } = await longestTask(page, barAt);
+    console.log(`  measure: the longest task while reaching step 50,000: ${longest.toFixed(0)} ms (${count} over 50 ms)`);
     if (longest >= 200) throw new Error(`a task of ${longest.toFixed(0)} ms while reaching`);
     // Stopped on the way: the run stays where it got, says so, and steps on from there.
     await page.goto(server.url + query);
@@ -1647,16 +1665,11 @@ await test(
     const topics = Array.from({ length: 100 }, (_, i) => `t${i}=10000`).join(', ');
     const all = Array.from({ length: 100 }, (_, i) => `t${i}`).join(', ');
     // A million partitions: assigned in the widget's worker, the page answering meanwhile.
-    await page.evaluate(() => {
-      window.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.longTasks.push(e.duration);
-      }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     await paste(`topics: ${topics}\nc1: ${all}\nc2: ${all}`);
     expectEq(await page.isVisible('#assign-busy'), true, 'the worker is said to be at it');
     await page.waitForSelector('#assign-busy[hidden]', { state: 'attached', timeout: 15000 });
-    const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+    const { ms: longest } = await longestTask(page);
     console.log(`  measure: a million partitions in the worker: the page's longest task ${longest.toFixed(0)} ms`);
     if (longest >= 200) throw new Error(`a task of ${longest.toFixed(0)} ms on the page`);
     const assigned = await page.locator('#assign-result tr[data-member="c1"] td.assigned').textContent();
@@ -2350,17 +2363,12 @@ await test(
       actions: [],
       step: 50_000,
     };
-    await page.evaluate(() => {
-      window.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.longTasks.push(e.duration);
-      }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     const started = Date.now();
     await page.setInputFiles('#import', { name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
     await page.waitForSelector('#pg-reach:not([hidden])', { timeout: 15000 });
     await page.waitForSelector('#pg-reach[hidden]', { state: 'attached', timeout: 120000 });
-    const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+    const { ms: longest } = await longestTask(page);
     console.log(`  measure: import of 1,000 x 100 to step 50,000 in ${Date.now() - started} ms; the longest task ${longest.toFixed(0)} ms`);
     expectEq(await stepNo(page), 50000, 'the step of the file');
     if (longest >= 1000) throw new Error(`a task of ${longest.toFixed(0)} ms`);
@@ -2387,24 +2395,19 @@ await test(
     }
     const messages = [];
     for (let i = 0; i < lines.length; i += 10) messages.push(lines.slice(i, i + 10).join('\n'));
+    await watchLongTasks(page, { onLoad: true });
     for (const [mode, status] of [
       ['', '#pg-live-status'],
       ['mode=console&', '#live-status'],
     ]) {
       const feed = await feedServer(messages, 40, 10);
       try {
-        await page.addInitScript(() => {
-          window.longTasks = [];
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) window.longTasks.push(e.duration);
-          }).observe({ type: 'longtask', buffered: true });
-        });
         await page.goto(`${server.url}?${mode}lang=en&live=${encodeURIComponent(feed.url)}`);
         await page.waitForSelector('body[data-wasm="ready"]');
-        const from = await page.evaluate(() => window.longTasks.length);
+        const from = await pageNow(page);
         await page.waitForSelector(`${status}:has-text("all 10000 responses as the broker gave them")`, { timeout: 60000 });
         await page.waitForSelector(`${status}:has-text("The feed closed.")`, { timeout: 15000 });
-        const longest = await page.evaluate((k) => Math.max(0, ...window.longTasks.slice(k)), from);
+        const { ms: longest } = await longestTask(page, from);
         console.log(`  measure: ${mode || 'playground '}following 20,001 lines: the longest task ${longest.toFixed(0)} ms`);
         if (longest >= 200) throw new Error(`${mode}a task of ${longest.toFixed(0)} ms while following`);
       } finally {

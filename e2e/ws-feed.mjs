@@ -8,20 +8,17 @@ import { createServer } from 'node:http';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
-/** A frame (FIN; text unless `opcode` says otherwise), unmasked as a server's are. */
+/** A frame (FIN; text unless `opcode` says otherwise), unmasked as a server's are: its length
+ * in 7 bits, or 126 and 16 bits, or 127 and 64 bits. */
 function frame(payload, opcode = 0x1) {
   const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
   const n = body.length;
-  const head = n < 126 ? Buffer.from([0x80 | opcode, n]) : n < 65536 ? Buffer.alloc(4) : Buffer.alloc(10);
-  if (n >= 126 && n < 65536) {
-    head[0] = 0x80 | opcode;
-    head[1] = 126;
-    head.writeUInt16BE(n, 2);
-  } else if (n >= 65536) {
-    head[0] = 0x80 | opcode;
-    head[1] = 127;
-    head.writeBigUInt64BE(BigInt(n), 2);
-  }
+  const extra = n < 126 ? 0 : n < 65536 ? 2 : 8;
+  const head = Buffer.alloc(2 + extra);
+  head[0] = 0x80 | opcode;
+  head[1] = extra === 0 ? n : extra === 2 ? 126 : 127;
+  if (extra === 2) head.writeUInt16BE(n, 2);
+  if (extra === 8) head.writeBigUInt64BE(BigInt(n), 2);
   return Buffer.concat([head, body]);
 }
 

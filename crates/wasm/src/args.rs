@@ -345,8 +345,9 @@ pub(crate) fn utf8(text: &js_sys::JsString) -> String {
 // twice the items or the characters allowed, it stops (the text can only be longer) and gives
 // `null`: a request of 500 MB, or a `toJSON` that renders a huge value, is refused before the
 // whole text is written, not after. Anything else it throws is the caller's value's (a cycle, a
-// BigInt, a getter), thrown on. An assignor input is written without it: its counting cost a
-// tenth of a large assignment (`Items::Assignment`).
+// BigInt, a getter), thrown on. An assignor input is written without it: a replacer call per
+// value would sit on the assignors' benchmarked path, and its own bound is Kafka's whole request
+// size (`Items::Assignment`).
 #[wasm_bindgen(inline_js = r#"
 const OVER = Symbol('over');
 export function boundedStringify(value, maxChars, maxValues) {
@@ -402,19 +403,18 @@ pub(crate) fn json<T: serde::de::DeserializeOwned>(
     }
     // JSON has no Map or Set: `JSON.stringify` renders one as `{}`, and the value would be read
     // as an empty object, its entries ignored unseen.
-    if value.dyn_ref::<js_sys::Map>().is_some() || value.dyn_ref::<js_sys::Set>().is_some() {
-        let kind = if value.dyn_ref::<js_sys::Map>().is_some() {
-            "a Map"
-        } else {
-            "a Set"
-        };
+    let collection = if value.dyn_ref::<js_sys::Map>().is_some() {
+        Some(
+            "a Map (JSON has none: its entries would be lost; use an object made with Object.fromEntries)",
+        )
+    } else if value.dyn_ref::<js_sys::Set>().is_some() {
+        Some("a Set (JSON has none: its entries would be lost; use an object)")
+    } else {
+        None
+    };
+    if let Some(kind) = collection {
         return Err(type_error(&format!(
-            "{what} must be a plain object, got {kind} (JSON has none: its entries would be lost; use an object{})",
-            if kind == "a Map" {
-                " made with Object.fromEntries"
-            } else {
-                ""
-            }
+            "{what} must be a plain object, got {kind}"
         )));
     }
     // JSON.stringify throws on a cycle, a BigInt, a getter that throws, or nesting deeper than

@@ -306,23 +306,40 @@ export class PlaygroundView {
         if (said) this.controls.say(said);
         return;
       }
-      const run = this.store.run;
-      const r = run.startReach(step);
-      const done = (stopped: boolean) => {
-        this.store.refresh();
-        const early = stopped
-          ? reachStopped(this.store.lang, run.cursor, r.target)
-          : run.cursor < step
-            ? reachedEarly(this.store.lang, run.cursor, step, MAX_REACH, STEPS_PAST_END)
-            : null;
-        const said = [decoded.notice, early].filter(Boolean).join(' ');
-        if (said) this.controls.say(said, !stopped);
-      };
-      if (run.reachOn(r, performance.now() + FIRST_SLICE_MS)) done(false);
-      else this.opening = this.reachInSlices(run, r, done, refused);
+      this.reach(
+        this.store.run,
+        step,
+        (early, stopped) => {
+          this.store.refresh();
+          const said = [decoded.notice, early].filter(Boolean).join(' ');
+          if (said) this.controls.say(said, !stopped);
+        },
+        refused,
+      );
     } catch (err) {
       refused(err);
     }
+  }
+
+  /** Takes `run` to a step a link, a file or an embed asked for, as far as it can go: at once
+   * when that takes at most FIRST_SLICE_MS, otherwise in slices (`reachInSlices`, `opening`
+   * resolving at the end). `done` is told what to say (null: nothing; the step reached short of
+   * the one asked for, or where the reader stopped it) and whether the reader stopped it. */
+  private reach(
+    run: Run,
+    step: number,
+    done: (said: string | null, stopped: boolean) => void,
+    refused: (err: unknown) => void,
+    dropped?: () => void,
+  ): void {
+    const r = run.startReach(step);
+    const finish = (stopped: boolean) => {
+      const lang = this.store.lang;
+      if (stopped) done(reachStopped(lang, run.cursor, r.target), true);
+      else done(run.cursor < step ? reachedEarly(lang, run.cursor, step, MAX_REACH, STEPS_PAST_END) : null, false);
+    };
+    if (run.reachOn(r, performance.now() + FIRST_SLICE_MS)) finish(false);
+    else this.opening = this.reachInSlices(run, r, finish, refused, dropped);
   }
 
   /** Takes `r` on in slices of SLICE_MS, the page drawn and answering between them, with its
@@ -464,10 +481,9 @@ export class PlaygroundView {
       this.controls.say(error ?? '');
       return;
     }
-    // Built and taken to its step apart from the page's run, which it replaces only once all
-    // of it is accepted: an action refused on the way (at its step) once left the page on the
-    // half-loaded file while it said the current run was kept.
-    // A far step is reached in slices (`reachInSlices`), the page's own run shown meanwhile.
+    // Built and taken to its step apart from the page's run (in slices when far, the page's own
+    // run shown meanwhile), which it replaces only once all of it is accepted: an action refused
+    // on the way once left the page on the half-loaded file while it said the current run was kept.
     let imported: Run | null = null;
     const refused = (err: unknown) => {
       imported?.free();
@@ -475,17 +491,18 @@ export class PlaygroundView {
     };
     try {
       imported = new Run(this.deps.newPlayer, run.scenario, run.actions);
-      const r = imported.startReach(run.step);
-      const done = (stopped: boolean) => {
-        const taken = imported as Run;
-        imported = null;
-        this.useRun(taken);
-        if (stopped) this.controls.say(reachStopped(this.store.lang, taken.cursor, r.target), false);
-        else if (taken.cursor < run.step)
-          this.controls.say(reachedEarly(this.store.lang, taken.cursor, run.step, MAX_REACH, STEPS_PAST_END));
-      };
-      if (imported.reachOn(r, performance.now() + FIRST_SLICE_MS)) done(false);
-      else this.opening = this.reachInSlices(imported, r, done, refused, () => imported?.free());
+      this.reach(
+        imported,
+        run.step,
+        (said, stopped) => {
+          const taken = imported as Run;
+          imported = null;
+          this.useRun(taken);
+          if (said) this.controls.say(said, !stopped);
+        },
+        refused,
+        () => imported?.free(),
+      );
     } catch (err) {
       refused(err);
     }
