@@ -1668,7 +1668,9 @@ await test(
     await watchLongTasks(page);
     await paste(`topics: ${topics}\nc1: ${all}\nc2: ${all}`);
     expectEq(await page.isVisible('#assign-busy'), true, 'the worker is said to be at it');
+    expectEq(await page.getAttribute('#assign-result', 'aria-busy'), 'true', "the last group's table is marked busy meanwhile");
     await page.waitForSelector('#assign-busy[hidden]', { state: 'attached', timeout: 15000 });
+    expectEq(await page.getAttribute('#assign-result', 'aria-busy'), null, 'and not after');
     const { ms: longest } = await longestTask(page);
     console.log(`  measure: a million partitions in the worker: the page's longest task ${longest.toFixed(0)} ms`);
     if (longest >= 200) throw new Error(`a task of ${longest.toFixed(0)} ms on the page`);
@@ -2325,6 +2327,10 @@ await test(
       const said = await page.textContent(selector);
       expectEq(said.includes('z'.repeat(100)) && !said.includes('z'.repeat(101)), true, `${query.slice(0, 40)}: quoted in part`);
       expectEq(said.length < 400, true, `${query.slice(0, 40)}: a short message (${said.length} characters)`);
+      // At a phone's width, the quote breaks where it must: the page never scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expectEq(await page.evaluate(() => document.documentElement.scrollWidth), 390, `${query.slice(0, 40)}: no sideways scroll at 390 px`);
+      await page.setViewportSize({ width: 1400, height: 1000 });
     }
     // The custom element: a fixed height is bounded both ways, whatever the attribute says.
     await page.goto(`${server.url}example-docs.html`);

@@ -3,13 +3,12 @@
 // module (the client side's `assign`, the server side's `serverAssign`), as the playground's
 // consumers and coordinator do.
 
-import type { TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
 import { linePrefix, t } from '../playground/text.ts';
-import { moves } from './group-text.ts';
-import { type AssignFunctions, type RunResult, run, STRATEGIES, type StrategyName } from './run.ts';
+import { type AssignFunctions, type Listed, more, run, STRATEGIES, type StrategyName, type Table, table } from './run.ts';
 
+export { CELL_NAMES, TABLE_ROWS } from './run.ts';
 export { type AssignFunctions, run, STRATEGIES, type StrategyName };
 
 export const EXAMPLE = `topics: orders=6, payments=3
@@ -17,42 +16,17 @@ c1 gen=1: orders, payments | owns orders-0, orders-1, orders-2, payments-0, paym
 c2 gen=1: orders, payments | owns orders-3, orders-4, orders-5, payments-2
 c3: orders, payments`;
 
-/** The most partitions a cell lists, and the most members the table draws. A group of a million
- * partitions or thousands of members is assigned whole and counted whole; its table lists the
- * first ones and says how many more there are (drawing every one took the page 45 s and 3 GB,
- * and a million names spread into one call overflowed the stack). */
-export const CELL_NAMES = 100;
-export const TABLE_ROWS = 200;
-
-/** "… and N more" after a cut list. */
-const more = (n: number, lang: Lang): string => (lang === 'zh' ? ` …另有 ${n} 个` : ` … and ${n} more`);
-
 /** Partition names ("orders-1") a space apart, each kept on one line: a narrow column breaks
  * between them, not after a name's hyphen; past the list, how many more. */
-const names = (list: string[], total: number, lang: Lang): (Node | string)[] => {
+const names = ({ names, total }: Listed, lang: Lang): (Node | string)[] => {
   if (!total) return ['—'];
   const out: (Node | string)[] = [];
-  for (const [i, name] of list.entries()) {
+  for (const [i, name] of names.entries()) {
     if (i) out.push(' ');
     out.push(h('span', { class: 'tp' }, name));
   }
-  if (total > list.length) out.push(more(total - list.length, lang));
+  if (total > names.length) out.push(more(total - names.length, lang));
   return out;
-};
-
-/** A member's assignment as "orders 0,1; payments 2", at most CELL_NAMES partitions of it. */
-const shown = (tps: TopicPartitions[], lang: Lang): string => {
-  let left = CELL_NAMES;
-  let total = 0;
-  const parts: string[] = [];
-  for (const tp of tps) {
-    total += tp.partitions.length;
-    if (!tp.partitions.length || left <= 0) continue;
-    parts.push(`${tp.topic} ${tp.partitions.slice(0, left).join(',')}`);
-    left -= Math.min(left, tp.partitions.length);
-  }
-  const listed = CELL_NAMES - left;
-  return parts.join('; ') + (total > listed ? more(total - listed, lang) : '');
 };
 
 export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string | null, group: string | null): HTMLElement {
@@ -79,41 +53,35 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
     if (isLarge(text) && (worker ??= startWorker(draw, () => asked))) {
       asked++;
       busy.hidden = false;
-      worker.postMessage({ id: asked, strategy, text } satisfies AssignRequest);
+      // The table drawn is the last group's until the answer comes: greyed, and said busy.
+      result.setAttribute('aria-busy', 'true');
+      worker.postMessage({ id: asked, strategy, text, lang } satisfies AssignRequest);
       return;
     }
     asked++;
-    draw(run(fns, strategy, text));
+    draw(table(run(fns, strategy, text), lang));
   };
-  const draw = (r: RunResult) => {
+  const draw = (r: Table) => {
     busy.hidden = true;
+    result.removeAttribute('aria-busy');
     if (!r.ok) {
       const message = typeof r.message === 'string' ? r.message : r.message[lang];
       replaceChildren(result, h('p', { class: 'error', id: 'assign-error' }, r.line ? `${linePrefix(r.line, lang)}${message}` : message));
       return;
     }
-    let added = 0;
-    let revoked = 0;
-    const body: HTMLElement[] = [];
-    for (const [i, [id, owned, assigned]] of r.rows.entries()) {
-      const m = moves(owned, assigned, i < TABLE_ROWS ? CELL_NAMES : 0);
-      added += m.counts.added;
-      revoked += m.counts.revoked;
-      if (i >= TABLE_ROWS) continue;
-      body.push(
-        h(
-          'tr',
-          { 'data-member': id },
-          h('th', { scope: 'row' }, id),
-          h('td', { class: 'assigned' }, shown(assigned, lang) || '—'),
-          h('td', { class: 'kept' }, ...names(m.kept, m.counts.kept, lang)),
-          h('td', { class: 'added' }, ...names(m.added, m.counts.added, lang)),
-          h('td', { class: 'revoked' }, ...names(m.revoked, m.counts.revoked, lang)),
-        ),
-      );
-    }
-    if (r.rows.length > TABLE_ROWS) {
-      const rest = r.rows.length - TABLE_ROWS;
+    const body: HTMLElement[] = r.rows.map((row) =>
+      h(
+        'tr',
+        { 'data-member': row.id },
+        h('th', { scope: 'row' }, row.id),
+        h('td', { class: 'assigned' }, row.assigned || '—'),
+        h('td', { class: 'kept' }, ...names(row.kept, lang)),
+        h('td', { class: 'added' }, ...names(row.added, lang)),
+        h('td', { class: 'revoked' }, ...names(row.revoked, lang)),
+      ),
+    );
+    if (r.more > 0) {
+      const rest = r.more;
       body.push(
         h(
           'tr',
@@ -151,7 +119,7 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
       h(
         'p',
         { class: 'muted', id: 'assign-moved' },
-        `${revoked} ${t('assignGivenUp', lang)}${lang === 'zh' ? '，' : ', '}${added} ${t('assignNew', lang)}`,
+        `${r.revoked} ${t('assignGivenUp', lang)}${lang === 'zh' ? '，' : ', '}${r.added} ${t('assignNew', lang)}`,
       ),
       ...(r.notes.length ? [h('ul', { class: 'assign-notes', id: 'assign-notes' }, ...r.notes.map((n) => h('li', {}, n[lang])))] : []),
     );
@@ -208,15 +176,16 @@ export interface AssignRequest {
   id: number;
   strategy: StrategyName;
   text: string;
+  lang: Lang;
 }
 export interface AssignAnswer {
   id: number;
-  result: RunResult;
+  result: Table;
 }
 
 /** The widget's worker, answering into `draw` (only the newest request, `latest()`); null when
  * none can start here (no Worker, as in Node). */
-function startWorker(draw: (r: RunResult) => void, latest: () => number): Worker | null {
+function startWorker(draw: (r: Table) => void, latest: () => number): Worker | null {
   if (typeof Worker === 'undefined') return null;
   let worker: Worker;
   try {
