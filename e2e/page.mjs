@@ -740,8 +740,8 @@ await test(
         expectEq(await chips.nth(i).getAttribute('aria-current'), 'true', `${lang}: case ${i + 1} shown as current`);
         expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, `${lang}: no sideways scroll`);
       }
-      // The state machine's words stay readable (at least 9 px tall), the diagram scrolling
-      // sideways inside its panel on a phone rather than shrinking.
+      // The state machine's words stay readable (at least 9 px tall): on a phone, the narrow
+      // drawing.
       const label = await page.locator('#state-machine .node-label').first().boundingBox();
       expectEq(label.height >= 9, true, `${lang}: state names ${label.height.toFixed(1)} px tall`);
       // Every setting explains itself in the page's language.
@@ -1503,8 +1503,8 @@ await test(
   'an embed of each view at 480×360, classic and consumer protocol: the view shows under the controls, fits the width, and follows a step',
   async (page) => {
     await page.setViewportSize({ width: 480, height: 360 });
-    // (The state machine keeps a readable size and scrolls sideways inside its panel.)
-    const views = { sm: '#state-machine .sm-scroll', timeline: '#tl-canvas', assignments: '#assignment-table', steps: '#step-table' };
+    // (The state machine is drawn for its width: at 480 px, the narrow drawing.)
+    const views = { sm: '#state-machine svg', timeline: '#tl-canvas', assignments: '#assignment-table', steps: '#step-table' };
     for (const scenario of ['leave-while-stable', 'consumer-protocol-leave-while-stable']) {
       for (const [view, sel] of Object.entries(views)) {
         await page.goto(`${server.url}?embed=1&lang=en&scenario=${scenario}&views=${view}&moment=key`);
@@ -1523,9 +1523,11 @@ await test(
         expectEq(visible >= 100 || visible >= box.height - 1, true, `${what}: ${visible} px of the view show under the controls`);
         expectEq(box.x >= 0 && box.x + box.width <= 481, true, `${what}: the view fits the width (${box.x}+${box.width})`);
         if (view === 'sm') {
-          // The current state is scrolled into the diagram's view.
-          const node = await page.locator('#state-machine g.node.current rect').boundingBox();
-          expectEq(node.x >= box.x - 1 && node.x + node.width <= box.x + box.width + 1, true, `${what}: the current state is in view`);
+          // Every state is inside the frame.
+          const nodes = await page
+            .locator('#state-machine g.node rect')
+            .evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect()).filter((b) => b.left < 0 || b.right > innerWidth + 1));
+          expectEq(nodes.length, 0, `${what}: every state inside the frame`);
         }
         const before = await stepNo(page);
         await page.click('#step');
@@ -1873,6 +1875,144 @@ await test('the built site works under a sub-path of a static host: the page, th
     sub.close();
   }
 });
+
+/** What breaks a view's fit in the page it is in: elements of `selector` outside the window's
+ * width, text under 9 px (an SVG's text as drawn, at its scale), and with `noScroll`, any
+ * element that scrolls vertically inside the page. */
+const misfits = (page, selector, noScroll) =>
+  page.evaluate(
+    ([sel, noScroll]) => {
+      const view = document.querySelector(sel);
+      if (!view || view.hidden || !view.getClientRects().length) return [`${sel} is not shown`];
+      const out = [];
+      const name = (e) =>
+        `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList.length ? `.${[...e.classList].join('.')}` : ''}`;
+      for (const e of [view, ...view.querySelectorAll('*')]) {
+        const r = e.getBoundingClientRect();
+        if (
+          !r.width ||
+          !r.height ||
+          (e.closest('[hidden], .sr-only, thead[role="rowgroup"]') && e !== view && getComputedStyle(e).position === 'absolute')
+        )
+          continue;
+        if (e.closest('.sr-only')) continue;
+        if (r.left < -1 || r.right > innerWidth + 1)
+          out.push(`${name(e)} spans ${Math.round(r.left)}..${Math.round(r.right)} of ${innerWidth}`);
+        const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (own) {
+          let px = Number.parseFloat(getComputedStyle(e).fontSize);
+          const svg = e.closest('svg');
+          if (svg?.viewBox.baseVal?.width) px *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          if (px < 9) out.push(`${name(e)} "${e.textContent.trim().slice(0, 20)}" is ${px.toFixed(1)} px`);
+        }
+        if (noScroll && /auto|scroll/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
+          out.push(`${name(e)} scrolls (${e.scrollHeight} in ${e.clientHeight})`);
+      }
+      return out.slice(0, 8);
+    },
+    [selector, noScroll],
+  );
+
+const FIT_VIEWS = { sm: '#state-machine', timeline: '#timeline', assignments: '#assignments', steps: '#steps-panel' };
+const BOOK_CASES = ['leave-while-preparing-rebalance', 'leave-while-completing-rebalance', 'leave-while-stable', 'last-member-leaves'];
+
+await test(
+  "the fit matrix: the book's four cases at their key moment, every view, in frames of 360×300 to 1440×900 and a 390 px phone page, in English and Chinese",
+  async (page) => {
+    const problems = [];
+    // [width, height, how]: an embed of a fixed height (its views scroll under the controls),
+    // one that takes its content's height (nothing scrolls inside it), or the page itself.
+    const frames = [
+      [360, 300, 'fixed'],
+      [360, 300, 'auto'],
+      [480, 360, 'fixed'],
+      [480, 360, 'auto'],
+      [640, 480, 'auto'],
+      [390, 844, 'page'],
+      [1440, 900, 'auto'],
+    ];
+    for (const lang of ['en', 'zh']) {
+      for (const [width, height, how] of frames) {
+        await page.setViewportSize({ width, height });
+        for (const scenario of BOOK_CASES) {
+          const views = Object.keys(FIT_VIEWS).join(',');
+          const query =
+            how === 'page'
+              ? `?lang=${lang}&scenario=${scenario}&moment=key`
+              : `?embed=1&lang=${lang}&scenario=${scenario}&views=${views}&moment=key${how === 'auto' ? '&height=auto' : ''}`;
+          await page.goto(server.url + query);
+          await page.waitForSelector('body[data-wasm="ready"]');
+          if (how === 'page') await page.click('#ownership summary').catch(() => {});
+          for (const [view, sel] of Object.entries(FIT_VIEWS)) {
+            for (const p of await misfits(page, sel, how === 'auto'))
+              problems.push(`${lang} ${width}×${height} ${how} ${scenario} ${view}: ${p}`);
+          }
+        }
+      }
+    }
+    expectEq(problems.length, 0, `every view fits:\n${problems.slice(0, 40).join('\n')}`);
+  },
+  PG,
+);
+
+await test(
+  'every embed in both books takes the height of its content and shows every view it asks for, with nothing scrolling inside it',
+  async (page) => {
+    const problems = [];
+    let seen = 0;
+    for (const chapter of ['leaving', 'embedding', 'trying-assignors']) {
+      for (const lang of ['', 'zh/']) {
+        await page.goto(`${server.url}book/${lang}${chapter}.html`);
+        const elements = page.locator('kafka-group-playground');
+        const n = await elements.count();
+        for (let i = 0; i < n; i++) {
+          const element = elements.nth(i);
+          const where = `${lang}${chapter} #${i + 1} (${await element.getAttribute('scenario')})`;
+          await element.scrollIntoViewIfNeeded();
+          const handle = await element.locator('iframe').elementHandle();
+          const frame = await handle.contentFrame();
+          await frame.waitForSelector('body[data-wasm="ready"]', { timeout: 15000 });
+          // The frame's height follows the content's reports: settled when it stops changing.
+          let last = -1;
+          for (let k = 0; k < 20; k++) {
+            const h = await handle.evaluate((f) => f.getBoundingClientRect().height);
+            if (h === last) break;
+            last = h;
+            await page.waitForTimeout(150);
+          }
+          const inner = await frame.evaluate(() => ({
+            content: document.documentElement.scrollHeight,
+            frame: innerHeight,
+            overflow: Math.max(
+              0,
+              ...[...document.querySelectorAll('*')].map((e) =>
+                /auto|scroll/.test(getComputedStyle(e).overflowY) ? e.scrollHeight - e.clientHeight : 0,
+              ),
+            ),
+          }));
+          seen++;
+          if (inner.content > inner.frame + 1) problems.push(`${where}: content ${inner.content} px in a frame of ${inner.frame}`);
+          if (inner.overflow > 1) problems.push(`${where}: an element scrolls ${inner.overflow} px inside the frame`);
+          const asked = (await element.getAttribute('views'))?.split(',') ?? [];
+          for (const view of asked) {
+            const box = await frame.evaluate((sel) => {
+              const e = document.querySelector(sel);
+              const r = e?.getBoundingClientRect();
+              return e && !e.hidden && r.height > 0 ? { top: r.top, bottom: r.bottom } : null;
+            }, FIT_VIEWS[view]);
+            if (!box) problems.push(`${where}: ${view} is not shown`);
+            else if (box.top < 0 || box.bottom > inner.frame + 1)
+              problems.push(`${where}: ${view} lies at ${box.top}..${box.bottom} of ${inner.frame}`);
+            else for (const p of await misfits(frame, FIT_VIEWS[view], true)) problems.push(`${where} ${view}: ${p}`);
+          }
+        }
+      }
+    }
+    expectEq(seen >= 24, true, `the books' embeds (${seen})`);
+    expectEq(problems.length, 0, `every embed fits:\n${problems.join('\n')}`);
+  },
+  'book/leaving.html',
+);
 
 await test(
   'an embed without a height takes the height of what it shows, and nothing scrolls inside it',

@@ -29,6 +29,9 @@
       const fixed = Number(this.getAttribute('height'));
       this.auto = !(fixed > 0);
       const height = this.auto ? 600 : Math.min(Math.max(fixed, MIN_HEIGHT), MAX_HEIGHT);
+      // The page inside then lays itself out for a frame of its own height: nothing scrolls
+      // inside it, so the wheel scrolls the page around it.
+      if (this.auto) url.searchParams.set('height', 'auto');
       let frame = this.querySelector('iframe');
       if (!frame) {
         frame = document.createElement('iframe');

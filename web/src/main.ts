@@ -163,13 +163,15 @@ function embedOptions(params: URLSearchParams): EmbedOptions {
   return {
     views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
     autoplay: params.get('autoplay') === '1',
+    // (`<kafka-group-playground>` without a height: the frame takes the content's height.)
+    autoHeight: params.get('height') === 'auto',
   };
 }
 
 /** What an embed's link may hold for it to open from a recording: a built-in scenario, the
  * views, a step or the key moment, autoplay and the language (actions, settings or a seed need
  * the model from the start). */
-const RECORDED_PARAMS = new Set(['embed', 'scenario', 'views', 'step', 'moment', 'autoplay', 'lang', 'v']);
+const RECORDED_PARAMS = new Set(['embed', 'scenario', 'views', 'step', 'moment', 'autoplay', 'lang', 'height', 'v']);
 
 /** The recording of scenario `name` in `lang`, served beside the page by the build
  * (scripts/record-embeds.mjs), or null. */
@@ -255,9 +257,10 @@ function reportHeight(): void {
   const measure = () => {
     pending = false;
     const playground = document.querySelector<HTMLElement>('.playground');
-    // The playground scrolls inside the frame (100vh): its scroll height is its content's. The
-    // assign widget and the console flow in the page: the document's scroll height would never
-    // be less than the frame's, so a frame could only grow; the content's bottom is measured.
+    // The playground's scroll height is its content's (a fixed-height frame scrolls it inside
+    // itself, at 100vh). The assign widget and the console flow in the page: the document's
+    // scroll height would never be less than the frame's, so a frame could only grow; the
+    // content's bottom is measured.
     const height = Math.ceil(playground ? playground.scrollHeight : contentHeight());
     if (height === last) return;
     last = height;

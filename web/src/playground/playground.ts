@@ -19,7 +19,7 @@ import { MAX_REACH, type PlayerFactory, type Reaching, Run, STEPS_PAST_END, type
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { downloadHtml, downloadJson } from './shell/download.ts';
-import { applyEmbed, type EmbedOptions } from './shell/embed.ts';
+import { applyEmbed, EMBED_STEP_ROWS, type EmbedOptions } from './shell/embed.ts';
 import { installKeyboard } from './shell/keyboard.ts';
 import { type PlaygroundTest, testSurface } from './shell/testing.ts';
 import { StateMachineView } from './statemachine.ts';
@@ -92,6 +92,7 @@ export class PlaygroundView {
     query?: string,
   ) {
     const store = (this.store = new Store(deps.lang));
+    if (deps.embed?.autoHeight) store.wants.stepsSpan = EMBED_STEP_ROWS;
     if (deps.loadModule) store.needsModule = (need, retry) => this.handOver(need, retry);
     const playback = (this.playback = new Playback(store, deps.newPlayer));
     const select = (index: number) => {
@@ -226,7 +227,7 @@ export class PlaygroundView {
     this.test = testSurface(store, playback, act);
     this.open(query);
     if (deps.embed) {
-      applyEmbed(this.root, deps.embed.views, {
+      applyEmbed(this.root, deps.embed, {
         views: { sm: sm.root, timeline: timeline.root, assignments: assignments.root, steps: steps.root },
         hidden: [
           consumers.root,

@@ -4,7 +4,7 @@
 // The current state is highlighted and the last transition animated. Drawn from the frame's
 // `machine` and `group`, or its `consumerGroup`.
 
-import { html, render, svg, type TemplateResult } from 'lit-html';
+import { html, render, type SVGTemplateResult, svg, type TemplateResult } from 'lit-html';
 import type {
   ConsumerGroupState,
   ConsumerRow,
@@ -28,14 +28,34 @@ import {
 } from '../vocabulary.ts';
 import { heartbeatTimers, t } from './text.ts';
 
-/** One diagram's layout and table. */
-interface Layout<S extends string> {
+/** Where a diagram's states are drawn, for one width of panel. */
+interface Geometry<S extends string> {
+  /** The drawing's size (its viewBox). */
+  size: [number, number];
   pos: Record<S, [number, number]>;
+  /** Each state's box width (the states whose names are short have narrower boxes). */
+  width: (s: S) => number;
   /** How far each drawn transition bows (layout only); a self-loop is not drawn. */
   bend: Record<string, number>;
-  edges: readonly { from: S; to: S; trigger: Name }[];
+  /** Every transition labelled by its trigger on the drawing; or, where there is no room, the
+   * one that fired said under it (every trigger is its edge's tooltip). */
+  allLabels: boolean;
+}
+
+/** One diagram: its table, and its geometry for a wide panel and for a narrow one. */
+interface Layout<S extends string> {
+  wide: Geometry<S>;
+  narrow: Geometry<S>;
   name: (s: S, lang: Lang) => string;
 }
+
+type Edge<S extends string> = { from: S; to: S; trigger: Name };
+
+/** Below this width (px) the wide drawing's names would shrink under ~10 px: the narrow one,
+ * a column of the cycle with Empty and Dead beside it, is drawn instead. */
+const NARROW_BELOW = 520;
+
+const WIDE_BOX = 160;
 
 const CLASSIC_POS: Record<GroupState, [number, number]> = {
   Empty: [90, 150],
@@ -81,24 +101,101 @@ const CONSUMER_BEND: Record<string, number> = {
   'Reconciling>Empty': -48,
 };
 
+/** The narrow drawing (a 360 px frame, a phone): the rebalance cycle as a column, Empty and
+ * Dead beside it; every state inside 344 px, names at least 9 px tall in a 320 px panel. */
+const NARROW_SIZE: [number, number] = [344, 336];
+
+const CLASSIC_NARROW: Geometry<GroupState> = {
+  size: NARROW_SIZE,
+  pos: {
+    PreparingRebalance: [98, 36],
+    CompletingRebalance: [98, 168],
+    Stable: [98, 300],
+    Empty: [290, 36],
+    Dead: [290, 234],
+  },
+  // (Room for "CompletingRebalance" at 12 px; Empty and Dead are short.)
+  width: (s) => (s === 'Empty' || s === 'Dead' ? 100 : 148),
+  bend: {
+    'Empty>PreparingRebalance': 30,
+    'PreparingRebalance>Empty': 30,
+    'PreparingRebalance>CompletingRebalance': -30,
+    'CompletingRebalance>PreparingRebalance': -30,
+    // Round the left of CompletingRebalance, back up to PreparingRebalance.
+    'Stable>PreparingRebalance': 75,
+  },
+  allLabels: false,
+};
+
+const CONSUMER_NARROW: Geometry<ConsumerGroupState> = {
+  size: NARROW_SIZE,
+  pos: {
+    Assigning: [120, 36],
+    Reconciling: [120, 168],
+    Stable: [120, 300],
+    Empty: [290, 168],
+    Dead: [290, 300],
+  },
+  width: () => 100,
+  bend: {
+    'Assigning>Reconciling': -30,
+    'Reconciling>Assigning': -30,
+    'Reconciling>Stable': -30,
+    'Stable>Reconciling': -30,
+    // Both round the left of Reconciling, one inside the other.
+    'Stable>Assigning': 118,
+    'Assigning>Stable': -73,
+    'Empty>Stable': 24,
+    'Stable>Empty': 24,
+  },
+  allLabels: false,
+};
+
+const CLASSIC: Layout<GroupState> = {
+  wide: { size: [660, 370], pos: CLASSIC_POS, width: () => WIDE_BOX, bend: CLASSIC_BEND, allLabels: true },
+  narrow: CLASSIC_NARROW,
+  name: stateName,
+};
+
+const CONSUMER: Layout<ConsumerGroupState> = {
+  wide: { size: [660, 370], pos: CONSUMER_POS, width: () => WIDE_BOX, bend: CONSUMER_BEND, allLabels: true },
+  narrow: CONSUMER_NARROW,
+  name: consumerStateName,
+};
+
 export class StateMachineView {
   readonly root = document.createElement('section');
   private animated = -1;
-  /** The state the narrow diagram was last scrolled to. */
-  private centred: string | null = null;
+  /** Whether the panel is narrow (the narrow drawing), as last measured. */
+  private narrow = false;
+  private last: { frame: Frame; lang: Lang } | null = null;
 
   constructor(private readonly onSelect: (index: number) => void) {
     this.root.className = 'panel sm';
     this.root.id = 'state-machine';
     this.root.setAttribute('aria-labelledby', 'sm-title');
+    // The drawing follows its panel's width (a phone turned, a frame resized), not only the
+    // next frame.
+    globalThis.ResizeObserver &&
+      new ResizeObserver(() => {
+        if (this.last && this.isNarrow() !== this.narrow) this.render(this.last.frame, this.last.lang);
+      }).observe(this.root);
+  }
+
+  private isNarrow(): boolean {
+    const width = this.root.clientWidth;
+    return width > 0 && width < NARROW_BELOW;
   }
 
   render(frame: Frame, lang: Lang): void {
+    this.last = { frame, lang };
+    this.narrow = this.isNarrow();
     const cg = frame.consumerGroup;
     if (cg) {
       const last = cg.last ? { ...cg.last, cause: '' } : null;
       this.draw(
-        { pos: CONSUMER_POS, bend: CONSUMER_BEND, edges: consumerTransitions(), name: consumerStateName },
+        CONSUMER,
+        consumerTransitions(),
         cg.state,
         last,
         lang,
@@ -110,7 +207,8 @@ export class StateMachineView {
     }
     const { state, last } = frame.machine;
     this.draw(
-      { pos: CLASSIC_POS, bend: CLASSIC_BEND, edges: transitions(), name: stateName },
+      CLASSIC,
+      transitions(),
       state,
       last,
       lang,
@@ -122,6 +220,7 @@ export class StateMachineView {
 
   private draw<S extends string>(
     layout: Layout<S>,
+    table: readonly Edge<S>[],
     state: S,
     last: { from: S; to: S; index: number; cause: string } | null,
     lang: Lang,
@@ -129,33 +228,42 @@ export class StateMachineView {
     label: string,
     info: TemplateResult,
   ): void {
+    const g = this.narrow ? layout.narrow : layout.wide;
+    const [width, height] = g.size;
     const fired = last ? `${last.from}>${last.to}` : '';
-    const edges = layout.edges
+    const labels: SVGTemplateResult[] = [];
+    // The narrow drawing has no room for labels on its edges: the fired edge's says why under
+    // the drawing (every edge's trigger is its tooltip).
+    let firedWhy: string | null = null;
+    const edges = table
       .filter((e) => e.from !== e.to)
       .map((e) => {
-        const [x1, y1] = layout.pos[e.from];
-        const [x2, y2] = layout.pos[e.to];
-        const bend = layout.bend[`${e.from}>${e.to}`] ?? 0;
+        const [x1, y1] = g.pos[e.from];
+        const [x2, y2] = g.pos[e.to];
+        const bend = g.bend[`${e.from}>${e.to}`] ?? 0;
         const mx = (x1 + x2) / 2 + (bend * (y2 - y1)) / 200;
         const my = (y1 + y2) / 2 - (bend * (x2 - x1)) / 200;
-        // Shorten the ends so arrows stop at the boxes.
-        const [sx, sy] = toward(x1, y1, mx, my, 45);
-        const [ex, ey] = toward(x2, y2, mx, my, 45);
+        // The ends stop at the boxes' edges, towards the curve's control point.
+        const [sx, sy] = boxEdge(x1, y1, g.width(e.from), mx, my);
+        const [ex, ey] = boxEdge(x2, y2, g.width(e.to), mx, my);
         const isFired = fired === `${e.from}>${e.to}`;
         const on = isFired ? ' fired' : '';
         // The label sits on the curve (its middle point), over a halo that keeps it legible where
-        // it crosses another edge; the fired edge says why it fired this time.
+        // it crosses another edge; the fired edge says why it fired this time. Where there is
+        // no room for every label, only the fired edge's is drawn, kept inside the drawing.
+        const why = isFired && last?.cause ? last.cause : e.trigger[lang];
         const lx = Math.round((sx + 2 * mx + ex) / 4);
         const ly = Math.round((sy + 2 * my + ey) / 4);
-        const why = isFired && last?.cause ? last.cause : e.trigger[lang];
+        if (g.allLabels) labels.push(svg`<text x=${lx} y=${ly - 4} class=${`edge-label${on}`} text-anchor="middle">${why}</text>`);
+        else if (isFired) firedWhy = why;
         return svg`<path d=${`M${sx},${sy} Q${mx},${my} ${ex},${ey}`} class=${`edge${on}`} marker-end="url(#arrow)"
-            data-from=${e.from} data-to=${e.to}></path>
-          <text x=${lx} y=${ly - 4} class=${`edge-label${on}`} text-anchor="middle">${why}</text>`;
+            data-from=${e.from} data-to=${e.to}><title>${e.trigger[lang]}</title></path>`;
       });
-    const nodes = (Object.entries(layout.pos) as [S, [number, number]][]).map(([s, [x, y]]) => {
+    const nodes = (Object.entries(g.pos) as [S, [number, number]][]).map(([s, [x, y]]) => {
       const [first, second] = lang === 'zh' ? [layout.name(s, 'zh'), s] : [s, ''];
+      const w = g.width(s);
       return svg`<g class=${`node state-${s}${s === state ? ' current' : ''}`} data-state=${s}>
-        <rect x=${x - 80} y=${y - 22} width="160" height="44" rx="8"></rect>
+        <rect x=${x - w / 2} y=${y - 22} width=${w} height="44" rx="8"></rect>
         <text x=${x} y=${second ? y - 3 : y + 5} text-anchor="middle" class="node-label">${first}</text>
         ${second ? svg`<text x=${x} y=${y + 13} text-anchor="middle" class="node-sub">${second}</text>` : null}
       </g>`;
@@ -163,26 +271,21 @@ export class StateMachineView {
     render(
       html`<h2 id="sm-title">${title} <span class=${`state state-${state}`} id="group-state" data-state=${state}>${label}</span></h2>
         <div class="sm-body">
-          <div class="sm-scroll">
-          <svg viewBox="0 0 660 370" role="img" class="sm-svg" aria-label=${`${title}: ${state}`}
-            @click=${() => last && this.onSelect(last.index)}>
+          <svg viewBox=${`0 0 ${width} ${height}`} role="img" class=${this.narrow ? 'sm-svg narrow' : 'sm-svg'}
+            aria-label=${`${title}: ${state}`} @click=${() => last && this.onSelect(last.index)}>
             <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path></marker></defs>
-            ${edges}${nodes}
+            ${edges}${labels}${nodes}
           </svg>
-          </div>
+          ${
+            firedWhy && last
+              ? html`<p class="sm-fired" id="sm-fired"><b>${layout.name(last.from, lang)} → ${layout.name(last.to, lang)}</b>: ${firedWhy}</p>`
+              : null
+          }
           ${info}
         </div>`,
       this.root,
     );
-    // On a narrow screen the diagram keeps a readable size and scrolls sideways inside its
-    // panel: keep the current state in view.
-    const scroller = this.root.querySelector<HTMLElement>('.sm-scroll');
-    if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && state !== this.centred) {
-      this.centred = state;
-      const x = ((layout.pos[state]?.[0] ?? 330) / 660) * scroller.scrollWidth;
-      scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
-    }
     // A new transition flows along its edge for a few seconds (not forever: an endless
     // animation repaints the diagram on every frame).
     if (last && last.index !== this.animated) {
@@ -196,13 +299,15 @@ export class StateMachineView {
   }
 }
 
-function toward(x: number, y: number, tx: number, ty: number, d: number): [number, number] {
+/** Where the line from a box's centre (x, y) towards (tx, ty) leaves the box (44 px tall, `w`
+ * wide), a few pixels out, so that an arrow stops at the box. */
+function boxEdge(x: number, y: number, w: number, tx: number, ty: number): [number, number] {
   const dx = tx - x;
   const dy = ty - y;
   const len = Math.hypot(dx, dy) || 1;
-  // Boxes are wider than tall: leave more room horizontally.
-  const k = Math.min(1, d / len) * (Math.abs(dx) > Math.abs(dy) ? 1.8 : 1);
-  return [Math.round(x + dx * Math.min(k, 0.9)), Math.round(y + dy * Math.min(k, 0.9))];
+  const k = Math.min(dx ? w / 2 / Math.abs(dx) : Infinity, dy ? 22 / Math.abs(dy) : Infinity);
+  const out = 4 / len;
+  return [Math.round(x + dx * Math.min(k + out, 0.9)), Math.round(y + dy * Math.min(k + out, 0.9))];
 }
 
 function classicInfo(group: FrameGroup | null, lang: Lang): TemplateResult {

@@ -1,6 +1,8 @@
 // The step table, in the book's manner: for each step the time, the actor, what happened, the
 // group state after it, the members and the delayed operations. The accessible text equivalent
-// of the diagrams; a window on the run, paged, drawn from the frame's step window.
+// of the diagrams; a window on the run, paged, drawn from the frame's step window. (Its roles
+// are explicit: on a phone its rows are laid out as blocks, which would drop a table's
+// semantics.)
 
 import { html, render } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
@@ -65,17 +67,18 @@ export class StepTableView {
           : st.members.join(', ');
       const state = st.consumerState ?? st.state ?? '—';
       const label = st.consumerState ? consumerStateLabel(st.consumerState, lang) : stateLabel(state, lang);
-      return html`<tr class=${[isSelected ? 'selected' : '', isCurrent ? 'current' : ''].join(' ').trim()} data-step=${st.step}>
-        <td><button type="button" class="link" title=${t('gotoStep', lang)} @click=${() => this.onGoto(st.step)}>${st.step}</button></td>
-        <td class="at">${st.atMs}</td>
-        <td>${actor(st.actor, lang)}</td>
-        <td>${st.lines.map(
+      return html`<tr role="row" class=${[isSelected ? 'selected' : '', isCurrent ? 'current' : ''].join(' ').trim()} data-step=${st.step}>
+        <td role="cell"><button type="button" class="link" title=${t('gotoStep', lang)}
+          aria-label=${t('gotoStepN', lang).replace('{n}', String(st.step))} @click=${() => this.onGoto(st.step)}>${st.step}</button></td>
+        <td role="cell" class="at">${st.atMs}</td>
+        <td role="cell">${actor(st.actor, lang)}</td>
+        <td role="cell">${st.lines.map(
           (l) =>
             html`<div class=${l.note ? 'line t-narration' : 'line'} data-index=${l.index} @click=${() => this.onSelect(l.index)}>${l.text}</div>`,
         )}</td>
-        <td><span class=${`state state-${state}`} data-state=${state}>${label}</span> ${generationLabel(st.generationId, lang, !!st.consumerState)}</td>
-        <td class="members" title=${st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : ''}>${members}</td>
-        <td class="mono">${st.delayed.join(', ')}</td>
+        <td role="cell"><span class=${`state state-${state}`} data-state=${state}>${label}</span> ${generationLabel(st.generationId, lang, !!st.consumerState)}</td>
+        <td role="cell" class="members" title=${st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : ''}>${members}</td>
+        <td role="cell" class="mono">${st.delayed.join(', ')}</td>
       </tr>`;
     };
     // Rows are keyed by their step modulo the span: a step on moves one row from the top to the
@@ -90,14 +93,14 @@ export class StepTableView {
           ${page(t('followStep', lang), 'st-follow', !following, null)}
         </div>
         <div class="st-scroll">
-          <table id="step-table">
+          <table id="step-table" role="table">
             <caption class="sr-only">${t('stepTable', lang)}</caption>
             <colgroup><col class="st-n" /><col class="st-ms" /><col class="st-actor" /><col /><col class="st-state" />
               <col class="st-members" /><col class="st-delayed" /></colgroup>
-            <thead><tr><th scope="col">#</th><th scope="col">ms</th><th scope="col">${t('actor', lang)}</th>
-              <th scope="col">${t('what', lang)}</th><th scope="col">${t('stateAfter', lang)}</th>
-              <th scope="col">${t('members', lang)}</th><th scope="col">${t('delayed', lang)}</th></tr></thead>
-            <tbody>${repeat(steps.rows, (st) => st.step % span, row)}</tbody>
+            <thead role="rowgroup"><tr role="row"><th role="columnheader" scope="col">#</th><th role="columnheader" scope="col">ms</th><th role="columnheader" scope="col">${t('actor', lang)}</th>
+              <th role="columnheader" scope="col">${t('what', lang)}</th><th role="columnheader" scope="col">${t('stateAfter', lang)}</th>
+              <th role="columnheader" scope="col">${t('members', lang)}</th><th role="columnheader" scope="col">${t('delayed', lang)}</th></tr></thead>
+            <tbody role="rowgroup">${repeat(steps.rows, (st) => st.step % span, row)}</tbody>
           </table>
         </div>`,
       this.root,

@@ -114,6 +114,7 @@ const T = {
   youOrScript: { en: 'you / script', zh: '用户/脚本' },
   scenarioActor: { en: 'scenario', zh: '场景' },
   gotoStep: { en: 'go to this step', zh: '跳到此步' },
+  gotoStepN: { en: 'Go to step {n}', zh: '跳到第 {n} 步' },
   followStep: { en: 'Follow the current step', zh: '跟随当前步' },
   timelineWindow: { en: 'Timeline window', zh: '时间线窗口' },
   timedOut: { en: 'timed out', zh: '超时' },
