@@ -136,6 +136,7 @@ async function main(): Promise<void> {
         brokerKeys: brokerConfigKeys(),
         consumerKeys: consumerConfigKeys(),
         embed: embedded ? embedOptions(params) : undefined,
+        followAddress: !embedded && !standalone && params.get('live') === null,
       },
       location.search,
     );

@@ -22,7 +22,7 @@ describe('the scrubber’s moment colours', async () => {
   const marks = [...css.matchAll(/\n\.sm-([\w-]+) \{\s*background: ([^;]+);/g)].map((m) => [m[1], m[2].trim()]);
   it('names a colour for every mark the model makes', () => {
     expect(marks.map((m) => m[0]).sort()).toEqual(
-      ['expiry', 'fault', 'generation', 'join', 'key', 'leave', 'migration', 'rebalance', 'stable'].sort(),
+      ['assigned', 'expiry', 'fault', 'generation', 'join', 'key', 'leave', 'migration', 'rebalance', 'stable'].sort(),
     );
   });
   for (const [name, value] of marks) {

@@ -3,8 +3,9 @@
 //! A step is a moment when it records something a reader of the book's cases looks for: the
 //! scenario's key step, a fault, the group changing type (online migration), a LeaveGroup or
 //! JoinGroup reaching the coordinator, the group
-//! going to PreparingRebalance, a rebalance completing (Stable), a generation beginning, a
-//! coordinator timer firing. A step with several of these is labelled by the first in that
+//! going to PreparingRebalance, a rebalance completing (Stable), a generation beginning, the
+//! new assignment reaching the last member waiting for it ("who got what"), a coordinator
+//! timer firing. A step with several of these is labelled by the first in that
 //! order ([`StepMark`]'s declaration order), with the narration line of the entry that made it.
 //!
 //! The label is written when the step is first taken and kept in its record: after going back,
@@ -14,7 +15,9 @@
 use crate::narration::short_ids;
 use crate::scenario::Text;
 use crate::simulation::Simulation;
-use crate::trace::{Lang, Lifecycle, MessageApi, TraceEvent, TraceKind};
+use crate::trace::{Lang, Lifecycle, MemberState, MessageApi, TraceEvent, TraceKind, tps};
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator::GroupState;
 use group_coordinator::event::{EventKind, RemovalReason};
@@ -38,6 +41,10 @@ pub enum StepMark {
     Stable,
     /// A generation began.
     Generation,
+    /// The new assignment reached the last member waiting for it: every running member holds
+    /// its partitions of this generation (classic) or has reconciled to its target (consumer
+    /// protocol). Where a reader sees who got what.
+    Assigned,
     /// A JoinGroup reached the coordinator.
     Join,
     /// A coordinator timer fired (a delayed join or sync completing on its timeout, a session
@@ -102,7 +109,8 @@ impl Moment {
         let mut top: Option<(StepMark, &TraceEvent)> = None;
         let mut state_change: Option<&TraceEvent> = None;
         for e in sim.trace().iter_from(first).take(end - first) {
-            let Some(mark) = StepMark::of(&e.kind) else {
+            let Some(mark) = StepMark::of(&e.kind).or_else(|| assignment_complete(sim, &e.kind))
+            else {
                 continue;
             };
             marks.push(mark);
@@ -116,7 +124,10 @@ impl Moment {
         // What made the moment, and the state it left the group in when that is another entry
         // (a LeaveGroup arriving and the rebalance it starts read as one moment).
         let say = |lang: Lang| {
-            let (_, e) = top?;
+            let (mark, e) = top?;
+            if mark == StepMark::Assigned {
+                return Some(who_got_what(sim, &e.kind, lang));
+            }
             let mut text = e.narrate(lang);
             if let Some(s) = state_change.filter(|s| s.index != e.index) {
                 text.push_str(" · ");
@@ -132,5 +143,68 @@ impl Moment {
             },
         });
         (marks, moment)
+    }
+}
+
+/// `Some(Assigned)` when `kind` is a member taking its assignment and, after the step, no running
+/// member is still waiting for one (joining, syncing or reconciling): the last of a rebalance's
+/// assignments has arrived. (Read from the world after the step: an `Assigned` entry earlier in
+/// the same step counts only if the step ends with nobody waiting.)
+fn assignment_complete(sim: &Simulation, kind: &TraceKind) -> Option<StepMark> {
+    if !matches!(kind, TraceKind::Assigned { .. }) {
+        return None;
+    }
+    let waiting = sim.consumers().iter().any(|c| {
+        c.is_running()
+            && matches!(
+                c.state,
+                MemberState::PreparingRebalance
+                    | MemberState::CompletingRebalance
+                    | MemberState::Joining
+                    | MemberState::Reconciling
+            )
+    });
+    (!waiting).then_some(StepMark::Assigned)
+}
+
+/// Members named in a "who got what" label before the rest are counted.
+const WHO_SHOWN: usize = 6;
+
+/// "Every member has generation 2's assignment: A orders-0..2 · B orders-3..5": what each
+/// running member owns once the last assignment arrived.
+fn who_got_what(sim: &Simulation, kind: &TraceKind, lang: Lang) -> String {
+    let (generation, epoch) = match kind {
+        TraceKind::Assigned {
+            generation_id,
+            consumer_protocol,
+            ..
+        } => (*generation_id, *consumer_protocol),
+        _ => (0, false),
+    };
+    let running: Vec<_> = sim.consumers().iter().filter(|c| c.is_running()).collect();
+    let mut owners: Vec<String> = running
+        .iter()
+        .take(WHO_SHOWN)
+        .map(|c| {
+            let owned: Vec<_> = c.owned.iter().cloned().collect();
+            let list = if owned.is_empty() {
+                String::from("∅")
+            } else {
+                tps(&owned)
+            };
+            format!("{} {list}", c.name)
+        })
+        .collect();
+    if running.len() > WHO_SHOWN {
+        owners.push(format!("… (+{})", running.len() - WHO_SHOWN));
+    }
+    let owners = owners.join(" · ");
+    match (lang, epoch) {
+        (Lang::En, false) => {
+            format!("every member has generation {generation}'s assignment: {owners}")
+        }
+        (Lang::En, true) => format!("every member has reconciled (epoch {generation}): {owners}"),
+        (Lang::Zh, false) => format!("每个成员都拿到了第 {generation} 代的分配：{owners}"),
+        (Lang::Zh, true) => format!("每个成员都已协调完成（纪元 {generation}）：{owners}"),
     }
 }

@@ -492,3 +492,77 @@ fn moments_are_walked_both_ways_and_kept_in_the_known_future() {
         "from a step on"
     );
 }
+
+/// "Who got what": each of the book's cases, classic and consumer protocol, has a moment after
+/// its key at which the new assignment has reached every member still running; there the
+/// assignment table shows the new generation (or epoch) beside the one before, and the label
+/// names what each running member owns.
+#[test]
+fn each_book_case_reaches_who_got_what_after_its_key() {
+    use group_simulator::StepMark;
+    for name in [
+        "leave-while-preparing-rebalance",
+        "leave-while-completing-rebalance",
+        "leave-while-stable",
+        "consumer-protocol-leave-while-reconciling",
+        "consumer-protocol-leave-while-stable",
+    ] {
+        let mut p = Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
+        let key = p.seek_key(20_000).unwrap().expect("a key moment");
+        let mut found = None;
+        while let Some(step) = p.seek_moment(true, 20_000).unwrap() {
+            let m = p.known_steps()[step - 1].moment.clone().unwrap();
+            if m.mark == StepMark::Assigned {
+                found = Some((step, m));
+                break;
+            }
+        }
+        let (step, moment) =
+            found.unwrap_or_else(|| panic!("{name}: no who-got-what moment after step {key}"));
+        assert!(step > key, "{name}");
+        assert!(
+            moment.label.en.starts_with("every member has"),
+            "{name}: {}",
+            moment.label.en
+        );
+        assert!(
+            moment.label.zh.starts_with("每个成员都"),
+            "{name}: {}",
+            moment.label.zh
+        );
+        let running: Vec<_> = p
+            .simulation()
+            .consumers()
+            .iter()
+            .filter(|c| c.is_running())
+            .map(|c| c.name.clone())
+            .collect();
+        for c in &running {
+            assert!(
+                moment.label.en.contains(&format!("{c} ")),
+                "{name}: {c} in {}",
+                moment.label.en
+            );
+        }
+        let frame = p.frame(&FrameRequest {
+            assignments: Some(8),
+            assignments_changed_only: true,
+            ..FrameRequest::default()
+        });
+        let table = frame.assignments.unwrap();
+        assert!(
+            table.generations.len() >= 2,
+            "{name}: the new beside the old: {:?}",
+            table.generations
+        );
+        // (A consumer-protocol member whose partitions did not move only bumps its epoch: the
+        // new column holds those whose did.)
+        assert!(
+            table
+                .rows
+                .iter()
+                .any(|r| running.contains(&r.consumer) && r.cells.last().unwrap().is_some()),
+            "{name}: a running member took partitions in the new column"
+        );
+    }
+}

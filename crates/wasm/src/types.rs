@@ -301,7 +301,7 @@ export interface StepRecord { first: number; end: number; atMs: number; state: G
 /** What makes a step a moment, most telling first: the scenario's key step, a fault, a
  * LeaveGroup or JoinGroup reaching the coordinator, a rebalance starting or completing, a
  * generation beginning, a coordinator timer firing. */
-export type StepMark = "key" | "fault" | "migration" | "leave" | "rebalance" | "stable" | "generation" | "join" | "expiry";
+export type StepMark = "key" | "fault" | "migration" | "leave" | "rebalance" | "stable" | "generation" | "assigned" | "join" | "expiry";
 /** A moment of the run: the scrubber's chapters. */
 export interface MomentAt { step: number; mark: StepMark; label: Text }
 /** What `Player.frame` should carry besides the group, the state machine and the narration. */

@@ -27,7 +27,7 @@ export interface ShellActions {
 
 /** The moments' marks, most telling first (the order of the model's `StepMark`): a tick on the
  * scrubber shows the most telling of the moments under it. */
-const MARKS: StepMark[] = ['key', 'fault', 'migration', 'leave', 'rebalance', 'stable', 'generation', 'join', 'expiry'];
+const MARKS: StepMark[] = ['key', 'fault', 'migration', 'leave', 'rebalance', 'stable', 'generation', 'assigned', 'join', 'expiry'];
 /** At most this many ticks on the scrubber: one per 0.4 % of its width. */
 const TICKS = 250;
 
@@ -141,12 +141,12 @@ export class ControlsView {
           <input id="share-link" class="share-link" readonly aria-label=${t('share', lang)} ?hidden=${this.shareLink === null} .value=${this.shareLink ?? ''} />
         </div>
         ${this.bookCases()}
-        <h2 id="scenario-title">${scenario.title[lang]}
+        <h2 id="scenario-title"><span class="title-text">${scenario.title[lang]}</span>
           ${
             scenario.script?.some((st) => st.key)
               ? html`<button type="button" id="key-moment" title=${t('keyMomentHelp', lang)} @click=${() => this.keyMoment()}>» ${t('keyMoment', lang)}</button>`
               : null
-          }</h2>
+          }${this.whoGotWhat(moments, frame.cursor)}</h2>
         <p id="scenario-description" class="muted">${scenario.description?.[lang] ?? ''}</p>
         <p id="narration" class="narration" role="status" aria-live=${store.playing ? 'off' : 'polite'}
           ><strong ?hidden=${!note} class=${frame.narration.noteStale ? 'stale' : ''}
@@ -256,6 +256,17 @@ export class ControlsView {
     return html`<span class=${`dot sm-${m.mark}`} aria-hidden="true"></span> <b>${here + 1}/${moments.length}</b> ${t('stepN', lang)} ${m.step}${where}: ${m.label[lang]}`;
   }
 
+  /** "Who got what": to the next moment at which the last member waiting for its assignment
+   * took it (the new generation beside the old in the assignment table), when there is one
+   * ahead among the moments known or previewed. */
+  private whoGotWhat(moments: MomentAt[], cursor: number) {
+    const lang = this.store.lang;
+    const next = moments.find((m) => m.mark === 'assigned' && m.step > cursor);
+    if (!next) return null;
+    return html`<button type="button" id="who-got-what" title=${`${t('whoGotWhatHelp', lang)} (${t('stepN', lang)} ${next.step})`}
+      @click=${() => this.safely(() => this.playback.goto(next.step))}>» ${t('whoGotWhat', lang)}</button>`;
+  }
+
   /** To the next or previous moment (the buttons, the [ and ] keys). */
   moment(forward: boolean): void {
     this.safely(() => {
@@ -299,9 +310,11 @@ export class ControlsView {
     this.draw();
     const field = this.root.querySelector<HTMLInputElement>('#share-link');
     field?.select();
-    navigator.clipboard?.writeText(this.shareLink).catch(() => {
-      /* the link stays selectable in the field */
-    });
+    // Said either way: copied, or (no clipboard: a page not served over https, a refusal)
+    // selected in the field for the reader to copy.
+    const selected = () => this.say(t('linkSelected', this.store.lang), false);
+    if (!navigator.clipboard) selected();
+    else navigator.clipboard.writeText(this.shareLink).then(() => this.say(t('linkCopied', this.store.lang), false), selected);
   }
 
   private importFile(e: Event): void {

@@ -43,6 +43,10 @@ export interface PlaygroundDeps {
   embed?: EmbedOptions;
   /** Where share links point (the page's own address by default). */
   baseUrl?: string;
+  /** The address bar follows the run (the page itself; not an embed, an exported file or a
+   * live run): its scenario, step, actions and language, so that a reload opens the same step
+   * and Back returns to the scenario before. */
+  followAddress?: boolean;
   brokerKeys?: ConfigKey[];
   consumerKeys?: ConfigKey[];
   /** Loads the WebAssembly module, when the page started from a recording (recorded.ts): after
@@ -70,6 +74,10 @@ export class PlaygroundView {
   private diff: SettingsDiff = {};
   /** What the closed side panels were last drawn for (they are redrawn when it changes). */
   private panelsKey = '';
+  /** The address the run last wrote (or opened with), and its scenario. */
+  private address = '';
+  private addressScenario = '';
+  private addressTimer: ReturnType<typeof setTimeout> | null = null;
   /** A followed live run's feed, and the bar that says how following stands. */
   private live: LiveFeed | null = null;
   private readonly liveBar: HTMLElement;
@@ -226,6 +234,19 @@ export class PlaygroundView {
     );
     this.test = testSurface(store, playback, act);
     this.open(query);
+    if (deps.followAddress) {
+      this.address = this.shareUrl();
+      this.addressScenario = store.run.scenario.name;
+      store.subscribe('address', () => this.noteAddress());
+      // Back and forward: the run the address holds, in the language it names.
+      window.addEventListener('popstate', () => {
+        const lang = new URLSearchParams(location.search).get('lang');
+        if ((lang === 'en' || lang === 'zh') && lang !== store.lang) this.setLang(lang);
+        this.open(location.search);
+        this.address = this.shareUrl();
+        this.addressScenario = store.run.scenario.name;
+      });
+    }
     if (deps.embed) {
       applyEmbed(this.root, deps.embed, {
         views: { sm: sm.root, timeline: timeline.root, assignments: assignments.root, steps: steps.root },
@@ -509,6 +530,40 @@ export class PlaygroundView {
     }
   }
 
+  /** The run moved: its address is written at most every 250 ms (a browser throttles a page
+   * that rewrites its address on every step of a fast play). */
+  private noteAddress(): void {
+    if (this.addressTimer !== null) return;
+    this.addressTimer = setTimeout(() => {
+      this.addressTimer = null;
+      this.writeAddress();
+    }, 250);
+  }
+
+  /** A new step, action or setting replaces the address; a new scenario pushes one (Back
+   * returns to the one before). A run no address can hold (an imported file's own scenario, a
+   * live group) leaves the address of the page alone, without a run. */
+  private writeAddress(): void {
+    const run = this.store.run;
+    const name = run.scenario.name;
+    const held = !run.scenario.live && this.deps.scenarios.some((s) => s.name === name);
+    let url: string;
+    if (held) url = this.shareUrl();
+    else {
+      const bare = new URL(location.href);
+      bare.search = '';
+      const lang = new URL(location.href).searchParams.get('lang');
+      if (lang) bare.searchParams.set('lang', lang);
+      url = bare.toString();
+    }
+    if (url === this.address) return;
+    const pushed = name !== this.addressScenario;
+    this.address = url;
+    this.addressScenario = name;
+    if (pushed) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+
   /** The link that reopens this run at this step. */
   shareUrl(): string {
     const run = this.store.run;
@@ -543,6 +598,13 @@ export class PlaygroundView {
   setLang(lang: Lang): void {
     this.store.lang = lang;
     setDocumentLang(lang);
+    if (this.deps.followAddress) {
+      // The language is part of the address (and of the links made from it).
+      const url = new URL(location.href);
+      url.searchParams.set('lang', lang);
+      history.replaceState(null, '', url);
+      this.address = '';
+    }
     this.deps.onLang?.(lang);
     this.store.refresh();
   }

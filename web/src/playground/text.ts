@@ -207,6 +207,16 @@ const T = {
   undoAction: { en: 'Undo the last', zh: '撤销最后一个' },
   backToScenario: { en: 'Back to the scenario as scripted', zh: '回到原始场景' },
   keyMoment: { en: 'Key moment', zh: '关键时刻' },
+  linkCopied: { en: 'Link copied: it opens this run at this step.', zh: '链接已复制：它在这一步打开这次运行。' },
+  linkSelected: {
+    en: 'Link ready, selected in the field: copy it (Ctrl+C) to share this run at this step.',
+    zh: '链接已生成并在框中选中：复制它（Ctrl+C）即可分享这次运行的这一步。',
+  },
+  whoGotWhat: { en: 'Who got what', zh: '谁分到了什么' },
+  whoGotWhatHelp: {
+    en: 'To the moment the new assignment reaches the last member waiting for it',
+    zh: '跳到新的分配到达最后一个等待它的成员的时刻',
+  },
   keyMomentHelp: {
     en: "Go to the step the scenario is about (K): the book's cases open at the leave.",
     zh: '跳到场景的关键一步（K）：书中的几种情况都停在成员离开的那一步。',
@@ -222,6 +232,7 @@ const T = {
   mark_rebalance: { en: 'a rebalance starts', zh: '再平衡开始' },
   mark_stable: { en: 'a rebalance completes (Stable)', zh: '再平衡完成（稳定）' },
   mark_generation: { en: 'a generation begins', zh: '新的一代开始' },
+  mark_assigned: { en: 'every member has its new assignment', zh: '每个成员都拿到了新的分配' },
   mark_join: { en: 'JoinGroup arrives', zh: '加入组请求到达' },
   mark_expiry: { en: 'a coordinator timer fires', zh: '协调者定时器到期' },
   applicationSettings: { en: 'Application (its rebalance listener and polls)', zh: '应用（再平衡监听器与 poll）' },
