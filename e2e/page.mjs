@@ -1121,8 +1121,9 @@ await test(
             if (b.right > panel.right || a.right > panel.right) out.push(`cut ${name.textContent}`);
           }
           if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page scrolls sideways');
-          // The step table scrolls in its panel rather than squeezing what a step did.
-          const what = document.querySelector('#step-table thead th:nth-child(4)');
+          // The step table never squeezes what a step did (on a phone, each step is a block
+          // with what happened on a line of its own).
+          const what = document.querySelector('#step-table tbody td:nth-child(4)');
           if (what && what.getBoundingClientRect().width < 180)
             out.push(`the step table's "what" column is ${what.getBoundingClientRect().width} px`);
           return out;
@@ -2096,6 +2097,35 @@ await test(
       await page.inputValue('#share-link'),
       'the link is on the clipboard',
     );
+  },
+  PG,
+);
+
+await test(
+  'an embed says what is wrong with its link: unknown views are named, and an unknown scenario is named with nothing running beneath it',
+  async (page) => {
+    await page.setViewportSize({ width: 360, height: 300 });
+    await page.goto(`${server.url}?embed=1&lang=en&scenario=leave-while-stable&views=nonsense&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    expectEq((await page.textContent('#embed-views-error')).includes('"nonsense"'), true, 'the unknown view named');
+    await page.goto(`${server.url}?embed=1&lang=zh&scenario=leave-while-stable&views=sm,bogus&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    expectEq((await page.textContent('#embed-views-error')).includes('"bogus"'), true, 'named beside a known view');
+    expectEq(await page.isVisible('#state-machine'), true, 'the known view still shows');
+    // (In a page of its own: looking for the unknown scenario's recording is a 404 in the
+    // console, which is what it is.)
+    const other = await browser.newPage({ viewport: { width: 360, height: 300 } });
+    try {
+      await other.goto(`${server.url}?embed=1&lang=en&scenario=no-such-case&views=sm&autoplay=1`);
+      await other.waitForSelector('body[data-wasm="ready"]');
+      expectEq((await other.textContent('#embed-error')).includes('"no-such-case"'), true, 'the unknown scenario named');
+      for (const sel of ['#state-machine', '#play', '#narration', '#scrubber'])
+        expectEq(await other.isVisible(sel), false, `${sel}: nothing runs beneath the error`);
+      const box = await other.locator('#embed-error').boundingBox();
+      expectEq(box.x >= 0 && box.x + box.width <= 360 && box.y < 300, true, 'the error is in the frame');
+    } finally {
+      await other.close();
+    }
   },
   PG,
 );

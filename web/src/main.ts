@@ -161,8 +161,14 @@ async function main(): Promise<void> {
 }
 
 function embedOptions(params: URLSearchParams): EmbedOptions {
+  const asked = (params.get('views') ?? ALL_VIEWS.join(','))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const known = (v: string) => (ALL_VIEWS as string[]).includes(v);
   return {
-    views: new Set((params.get('views') ?? ALL_VIEWS.join(',')).split(',').filter((v) => (ALL_VIEWS as string[]).includes(v))),
+    views: new Set(asked.filter(known)),
+    unknownViews: asked.filter((v) => !known(v) && v !== 'narration').slice(0, 10),
     autoplay: params.get('autoplay') === '1',
     // (`<kafka-group-playground>` without a height: the frame takes the content's height.)
     autoHeight: params.get('height') === 'auto',

@@ -19,6 +19,7 @@ import { MAX_REACH, type PlayerFactory, type Reaching, Run, STEPS_PAST_END, type
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { downloadHtml, downloadJson } from './shell/download.ts';
+import { clipped } from '../quote.ts';
 import { applyEmbed, EMBED_STEP_ROWS, type EmbedOptions } from './shell/embed.ts';
 import { installKeyboard } from './shell/keyboard.ts';
 import { type PlaygroundTest, testSurface } from './shell/testing.ts';
@@ -261,7 +262,12 @@ export class PlaygroundView {
         ],
       });
       this.controls.root.querySelector<HTMLElement>('#help')?.setAttribute('hidden', '');
-      if (deps.embed.autoplay) playback.toggle();
+      // Views it does not have are named above the ones it does (or above the narration).
+      if (deps.embed.unknownViews.length) {
+        const note = t('unknownViews', store.lang).replace('{views}', deps.embed.unknownViews.map((v) => `"${clipped(v)}"`).join(', '));
+        this.root.prepend(h('p', { class: 'embed-error message error', role: 'alert', id: 'embed-views-error' }, note));
+      }
+      if (deps.embed.autoplay && !this.root.classList.contains('refused')) playback.toggle();
     }
   }
 
@@ -312,7 +318,8 @@ export class PlaygroundView {
     const decoded = decodeShare(new URLSearchParams(query ?? ''), (n) => this.deps.scenarios.some((x) => x.name === n));
     if (!decoded.state) {
       this.load(this.deps.scenarios[0].name);
-      if (decoded.error) this.controls.say(decoded.error);
+      if (decoded.error && this.deps.embed) this.refuseEmbed(decoded.error);
+      else if (decoded.error) this.controls.say(decoded.error);
       return;
     }
     const { scenario, actions, step, seed, settings, moment } = decoded.state;
@@ -528,6 +535,14 @@ export class PlaygroundView {
     } catch (err) {
       refused(err);
     }
+  }
+
+  /** An embed whose link cannot open its run says so, in place of the run: nothing plays
+   * beneath the error (a reader would take the default scenario for the one asked for). */
+  private refuseEmbed(error: string): void {
+    this.playback.stop();
+    this.root.classList.add('refused');
+    this.root.prepend(h('p', { class: 'embed-error message error', role: 'alert', id: 'embed-error' }, error));
   }
 
   /** The run moved: its address is written at most every 250 ms (a browser throttles a page

@@ -207,6 +207,10 @@ const T = {
   undoAction: { en: 'Undo the last', zh: '撤销最后一个' },
   backToScenario: { en: 'Back to the scenario as scripted', zh: '回到原始场景' },
   keyMoment: { en: 'Key moment', zh: '关键时刻' },
+  unknownViews: {
+    en: 'This embed asks for views the playground does not have: {views}. Its views are sm, timeline, assignments and steps (or narration alone).',
+    zh: '这个嵌入要求了演练场没有的视图：{views}。可用的视图是 sm、timeline、assignments 和 steps（或只要 narration）。',
+  },
   linkCopied: { en: 'Link copied: it opens this run at this step.', zh: '链接已复制：它在这一步打开这次运行。' },
   linkSelected: {
     en: 'Link ready, selected in the field: copy it (Ctrl+C) to share this run at this step.',

@@ -8,6 +8,8 @@ export interface EmbedOptions {
   autoplay: boolean;
   /** The frame takes the content's height (`height=auto`): nothing scrolls inside it. */
   autoHeight: boolean;
+  /** Views asked for that this page does not have (named in the frame). */
+  unknownViews: string[];
 }
 
 /** The step table's rows in an auto-height embed: the current step and the few before it, a
