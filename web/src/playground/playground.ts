@@ -6,6 +6,7 @@ import type { Player, Scenario, ScenarioInfo, Simulation } from '../../pkg/group
 import { liveStatus } from '../console/text.ts';
 import { h } from '../dom.ts';
 import { type Lang, setDocumentLang } from '../i18n.ts';
+import { clipped } from '../quote.ts';
 import { AssignmentView } from './assignments.ts';
 import { CompareView } from './compare.ts';
 import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';
@@ -19,7 +20,6 @@ import { MAX_REACH, type PlayerFactory, type Reaching, Run, STEPS_PAST_END, type
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
 import { downloadHtml, downloadJson } from './shell/download.ts';
-import { clipped } from '../quote.ts';
 import { applyEmbed, EMBED_STEP_ROWS, type EmbedOptions } from './shell/embed.ts';
 import { installKeyboard } from './shell/keyboard.ts';
 import { type PlaygroundTest, testSurface } from './shell/testing.ts';
