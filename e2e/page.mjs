@@ -419,7 +419,7 @@ await test(
     expectEq(await page.textContent('#m-violations'), '0', 'no invariant violated');
     await page.click('#lang');
     expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'document language');
-    expectEq(await page.textContent('#sm-title'), '消费者组状态机（KIP-848） 稳定 Stable', 'the title in Chinese');
+    expectEq(await page.textContent('#sm-title'), '消费组状态机（KIP-848） 稳定 Stable', 'the title in Chinese');
     expectEq((await page.locator('tr[data-consumer="A"] .client-state').textContent()).trim(), '稳定', "A's state in Chinese");
   },
   PG,
@@ -1696,7 +1696,7 @@ await test(
     expectEq(await page.textContent('#assign-error'), '第 3 行：主题 orders 列出了两次', 'the line and why, in Chinese');
     await page.fill('#assign-group', 'topics: orders=2\na: orders | owns orders-5');
     expectEq(await page.textContent('#assign-notes'), 'a 拥有 orders-5，但 orders 只有 2 个分区', 'a note, in Chinese');
-    expectEq(await page.textContent('#assign-moved'), '1 个分区被交出，2 个分区分给了新成员', 'the summary, in Chinese');
+    expectEq(await page.textContent('#assign-moved'), '1 个分区被交出，2 个分区对其成员来说是新的', 'the summary, in Chinese');
     expectEq(await page.evaluate(() => document.documentElement.lang), 'zh-CN', 'the document says Chinese');
   },
   `?mode=assign&lang=zh&strategy=range&group=${encodeURIComponent('topics: orders=2\na: orders\ntopics: orders=3')}`,
@@ -2126,6 +2126,88 @@ await test(
     } finally {
       await other.close();
     }
+  },
+  PG,
+);
+
+await test(
+  'linking always shows its result: a selection made outside the step table pages it to its step; "first" is offered only where it changes the order',
+  async (page) => {
+    await page.goto(`${server.url}?lang=en&scenario=leave-while-stable&step=68`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    // Generation 1's assignment was taken some 40 steps back, off the table's 30-row page.
+    const cell = page.locator('#assignment-table td[data-gen="1"][data-index]').first();
+    const index = Number(await cell.getAttribute('data-index'));
+    expectEq(await page.locator(`#step-table .line[data-index="${index}"]`).count(), 0, 'off the page before');
+    await cell.click();
+    await page.locator('#step-table tr.selected').waitFor();
+    expectEq(await page.locator(`#step-table tr.selected .line[data-index="${index}"]`).count(), 1, 'its step, selected, on the page');
+    expectEq(await page.isEnabled('#st-follow'), true, 'and the way back to the current step');
+    await page.click('#st-follow');
+    expectEq(await page.locator('#step-table tr.current').count(), 1, 'following again');
+    // What happens next: the soonest event is next already, so it is offered no "first".
+    const first = page.locator('#upcoming li').first();
+    expectEq(await first.locator('button[data-action="deliverNow"]').count(), 0, 'no "first" on the first');
+  },
+  PG,
+);
+
+await test(
+  'keyboard and screen readers: a skip link to Play, buttons named for what they do and to whom, case rows as groups',
+  async (page) => {
+    await page.goto(`${server.url}?lang=en&scenario=leave-while-stable&step=3`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    let tabs = 0;
+    for (; tabs < 5; tabs++) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(() => document.activeElement?.id);
+      if (id === 'skip-to-run') {
+        await page.keyboard.press('Enter');
+        break;
+      }
+    }
+    expectEq(await page.evaluate(() => document.activeElement?.id), 'play', `Play reached by the skip link within ${tabs + 1} Tabs`);
+    const names = await page.locator('#consumer-table button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+    expectEq(names.includes('Crash consumer B') && names.includes('Settings of consumer A'), true, `named for whom: ${names.slice(0, 8)}`);
+    expectEq(new Set(names).size, names.length, 'no two buttons share a name');
+    expectEq(await page.getAttribute('#step-table tr.current button', 'aria-label'), 'Go to step 3', 'a step button says where it goes');
+    expectEq(await page.locator('nav.book-cases, #book-cases[role="navigation"]').count(), 0, 'case rows are not navigation');
+    expectEq(await page.getAttribute('#book-cases', 'role'), 'group', 'case rows are groups');
+  },
+  PG,
+);
+
+await test(
+  'a first screen that says what this is: one sentence, the four cases, the other rows folded, and Play in the first screen of a phone',
+  async (page) => {
+    for (const lang of ['en', 'zh']) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}?lang=${lang}`);
+      await page.waitForSelector('body[data-wasm="ready"]');
+      expectEq((await page.textContent('#intro')).length > 40, true, `${lang}: a sentence`);
+      expectEq(await page.locator('#book-cases button').count(), 4, `${lang}: the four cases`);
+      expectEq(await page.isVisible('#kip848-cases'), false, `${lang}: the other rows folded`);
+      const play = await page.locator('#play').boundingBox();
+      expectEq(play.y + play.height <= 844, true, `${lang}: Play at ${Math.round(play.y)} px, in the first screen`);
+      await page.click('#more-scenarios summary');
+      expectEq(await page.isVisible('#kip848-cases'), true, `${lang}: unfolded`);
+    }
+    // A run of a folded row opens with its row unfolded.
+    await page.goto(`${server.url}?lang=en&scenario=consumer-protocol-leave-while-stable&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    expectEq(await page.isVisible('#kip848-cases button[aria-current="true"]'), true, 'its row shown');
+  },
+  PG,
+);
+
+await test(
+  'the Chinese page is Chinese throughout: its book link opens the Chinese book, and the timeline is labelled in Chinese',
+  async (page) => {
+    await page.goto(`${server.url}?lang=zh&scenario=leave-while-stable&moment=key`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    expectEq((await page.getAttribute('#mode-book', 'href')).endsWith('book/zh/leaving.html'), true, 'the Chinese book');
+    const label = await page.getAttribute('#tl-canvas', 'aria-label');
+    expectEq(/requests|consumers/.test(label) || !label.includes('个请求'), false, `the timeline's label: ${label}`);
   },
   PG,
 );

@@ -18,7 +18,8 @@ const shots = [];
 for (const lang of ['en', 'zh']) {
   shots.push(
     [`desktop-${lang}`, `?lang=${lang}`, { width: 1440, height: 900 }],
-    [`phone-${lang}`, `?lang=${lang}&scenario=leave-while-stable&moment=key`, { width: 390, height: 844 }, true],
+    [`phone-${lang}`, `?lang=${lang}&scenario=leave-while-stable&moment=key`, { width: 390, height: 844 }],
+    [`phone-first-${lang}`, `?lang=${lang}`, { width: 390, height: 844 }],
     [`embed-360x300-${lang}`, embed(lang, 'sm,steps'), { width: 360, height: 300 }],
     [`embed-360-auto-${lang}`, `${embed(lang, 'sm,timeline,assignments,steps')}&height=auto`, { width: 360, height: 600 }, true],
   );

@@ -314,7 +314,9 @@ function renderNav(mode: string, lang: Lang): void {
     return h('a', { href: url.toString(), 'aria-current': m === mode ? 'page' : undefined, id: `mode-${m}` }, label);
   };
   // The book (docs/, built by mdBook next to the page): the reference and the seed's chapter.
-  const book = h('a', { href: new URL('book/leaving.html', location.href).toString(), id: 'mode-book' }, t('book', lang));
+  // (The Chinese page links the Chinese book.)
+  const chapter = lang === 'zh' ? 'book/zh/leaving.html' : 'book/leaving.html';
+  const book = h('a', { href: new URL(chapter, location.href).toString(), id: 'mode-book' }, t('book', lang));
   if (standalone) {
     replaceChildren(nav, link('playground', t('playground', lang)));
     return;

@@ -182,7 +182,7 @@ impl ConsumerConfig {
             name: "group.protocol",
             default: "classic",
             doc: "classic (JoinGroup/SyncGroup, the leader assigns) or consumer (KIP-848: ConsumerGroupHeartbeat, the coordinator assigns; session and heartbeat timing come from the broker's group.consumer.* settings)",
-            doc_zh: "classic（加入组/同步组请求，由领导者分配）或 consumer（KIP-848：消费者组心跳请求，由协调者分配；会话与心跳时间取自 broker 的 group.consumer.* 配置）",
+            doc_zh: "classic（加入组/同步组请求，由领导者分配）或 consumer（KIP-848：消费组心跳请求，由协调者分配；会话与心跳时间取自 broker 的 group.consumer.* 配置）",
         },
         ConfigKey {
             name: "group.remote.assignor",

@@ -69,6 +69,11 @@ pub struct StepsRequest {
     #[serde(default)]
     pub from: Option<usize>,
     pub span: usize,
+    /// Without `from`: a trace entry the reader selected elsewhere (a timeline bar, a table
+    /// cell); a window that does not hold its step is moved to the one that does, so that the
+    /// selection always shows in the table.
+    #[serde(default)]
+    pub around: Option<usize>,
 }
 
 /// The state machine: the group's state and the last transition that fired (none before the
@@ -711,10 +716,27 @@ impl Player {
     }
 }
 
+/// The step (0-based) whose entries hold trace entry `index`, if a step taken does.
+fn around(steps: &[StepRecord], index: usize) -> Option<usize> {
+    let k = steps.partition_point(|st| st.end <= index);
+    (k < steps.len() && steps[k].first <= index).then_some(k)
+}
+
 fn step_window(trace: &Trace, steps: &[StepRecord], r: StepsRequest, lang: Lang) -> StepWindow {
     let total = steps.len();
     let latest = total.saturating_sub(r.span);
-    let from = r.from.map_or(latest, |f| f.min(latest));
+    let from = match (r.from, r.around) {
+        (Some(f), _) => f.min(latest),
+        (None, Some(index)) => around(steps, index).map_or(latest, |k| {
+            // (Where it shows already, the window stays.)
+            if k >= latest {
+                latest
+            } else {
+                k.saturating_sub(r.span / 2).min(latest)
+            }
+        }),
+        (None, None) => latest,
+    };
     let to = total.min(from + r.span);
     let rows = steps[from..to]
         .iter()

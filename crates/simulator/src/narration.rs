@@ -685,7 +685,7 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
             group_coordinator::event::GroupType::Consumer => say!(
                 lang,
                 "online upgrade: the classic group becomes a consumer group; its {members} members stay, speaking the classic protocol, each at the generation as its epoch",
-                "在线升级：经典组转为新协议消费组；{members} 个成员保留，继续使用经典协议，纪元即原代数"
+                "在线升级：经典组转为新协议消费组；{members} 个成员保留，继续使用经典协议，纪元即原来的代"
             ),
             group_coordinator::event::GroupType::Classic => say!(
                 lang,

@@ -125,7 +125,7 @@ impl MessageApi {
             MessageApi::Heartbeat => "心跳",
             MessageApi::LeaveGroup => "离开组请求",
             MessageApi::OffsetCommit => "提交偏移量请求",
-            MessageApi::ConsumerGroupHeartbeat => "消费者组心跳请求",
+            MessageApi::ConsumerGroupHeartbeat => "消费组心跳请求",
         }
     }
 }

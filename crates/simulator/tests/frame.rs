@@ -312,6 +312,7 @@ fn steps_and_narration_are_the_current_steps() {
         steps: Some(StepsRequest {
             from: None,
             span: 10,
+            around: None,
         }),
         ..FrameRequest::default()
     });
@@ -365,6 +366,7 @@ fn steps_and_narration_are_the_current_steps() {
         steps: Some(StepsRequest {
             from: Some(500),
             span: 10,
+            around: None,
         }),
         ..FrameRequest::default()
     });
@@ -670,4 +672,46 @@ fn the_assignment_table_shows_ranges_and_can_leave_out_generations_where_nothing
         found |= !some.unchanged.is_empty();
     }
     assert!(found, "a generation in which nothing moved was left out");
+}
+
+/// A selection made elsewhere (a timeline bar, an assignment cell) pages the step table to its
+/// step when the window ending now does not hold it; a window that holds it stays.
+#[test]
+fn the_step_window_pages_to_a_selection_made_elsewhere() {
+    let mut p = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    p.seek(68).unwrap();
+    let window = |around: Option<usize>| {
+        p.frame(&FrameRequest {
+            steps: Some(StepsRequest {
+                from: None,
+                span: 10,
+                around,
+            }),
+            ..FrameRequest::default()
+        })
+        .steps
+        .unwrap()
+    };
+    let now = window(None);
+    assert_eq!((now.from, now.to), (58, 68), "ending at the current step");
+    let recent = now.rows[3].first;
+    assert_eq!(
+        window(Some(recent)).from,
+        58,
+        "a selection it holds leaves it"
+    );
+    let old = p.known_steps()[19].first;
+    let moved = window(Some(old));
+    assert!(
+        moved.rows.iter().any(|r| r.first <= old && old < r.end),
+        "step 20's entry is in the window {}..{}",
+        moved.from,
+        moved.to
+    );
+    assert_eq!(moved.from, 14, "the selected step in the middle");
+    assert_eq!(
+        window(Some(usize::MAX)).from,
+        58,
+        "an entry of no step taken: ending now"
+    );
 }

@@ -50,6 +50,7 @@ fn same(a: &Player, b: &Player, what: &str) {
             steps: Some(StepsRequest {
                 from: None,
                 span: 60,
+                around: None,
             }),
             world: true,
             upcoming: Some(12),

@@ -311,8 +311,9 @@ export interface FrameRequest { lang?: "en" | "zh";
     /** where the window ends, panned back (absent or past now: now) */ endMs?: number | null } | null;
   /** the assignment table with this many generations as columns */ assignments?: number | null;
   /** leave out of it the generations in which nothing moved */ assignmentsChangedOnly?: boolean;
-  /** a window of the step table: `span` steps from `from` (absent: ending at the current step) */
-  steps?: { from?: number | null; span: number } | null;
+  /** a window of the step table: `span` steps from `from` (absent: ending at the current step,
+   * or, when that does not hold the step of trace entry `around`, the window that does) */
+  steps?: { from?: number | null; span: number; around?: number | null } | null;
   /** the consumers, the topics and the metrics */ world?: boolean;
   /** what is about to happen: this many of the next events (at most 50) */ upcoming?: number | null }
 /** What one frame of the page draws (`Player.frame`). */

@@ -185,6 +185,7 @@ fn frame_declared(p: &Player) {
         steps: Some(StepsRequest {
             from: None,
             span: 5,
+            around: None,
         }),
         world: true,
         upcoming: Some(10),

@@ -27,8 +27,10 @@ export class ConsumersView {
   /** `topics`: what a consumer the user adds subscribes to; `counts`: their partition counts. */
   render(list: ConsumerRow[], topics: string[], lang: Lang, counts: number[] = []): void {
     const { act, configure, inScenario } = this.actions;
+    // Each named for what it does and to whom ("Crash B"): every row has the same buttons.
     const button = (label: string, action: Action, enabled: boolean, consumer: string) =>
-      html`<button type="button" ?disabled=${!enabled} data-action=${action.type} data-consumer=${consumer} @click=${() => act(action)}>${label}</button>`;
+      html`<button type="button" ?disabled=${!enabled} data-action=${action.type} data-consumer=${consumer}
+        aria-label=${t('actOn', lang).replace('{action}', label).replace('{consumer}', consumer)} @click=${() => act(action)}>${label}</button>`;
     const rows = list.map((c) => {
       const running = c.life === 'running';
       const name = c.name;
@@ -54,7 +56,8 @@ export class ConsumersView {
           ${button(t('start', lang), { type: 'start', consumer: name }, !running && c.life !== 'closing', name)}
           ${
             configure && inScenario(name)
-              ? html`<button type="button" data-action="settings" data-consumer=${name} title=${t('consumerSettings', lang)} @click=${() => configure(name)}>⚙</button>`
+              ? html`<button type="button" data-action="settings" data-consumer=${name} title=${t('consumerSettings', lang)}
+                  aria-label=${t('consumerSettingsOf', lang).replace('{consumer}', name)} @click=${() => configure(name)}>⚙</button>`
               : null
           }
         </td>
@@ -137,12 +140,17 @@ export class UpcomingView {
         <p class="muted metric-hint">${t('upcomingHint', lang)}</p>
         <ol class="upcoming">
           ${list.slice(0, UPCOMING_LISTED).map(
-            (u) => html`<li data-correlation=${u.message ? String(u.message.correlationId) : ''}>
+            // (The soonest event is next already: "first" is offered where it changes the order.)
+            (u, i) => html`<li data-correlation=${u.message ? String(u.message.correlationId) : ''}>
               <span class="at">${u.atMs} ms</span> ${u.text}
               ${
                 u.message
-                  ? html`<button type="button" class="link" data-action="deliverNow" ?disabled=${!u.message.firstOnLink}
-                        title=${u.message.firstOnLink ? t('deliverNow', lang) : t('inOrder', lang)} @click=${() => choose(u, 'deliverNow')}>⇡ ${t('deliverNow', lang)}</button>
+                  ? html`${
+                      i === 0
+                        ? null
+                        : html`<button type="button" class="link" data-action="deliverNow" ?disabled=${!u.message.firstOnLink}
+                        title=${u.message.firstOnLink ? t('deliverNow', lang) : t('inOrder', lang)} @click=${() => choose(u, 'deliverNow')}>⇡ ${t('deliverNow', lang)}</button>`
+                    }
                       <button type="button" class="link" data-action="drop" ?disabled=${!u.message.firstOnLink}
                         @click=${() => choose(u, 'drop')}>✕ ${t('drop', lang)}</button>`
                   : null

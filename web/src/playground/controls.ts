@@ -152,7 +152,9 @@ export class ControlsView {
           ><strong ?hidden=${!note} class=${frame.narration.noteStale ? 'stale' : ''}
             >${frame.narration.noteStale ? html`<span class="stale-mark">${t('staleNote', lang)}</span> ` : null}${note}</strong
           ><br ?hidden=${!note || !lines} /><span class="lead">${lead}</span><br ?hidden=${!lead || !rest} /><span
-            class="rest">${rest}</span></p>
+            class="rest">${rest}</span>${
+              !note && !lines && frame.cursor === 0 ? html`<span class="muted" id="start-hint">${t('startHint', lang)}</span>` : null
+            }</p>
         ${this.actionList(frame)}
         <div class="row controls">
           <button type="button" id="restart" aria-label=${t('restart', lang)} @click=${() => this.safely(() => playback.goto(0))}>|◀ <span class="btn-label">${t('restart', lang)}</span></button>
@@ -205,11 +207,20 @@ export class ControlsView {
   /** The scenarios that name their key moment, each opened there in one click: the book's
    * (classic) cases, the consumer protocol's, then the migrations between the two. */
   private bookCases() {
-    return [
-      this.caseRow('book-cases', (s) => s.protocol === 'classic' && !s.migration, 'openAtMoment'),
-      this.caseRow('kip848-cases', (s) => s.protocol === 'consumer' && !s.migration, 'openAtMoment848'),
-      this.caseRow('migration-cases', (s) => s.migration === true, 'openAtMigration'),
-    ];
+    const lang = this.store.lang;
+    const kip848 = (s: ScenarioInfo) => s.protocol === 'consumer' && !s.migration;
+    const migration = (s: ScenarioInfo) => s.migration === true;
+    // The other rows fold under one control (a first screen of one sentence and four cases),
+    // opened when the run is one of theirs.
+    const current = this.scenarios.find((s) => s.name === this.store.run.scenario.name);
+    const folded = current !== undefined && current.keyMoment !== undefined && (kip848(current) || migration(current));
+    return html`<p id="intro" class="intro">${t('intro', lang)}</p>
+      ${this.caseRow('book-cases', (s) => s.protocol === 'classic' && !s.migration, 'openAtMoment')}
+      <details id="more-scenarios" class="more-scenarios" ?open=${folded}>
+        <summary>${t('moreScenarios', lang)}</summary>
+        ${this.caseRow('kip848-cases', kip848, 'openAtMoment848')}
+        ${this.caseRow('migration-cases', migration, 'openAtMigration')}
+      </details>`;
   }
 
   private caseRow(id: string, which: (s: ScenarioInfo) => boolean, label: 'openAtMoment' | 'openAtMoment848' | 'openAtMigration') {
@@ -217,7 +228,7 @@ export class ControlsView {
     const cases = this.scenarios.filter((s) => s.keyMoment && which(s));
     if (!cases.length) return null;
     const current = this.store.run.scenario.name;
-    return html`<nav id=${id} class="row book-cases" aria-label=${t(label, lang)}>
+    return html`<div id=${id} class="row book-cases" role="group" aria-label=${t(label, lang)}>
       <span class="muted">${t(label, lang)}</span>
       ${cases.map(
         (
@@ -226,7 +237,7 @@ export class ControlsView {
         ) => html`<button type="button" data-scenario=${c.name} title=${c.title[lang]} aria-current=${c.name === current ? 'true' : 'false'}
           @click=${() => this.shell.loadAtKey(c.name)}>${i + 1}. ${c.keyMoment?.[lang]}</button>`,
       )}
-    </nav>`;
+    </div>`;
   }
 
   /** The user's actions, each removable, with undo and "back to the scenario". */

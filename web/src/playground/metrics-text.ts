@@ -28,15 +28,15 @@ export const METRICS: Record<MetricKey, MetricText> = {
     name: { en: 'Rebalances', zh: '再平衡次数' },
     doc: {
       en: 'Times the group entered PreparingRebalance (a consumer group: times its epoch moved on, each a new target assignment).',
-      zh: '消费组进入“准备再平衡”的次数（消费者组：组纪元递增的次数，每次对应新的目标分配）。',
+      zh: '消费组进入“准备再平衡”的次数（消费组：组纪元递增的次数，每次对应新的目标分配）。',
     },
     ms: false,
   },
   generations: {
-    name: { en: 'Generations', zh: '代数' },
+    name: { en: 'Generations', zh: '已开始的代' },
     doc: {
       en: 'Generations the coordinator began (each completed join; a consumer group: its group epochs).',
-      zh: '协调者开始的代数（每次完成的加入；消费者组：组纪元数）。',
+      zh: '协调者开始了多少代（每次完成的加入；消费组：组纪元的次数）。',
     },
     ms: false,
   },

@@ -106,6 +106,9 @@ export class PlaygroundView {
     const playback = (this.playback = new Playback(store, deps.newPlayer));
     const select = (index: number) => {
       store.selected = index;
+      // The step table shows the selection, wherever it was made.
+      store.wants.stepsFrom = null;
+      store.wants.stepsAround = index;
       store.refresh();
     };
     const redraw = () => store.refresh();
@@ -235,6 +238,7 @@ export class PlaygroundView {
     );
     this.test = testSurface(store, playback, act);
     this.open(query);
+    if (!deps.embed) this.addSkipLink();
     if (deps.followAddress) {
       this.address = this.shareUrl();
       this.addressScenario = store.run.scenario.name;
@@ -443,6 +447,7 @@ export class PlaygroundView {
     this.store.run = run;
     this.store.selected = null;
     this.store.wants.stepsFrom = null;
+    this.store.wants.stepsAround = null;
     this.store.refresh();
     this.playback.lookAhead();
   }
@@ -537,6 +542,18 @@ export class PlaygroundView {
     }
   }
 
+  /** The page's first stop for the keyboard: past the header, the picker and the cases, to
+   * the run's Play button. */
+  private addSkipLink(): void {
+    document.getElementById('skip-to-run')?.remove();
+    const link = h('a', { href: '#play', id: 'skip-to-run', class: 'skip-link' }, t('skipToRun', this.store.lang));
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      this.root.querySelector<HTMLElement>('#play')?.focus();
+    });
+    document.body.prepend(link);
+  }
+
   /** An embed whose link cannot open its run says so, in place of the run: nothing plays
    * beneath the error (a reader would take the default scenario for the one asked for). */
   private refuseEmbed(error: string): void {
@@ -613,6 +630,8 @@ export class PlaygroundView {
   setLang(lang: Lang): void {
     this.store.lang = lang;
     setDocumentLang(lang);
+    const skip = document.getElementById('skip-to-run');
+    if (skip) skip.textContent = t('skipToRun', lang);
     if (this.deps.followAddress) {
       // The language is part of the address (and of the links made from it).
       const url = new URL(location.href);

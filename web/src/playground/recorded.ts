@@ -253,7 +253,13 @@ export class RecordedPlayer {
       const span = request.steps.span;
       const total = this.at;
       const latest = Math.max(0, total - span);
-      const from = request.steps.from === null || request.steps.from === undefined ? latest : Math.min(request.steps.from, latest);
+      const { from: asked, around } = request.steps;
+      let from = asked === null || asked === undefined ? latest : Math.min(asked, latest);
+      if ((asked === null || asked === undefined) && around !== null && around !== undefined) {
+        // The step holding the selected entry, when the window ending now does not.
+        const k = told.recording.rows.findIndex((r, i) => i < total && r.first <= around && around < r.end);
+        if (k >= 0 && k < latest) from = Math.min(latest, Math.max(0, k - Math.floor(span / 2)));
+      }
       const to = Math.min(total, from + span);
       frame.steps = { from, to, total, rows: told.recording.rows.slice(from, to) };
     }

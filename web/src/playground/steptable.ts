@@ -52,10 +52,11 @@ export class StepTableView {
     const span = this.store.wants.stepsSpan;
     const latest = Math.max(0, total - span);
     const paging = stepPaging(lang, span, total ? from + 1 : 0, to, total);
-    const following = this.store.wants.stepsFrom === null || from === latest;
+    const following = from === latest;
     const page = (label: string, id: string, enabled: boolean, anchor: number | null) =>
       html`<button type="button" id=${id} ?disabled=${!enabled} @click=${() => {
         this.store.wants.stepsFrom = anchor;
+        this.store.wants.stepsAround = null;
         this.redraw();
       }}>${label}</button>`;
     const row = (st: StepRow) => {

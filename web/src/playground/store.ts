@@ -21,6 +21,9 @@ export interface Wants {
   /** The step table: its first step (null: ending at the current one) and length. */
   stepsFrom: number | null;
   stepsSpan: number;
+  /** A selection made elsewhere (a timeline bar): without `stepsFrom`, the table pages to its
+   * step (null: none). */
+  stepsAround: number | null;
   /** Generations the assignment table shows, and whether those in which nothing moved are
    * left out. */
   columns: number;
@@ -34,7 +37,16 @@ export class Store {
   selected: number | null = null;
   playing = false;
   frame!: Frame;
-  readonly wants: Wants = { windowMs: 30_000, endMs: null, widthPx: 1000, stepsFrom: null, stepsSpan: 30, columns: 8, changedOnly: true };
+  readonly wants: Wants = {
+    windowMs: 30_000,
+    endMs: null,
+    widthPx: 1000,
+    stepsFrom: null,
+    stepsSpan: 30,
+    stepsAround: null,
+    columns: 8,
+    changedOnly: true,
+  };
   private readonly listeners: [string, Listener][] = [];
   /** Where frame time goes (ms summed, and the largest in one frame), per part. */
   readonly parts: Record<string, number> = {};
@@ -70,7 +82,7 @@ export class Store {
     if (full) {
       request.assignments = w.columns;
       request.assignmentsChangedOnly = w.changedOnly;
-      request.steps = { from: w.stepsFrom, span: w.stepsSpan };
+      request.steps = { from: w.stepsFrom, span: w.stepsSpan, around: w.stepsAround };
       request.world = true;
       // The list shows the first few; the timeline's look-ahead draws them all.
       request.upcoming = 40;

@@ -369,7 +369,7 @@ export class TimelineView {
     g.lineWidth = 1;
     // What is drawn, for assistive technology and tests (written only when it changes).
     const requests = w.bars.reduce((n, b) => n + (b.merged ?? 1), 0);
-    const label = `${t('timeline', lang)}: ${lanes.length - 1} ${t('consumers', lang)}, ${requests} requests`;
+    const label = `${t('timeline', lang)}: ${lanes.length - 1} ${t('consumers', lang)}${lang === 'zh' ? '，' : ', '}${t('requestsN', lang).replace('{n}', String(requests))}`;
     if (c.getAttribute('aria-label') !== label) c.setAttribute('aria-label', label);
     if (c.dataset.bars !== String(requests)) c.dataset.bars = String(requests);
     for (const [k, n] of Object.entries(kinds)) {
