@@ -1070,16 +1070,18 @@ await test(
     expectEq(await page.getAttribute('input[name="consumer:session.timeout.ms"]', 'placeholder'), '45000', 'the default is shown');
     await page.fill('input[name="consumer:heartbeat.interval.ms"]', '60000');
     await page.click('#settings-apply');
-    await page.waitForSelector('#pg-message.error');
-    expectEq((await page.textContent('#pg-message')).includes('heartbeat.interval.ms'), true, 'the bad setting is named');
-    // ... and marked at its field, with the reason beside it and the focus on it.
+    await page.waitForSelector('#settings-error');
+    // Said once: at its field, with the reason beside it and the focus on it (not on the
+    // message line as well).
     expectEq(await page.getAttribute('input[name="consumer:heartbeat.interval.ms"]', 'aria-invalid'), 'true', 'the field is marked');
     expectEq((await page.textContent('#settings-error')).includes('heartbeat.interval.ms'), true, 'the reason is at the field');
     expectEq(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'consumer:heartbeat.interval.ms', 'focused');
     expectEq(await page.locator('#settings-error').isVisible(), true, 'in sight');
+    expectEq((await page.textContent('#pg-message')).includes('heartbeat.interval.ms'), false, 'said once');
     await page.fill('input[name="consumer:heartbeat.interval.ms"]', '');
     await page.fill('input[name="broker:group.initial.rebalance.delay.ms"]', '0');
     await page.click('#settings-apply');
+    expectEq(await page.locator('#settings-error').count(), 0, 'fixed: the old error is gone');
     const first = await stepUntil(page, 'generation 1 begins');
     const at = Number(await page.locator('#step-table tr.current td.at').textContent());
     expectEq(at < 3000, true, `no initial delay: generation 1 at ${at} ms`);
@@ -1092,6 +1094,28 @@ await test(
     await other.click('#settings summary');
     expectEq(await other.inputValue('input[name="broker:group.initial.rebalance.delay.ms"]'), '0', 'the setting is shown');
     await other.close();
+  },
+  PG,
+);
+
+await test(
+  'a setting that makes every consumer fail is explained at the top, naming the error and the broker setting',
+  async (page) => {
+    for (const lang of ['en', 'zh']) {
+      await page.goto(`${server.url}?lang=${lang}&scenario=normal-join`);
+      await page.waitForSelector('body[data-wasm="ready"]');
+      await page.click('#settings summary');
+      await page.fill('input[name="consumer:session.timeout.ms"]', '5000');
+      await page.click('#settings-apply');
+      await page.evaluate(() => window.playgroundTest.goto(40));
+      await page.waitForSelector('#failure-note');
+      const note = await page.textContent('#failure-note');
+      for (const needle of ['INVALID_SESSION_TIMEOUT', 'group.min.session.timeout.ms', 'A, B, C'])
+        expectEq(note.includes(needle), true, `${lang}: the note names ${needle}: ${note}`);
+      const note0 = await page.locator('#failure-note').boundingBox();
+      const steps = await page.locator('#steps-panel').boundingBox();
+      expectEq(note0.y < steps.y, true, `${lang}: at the top, above the views`);
+    }
   },
   PG,
 );
@@ -1645,11 +1669,18 @@ await test(
     expectEq(await cell('a', 'assigned'), 'orders 0,1', 'the listed topic is assigned');
     expectEq(
       await page.textContent('#assign-notes'),
-      'oders (subscribed by a, b) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka',
-      'the note names the topic and its members',
+      'line 2: oders (subscribed by a, b) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka',
+      'the note names its line, the topic and its members',
     );
     await page.fill('#assign-group', 'topics: orders=2\na: orders');
     expectEq(await page.locator('#assign-notes').count(), 0, 'no note on a well-formed group');
+    // The typed group is in the address: a reload (or the link) opens it.
+    await page.selectOption('#assign-strategy', 'roundrobin');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('strategy') === 'roundrobin');
+    expectEq(new URL(page.url()).searchParams.get('group'), 'topics: orders=2\na: orders', 'the group in the address');
+    await page.reload();
+    expectEq(await page.inputValue('#assign-group'), 'topics: orders=2\na: orders', 'reloaded: the group');
+    expectEq(await page.inputValue('#assign-strategy'), 'roundrobin', 'reloaded: the assignor');
     await page.screenshot({ path: new URL('assign-widget.png', out).pathname, fullPage: true });
   },
   `?mode=assign&lang=en&strategy=range&group=${encodeURIComponent('topics: orders=5\na: orders\nb: orders')}`,
@@ -1695,7 +1726,7 @@ await test(
   async (page) => {
     expectEq(await page.textContent('#assign-error'), '第 3 行：主题 orders 列出了两次', 'the line and why, in Chinese');
     await page.fill('#assign-group', 'topics: orders=2\na: orders | owns orders-5');
-    expectEq(await page.textContent('#assign-notes'), 'a 拥有 orders-5，但 orders 只有 2 个分区', 'a note, in Chinese');
+    expectEq(await page.textContent('#assign-notes'), '第 2 行：a 拥有 orders-5，但 orders 只有 2 个分区', 'a note, in Chinese');
     expectEq(await page.textContent('#assign-moved'), '1 个分区被交出，2 个分区对其成员来说是新的', 'the summary, in Chinese');
     expectEq(await page.evaluate(() => document.documentElement.lang), 'zh-CN', 'the document says Chinese');
   },
@@ -2213,6 +2244,20 @@ await test(
 );
 
 await test(
+  'the ownership chart is drawn at the width it is shown at when first opened (not stretched)',
+  async (page) => {
+    await page.goto(`${server.url}?lang=en&scenario=leave-while-stable&step=68`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    await page.click('#ownership summary');
+    const [drawn, shown] = await page
+      .locator('#own-canvas')
+      .evaluate((c) => [c.width / Math.min(2, devicePixelRatio || 1), c.getBoundingClientRect().width]);
+    expectEq(Math.abs(drawn - shown) <= 1, true, `drawn ${drawn} px wide, shown ${shown} px`);
+  },
+  PG,
+);
+
+await test(
   'an embed without a height takes the height of what it shows, and nothing scrolls inside it',
   async (page) => {
     const frame = await openEmbed(page, '#auto-height');
@@ -2240,6 +2285,8 @@ await test(
     const frame = await openEmbed(page, 'kafka-group-playground[strategy="cooperative-sticky"]');
     expectEq(await frame.locator('#assign-strategy').inputValue(), 'cooperative-sticky', 'the strategy of the element');
     expectEq(await frame.locator('#assign-result tr[data-member="c3"] td.added').textContent(), '—', 'c3 waits a round');
+    const said = await frame.locator('#assign-notes').textContent();
+    expectEq(said.includes('follow-up rebalance') && said.includes('c3'), true, `and the widget says so: ${said}`);
     // Where the table has room, no partition name breaks after its hyphen ("orders-" / "2"):
     // the frame made 500 px wide, whatever the book's own layout (without the rule, this
     // group's names break at that width).

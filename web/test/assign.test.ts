@@ -69,21 +69,23 @@ describe('the group text', () => {
     }
   });
 
-  it('notes what Kafka accepts but is likely a slip: an unlisted topic, a partition that does not exist', () => {
+  it('notes what Kafka accepts but is likely a slip, with its line: an unlisted topic, a partition that does not exist, two owners', () => {
     const parsed = parseGroup(
-      'topics: orders=3\nc1: orders, oders | owns orders-2, orders-3, orders-7, refunds-0\nc2: oders\nc3: orders | owns orders-0',
+      'topics: orders=3\nc1: orders, oders | owns orders-2, orders-3, orders-7, refunds-0\nc2: oders\nc3: orders | owns orders-0, orders-2',
     );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.notes.map((n) => n.en)).toEqual([
-      'oders (subscribed by c1, c2) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka',
-      'c1 owns orders-3, orders-7, which orders does not have (it has 3 partitions)',
-      'c1 owns refunds-0, but refunds is not on the topics line',
+      'line 2: oders (subscribed by c1, c2) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka',
+      'line 2: c1 owns orders-3, orders-7, which orders does not have (it has 3 partitions)',
+      'line 2: c1 owns refunds-0, but refunds is not on the topics line',
+      'line 4: orders-2 is owned by c1, c3: the sticky assignors give it to the claim of the highest generation, and when those are equal, to neither (then it is assigned afresh)',
     ]);
     expect(parsed.notes.map((n) => n.zh)).toEqual([
-      'oders（c1、c2 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同',
-      'c1 拥有 orders-3、orders-7，但 orders 只有 3 个分区',
-      'c1 拥有 refunds-0，但 refunds 不在 topics 行里',
+      '第 2 行：oders（c1、c2 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同',
+      '第 2 行：c1 拥有 orders-3、orders-7，但 orders 只有 3 个分区',
+      '第 2 行：c1 拥有 refunds-0，但 refunds 不在 topics 行里',
+      '第 4 行：orders-2 同时被 c1、c3 拥有：粘性分配器把它留给代最高的声明；代相同时谁也不保留（重新分配）',
     ]);
     // What the note says of the unlisted topic is what the assignors do.
     const r = run(fns, 'range', 'topics: orders=3\nc1: orders, oders\nc2: oders');

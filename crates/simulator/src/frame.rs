@@ -98,8 +98,8 @@ pub struct Fired {
 #[serde(rename_all = "camelCase")]
 pub struct Narration {
     pub note: Option<String>,
-    /// The note was written for the scenario as scripted, and the user's actions came before it:
-    /// it may no longer say what happens.
+    /// The note was written for the scenario as scripted, and the user's actions came before it
+    /// (or before the step shown): it may no longer say what happens.
     pub note_stale: bool,
     /// What the step did, in the order it happened.
     pub lines: Vec<NarrationLine>,
@@ -459,6 +459,9 @@ pub struct ConsumerRow {
     pub owned_count: usize,
     /// The protocol it speaks now (a switch of `group.protocol` waits for its next start).
     pub protocol: crate::config::GroupProtocol,
+    /// Failed: the error that stopped it (`INVALID_SESSION_TIMEOUT`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_with: Option<&'static str>,
 }
 
 /// The metrics panel's figures (`Simulation::metrics` has them all).
@@ -494,6 +497,7 @@ impl ConsumerRow {
                 } else {
                     crate::config::GroupProtocol::Classic
                 },
+                failed_with: c.failure.map(|e| e.name()),
             })
             .collect()
     }
@@ -618,9 +622,11 @@ impl Player {
         let note = index.note(len);
         let narration = Narration {
             note: note.and_then(|i| trace.get(i)).map(|e| e.narrate(lang)),
-            note_stale: note
-                .zip(self.diverged_at())
-                .is_some_and(|(note, from)| note >= from),
+            // Written after the reader's first action, or written before it and shown at a
+            // step taken since: either way not the run the reader is looking at.
+            note_stale: note.zip(self.diverged_at()).is_some_and(|(note, from)| {
+                note >= from || last.is_some_and(|st| st.first >= from)
+            }),
             lines: last.map_or_else(Vec::new, |st| {
                 // (The scenario's own note is said above the lines, not among them.)
                 trace

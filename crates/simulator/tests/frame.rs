@@ -441,6 +441,28 @@ fn a_note_after_the_users_first_action_is_marked_as_possibly_stale() {
         !note_at(&p).note_stale,
         "the note before the action still applies"
     );
+    // A note written before an action, a step on: no longer the run shown.
+    let mut q = Player::new(scenario("leave-while-stable").unwrap(), Vec::new()).unwrap();
+    q.seek(50).unwrap();
+    let scripted = note_at(&q);
+    assert!(scripted.note.is_some(), "the key moment's note (step 42)");
+    q.act(group_simulator::Action::Cut {
+        consumer: "A".into(),
+    })
+    .unwrap();
+    assert!(
+        !note_at(&q).note_stale,
+        "at the action's own step it still applies"
+    );
+    q.seek(51).unwrap();
+    let next = note_at(&q);
+    assert_eq!(next.note, scripted.note, "no new note yet");
+    assert!(
+        next.note_stale,
+        "a scripted headline after the reader's action is marked"
+    );
+    q.seek(49).unwrap();
+    assert!(!note_at(&q).note_stale, "before the action: not marked");
     p.seek(300).unwrap();
     let after = note_at(&p);
     assert_ne!(after.note, before.note, "a later note");

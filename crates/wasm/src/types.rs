@@ -352,7 +352,8 @@ export interface FrameConsumerGroup { state: ConsumerGroupState;
 export interface ConsumerRow { name: string; life: ConsumerLife; paused: PauseKind | null; state: MemberState;
   generationId: number; groupInstanceId: string | null; isLeader: boolean; cut: boolean; owned: string;
   ownedCount: number;
-  /** the protocol it speaks now (a switch of `group.protocol` waits for its next start) */ protocol: "classic" | "consumer" }
+  /** the protocol it speaks now (a switch of `group.protocol` waits for its next start) */ protocol: "classic" | "consumer";
+  /** failed: the error that stopped it */ failedWith?: string }
 export interface MetricsSummary { rebalances: number; generationId: number; partitionsMoved: number;
   unownedPartitionMs: number; settled: boolean; settledSinceMs: number | null; invariantViolations: number }
 /** The scenario's last note so far, and what the current step did. */

@@ -46,6 +46,8 @@ function list(text: string): string[] {
 export function parseGroup(text: string): Parsed {
   const input: AssignmentInput = { topics: {}, members: [] };
   let sawTopics = false;
+  /** Each member's line, for the notes (a note names the line it is about). */
+  const lineOf = new Map<string, number>();
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
@@ -102,6 +104,7 @@ export function parseGroup(text: string): Parsed {
       member.ownedPartitions = [...owned].map(([topic, partitions]): TopicPartitions => ({ topic, partitions }));
     }
     input.members.push(member);
+    lineOf.set(id, no);
   }
   if (!sawTopics)
     return {
@@ -110,16 +113,20 @@ export function parseGroup(text: string): Parsed {
       message: { en: 'a "topics: name=partitions, …" line is needed', zh: '需要一行 “topics: 主题名=分区数, …”' },
     };
   if (input.members.length === 0) return { ok: false, line: lines.length, message: { en: 'no member', zh: '还没有成员' } };
-  return { ok: true, input, notes: notes(input) };
+  return { ok: true, input, notes: notes(input, (id) => lineOf.get(id) ?? 0) };
 }
 
 /**
- * What Kafka accepts without complaint but a reader most likely did not mean: a subscription to
- * a topic the topics line does not list (no metadata: nobody is assigned its partitions), and
- * a claim on a partition that does not exist. One note per topic, naming its members.
+ * What Kafka accepts without complaint but a reader most likely did not mean, each said with the
+ * line it is about: a subscription to a topic the topics line does not list (no metadata: nobody
+ * is assigned its partitions), a claim on a partition that does not exist, and a partition two
+ * members claim to own. One note per topic or partition, naming its members. (Not refusals:
+ * Kafka's assignors take such a group, and the table shows what they do with it.)
  */
-function notes(input: AssignmentInput): Said[] {
+function notes(input: AssignmentInput, lineOf: (id: string) => number): Said[] {
   const out: Said[] = [];
+  const at = (id: string): Said => ({ en: `line ${lineOf(id)}: `, zh: `第 ${lineOf(id)} 行：` });
+  const said = (where: Said, what: Said): Said => ({ en: where.en + what.en, zh: where.zh + what.zh });
   const unlisted = new Map<string, string[]>();
   for (const m of input.members) {
     for (const topic of m.topics) {
@@ -130,10 +137,12 @@ function notes(input: AssignmentInput): Said[] {
     }
   }
   for (const [topic, members] of unlisted) {
-    out.push({
-      en: `${topic} (subscribed by ${some(members, 'en')}) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka`,
-      zh: `${topic}（${some(members, 'zh')} 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同`,
-    });
+    out.push(
+      said(at(members[0]), {
+        en: `${topic} (subscribed by ${some(members, 'en')}) is not on the topics line: without its metadata nobody is assigned its partitions, as in Kafka`,
+        zh: `${topic}（${some(members, 'zh')} 订阅了它）不在 topics 行里：没有它的元数据，谁也分不到它的分区，与 Kafka 相同`,
+      }),
+    );
   }
   for (const m of input.members) {
     for (const { topic, partitions } of m.ownedPartitions ?? []) {
@@ -141,17 +150,43 @@ function notes(input: AssignmentInput): Said[] {
       const missing = partitions.filter((p) => count === undefined || p >= count).map((p) => `${topic}-${p}`);
       if (missing.length === 0) continue;
       out.push(
-        count === undefined
-          ? {
-              en: `${m.memberId} owns ${some(missing, 'en')}, but ${topic} is not on the topics line`,
-              zh: `${m.memberId} 拥有 ${some(missing, 'zh')}，但 ${topic} 不在 topics 行里`,
-            }
-          : {
-              en: `${m.memberId} owns ${some(missing, 'en')}, which ${topic} does not have (it has ${count} partitions)`,
-              zh: `${m.memberId} 拥有 ${some(missing, 'zh')}，但 ${topic} 只有 ${count} 个分区`,
-            },
+        said(
+          at(m.memberId),
+          count === undefined
+            ? {
+                en: `${m.memberId} owns ${some(missing, 'en')}, but ${topic} is not on the topics line`,
+                zh: `${m.memberId} 拥有 ${some(missing, 'zh')}，但 ${topic} 不在 topics 行里`,
+              }
+            : {
+                en: `${m.memberId} owns ${some(missing, 'en')}, which ${topic} does not have (it has ${count} partitions)`,
+                zh: `${m.memberId} 拥有 ${some(missing, 'zh')}，但 ${topic} 只有 ${count} 个分区`,
+              },
+        ),
       );
     }
+  }
+  // Two owners of one partition (at most ten noted): the sticky assignors resolve the claims
+  // by generation, and in the same generation neither keeps it.
+  const owners = new Map<string, string[]>();
+  for (const m of input.members) {
+    for (const { topic, partitions } of m.ownedPartitions ?? []) {
+      for (const p of new Set(partitions)) {
+        const key = `${topic}-${p}`;
+        const list = owners.get(key);
+        if (list) list.push(m.memberId);
+        else owners.set(key, [m.memberId]);
+      }
+    }
+  }
+  let twice = 0;
+  for (const [tp, members] of owners) {
+    if (members.length < 2 || twice++ >= 10) continue;
+    out.push(
+      said(at(members[1]), {
+        en: `${tp} is owned by ${some(members, 'en')}: the sticky assignors give it to the claim of the highest generation, and when those are equal, to neither (then it is assigned afresh)`,
+        zh: `${tp} 同时被 ${some(members, 'zh')} 拥有：粘性分配器把它留给代最高的声明；代相同时谁也不保留（重新分配）`,
+      }),
+    );
   }
   return out;
 }

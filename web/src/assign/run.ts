@@ -62,10 +62,39 @@ export function run(fns: AssignFunctions, strategy: StrategyName, text: string):
     const rows = [...input.members]
       .sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0))
       .map((m): [string, TopicPartitions[] | undefined, TopicPartitions[]] => [m.memberId, m.ownedPartitions, out[m.memberId] ?? []]);
-    return { ok: true, rows, notes: parsed.notes };
+    const notes = strategy === 'cooperative-sticky' ? [...parsed.notes, ...followUp(input, rows)] : parsed.notes;
+    return { ok: true, rows, notes };
   } catch (e) {
     return { ok: false, message: (e as Error).message };
   }
+}
+
+/** Cooperative rebalancing (KIP-429) gives a partition that changes owner to nobody in this
+ * round: its old owner revokes it and rejoins at once, and the follow-up rebalance assigns it.
+ * Said when it happens, naming the members left empty until then. (Skipped for groups owning
+ * more than 100,000 partitions: the note is for reading, not for checking such a group.) */
+function followUp(input: AssignmentInput, rows: [string, TopicPartitions[] | undefined, TopicPartitions[]][]): Said[] {
+  let owned = 0;
+  for (const m of input.members) for (const tp of m.ownedPartitions ?? []) owned += tp.partitions.length;
+  if (owned === 0 || owned > 100_000) return [];
+  const assigned = new Set<string>();
+  for (const [, , tps] of rows) for (const tp of tps) for (const p of tp.partitions) assigned.add(`${tp.topic}-${p}`);
+  const withheld = new Set<string>();
+  for (const m of input.members)
+    for (const tp of m.ownedPartitions ?? [])
+      for (const p of tp.partitions)
+        if (Object.hasOwn(input.topics, tp.topic) && p < input.topics[tp.topic] && !assigned.has(`${tp.topic}-${p}`))
+          withheld.add(`${tp.topic}-${p}`);
+  if (withheld.size === 0) return [];
+  const empty = rows.filter(([, , tps]) => tps.every((tp) => tp.partitions.length === 0)).map(([id]) => id);
+  const n = withheld.size;
+  const who = empty.slice(0, 10).join(', ');
+  return [
+    {
+      en: `Cooperative rebalancing: the ${n} partition${n === 1 ? '' : 's'} given up here go${n === 1 ? 'es' : ''} to nobody in this round; their old owners rejoin at once, and the follow-up rebalance assigns them${empty.length ? ` (${who} ${empty.length === 1 ? 'gets' : 'get'} partitions then)` : ''}`,
+      zh: `协作式再平衡：这里交出的 ${n} 个分区在这一轮不分给任何人；原来的拥有者立即重新加入，随后的再平衡再分配它们${empty.length ? `（${empty.slice(0, 10).join('、')} 届时才分到分区）` : ''}`,
+    },
+  ];
 }
 
 /** The most partitions a cell lists, and the most members the table draws. A group of a million

@@ -132,6 +132,7 @@ export function assignWidget(fns: AssignFunctions, lang: Lang, strategy: string 
     const start = performance.now();
     update();
     lastMs = performance.now() - start;
+    keepInAddress(select.value, area.value);
   };
   select.addEventListener('change', timed);
   area.addEventListener('input', () => {
@@ -201,4 +202,19 @@ function startWorker(draw: (r: Table) => void, latest: () => number): Worker | n
     draw({ ok: false, message: `The assignors' worker failed: ${e.message || 'it could not start'}` });
   });
   return worker;
+}
+
+/** The most group text the address carries (a longer group is not put in it: links that long
+ * are cut by the places they are pasted into). */
+const ADDRESS_MAX = 4000;
+
+/** The page's address holds the group and the assignor as typed, so that it can be shared or
+ * reloaded (not in an embed, whose group is its element's). */
+function keepInAddress(strategy: string, group: string): void {
+  if (document.body.classList.contains('embed')) return;
+  const url = new URL(location.href);
+  url.searchParams.set('strategy', strategy);
+  if (group.length <= ADDRESS_MAX) url.searchParams.set('group', group);
+  else url.searchParams.delete('group');
+  if (url.href !== location.href) history.replaceState(null, '', url);
 }

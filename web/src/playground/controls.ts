@@ -155,6 +155,7 @@ export class ControlsView {
             class="rest">${rest}</span>${
               !note && !lines && frame.cursor === 0 ? html`<span class="muted" id="start-hint">${t('startHint', lang)}</span>` : null
             }</p>
+        ${failureNote(frame, lang)}
         ${this.actionList(frame)}
         <div class="row controls">
           <button type="button" id="restart" aria-label=${t('restart', lang)} @click=${() => this.safely(() => playback.goto(0))}>|◀ <span class="btn-label">${t('restart', lang)}</span></button>
@@ -335,3 +336,45 @@ export class ControlsView {
     input.value = '';
   }
 }
+
+/** Consumers that stopped on a non-retriable error, said at the top with the error and the
+ * broker setting behind it (a setting that makes every consumer fail shows each as "failed",
+ * and the reason was only in the step rows). */
+function failureNote(frame: Frame, lang: Lang) {
+  const failed = (frame.consumers ?? []).filter((c) => c.life === 'failed' && c.failedWith);
+  if (!failed.length) return null;
+  const errors = [...new Set(failed.map((c) => c.failedWith as string))];
+  return html`<p id="failure-note" class="message error" role="status">${errors.map((error) => {
+    const who = failed.filter((c) => c.failedWith === error).map((c) => c.name);
+    const why = FAILURE_WHY[error]?.[lang] ?? '';
+    return html`${t('consumersFailed', lang).replace('{who}', who.join(', ')).replace('{error}', error)}${why ? ` ${why}` : ''} `;
+  })}</p>`;
+}
+
+/** What a fatal error means and which setting is behind it, for the errors a setting can cause. */
+const FAILURE_WHY: Record<string, { en: string; zh: string }> = {
+  INVALID_SESSION_TIMEOUT: {
+    en: 'Its session.timeout.ms must lie within the broker’s group.min.session.timeout.ms and group.max.session.timeout.ms (6 s and 30 min by default).',
+    zh: '它的 session.timeout.ms 必须在 broker 的 group.min.session.timeout.ms 与 group.max.session.timeout.ms 之间（默认 6 秒到 30 分钟）。',
+  },
+  GROUP_MAX_SIZE_REACHED: {
+    en: 'The group already has the broker’s group.max.size members.',
+    zh: '消费组的成员数已达到 broker 的 group.max.size。',
+  },
+  INCONSISTENT_GROUP_PROTOCOL: {
+    en: 'Its partition.assignment.strategy (or protocol type) shares no assignor with the group’s members.',
+    zh: '它的 partition.assignment.strategy（或协议类型）与消费组成员没有共同的分配器。',
+  },
+  FENCED_INSTANCE_ID: {
+    en: 'Another member with the same group.instance.id took its place.',
+    zh: '另一个使用相同 group.instance.id 的成员取代了它。',
+  },
+  UNRELEASED_INSTANCE_ID: {
+    en: 'Its group.instance.id is still held by a member that has not left.',
+    zh: '它的 group.instance.id 仍被一个尚未离开的成员占用。',
+  },
+  UNSUPPORTED_ASSIGNOR: {
+    en: 'Its group.remote.assignor is not one of the broker’s group.consumer.assignors.',
+    zh: '它的 group.remote.assignor 不在 broker 的 group.consumer.assignors 之中。',
+  },
+};

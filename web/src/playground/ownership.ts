@@ -89,13 +89,15 @@ export class OwnershipView {
     // In the model's order: by topic, then partition.
     const rows = model.partitions;
     const row = rows.length > 60 ? 3 : rows.length > 24 ? 8 : 14;
-    const width = Math.max(320, Math.round(this.canvas.clientWidth || this.root.clientWidth || 1000));
+    const c = this.canvas;
+    // Measured at the width it is shown at (the first time, before this, a canvas is 300 px
+    // wide by default: drawn at that and stretched, its labels came out wide and blurred).
+    c.style.width = '100%';
+    const width = Math.max(320, Math.round(c.clientWidth || this.root.clientWidth || 1000));
     const height = Math.max(20, rows.length * row + 4) + AXIS;
     const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
-    const c = this.canvas;
     c.width = Math.round(width * dpr);
     c.height = Math.round(height * dpr);
-    c.style.width = '100%';
     c.style.height = `${height}px`;
     const g = c.getContext('2d');
     if (!g) return;

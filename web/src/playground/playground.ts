@@ -650,15 +650,17 @@ export class PlaygroundView {
       this.loadScenario(applyDiff(this.deps.scenario(name), diff));
       this.diff = diff;
       this.renderPanels(true);
+      // (A refusal said before is answered: its field was fixed.)
+      this.controls.clear();
     } catch (err) {
-      // Said at the field the model refused (and on the message line, for the record).
+      // Said once: at the field the model refused, or on the message line when no field is it.
       const { message, path } = err as Error & { path?: string };
-      this.controls.say(message);
-      this.settings.refuse(
+      const atField = this.settings.refuse(
         message,
         path ?? '',
         this.deps.scenario(name).consumers.map((c) => c.name),
       );
+      if (!atField) this.controls.say(message);
     }
   }
 

@@ -276,6 +276,10 @@ const T = {
   noPrevMoment: { en: 'No moment before this step.', zh: '此步之前没有时刻。' },
   actOn: { en: '{action} consumer {consumer}', zh: '{action}消费者 {consumer}' },
   consumerSettingsOf: { en: 'Settings of consumer {consumer}', zh: '消费者 {consumer} 的设置' },
+  consumersFailed: {
+    en: '{who} failed: the coordinator answered {error}, an error a consumer does not retry.',
+    zh: '{who} 已失败：协调者回答了 {error}，消费者不会重试这种错误。',
+  },
   startHint: {
     en: 'Nothing has happened yet: press Play, Step, or Next moment.',
     zh: '还什么都没有发生：按“播放”“前进一步”或“下一个时刻”。',

@@ -101,6 +101,8 @@ pub struct Consumer {
     /// The subscription, sorted.
     pub topics: Vec<String>,
     pub life: Life,
+    /// The non-retriable error that made the application stop using it (`Life::Failed`).
+    pub failure: Option<ErrorCode>,
     pub incarnation: u32,
     pub paused: Option<PauseKind>,
     pub state: MemberState,
@@ -199,6 +201,7 @@ impl Consumer {
             config,
             topics,
             life: Life::NotStarted,
+            failure: None,
             incarnation: 0,
             paused: None,
             state,

@@ -386,6 +386,7 @@ impl Consumer {
         self.heartbeat_enabled = false;
         self.drop_owned(w, true);
         self.life = Life::Failed;
+        self.failure = Some(error);
         w.mark_dirty();
     }
 }
