@@ -998,8 +998,12 @@ await test(
   'compare: the rolling restart five ways (classic eager, cooperative, static; consumer protocol, dynamic and static), and two settings of the current scenario',
   async (page) => {
     await page.click('#compare summary');
+    // Each column's median over its seeds (the cell's first figure), its range beneath.
+    const medians = async (metric) =>
+      (await page.locator(`#compare-table tr[data-metric="${metric}"] td .value`).allTextContents()).map((v) => v.replace(' †', ''));
     await page.click('#compare-rolling');
-    const rebalances = await page.locator('#compare-table tr[data-metric="rebalances"] td').allTextContents();
+    await page.waitForSelector('#compare-table');
+    const rebalances = await medians('rebalances');
     expectEq(rebalances.length, 5, 'five columns');
     expectEq(rebalances[2], '1', 'static membership: only the first join');
     // The consumer protocol: every join is a new group epoch; a static member's -2 leave and
@@ -1007,10 +1011,22 @@ await test(
     expectEq(rebalances[4], '4', 'consumer protocol, static: only the four joins');
     expectEq(Number(rebalances[3]) > 4, true, 'consumer protocol, dynamic: each leave and rejoin too');
     expectEq(Number(rebalances[1]) > Number(rebalances[0]), true, 'cooperative: follow-up rebalances');
-    const moved = await page.locator('#compare-table tr[data-metric="partitionsMoved"] td').allTextContents();
+    // It says what it compared, names the consumer protocol's count honestly, and says why its
+    // unowned time is longer; the button names the columns as their headers do.
+    expectEq(
+      (await page.textContent('#compare-setup-line')).includes('4 consumers on 12 partitions'),
+      true,
+      await page.textContent('#compare-setup-line'),
+    );
+    expectEq((await page.textContent('#compare-epochs')).includes('target assignments (group epochs)'), true, 'epochs named');
+    expectEq((await page.textContent('#compare-why')).includes('group.consumer.heartbeat.interval.ms'), true, 'why explained');
+    const heads = (await page.locator('#compare-table thead th[scope=col]').allTextContents()).filter((x) => x.trim());
+    const button = await page.textContent('#compare-rolling');
+    for (const head of heads) expectEq(button.includes(head.replace(/ open ↗$/, '').trim()), true, `the button names "${head}"`);
+    const moved = await page.locator('#compare-table tr[data-metric="partitionsMoved"] td .value').allTextContents();
     expectEq(Number(moved[1]) < Number(moved[0]), true, 'cooperative moves fewer partitions');
     // Each metric says what it measures, and a duration reads as one (its exact ms on hover).
-    const docs = await page.locator('#compare-table th[scope=row] .metric-doc').count();
+    const docs = await page.locator('#compare-table th[scope=row] .metric-doc.muted').count();
     expectEq(docs, await page.locator('#compare-table tbody tr').count(), 'every metric explained where it is shown');
     const unowned = page.locator('#compare-table tr[data-metric="unownedPartitionMs"] td').first();
     expectEq(/^\d+ ms$|^[\d.]+ s$|min|h /.test(await unowned.textContent()), true, `a duration: ${await unowned.textContent()}`);
@@ -1034,12 +1050,14 @@ await test(
     await page.fill('#compare-assign', '0');
     await page.fill('#compare-jitter', '0');
     await page.click('#compare-rolling');
+    await page.waitForSelector('#compare-table');
     const alone = await unownedMs();
     expectEq(alone[0] < alone[1], true, `the protocols alone: ${alone}`);
     await page.fill('#compare-revoke', '200');
     await page.fill('#compare-assign', '100');
     await page.fill('#compare-jitter', '30');
     await page.click('#compare-rolling');
+    await page.waitForSelector('#compare-table');
     const link = await page.locator('#compare-table thead a.open-run').first().getAttribute('href');
     const opened = await browser.newPage();
     await opened.goto(link);
@@ -1058,7 +1076,25 @@ await test(
     expectEq((await page.textContent('#compare-out')).includes('heartbeat.interval.ms'), true, 'the bad setting is named');
     await page.fill('#compare-b', 'group.instance.id=*');
     await page.click('#compare-run');
+    await page.waitForSelector('#compare-table');
     expectEq(await page.locator('#compare-table th[scope=col]').count(), 3, 'A and B');
+    // The reader's own setup: six consumers on 24 partitions, a restart every 10 s, 3 seeds;
+    // on a phone the table scrolls inside its panel.
+    await page.fill('#compare-consumers', '6');
+    await page.fill('#compare-partitions', '24');
+    await page.fill('#compare-gap', '10000');
+    await page.fill('#compare-seeds', '3');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.click('#compare-rolling');
+    await page.waitForSelector('#compare-table');
+    const setup = await page.textContent('#compare-setup-line');
+    expectEq(setup.includes('6 consumers on 24 partitions') && /every 10(\.0)? s/.test(setup) && setup.includes('3 seeds'), true, setup);
+    expectEq(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, 'no sideways scroll on a phone');
+    expectEq(Number((await medians('generations'))[0]) > 4, true, 'six restarts make more generations');
+    await page.fill('#compare-seeds', '0');
+    await page.click('#compare-rolling');
+    await page.waitForSelector('#compare-out .error');
+    expectEq((await page.textContent('#compare-out')).includes('seeds'), true, 'a bad setup is named');
   },
   PG,
 );
@@ -1773,9 +1809,10 @@ await test(
     // Compare: the upgrade costs about what a cooperative rolling restart costs.
     await page.click('#compare summary');
     await page.click('#compare-upgrade');
+    await page.waitForSelector('#compare-table');
     const heads = await page.locator('#compare-table thead th').allTextContents();
     expectEq(heads.filter((x) => x.trim()).length, 3, 'three runs compared');
-    const violations = await page.locator('#compare-table tr[data-metric="invariantViolations"] td').allTextContents();
+    const violations = await page.locator('#compare-table tr[data-metric="invariantViolations"] td .value').allTextContents();
     expectEq(violations.map((x) => x.trim()).join(','), '0,0,0', 'no violation in any run');
   },
   '?lang=en&scenario=rolling-upgrade-to-consumer-protocol&moment=key',

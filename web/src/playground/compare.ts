@@ -5,7 +5,7 @@
 import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
-import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
+import { duration, METRICS, type MetricKey, metricValue } from './metrics-text.ts';
 import { applyDiff, parseSetting, type SettingsDiff } from './settings.ts';
 import { t } from './text.ts';
 
@@ -88,10 +88,26 @@ const ROWS: MetricKey[] = [
   'invariantViolations',
 ];
 
-export function compareTable(lang: Lang, columns: { label: string; link?: string; metrics: Metrics }[]): HTMLTableElement {
+/** One column's results: every seed's metrics, and the protocol its consumers speak. */
+export interface ColumnResult {
+  label: string;
+  link?: string;
+  /** One per seed run. */
+  runs: Metrics[];
+  /** `consumer`: every member speaks the consumer protocol; `mixed`: some switch to it. */
+  protocol: 'classic' | 'consumer' | 'mixed';
+}
+
+/** The middle value of `values` (the lower middle of an even count: a run that happened). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+export function compareTable(lang: Lang, columns: ColumnResult[]): HTMLTableElement {
   // Each run opens in a playground of its own (a new tab: put two side by side to compare
   // their timelines step by step).
-  const head = (c: { label: string; link?: string }) =>
+  const head = (c: ColumnResult) =>
     h(
       'th',
       { scope: 'col' },
@@ -104,38 +120,97 @@ export function compareTable(lang: Lang, columns: { label: string; link?: string
           )
         : '',
     );
+  const seeds = Math.max(...columns.map((c) => c.runs.length));
   const table = h(
     'table',
     { id: 'compare-table' },
-    h('caption', {}, t('compareCaption', lang)),
+    h('caption', {}, seeds > 1 ? t('compareCaptionSeeds', lang).replace('{n}', String(seeds)) : t('compareCaption', lang)),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...columns.map(head))),
   );
   const body = h('tbody');
   for (const key of ROWS) {
-    const values = columns.map((c) => c.metrics[key] as number | null);
-    const numbers = values.filter((v): v is number => typeof v === 'number');
+    const per = columns.map((c) => c.runs.map((m) => m[key] as number | null).filter((v): v is number => typeof v === 'number'));
+    const medians = per.map((vs) => (vs.length ? median(vs) : null));
+    const numbers = medians.filter((v): v is number => v !== null);
     const best = numbers.length ? Math.min(...numbers) : null;
     const { name, doc, ms } = METRICS[key];
+    // The consumer protocol has no PreparingRebalance: what it counts are group epochs.
+    const epochs = key === 'rebalances' && columns.some((c) => c.protocol !== 'classic');
     body.append(
       h(
         'tr',
         { 'data-metric': key },
-        h('th', { scope: 'row' }, name[lang], h('div', { class: 'metric-doc muted' }, doc[lang])),
-        ...values.map((v) =>
-          h(
+        h(
+          'th',
+          { scope: 'row' },
+          name[lang],
+          epochs ? h('div', { class: 'metric-doc', id: 'compare-epochs' }, t('compareEpochs', lang)) : '',
+          h('div', { class: 'metric-doc muted' }, doc[lang]),
+        ),
+        ...medians.map((v, i) => {
+          const vs = per[i];
+          const lo = vs.length ? Math.min(...vs) : null;
+          const hi = vs.length ? Math.max(...vs) : null;
+          const spread = lo !== null && hi !== null && lo !== hi ? `${metricValue(key, lo, lang)} – ${metricValue(key, hi, lang)}` : '';
+          return h(
             'td',
             {
-              class: typeof v === 'number' && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined,
-              title: ms && typeof v === 'number' ? `${v} ms` : undefined,
+              class: v !== null && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined,
+              title: ms && v !== null ? `${v} ms` : undefined,
             },
-            metricValue(key, v, lang),
-          ),
-        ),
+            h('span', { class: 'value' }, `${metricValue(key, v, lang)}${epochs && columns[i].protocol !== 'classic' ? ' †' : ''}`),
+            spread ? h('div', { class: 'spread muted' }, spread) : '',
+          );
+        }),
       ),
     );
   }
   table.append(body);
   return table;
+}
+
+/** A rolling restart of `consumers` consumers on `partitions` partitions, one restart every
+ * `gapMs`: the scenario `base` (a rolling restart or upgrade of four) with its first consumer's
+ * settings for all, its first consumer's script (the restart, and a protocol switch before it)
+ * for each in turn, and the same tail after the last. */
+export function reshape(base: Scenario, consumers: number, partitions: number, gapMs: number): Scenario {
+  const s = structuredClone(base);
+  const topic = Object.keys(s.topics)[0];
+  if (topic !== undefined) s.topics = { [topic]: partitions };
+  const template = base.consumers[0];
+  const name = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `C${i + 1}`);
+  s.consumers = Array.from({ length: consumers }, (_, i) => {
+    const c = structuredClone(template);
+    c.name = name(i);
+    c.startMs = i * 700;
+    if (c.config && 'group.instance.id' in c.config) c.config['group.instance.id'] = `instance-${c.name}`;
+    return c;
+  });
+  const script = base.script ?? [];
+  const first = script.find((st) => st.action && 'consumer' in st.action)?.atMs ?? 20_000;
+  const firstName = template.name;
+  const own = script.filter((st) => st.action && 'consumer' in st.action && st.action.consumer === firstName);
+  const last = script.length ? script[script.length - 1].atMs : first;
+  const tail = Math.max(0, (base.durationMs ?? last + 30_000) - last);
+  s.script = [];
+  for (let i = 0; i < consumers; i++) {
+    for (const st of own) {
+      const action = structuredClone(st.action) as NonNullable<typeof st.action> & { consumer: string };
+      action.consumer = name(i);
+      s.script.push({ ...st, atMs: st.atMs + i * gapMs, action, narrate: null });
+    }
+  }
+  const lastNew = s.script.reduce((m, st) => Math.max(m, st.atMs), first);
+  s.durationMs = lastNew + tail;
+  return s;
+}
+
+/** Whether a scenario's consumers speak the consumer protocol: all, some (a script switches
+ * them), or none. */
+export function protocolOf(s: Scenario): ColumnResult['protocol'] {
+  if (s.consumer?.['group.protocol'] === 'consumer') return 'consumer';
+  const switches = (s.script ?? []).some((st) => st.action?.type === 'setConfig' && st.action.config?.['group.protocol'] === 'consumer');
+  return switches ? 'mixed' : 'classic';
 }
 
 export class CompareView {
@@ -192,6 +267,43 @@ export class CompareView {
     return { label, scenario: applyDiff(base, over), link: this.deps.link(current.scenario.name, over) };
   }
 
+  /** The rolling restarts' setup, which the reader may change: consumers, partitions, the gap
+   * between restarts, and how many seeds each column runs. */
+  private readonly setup = {
+    consumers: h('input', { id: 'compare-consumers', type: 'number', min: '1', max: '200', step: '1', value: '4' }),
+    partitions: h('input', { id: 'compare-partitions', type: 'number', min: '1', max: '10000', step: '1', value: '12' }),
+    gapMs: h('input', { id: 'compare-gap', type: 'number', min: '1000', max: '600000', step: '1000', value: '20000' }),
+    seeds: h('input', { id: 'compare-seeds', type: 'number', min: '1', max: '20', step: '1', value: '5' }),
+  };
+  /** Bumped by each run and by Cancel: a run whose ticket is old stops between its runs. */
+  private ticket = 0;
+
+  /** The setup fields, each a whole number within its bounds (or why not). */
+  private readSetup(): { consumers: number; partitions: number; gapMs: number; seeds: number } {
+    const read = (key: keyof typeof this.setup) => {
+      const field = this.setup[key];
+      const n = Number(field.value);
+      const [lo, hi] = [Number(field.min), Number(field.max)];
+      if (!Number.isSafeInteger(n) || n < lo || n > hi)
+        throw new Error(`${key}: "${field.value}" is not a whole number from ${lo} to ${hi}`);
+      return n;
+    };
+    return { consumers: read('consumers'), partitions: read('partitions'), gapMs: read('gapMs'), seeds: read('seeds') };
+  }
+
+  /** A preset's column: the built-in rolling scenario `name` reshaped to the setup, with `diff`. */
+  private rolling(label: string, name: string, diff: SettingsDiff, staticIds = false): Column {
+    const { consumers, partitions, gapMs } = this.readSetup();
+    const shaped = reshape(this.deps.builtIn(name), consumers, partitions, gapMs);
+    // (Static membership: every consumer its own group.instance.id, as `group.instance.id=*`.)
+    const ids = staticIds ? settingsLines(shaped, 'group.instance.id=*') : {};
+    const full = mergeDiffs(mergeDiffs(diff, ids), this.application());
+    const scenario = applyDiff(shaped, full);
+    // (A link can hold the built-in run only: the reshaped one opens as it was built in.)
+    const builtInShape = consumers === 4 && partitions === 12 && gapMs === 20_000;
+    return { label, scenario, link: builtInShape ? this.deps.link(name, full) : undefined };
+  }
+
   render(): void {
     const lang = this.deps.lang();
     const runBoth = h('button', { type: 'button', id: 'compare-run' }, t('compareRunBoth', lang));
@@ -201,39 +313,59 @@ export class CompareView {
         return [this.column('A', null, settingsLines(base, this.a.value)), this.column('B', null, settingsLines(base, this.b.value))];
       }),
     );
-    const preset = h('button', { type: 'button', id: 'compare-rolling' }, t('compareRolling', lang));
-    preset.addEventListener('click', () =>
-      this.run(() => [
-        this.column('eager (range)', 'rolling-restart-eager', {}),
-        this.column('cooperative-sticky', 'rolling-restart-cooperative', {}),
-        this.column(t('staticMembership', lang), 'rolling-restart-static', {}),
-        // The consumer protocol (KIP-848) on the eager run's consumers and script.
-        this.column(t('consumerProtocol', lang), 'rolling-restart-eager', { consumer: { 'group.protocol': 'consumer' } }),
-        this.column(
-          `${t('consumerProtocol', lang)}, ${t('staticMembership', lang)}`,
-          'rolling-restart-eager',
-          settingsLines(this.deps.builtIn('rolling-restart-eager'), 'group.protocol=consumer\ngroup.instance.id=*'),
-        ),
-      ]),
+    // Each preset's button lists the columns it makes, in their own words.
+    const rollingColumns = (): Column[] => [
+      this.rolling('eager (range)', 'rolling-restart-eager', {}),
+      this.rolling('cooperative-sticky', 'rolling-restart-cooperative', {}),
+      this.rolling(t('staticMembership', lang), 'rolling-restart-static', {}),
+      // The consumer protocol (KIP-848) on the eager run's consumers and script.
+      this.rolling(t('consumerProtocol', lang), 'rolling-restart-eager', { consumer: { 'group.protocol': 'consumer' } }),
+      this.rolling(
+        `${t('consumerProtocol', lang)}, ${t('staticMembership', lang)}`,
+        'rolling-restart-eager',
+        { consumer: { 'group.protocol': 'consumer' } },
+        true,
+      ),
+    ];
+    const upgradeColumns = (): Column[] => [
+      this.rolling('cooperative-sticky', 'rolling-restart-cooperative', {}),
+      this.rolling(t('upgradeColumn', lang), 'rolling-upgrade-to-consumer-protocol', {}),
+      // The same restarts once every member speaks the consumer protocol.
+      this.rolling(t('consumerProtocol', lang), 'rolling-restart-cooperative', { consumer: { 'group.protocol': 'consumer' } }),
+    ];
+    const labels = (cols: string[]) => cols.join(' · ');
+    const preset = h(
+      'button',
+      { type: 'button', id: 'compare-rolling' },
+      `${t('compareRollingWord', lang)}: ${labels(['eager (range)', 'cooperative-sticky', t('staticMembership', lang), t('consumerProtocol', lang), `${t('consumerProtocol', lang)}, ${t('staticMembership', lang)}`])}`,
     );
-    const upgrade = h('button', { type: 'button', id: 'compare-upgrade' }, t('compareUpgrade', lang));
-    upgrade.addEventListener('click', () =>
-      this.run(() => [
-        this.column('cooperative-sticky', 'rolling-restart-cooperative', {}),
-        this.column(t('upgradeColumn', lang), 'rolling-upgrade-to-consumer-protocol', {}),
-        // The same restarts once every member speaks the consumer protocol.
-        this.column(t('consumerProtocol', lang), 'rolling-restart-cooperative', { consumer: { 'group.protocol': 'consumer' } }),
-      ]),
+    preset.addEventListener('click', () => this.run(rollingColumns));
+    const upgrade = h(
+      'button',
+      { type: 'button', id: 'compare-upgrade' },
+      `${t('compareUpgradeWord', lang)}: ${labels(['cooperative-sticky', t('upgradeColumn', lang), t('consumerProtocol', lang)])}`,
     );
+    upgrade.addEventListener('click', () => this.run(upgradeColumns));
     this.a.setAttribute('aria-label', t('compareA', lang));
     this.b.setAttribute('aria-label', t('compareB', lang));
     const appField = (key: (typeof APP_FIELDS)[number], label: 'appRevoke' | 'appAssign' | 'appJitter') =>
       h('label', { class: 'app-field' }, h('span', {}, t(label, lang)), this.app[key], h('span', { class: 'muted' }, t('msUnit', lang)));
+    const setupField = (key: keyof typeof this.setup, label: 'setupConsumers' | 'setupPartitions' | 'setupGap' | 'setupSeeds') =>
+      h('label', { class: 'app-field' }, h('span', {}, t(label, lang)), this.setup[key]);
     replaceChildren(
       this.root,
       h('summary', {}, h('h2', { class: 'inline' }, t('compare', lang))),
       h('p', { class: 'muted' }, t('compareHint', lang)),
       h('div', { class: 'compare-inputs' }, h('label', {}, 'A', this.a), h('label', {}, 'B', this.b)),
+      h(
+        'fieldset',
+        { class: 'compare-app', id: 'compare-setup' },
+        h('legend', {}, t('compareSetup', lang)),
+        setupField('consumers', 'setupConsumers'),
+        setupField('partitions', 'setupPartitions'),
+        setupField('gapMs', 'setupGap'),
+        setupField('seeds', 'setupSeeds'),
+      ),
       h(
         'fieldset',
         { class: 'compare-app', id: 'compare-app' },
@@ -248,14 +380,85 @@ export class CompareView {
     );
   }
 
+  /** Runs every column once per seed (seeds 1, 2, …), one run at a time with the page
+   * answering between them, its progress said and a Cancel button; then the table, with the
+   * setup it ran and notes on what it shows. */
   private run(columns: () => Column[]): void {
     const lang = this.deps.lang();
+    const ticket = ++this.ticket;
+    let cols: Column[];
+    let seeds: number;
     try {
-      const cols = columns();
-      const results = cols.map((c) => ({ label: c.label, link: c.link, metrics: runToEnd(this.deps.factory, c.scenario) }));
-      replaceChildren(this.out, compareTable(lang, results));
+      cols = columns();
+      seeds = this.readSetup().seeds;
     } catch (err) {
       replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
+      return;
     }
+    const total = cols.length * seeds;
+    const progress = h('span', { id: 'compare-progress' });
+    const cancel = h('button', { type: 'button', id: 'compare-cancel' }, t('cancel', lang));
+    cancel.addEventListener('click', () => {
+      this.ticket++;
+      replaceChildren(this.out, h('p', { class: 'muted' }, t('compareCancelled', lang)));
+    });
+    replaceChildren(this.out, h('p', { class: 'compare-busy' }, progress, ' ', cancel));
+    this.out.setAttribute('aria-busy', 'true');
+    const results: ColumnResult[] = cols.map((c) => ({ label: c.label, link: c.link, runs: [], protocol: protocolOf(c.scenario) }));
+    let done = 0;
+    const next = () => {
+      if (ticket !== this.ticket) return;
+      if (done === total) {
+        this.out.removeAttribute('aria-busy');
+        replaceChildren(
+          this.out,
+          setupLine(cols[0].scenario, seeds, this.application(), lang),
+          h('div', { class: 'table-scroll' }, compareTable(lang, results)),
+          ...compareNotes(results, lang),
+        );
+        return;
+      }
+      const c = Math.floor(done / seeds);
+      const seed = (done % seeds) + 1;
+      progress.textContent = t('compareProgress', lang)
+        .replace('{done}', String(done + 1))
+        .replace('{total}', String(total));
+      try {
+        results[c].runs.push(runToEnd(this.deps.factory, { ...cols[c].scenario, seed }));
+      } catch (err) {
+        this.out.removeAttribute('aria-busy');
+        replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
+        return;
+      }
+      done++;
+      setTimeout(next, 0);
+    };
+    next();
   }
+}
+
+/** What the comparison ran: the group, the restarts and the application, so that a reader can
+ * tell what was compared. */
+function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: Lang): HTMLElement {
+  const partitions = Object.values(s.topics).reduce((a, b) => a + b, 0);
+  const restarts = (s.script ?? []).filter((st) => st.action?.type === 'restart' || st.action?.type === 'close').map((st) => st.atMs);
+  const gap = restarts.length > 1 ? restarts[1] - restarts[0] : null;
+  const a = (app.application ?? {}) as Record<string, number>;
+  const text = t('compareSetupLine', lang)
+    .replace('{consumers}', String(s.consumers.length))
+    .replace('{partitions}', String(partitions))
+    .replace('{topics}', Object.keys(s.topics).join(', '))
+    .replace('{gap}', gap === null ? '—' : duration(gap, lang))
+    .replace('{seeds}', String(seeds))
+    .replace('{revoke}', String(a.revokeMsPerPartition ?? 0))
+    .replace('{assign}', String(a.assignMsPerPartition ?? 0))
+    .replace('{jitter}', String(a.processingJitterMs ?? 0));
+  return h('p', { id: 'compare-setup-line', class: 'muted' }, text);
+}
+
+/** Why the numbers are what they are, where a reader would ask: the consumer protocol's counts
+ * and its longer unowned time. */
+function compareNotes(results: ColumnResult[], lang: Lang): HTMLElement[] {
+  if (!results.some((r) => r.protocol !== 'classic')) return [];
+  return [h('p', { id: 'compare-why', class: 'muted' }, t('compareWhyConsumer', lang))];
 }
