@@ -117,6 +117,38 @@ async function openEmbed(page, selector) {
   return frame;
 }
 
+await test('the console can be typed into: its time follows the clock, its group follows the request, timers read as durations, errors as sentences', async (page) => {
+  await page.waitForSelector('text=No such group yet');
+  // A request sent by hand after the clock has moved (its time was left at 0: refused as
+  // "time went backwards").
+  await page.selectOption('#api', 'JoinGroup');
+  await page.click('#template');
+  await page.click('#send');
+  await page.click('#template');
+  await page.click('#send');
+  await page.click('#next-deadline');
+  const now = Number((await page.textContent('#clock')).match(/\d+/)[0]);
+  expectEq(now > 0, true, `the clock moved (${now} ms)`);
+  const body = JSON.parse(await page.inputValue('#request'));
+  body.groupId = 'payments-group';
+  body.memberId = '';
+  await page.fill('#request', JSON.stringify(body));
+  await page.click('#send');
+  await page.waitForSelector('#log .responses li:has-text("MEMBER_ID_REQUIRED")');
+  expectEq(Number(await page.inputValue('#at')) >= now, true, 'the time field follows the clock');
+  expectEq((await page.textContent('#message')).includes('backwards'), false, await page.textContent('#message'));
+  // The group panel shows the group the request named.
+  expectEq((await page.textContent('#group h2')).includes('payments-group'), true, await page.textContent('#group h2'));
+  // Timers as durations from now, their ms on hover.
+  const timer = await page.locator('#timers tbody td:nth-child(2)').first().textContent();
+  expectEq(/^in \d/.test(timer) || timer === 'due now', true, `a timer reads ${timer}`);
+  // An error is a sentence.
+  await page.fill('#request', '{"api": "JoinGroup", "apiVersion": "nine"}');
+  await page.click('#send');
+  const said = await page.textContent('#message');
+  expectEq(/^[A-Za-z]*Error:/.test(said), false, `no error class name: ${said}`);
+});
+
 await test('a JoinGroup composed in the console gets MEMBER_ID_REQUIRED, then joins', async (page) => {
   await page.waitForSelector('text=No such group yet');
   await page.selectOption('#api', 'JoinGroup');

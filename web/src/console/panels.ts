@@ -4,20 +4,38 @@
 import type { ConsumerGroupView, GroupView, TimerView, TopicPartitionsView } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { duration } from '../playground/metrics-text.ts';
 import { stateLabel } from '../vocabulary.ts';
 import { describeAction, describeRequest, describeResponse, type ErrorNamer, responseError, short } from './format.ts';
 import type { Exchange } from './session.ts';
 import { ct } from './text.ts';
 
+/** A deadline as a duration from now ("in 7 d"), its exact time in ms on hover: a timer read
+ * "605400000 ms". */
+function when(ms: number | null, now: number, lang: Lang): HTMLElement | string {
+  if (ms === null) return '—';
+  const left = ms - now;
+  const text = left <= 0 ? ct('due', lang) : ct('inDuration', lang).replace('{d}', duration(left, lang));
+  return h('span', { title: `${ms} ms` }, text);
+}
+
 /** The group's timers, soonest first. */
-function timersTable(timers: TimerView[], lang: Lang): HTMLElement {
+function timersTable(timers: TimerView[], now: number, lang: Lang): HTMLElement {
   return h(
     'table',
     { id: 'timers' },
     h('caption', {}, ct('timers', lang)),
     h('thead', {}, h('tr', {}, h('th', {}, ct('key', lang)), h('th', {}, ct('firesAt', lang)))),
-    h('tbody', {}, ...timers.map((t) => h('tr', {}, h('td', { class: 'mono' }, t.key), h('td', {}, `${t.deadlineMs} ms`)))),
+    h('tbody', {}, ...timers.map((t) => h('tr', {}, h('td', { class: 'mono' }, t.key), h('td', {}, when(t.deadlineMs, now, lang))))),
   );
+}
+
+/** A member's assignment bytes: decoded by the model's codec when they are a consumer
+ * assignment, else said as what they are (base64 alone read as noise: "AAE="). */
+function assignmentText(base64: string, decoded: string | null, lang: Lang): string {
+  if (decoded !== null) return decoded;
+  const bytes = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+  return ct('opaqueAssignment', lang).replace('{n}', String(bytes)).replace('{b}', base64);
 }
 
 /** `orders-0..2 audit-1` */
@@ -27,8 +45,8 @@ function partitions(list: TopicPartitionsView[], lang: Lang): string {
 }
 
 /** A consumer group (KIP-848): epochs and each member's state, assigned, pending and target. */
-function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, lang: Lang): void {
-  const deadline = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
+function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, now: number, lang: Lang): void {
+  const deadline = (ms: number | null) => when(ms, now, lang);
   replaceChildren(
     el,
     h('h2', {}, `${ct('group', lang)} ${view.groupId} `, h('span', { class: 'muted', id: 'group-type' }, ct('consumerGroup', lang))),
@@ -77,25 +95,27 @@ function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, lang: Lan
         ),
       ),
     ),
-    timersTable(view.timers, lang),
+    timersTable(view.timers, now, lang),
   );
 }
 
 export function renderGroup(
   el: HTMLElement,
+  groupId: string,
   view: GroupView | ConsumerGroupView | null,
+  now: number,
   lang: Lang,
   describeAssignment: (base64: string) => string | null = () => null,
 ): void {
   if (!view) {
-    replaceChildren(el, h('h2', {}, `${ct('group', lang)} my-group`), h('p', { class: 'muted' }, ct('noGroup', lang)));
+    replaceChildren(el, h('h2', {}, `${ct('group', lang)} ${groupId}`), h('p', { class: 'muted' }, ct('noGroup', lang)));
     return;
   }
   if (view.type === 'consumer') {
-    renderConsumerGroup(el, view, lang);
+    renderConsumerGroup(el, view, now, lang);
     return;
   }
-  const deadline = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
+  const deadline = (ms: number | null) => when(ms, now, lang);
   replaceChildren(
     el,
     h('h2', {}, `${ct('group', lang)} ${view.groupId}`),
@@ -143,7 +163,7 @@ export function renderGroup(
               'td',
               { class: 'mono', title: m.assignment },
               m.assignment
-                ? ((view.protocolType === 'consumer' ? describeAssignment(m.assignment) : null) ?? m.assignment)
+                ? assignmentText(m.assignment, view.protocolType === 'consumer' ? describeAssignment(m.assignment) : null, lang)
                 : ct('empty', lang),
             ),
           ),
@@ -152,7 +172,7 @@ export function renderGroup(
     ),
     h('p', {}, ct('pending', lang), h('span', { id: 'pending' }, view.pendingMembers.map(short).join(', ') || '—')),
     h('p', {}, ct('awaitingSync', lang), view.pendingSyncMembers.map(short).join(', ') || '—'),
-    timersTable(view.timers, lang),
+    timersTable(view.timers, now, lang),
   );
 }
 

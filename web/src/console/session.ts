@@ -88,9 +88,10 @@ export class Session {
     this.correlationListeners.set(correlationId, listener);
   }
 
-  /** Sends a request at `atMs` (due timers fire first). A refused request is logged, not thrown. */
+  /** Sends a request at `atMs` (due timers fire first). A refused request is logged, not thrown.
+   * An accepted request that names a group turns the console to that group. */
   send(atMs: number, request: Request): Exchange {
-    return this.record(
+    const exchange = this.record(
       atMs,
       request,
       null,
@@ -101,6 +102,10 @@ export class Session {
         }
       },
     );
+    const named = request as { groupId?: unknown; groupIds?: unknown };
+    const group = typeof named.groupId === 'string' ? named.groupId : Array.isArray(named.groupIds) ? named.groupIds[0] : undefined;
+    if (!exchange.error && typeof group === 'string' && group !== '') this.groupId = group;
+    return exchange;
   }
 
   /** Moves the clock to `atMs`, firing due timers. */

@@ -12,6 +12,12 @@ const C = {
   requestType: { en: 'Request type', zh: '请求类型' },
   apiVersion: { en: 'API version', zh: 'API 版本' },
   at: { en: 'at', zh: '时间' },
+  due: { en: 'due now', zh: '已到期' },
+  inDuration: { en: 'in {d}', zh: '{d} 后' },
+  opaqueAssignment: {
+    en: '{n} bytes, not a consumer assignment the model can read: {b}',
+    zh: '{n} 字节，不是模型能读的消费者分配：{b}',
+  },
   atAria: { en: 'Virtual time (ms)', zh: '虚拟时间（毫秒）' },
   requestJson: { en: 'Request (JSON)', zh: '请求（JSON）' },
   fillDefaults: { en: 'Fill defaults', zh: '填入默认值' },

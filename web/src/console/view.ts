@@ -435,7 +435,8 @@ export class ConsoleView {
   }
 
   private say(text: string, isError = false): void {
-    this.els.message.textContent = text;
+    // A sentence, not a stack trace's first line ("TypeError: …").
+    this.els.message.textContent = text.replace(/^(?:[A-Z][A-Za-z]*)?Error: /, '');
     this.els.message.classList.toggle('error', isError);
   }
 
@@ -469,7 +470,9 @@ export class ConsoleView {
     // with the current defaults.
     const preview = this.ownRequest ? null : this.runner.preview(this.session);
     if (this.ownRequest) {
-      /* the user's, kept */
+      // The user's request is kept; its time follows the clock (a time behind it is refused as
+      // "time went backwards": after one advance every request sent by hand was).
+      if (Number(this.els.at.value) < this.session.now) this.els.at.value = String(this.session.now);
     } else if (preview) {
       this.els.api.value = preview.api;
       this.fillVersions(false);
@@ -481,7 +484,7 @@ export class ConsoleView {
       this.fillTemplate();
       if (next?.advance) this.els.at.value = String(Math.max(next.atMs, this.session.now));
     }
-    renderGroup(this.els.group, this.session.view(), lang, this.deps.assignment);
+    renderGroup(this.els.group, this.session.groupId, this.session.view(), this.session.now, lang, this.deps.assignment);
     renderLog(this.els.log, this.session.log, this.deps.errorName, lang);
   }
 }
