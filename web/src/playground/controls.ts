@@ -120,7 +120,8 @@ export class ControlsView {
     const lines = lead || rest;
     const speed = SPEEDS[playback.speed];
     render(
-      html`<div class="row">
+      html`${this.bookCases()}
+        <div class="row">
           <label for="scenario" id="scenario-label">${t('scenario', lang)}</label>
           <select id="scenario" aria-label=${t('scenario', lang)} .value=${scenario.name}
             @change=${(e: Event) => this.choose((e.target as HTMLSelectElement).value)}>
@@ -140,7 +141,6 @@ export class ControlsView {
           <label for="import" class="button-like" id="import-label">${t('importJson', lang)}</label>
           <input id="share-link" class="share-link" readonly aria-label=${t('share', lang)} ?hidden=${this.shareLink === null} .value=${this.shareLink ?? ''} />
         </div>
-        ${this.bookCases()}
         <h2 id="scenario-title"><span class="title-text">${scenario.title[lang]}</span>
           ${
             scenario.script?.some((st) => st.key)
