@@ -348,10 +348,13 @@ export class CompareView {
     upgrade.addEventListener('click', () => this.run(upgradeColumns));
     this.a.setAttribute('aria-label', t('compareA', lang));
     this.b.setAttribute('aria-label', t('compareB', lang));
+    // A number field with its name (and its unit, for a time).
+    const field = (input: HTMLInputElement, label: Parameters<typeof t>[0], ms = false) =>
+      h('label', { class: 'app-field' }, h('span', {}, t(label, lang)), input, ms ? h('span', { class: 'muted' }, t('msUnit', lang)) : '');
     const appField = (key: (typeof APP_FIELDS)[number], label: 'appRevoke' | 'appAssign' | 'appJitter') =>
-      h('label', { class: 'app-field' }, h('span', {}, t(label, lang)), this.app[key], h('span', { class: 'muted' }, t('msUnit', lang)));
+      field(this.app[key], label, true);
     const setupField = (key: keyof typeof this.setup, label: 'setupConsumers' | 'setupPartitions' | 'setupGap' | 'setupSeeds') =>
-      h('label', { class: 'app-field' }, h('span', {}, t(label, lang)), this.setup[key]);
+      field(this.setup[key], label);
     replaceChildren(
       this.root,
       h('summary', {}, h('h2', { class: 'inline' }, t('compare', lang))),
