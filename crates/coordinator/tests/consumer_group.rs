@@ -366,6 +366,17 @@ fn test_static_member_gets_back_assignment_upon_rejoin() {
         w.send(join("a2")).error_code,
         ErrorCode::UnreleasedInstanceId
     );
+    // a1 itself joining again (epoch 0, its own member id) while it holds the instance id:
+    // Kafka compares no member ids, so UNRELEASED_INSTANCE_ID too, and nothing changes.
+    assert_eq!(
+        w.send(join("a1")).error_code,
+        ErrorCode::UnreleasedInstanceId
+    );
+    assert_eq!(
+        w.c.consumer_group(G).unwrap(),
+        &before,
+        "nothing changed in the group"
+    );
     // a1 leaves for a while (−2): no new epoch.
     let r = w.send(ConsumerGroupHeartbeatRequest {
         group_id: G.into(),
@@ -412,8 +423,54 @@ fn invalid_requests_are_refused_naming_the_field() {
     let base = join_request("m1", &["foo"]);
     let cases: Vec<(ConsumerGroupHeartbeatRequest, ErrorCode, &str)> = vec![
         (
+            // KIP-1082: a v1 client makes its own member id.
             ConsumerGroupHeartbeatRequest {
+                api_version: 1,
                 member_id: String::new(),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "MemberId",
+        ),
+        // Kafka's `throwIfEmptyString` trims: ids of spaces are empty (GroupMetadataManagerTest
+        // pins "   " as a group id).
+        (
+            ConsumerGroupHeartbeatRequest {
+                group_id: "   ".into(),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "GroupId",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                instance_id: Some("  ".into()),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "InstanceId",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                rack_id: Some(" \t".into()),
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "RackId",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                member_id: "   ".into(),
+                member_epoch: 3,
+                ..base.clone()
+            },
+            ErrorCode::InvalidRequest,
+            "MemberId",
+        ),
+        (
+            ConsumerGroupHeartbeatRequest {
+                member_id: " ".into(),
+                member_epoch: -1,
                 ..base.clone()
             },
             ErrorCode::InvalidRequest,
@@ -509,6 +566,44 @@ fn invalid_requests_are_refused_naming_the_field() {
         ..base
     };
     assert!(w.c.consumer_group_heartbeat(0, &v0).is_err());
+}
+
+/// Kafka's `testMemberIdGeneration`: a v0 joiner without a member id is given one (a Kafka
+/// `Uuid`), answered with it, and known by it afterwards; two such joiners get two ids.
+#[test]
+fn test_member_id_generation() {
+    let mut w = World::new();
+    let first = w.send(ConsumerGroupHeartbeatRequest {
+        member_id: String::new(),
+        ..join_request("", &["foo"])
+    });
+    assert_eq!(
+        first.error_code,
+        ErrorCode::None,
+        "{:?}",
+        first.error_message
+    );
+    let id = first.member_id.clone().expect("the id it was given");
+    assert_eq!(id.len(), 22, "a Kafka Uuid: {id}");
+    assert!(w.c.consumer_group(G).unwrap().members.contains_key(&id));
+    let second = w.send(ConsumerGroupHeartbeatRequest {
+        member_id: String::new(),
+        ..join_request("", &["foo"])
+    });
+    assert_ne!(second.member_id, first.member_id, "each its own");
+    // And it heartbeats with it.
+    let again = w.send(ConsumerGroupHeartbeatRequest {
+        group_id: G.into(),
+        member_id: id.clone(),
+        member_epoch: first.member_epoch,
+        ..Default::default()
+    });
+    assert_eq!(
+        again.error_code,
+        ErrorCode::None,
+        "{:?}",
+        again.error_message
+    );
 }
 
 #[test]

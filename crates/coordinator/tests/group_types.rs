@@ -218,12 +218,14 @@ fn classic_requests_to_a_consumer_group_find_no_classic_member() {
 }
 
 /// DescribeGroups describes classic groups: up to v5 a consumer group (or no group) is "Dead"
-/// without an error; v6 (KIP-1043) says GROUP_ID_NOT_FOUND and why.
+/// without an error; v6 (KIP-1043) says GROUP_ID_NOT_FOUND and why, the state still "Dead"
+/// (KAFKA-17550).
 #[test]
 fn describe_groups_on_a_consumer_group_by_version() {
     let mut h = with_topic();
     let d = describe(&mut h, 6);
     assert_eq!(d.error_code, ErrorCode::GroupIdNotFound);
+    assert_eq!(d.group_state, "Dead", "KAFKA-17550");
     assert_eq!(
         d.error_message.as_deref(),
         Some("Group group-id not found.")
@@ -243,6 +245,7 @@ fn describe_groups_on_a_consumer_group_by_version() {
         Some("Group group-id is not a classic group.")
     );
     assert!(d.members.is_empty());
+    assert_eq!(d.group_state, "Dead", "KAFKA-17550");
     let d = describe(&mut h, 5);
     assert_eq!(
         (d.error_code, d.group_state.as_str(), d.error_message),

@@ -39,7 +39,8 @@ pub(crate) fn handle_describe(
 
 /// DescribeGroups describes classic groups only. A group it cannot describe (none of that id,
 /// or a consumer group) is "Dead" without an error up to v5; from v6 (KIP-1043) it is
-/// GROUP_ID_NOT_FOUND with Kafka's message saying which.
+/// GROUP_ID_NOT_FOUND with Kafka's message saying which, and still in state "Dead"
+/// (KAFKA-17550: Kafka 4.0 fills the state of the group it cannot describe).
 fn describe_one(
     groups: &Groups,
     consumer: &crate::consumer_group::ConsumerGroups,
@@ -58,7 +59,6 @@ fn describe_one(
             DescribedGroup {
                 error_code: ErrorCode::GroupIdNotFound,
                 error_message: Some(message),
-                group_state: String::new(),
                 ..unknown.clone()
             }
         } else {

@@ -104,6 +104,12 @@ fn check_epoch(
 
 /// `throwIfConsumerGroupHeartbeatRequestIsInvalid` (with KIP-1082: the member id is never
 /// empty).
+/// Empty as Java's `String.trim().isEmpty()` reads it: nothing but characters up to U+0020
+/// (spaces and control characters; not Unicode's other white space).
+fn blank(s: &str) -> bool {
+    s.chars().all(|c| c <= ' ')
+}
+
 fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure> {
     // The Scala coordinator of Kafka 3.x, or a 4.0 broker without `consumer` in
     // `group.coordinator.rebalance.protocols`, does not offer the API.
@@ -115,13 +121,14 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
         );
     }
     let invalid = |m: &str| fail(ErrorCode::InvalidRequest, m);
-    if r.group_id.is_empty() {
+    // Kafka's `throwIfEmptyString`: a string of spaces is empty too.
+    if blank(&r.group_id) {
         return invalid("GroupId can't be empty.");
     }
-    if r.instance_id.as_deref() == Some("") {
+    if r.instance_id.as_deref().is_some_and(blank) {
         return invalid("InstanceId can't be empty.");
     }
-    if r.rack_id.as_deref() == Some("") {
+    if r.rack_id.as_deref().is_some_and(blank) {
         return invalid("RackId can't be empty.");
     }
     // An empty regex is no regex (Kafka 4.0 keeps "" as "none", and librdkafka sends "" beside
@@ -133,11 +140,18 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
     {
         return invalid("SubscribedTopicRegex is not supported yet.");
     }
-    if r.member_id.is_empty() {
+    // KIP-1082: from v1 the client makes its own member id, so it is never empty; a v0 joiner
+    // may send none and is given one (`ConsumerGroups::heartbeat`). Past joining, every
+    // version names its member.
+    if r.api_version >= 1 && blank(&r.member_id) {
         return invalid("MemberId can't be empty.");
     }
     match r.member_epoch {
-        e if e > 0 || e == LEAVE_GROUP_MEMBER_EPOCH => {}
+        e if e > 0 || e == LEAVE_GROUP_MEMBER_EPOCH => {
+            if blank(&r.member_id) {
+                return invalid("MemberId can't be empty.");
+            }
+        }
         0 => {
             if r.rebalance_timeout_ms == -1 {
                 return invalid("RebalanceTimeoutMs must be provided in first request.");
@@ -153,6 +167,9 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
             }
         }
         LEAVE_GROUP_STATIC_MEMBER_EPOCH => {
+            if blank(&r.member_id) {
+                return invalid("MemberId can't be empty.");
+            }
             if r.instance_id.is_none() {
                 return invalid("InstanceId can't be null.");
             }
@@ -193,6 +210,22 @@ impl ConsumerGroups {
         classic: &mut crate::Groups,
         r: &ConsumerGroupHeartbeatRequest,
     ) -> ConsumerGroupHeartbeatResponse {
+        // A v0 joiner without a member id is given one (Kafka 4.0's `Uuid.randomUuid()`, drawn
+        // from the coordinator's seeded stream), after the request is found valid.
+        let named;
+        let r = if r.api_version == 0
+            && r.member_epoch == 0
+            && r.member_id.is_empty()
+            && validate(ctx, r).is_ok()
+        {
+            named = ConsumerGroupHeartbeatRequest {
+                member_id: alloc::string::ToString::to_string(&ctx.member_ids.next_uuid()),
+                ..r.clone()
+            };
+            &named
+        } else {
+            r
+        };
         let routed = validate(ctx, r).and_then(|()| {
             crate::group_type::route_consumer_heartbeat(ctx, classic, &self.topics, r)
                 .map_err(|(code, message)| Failure(code, message))
@@ -625,12 +658,14 @@ fn find_member(
                 .unwrap_or_else(fresh),
             None,
         )),
-        (Some(existing), true) if existing.member_id == r.member_id => {
-            check_epoch(existing, r.member_epoch, owned)?;
-            Ok((existing.clone(), None))
-        }
+        // A static member (re)joins while its instance id is held: Kafka compares no member
+        // ids (the same id sent again is refused too) and replaces the holder only if it left
+        // for a while (epoch -2), or if the holder speaks the classic protocol
+        // (`getOrMaybeSubscribeStaticConsumerGroupMember`, `throwIfInstanceIdIsUnreleased`).
         (Some(existing), true) => {
-            if existing.progress.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH {
+            if !existing.uses_classic_protocol()
+                && existing.progress.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH
+            {
                 return fail(
                     ErrorCode::UnreleasedInstanceId,
                     alloc::format!(
