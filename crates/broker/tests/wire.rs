@@ -262,6 +262,44 @@ fn bad_frames_close_only_their_connection() {
     assert_eq!(fresh.call(9, &join("")).error_code, 79);
 }
 
+/// Bytes after a request's last field are ignored, as Kafka does: librdkafka 2.16 sends
+/// Metadata v12 with `00 00 00` after its last field (seen on the wire).
+#[test]
+fn bytes_after_the_last_field_are_ignored() {
+    let addr = broker(&[], None);
+    let mut c = Client::connect(addr);
+    c.correlation_id += 1;
+    // (Topics null: all of them.)
+    let mut all = MetadataRequest::default();
+    all.topics = None;
+    let mut frame = BytesMut::from(
+        &group_broker::wire::request_body(12, c.correlation_id, "rdkafka", &all).unwrap()[..],
+    );
+    frame.put_slice(b"\x00\x00\x00");
+    c.raw(&frame);
+    let metadata = c.receive::<MetadataRequest>(12);
+    assert!(
+        metadata
+            .topics
+            .iter()
+            .any(|t| t.name.as_ref().is_some_and(|n| n.as_str() == "orders")),
+        "the topics answered: {:?}",
+        metadata.topics
+    );
+    // And a group request with bytes after it is served too.
+    c.correlation_id += 1;
+    let mut frame = BytesMut::from(
+        &group_broker::wire::request_body(9, c.correlation_id, "rdkafka", &join("")).unwrap()[..],
+    );
+    frame.put_slice(b"\x00");
+    c.raw(&frame);
+    assert_eq!(
+        c.receive::<JoinGroupRequest>(9).error_code,
+        79,
+        "MEMBER_ID_REQUIRED"
+    );
+}
+
 #[test]
 fn an_api_versions_request_too_new_is_answered_in_v0() {
     // Kafka's rule: UNSUPPORTED_VERSION in a v0 response listing what is served, so that the
