@@ -55,7 +55,8 @@ impl Cluster {
         self.topics.iter().find(|t| t.name == name)
     }
 
-    fn has_partition(&self, name: &str, partition: i32) -> bool {
+    /// Whether the cluster has topic `name` and its partition `partition`.
+    pub fn has_partition(&self, name: &str, partition: i32) -> bool {
         self.topic(name)
             .is_some_and(|t| (0..t.partitions).contains(&partition))
     }

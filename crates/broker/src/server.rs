@@ -124,6 +124,12 @@ pub fn answer(
 ) -> Result<(Bytes, Option<Duration>), Refused> {
     let (key, version, correlation_id) = (decoded.key, decoded.version, decoded.correlation_id);
     let out = match decoded.body {
+        Incoming::Group(group_coordinator::Request::OffsetCommit(r))
+            if commits_unknown_partitions(&r, cluster) =>
+        {
+            let response = commit_known_partitions(r, cluster, model)?;
+            wire::encode_group(&to_wire(&response), key, version, correlation_id)
+        }
         Incoming::Group(request) => {
             let Some(response) = model(request) else {
                 return Err(Refused("the model did not answer".into()));
@@ -164,6 +170,86 @@ pub fn answer(
         }
     }?;
     Ok((out, None))
+}
+
+fn commits_unknown_partitions(
+    r: &group_coordinator::protocol::OffsetCommitRequest,
+    cluster: &Cluster,
+) -> bool {
+    r.topics.iter().any(|t| {
+        t.partitions
+            .iter()
+            .any(|p| !cluster.has_partition(&t.name, p.partition_index))
+    })
+}
+
+/// An OffsetCommit naming partitions the cluster does not have: Kafka's request handler
+/// (`KafkaApis.handleOffsetCommitRequest`) answers those UNKNOWN_TOPIC_OR_PARTITION itself and
+/// hands the coordinator only the rest (nothing at all when nothing is left); the answers are
+/// put together in the request's order.
+fn commit_known_partitions(
+    r: group_coordinator::protocol::OffsetCommitRequest,
+    cluster: &Cluster,
+    model: impl FnOnce(group_coordinator::Request) -> Option<group_coordinator::Response>,
+) -> Result<group_coordinator::Response, Refused> {
+    use group_coordinator::ErrorCode;
+    use group_coordinator::protocol::{
+        OffsetCommitResponse, OffsetCommitResponsePartition, OffsetCommitResponseTopic,
+    };
+    let mut known = r.clone();
+    for t in &mut known.topics {
+        t.partitions
+            .retain(|p| cluster.has_partition(&t.name, p.partition_index));
+    }
+    known.topics.retain(|t| !t.partitions.is_empty());
+    let answered = if known.topics.is_empty() {
+        None
+    } else {
+        match model(group_coordinator::Request::OffsetCommit(known)) {
+            Some(group_coordinator::Response::OffsetCommit(a)) => Some(a),
+            _ => return Err(Refused("the model did not answer the OffsetCommit".into())),
+        }
+    };
+    let error_of = |topic: &str, partition: i32| {
+        if !cluster.has_partition(topic, partition) {
+            return ErrorCode::UnknownTopicOrPartition;
+        }
+        answered
+            .as_ref()
+            .and_then(|a| a.topics.iter().find(|t| t.name == topic))
+            .and_then(|t| t.partitions.iter().find(|p| p.partition_index == partition))
+            .map_or(ErrorCode::UnknownServerError, |p| p.error_code)
+    };
+    let topics: Vec<OffsetCommitResponseTopic> = r
+        .topics
+        .iter()
+        .map(|t| OffsetCommitResponseTopic {
+            name: t.name.clone(),
+            partitions: t
+                .partitions
+                .iter()
+                .map(|p| OffsetCommitResponsePartition {
+                    partition_index: p.partition_index,
+                    error_code: error_of(&t.name, p.partition_index),
+                })
+                .collect(),
+        })
+        .collect();
+    let error_code = topics
+        .iter()
+        .flat_map(|t| &t.partitions)
+        .map(|p| p.error_code)
+        .find(|&e| e != ErrorCode::None)
+        .unwrap_or(ErrorCode::None);
+    Ok(group_coordinator::Response::OffsetCommit(
+        OffsetCommitResponse {
+            api_version: r.api_version,
+            correlation_id: r.correlation_id,
+            throttle_time_ms: answered.as_ref().map_or(0, |a| a.throttle_time_ms),
+            error_code,
+            topics,
+        },
+    ))
 }
 
 /// One size-prefixed frame, or `None` at a clean end of the stream.

@@ -300,6 +300,68 @@ fn bytes_after_the_last_field_are_ignored() {
     );
 }
 
+/// A commit to a topic or partition the cluster does not have is UNKNOWN_TOPIC_OR_PARTITION,
+/// answered by the request handler before the coordinator sees it (KafkaApis); the partitions
+/// that exist are committed as usual, and only they are stored.
+#[test]
+fn a_commit_to_an_unknown_partition_is_unknown_topic_or_partition() {
+    let addr = broker(&[], None);
+    let mut c = Client::connect(addr);
+    let partition = |index: i32| {
+        let mut p = offset_commit_request::OffsetCommitRequestPartition::default();
+        p.partition_index = index;
+        p.committed_offset = 42;
+        p
+    };
+    let topic = |name: &'static str, partitions: Vec<i32>| {
+        let mut t = offset_commit_request::OffsetCommitRequestTopic::default();
+        t.name = TopicName(StrBytes::from_static_str(name));
+        t.partitions = partitions.into_iter().map(partition).collect();
+        t
+    };
+    let mut commit = OffsetCommitRequest::default();
+    commit.group_id = GroupId(StrBytes::from_static_str("solo"));
+    commit.generation_id_or_member_epoch = -1;
+    commit.topics = vec![topic("orders", vec![0, 99]), topic("nope", vec![0])];
+    let r = c.call(8, &commit);
+    let errors: Vec<(String, i32, i16)> = r
+        .topics
+        .iter()
+        .flat_map(|t| {
+            t.partitions
+                .iter()
+                .map(|p| (t.name.0.to_string(), p.partition_index, p.error_code))
+        })
+        .collect();
+    assert_eq!(
+        errors,
+        vec![
+            ("orders".to_string(), 0, 0),
+            ("orders".to_string(), 99, 3),
+            ("nope".to_string(), 0, 3)
+        ]
+    );
+    // Nothing but unknown partitions: answered without the coordinator.
+    commit.topics = vec![topic("nope", vec![1])];
+    let r = c.call(8, &commit);
+    assert_eq!(r.topics[0].partitions[0].error_code, 3);
+    // Only orders-0 was stored.
+    let mut fetch = OffsetFetchRequest::default();
+    fetch.group_id = GroupId(StrBytes::from_static_str("solo"));
+    fetch.topics = None;
+    let f = c.call(7, &fetch);
+    let stored: Vec<(String, i32, i64)> = f
+        .topics
+        .iter()
+        .flat_map(|t| {
+            t.partitions
+                .iter()
+                .map(|p| (t.name.0.to_string(), p.partition_index, p.committed_offset))
+        })
+        .collect();
+    assert_eq!(stored, vec![("orders".to_string(), 0, 42)]);
+}
+
 #[test]
 fn an_api_versions_request_too_new_is_answered_in_v0() {
     // Kafka's rule: UNSUPPORTED_VERSION in a v0 response listing what is served, so that the
