@@ -15,7 +15,8 @@ ids, the admin client's description of the group) with what the model's trace sh
 end `group-broker replay` checks that a fresh model, given the trace's inputs, says exactly what
 the live one said. A client that logs an error fails the run.
 
-    python live/cases.py [kafka-python] [confluent-kafka] [kafkajs]
+    python live/cases.py [kafka-python] [confluent-kafka] [kafkajs] [consumer-protocol]
+                         [static-and-timeout] [wire-edges]
 """
 
 import json
@@ -815,13 +816,54 @@ def run_static_and_timeout():
     print(f"[{kind}] {replay.stdout.strip()}")
 
 
+def run_wire_edges():
+    """librdkafka against what Kafka's request handler does around the coordinator: its
+    AdminClient.list_topics() (Metadata v12 with bytes after the last field) is answered, and a
+    commit to a topic or partition the broker does not have is UNKNOWN_TOPIC_OR_PARTITION for
+    those partitions while the others are committed."""
+    from confluent_kafka import Consumer, KafkaError, KafkaException, TopicPartition
+    from confluent_kafka.admin import AdminClient
+
+    kind = "confluent-kafka, list_topics and a commit to unknown partitions"
+    broker = Broker()
+    try:
+        topics = AdminClient({"bootstrap.servers": broker.bootstrap}).list_topics(timeout=10).topics
+        check(TOPIC in topics and len(topics[TOPIC].partitions) == PARTITIONS,
+              f"list_topics answered {sorted(topics)}")
+        print(f"[{kind}] list_topics(): {sorted(topics)}, {TOPIC} with {PARTITIONS} partitions")
+        c = Consumer({"bootstrap.servers": broker.bootstrap, "group.id": "committer",
+                      "enable.auto.commit": False})
+        # librdkafka raises the first partition's error for a synchronous commit.
+        raised = None
+        try:
+            c.commit(offsets=[TopicPartition(TOPIC, 0, 7), TopicPartition(TOPIC, 99, 7),
+                              TopicPartition("nope", 0, 7)], asynchronous=False)
+        except KafkaException as e:
+            raised = e.args[0].code()
+        check(raised == KafkaError.UNKNOWN_TOPIC_OR_PART,
+              f"the commit answered {raised}, not UNKNOWN_TOPIC_OR_PART")
+        t = broker.trace()
+        committed = [l for _, l in t.requests("OffsetCommit")]
+        check(all(tp["name"] == TOPIC and all(p["partitionIndex"] < PARTITIONS
+                                                for p in tp["partitions"])
+                  for l in committed for tp in l["request"]["topics"]),
+              f"the model was handed unknown partitions: {committed}")
+        stored = c.committed([TopicPartition(TOPIC, 0)], timeout=10)
+        check(stored[0].offset == 7, f"{TOPIC}-0's committed offset is {stored[0].offset}")
+        c.close()
+        print(f"[{kind}] the commit answered UNKNOWN_TOPIC_OR_PART for {TOPIC}-99 and nope-0; "
+              f"{TOPIC}-0 stored at 7")
+    finally:
+        broker.stop()
+
+
 def errors_of(Client):
     return getattr(Client, "errors", [])
 
 
 if __name__ == "__main__":
     kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs", "consumer-protocol",
-                             "static-and-timeout"]
+                             "static-and-timeout", "wire-edges"]
     failed = 0
     for kind in kinds:
         try:
@@ -829,6 +871,8 @@ if __name__ == "__main__":
                 run_consumer_protocol()
             elif kind == "static-and-timeout":
                 run_static_and_timeout()
+            elif kind == "wire-edges":
+                run_wire_edges()
             else:
                 run(kind)
             print(f"[{kind}] passed")
