@@ -9,8 +9,17 @@
 #   glue loads either one;
 # - the built-in scenarios' recordings (web/public/recordings, scripts/record-embeds.mjs), made by
 #   the full module: an embed draws and steps its scenario from one before loading a module.
+#
+# `--if-stale`: only when a source the module and the recordings are made from is newer than the
+# last build (start.sh and `test.sh --quick` use it; a second run skips the build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+stamp=web/pkg/.built
+if [ "${1:-}" = "--if-stale" ] && [ -f "$stamp" ] && [ -z "$(find crates Cargo.toml Cargo.lock \
+  scripts/build-wasm.sh scripts/record-embeds.mjs -newer "$stamp" -print -quit)" ]; then
+  echo "build-wasm: web/pkg is newer than its sources"
+  exit 0
+fi
 embed=target/pkg-embed
 wasm-pack build crates/wasm --target web --out-dir "../../$embed" --no-pack --profile wasm -- --no-default-features
 wasm-pack build crates/wasm --target web --out-dir ../../web/pkg --no-pack --profile wasm-page
@@ -18,3 +27,5 @@ cp "$embed/group_coordinator_wasm_bg.wasm" web/pkg/group_coordinator_embed_bg.wa
 rm -rf "$embed"
 rm -rf web/public/recordings
 node scripts/record-embeds.mjs web/public/recordings
+# (What `--if-stale` compares the sources with.)
+touch "$stamp"

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, if missing (idempotent; Debian 12, as root or with sudo):
+#   --serve     only what serving the page needs (start.sh): the wasm32 target, wasm-bindgen-cli,
+#               wasm-pack and the npm packages; no cargo-fuzz, no mdbook, no browser
+#   --book      only mdbook (start.sh builds the book after the page is up)
 #   --browser   also Debian's Chromium + ChromeDriver (browser tests)
 # Versions: the wasm-bindgen CLI must equal the wasm-bindgen
 # crate in Cargo.lock; wasm-pack and wasm-opt come from registries (crates.io, npm), never from
@@ -11,6 +14,9 @@ WASM_PACK_VERSION=0.15.1
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 
+SERVE_ONLY=""; [ "${1:-}" = "--serve" ] && SERVE_ONLY=1
+BOOK_ONLY=""; [ "${1:-}" = "--book" ] && BOOK_ONLY=1
+
 if [ "${1:-}" = "--browser" ]; then
   # A CJK font, so the Chinese interface renders in the browser tests' screenshots.
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
@@ -21,8 +27,22 @@ if [ "${1:-}" = "--browser" ]; then
   fi
 fi
 
-rustup target add wasm32-unknown-unknown thumbv7em-none-eabihf >/dev/null 2>&1 \
-  || rustup target add wasm32-unknown-unknown thumbv7em-none-eabihf
+# mdBook builds the documentation (docs/) into the page's public files (web/public/book).
+MDBOOK_VERSION=0.5.4
+install_mdbook() {
+  if [ "$(mdbook --version 2>/dev/null | cut -d' ' -f2)" != "v$MDBOOK_VERSION" ]; then
+    echo "setup: installing mdbook $MDBOOK_VERSION (a few minutes, once)"
+    cargo install --force --locked mdbook --version "$MDBOOK_VERSION" --no-default-features --features search
+  fi
+}
+if [ -n "$BOOK_ONLY" ]; then
+  install_mdbook
+  exit 0
+fi
+
+TARGETS="wasm32-unknown-unknown"; [ -z "$SERVE_ONLY" ] && TARGETS="$TARGETS thumbv7em-none-eabihf"
+# shellcheck disable=SC2086
+rustup target add $TARGETS >/dev/null 2>&1 || rustup target add $TARGETS
 
 WBG_VERSION=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p;q}' Cargo.lock)
 if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$WBG_VERSION" ]; then
@@ -35,19 +55,22 @@ if [ "$(wasm-pack --version 2>/dev/null | cut -d' ' -f2)" != "$WASM_PACK_VERSION
   cargo install --force --locked wasm-pack --version "$WASM_PACK_VERSION"
 fi
 
+install_npm() {
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
+  fi
+}
+if [ -n "$SERVE_ONLY" ]; then
+  install_npm
+  exit 0
+fi
+
+install_mdbook
+
 CARGO_FUZZ_VERSION=0.13.1
 if [ "$(cargo fuzz --version 2>/dev/null | cut -d' ' -f2)" != "$CARGO_FUZZ_VERSION" ]; then
   echo "setup: installing cargo-fuzz $CARGO_FUZZ_VERSION (a minute, once)"
   cargo install --force cargo-fuzz --version "$CARGO_FUZZ_VERSION"
 fi
 
-# mdBook builds the documentation (docs/) into the page's public files (web/public/book).
-MDBOOK_VERSION=0.5.4
-if [ "$(mdbook --version 2>/dev/null | cut -d' ' -f2)" != "v$MDBOOK_VERSION" ]; then
-  echo "setup: installing mdbook $MDBOOK_VERSION (a few minutes, once)"
-  cargo install --force --locked mdbook --version "$MDBOOK_VERSION" --no-default-features --features search
-fi
-
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
-fi
+install_npm

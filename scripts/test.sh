@@ -2,6 +2,10 @@
 # Sets up (idempotently) and runs every test: lints, the core's native tests (unit, conformance,
 # property), the no_std build, real Kafka clients against group-broker, the wasm tests in Node and headless Chromium, the TypeScript
 # checks and unit tests, and the end-to-end browser tests of the built page.
+#
+# `--quick`: the loop for every change (a few minutes on a warm machine): format and lints, the
+# native tests (unit, conformance, golden traces), the TypeScript checks and vitest, and one
+# browser smoke test of the built page (the wasm module rebuilt only if its sources changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never NO_COLOR=1
@@ -12,6 +16,24 @@ step "setup"
 bash scripts/setup.sh --browser
 # npm's wasm-opt first on PATH (Debian's binaryen breaks wasm-bindgen output)
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+if [ "${1:-}" = "--quick" ]; then
+  step "format and lints"
+  cargo fmt --all -- --check
+  cargo clippy --workspace --all-targets -- -D warnings
+  step "native tests"
+  cargo test --workspace
+  step "wasm build for the page (if its sources changed)"
+  bash scripts/build-wasm.sh --if-stale
+  step "TypeScript: format and lint (Biome), typecheck, unit tests (vitest, Node), vite build"
+  npx biome ci .
+  npx tsc --noEmit
+  npx vitest run
+  npx vite build
+  step "end-to-end smoke test: the built page in Chromium"
+  node e2e/page.mjs "one click from the picker"
+  exit 0
+fi
 
 step "format and lints"
 cargo fmt --all -- --check
