@@ -37,7 +37,9 @@ pub fn server_assign(
     #[wasm_bindgen(unchecked_param_type = "ServerAssignInput")] input: JsValue,
 ) -> Result<JsValue, JsValue> {
     use core_model::consumer_group::Uuid;
-    use core_model::consumer_group::assignor::{GroupSpec, MemberSpec, ServerAssignor, topic_ids};
+    use core_model::consumer_group::assignor::{
+        GroupSpec, MemberSpec, ServerAssignor, SubscriptionType, topic_ids,
+    };
     use std::collections::{BTreeMap, BTreeSet};
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -138,8 +140,21 @@ pub fn server_assign(
             .keys()
             .map(|t| (Uuid::for_topic_name(t), t.as_str())),
     );
+    // Homogeneous or not as the coordinator decides it: by the names subscribed to, topics
+    // without metadata included (from the resolved ids, a group where only some members name a
+    // missing topic read as homogeneous).
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for m in &input.members {
+        let names: BTreeSet<&str> = m.subscribed_topics.iter().map(String::as_str).collect();
+        for t in names {
+            *counts.entry(t).or_default() += 1;
+        }
+    }
     let spec = GroupSpec {
-        subscription_type: None,
+        subscription_type: Some(SubscriptionType::of_counts(
+            counts.into_values(),
+            input.members.len(),
+        )),
         partitions: group_coordinator::ordered::map(
             input
                 .topics

@@ -714,18 +714,13 @@ fn compute_target(
         group.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
     members.insert(&updated.member_id, updated);
     let preferred = preferred_assignor(&ctx.config, members.values().copied());
-    // Homogeneous iff every subscribed topic has every member as a subscriber (Kafka reads it
-    // off the group's subscribed-topic counts).
-    let homogeneous = group
-        .subscribed_topic_counts(None, Some(updated))
-        .values()
-        .all(|&n| n == members.len());
     let spec = GroupSpec {
-        subscription_type: Some(if homogeneous {
-            super::assignor::SubscriptionType::Homogeneous
-        } else {
-            super::assignor::SubscriptionType::Heterogeneous
-        }),
+        subscription_type: Some(super::assignor::SubscriptionType::of_counts(
+            group
+                .subscribed_topic_counts(None, Some(updated))
+                .into_values(),
+            members.len(),
+        )),
         partitions: group
             .subscription_metadata
             .values()

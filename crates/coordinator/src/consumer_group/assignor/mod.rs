@@ -70,6 +70,20 @@ pub enum SubscriptionType {
     Heterogeneous,
 }
 
+impl SubscriptionType {
+    /// As Kafka reads it off a group's subscribed-topic counts: homogeneous iff every topic name
+    /// subscribed to (with or without metadata) has every one of the `members` as a subscriber.
+    /// A topic without metadata counts: when only some members name it, the group is
+    /// heterogeneous although their resolved topic ids agree.
+    pub fn of_counts(counts: impl IntoIterator<Item = usize>, members: usize) -> SubscriptionType {
+        if counts.into_iter().all(|n| n == members) {
+            SubscriptionType::Homogeneous
+        } else {
+            SubscriptionType::Heterogeneous
+        }
+    }
+}
+
 impl GroupSpec<'_> {
     pub fn subscription_type(&self) -> SubscriptionType {
         if let Some(known) = self.subscription_type {
