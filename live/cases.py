@@ -529,6 +529,16 @@ def expected(log_line):
     return "The group is rebalancing, so a rejoin is needed" in log_line
 
 
+def left_and_moved(member_id):
+    """A wait's predicate: the member's LeaveGroup is in the trace, and so is a state change
+    after it. (The trace is written line by line: read as soon as the request's line is there,
+    it did not always hold the events the leave caused yet, and a case read "no rebalance".)"""
+    def predicate(t):
+        leaves = [i for i, l in t.requests("LeaveGroup") if member_id in json.dumps(l["request"])]
+        return bool(leaves) and bool(t.transitions_after(leaves[-1]))
+    return predicate
+
+
 def leave_transition(t, leaver_id):
     """The LeaveGroup of a member, the state the group was in, and what followed."""
     leaves = [(i, l) for i, l in t.requests("LeaveGroup")
@@ -566,7 +576,7 @@ def run(kind):
                         and len(t.parked("JoinGroup")) == 3)
             b_id = b.member_id()
             b.close()
-            t = broker.wait("b's leave", lambda t: t.requests("LeaveGroup"))
+            t = broker.wait("b's leave and the state change it causes", left_and_moved(b_id))
             i, at, state, after = leave_transition(t, b_id)
             check(state == "PreparingRebalance", f"b left in {state}, not PreparingRebalance")
             check(after and after[0][2] == "CompletingRebalance"
@@ -593,8 +603,8 @@ def run(kind):
             leader_id = leader.member_id()
             FAIL_ASSIGNMENT.set()
             e = start("e")
-            t = broker.wait("the leader's leave", lambda t: any(
-                leader_id in json.dumps(l["request"]) for _, l in t.requests("LeaveGroup")))
+            t = broker.wait("the leader's leave and the state change it causes",
+                            left_and_moved(leader_id))
             leader.join(timeout=30)
             i, at, state, after = leave_transition(t, leader_id)
             check(state == "CompletingRebalance", f"the leader left in {state}")
@@ -621,8 +631,7 @@ def run(kind):
         g_id = gone.member_id()
         generation = t.generation
         gone.close()
-        t = broker.wait("the stable leave", lambda t: any(
-            g_id in json.dumps(l["request"]) for _, l in t.requests("LeaveGroup")))
+        t = broker.wait("the stable leave and the state change it causes", left_and_moved(g_id))
         i, at, state, after = leave_transition(t, g_id)
         check(state == "Stable", f"the leave came in {state}, not Stable")
         check(after and after[0][2] == "PreparingRebalance",
