@@ -210,23 +210,22 @@ impl ConsumerGroups {
         classic: &mut crate::Groups,
         r: &ConsumerGroupHeartbeatRequest,
     ) -> ConsumerGroupHeartbeatResponse {
-        // A v0 joiner without a member id is given one (Kafka 4.0's `Uuid.randomUuid()`, drawn
-        // from the coordinator's seeded stream), after the request is found valid.
+        let valid = validate(ctx, r);
+        // A valid v0 joiner without a member id is given one (Kafka 4.0's `Uuid.randomUuid()`,
+        // drawn from the coordinator's seeded stream).
         let named;
-        let r = if r.api_version == 0
-            && r.member_epoch == 0
-            && r.member_id.is_empty()
-            && validate(ctx, r).is_ok()
-        {
-            named = ConsumerGroupHeartbeatRequest {
-                member_id: alloc::string::ToString::to_string(&ctx.member_ids.next_uuid()),
-                ..r.clone()
+        let r =
+            if valid.is_ok() && r.api_version == 0 && r.member_epoch == 0 && r.member_id.is_empty()
+            {
+                named = ConsumerGroupHeartbeatRequest {
+                    member_id: alloc::string::ToString::to_string(&ctx.member_ids.next_uuid()),
+                    ..r.clone()
+                };
+                &named
+            } else {
+                r
             };
-            &named
-        } else {
-            r
-        };
-        let routed = validate(ctx, r).and_then(|()| {
+        let routed = valid.and_then(|()| {
             crate::group_type::route_consumer_heartbeat(ctx, classic, &self.topics, r)
                 .map_err(|(code, message)| Failure(code, message))
         });
