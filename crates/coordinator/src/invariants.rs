@@ -95,8 +95,18 @@ fn check_group(g: &ClassicGroup, armed: impl Fn(&TimerKey) -> bool) -> Result<()
                 g.state()
             ));
         }
+        // A member may be without a session timer only while it waits in JoinGroup or
+        // SyncGroup, or while the group prepares a rebalance: completing the join removes a
+        // dynamic member that did not rejoin and re-arms everyone else's timer. (A failed
+        // online upgrade answers parked joins without re-arming them, as Kafka's
+        // `convertToConsumerGroup` does; a static member left so waits for that completion.)
         let session = TimerKey::Heartbeat(String::from(g.group_id()), String::from(m.member_id()));
-        if !g.unloaded && !armed(&session) && !m.is_awaiting_join() && !m.is_awaiting_sync() {
+        if !g.unloaded
+            && !armed(&session)
+            && !m.is_awaiting_join()
+            && !m.is_awaiting_sync()
+            && g.state() != GroupState::PreparingRebalance
+        {
             return Err(format!(
                 "{} has no session timer: it can never expire",
                 m.member_id()

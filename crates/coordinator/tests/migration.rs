@@ -494,3 +494,87 @@ fn a_classic_static_member_replacing_the_last_consumer_protocol_one_downgrades_w
     assert_eq!(assigned(mine.assignment.as_slice()), expected);
     h.c.check_invariants().unwrap();
 }
+
+/// Found by the `consumer_group` fuzz target. A static member's session timer fires while it
+/// waits in its first JoinGroup (a waiting member satisfies its heartbeat, so the timer is not
+/// re-armed). Then a consumer-protocol member tries to upgrade the group, which has never chosen
+/// a protocol: Kafka's `convertToConsumerGroup` answers the parked joins REBALANCE_IN_PROGRESS
+/// before `protocolName().get()` throws. The static member is left with no session timer and no
+/// parked join, in PreparingRebalance; the join's completion re-arms its timer.
+#[test]
+fn a_failed_upgrade_during_the_first_join_leaves_a_static_member_to_the_join_completion() {
+    let mut h = profile_j();
+    h.c.update_metadata(0, &[("foo".into(), None, 4)]).unwrap();
+    let first = join("")
+        .v(5)
+        .instance("i0")
+        .session(10_000)
+        .rebalance(10_000);
+    h.join_parked(first.clone());
+    // The same instance joins again without a member id: it replaces the first, whose join is
+    // answered FENCED_INSTANCE_ID, and its session timer runs with its session timeout.
+    let replacing = h.join_parked(first);
+    let member = h.member_ids().pop().expect("one static member");
+    let i0 = |h: &H| {
+        h.view()
+            .members
+            .into_iter()
+            .find(|m| m.member_id == member)
+            .expect("i0 is a member")
+    };
+    assert_eq!(i0(&h).session_deadline_ms, Some(10_000));
+    // A second new member keeps the initial delay going past i0's session timeout.
+    h.join_parked(
+        join("")
+            .v(5)
+            .instance("i2")
+            .session(10_000)
+            .rebalance(10_000),
+    );
+    h.advance(11_000);
+    assert_eq!(h.state(), GroupState::PreparingRebalance);
+    assert_eq!(i0(&h).session_deadline_ms, None, "satisfied while waiting");
+    assert!(i0(&h).awaiting_join);
+
+    let mut upgrade = heartbeat("m1", 0, Some(&[]));
+    upgrade.instance_id = Some("i9".into());
+    let out = h.send(Request::ConsumerGroupHeartbeat(upgrade));
+    assert_eq!(
+        join_answer(&out, replacing).map(|r| r.error_code),
+        Some(ErrorCode::RebalanceInProgress)
+    );
+    match out.last() {
+        Some(Response::ConsumerGroupHeartbeat(r)) => {
+            assert_eq!(r.error_code, ErrorCode::UnknownServerError);
+            assert_eq!(r.error_message.as_deref(), Some("No value present"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(h.c.consumer_group(G).is_none(), "still a classic group");
+    let m = i0(&h);
+    assert_eq!((m.awaiting_join, m.session_deadline_ms), (false, None));
+    assert_eq!(h.state(), GroupState::PreparingRebalance);
+    h.c.check_invariants().unwrap();
+
+    // It rejoins with its member id; the join completes and its timer is armed again.
+    let rejoin = h.join_parked(
+        join(&member)
+            .v(5)
+            .instance("i0")
+            .session(10_000)
+            .rebalance(10_000),
+    );
+    let answer = (0..8)
+        .find_map(|_| {
+            let out = h.advance(3_000);
+            join_answer(&out, rejoin)
+        })
+        .expect("the join completed");
+    assert_eq!(
+        (answer.error_code, answer.leader.as_str()),
+        (ErrorCode::None, member.as_str())
+    );
+    assert_eq!(h.state(), GroupState::CompletingRebalance);
+    assert!(i0(&h).session_deadline_ms.is_some());
+    h.c.check_invariants().unwrap();
+}

@@ -574,7 +574,10 @@ impl World {
             if !v.unloaded {
                 for m in &v.members {
                     assert!(
-                        m.session_deadline_ms.is_some() || m.awaiting_join || m.awaiting_sync,
+                        m.session_deadline_ms.is_some()
+                            || m.awaiting_join
+                            || m.awaiting_sync
+                            || v.state == GroupState::PreparingRebalance,
                         "{} can never expire",
                         m.member_id
                     );
