@@ -1,7 +1,8 @@
 //! KIP-848 consumer groups under structured chaos: joins (dynamic and static), heartbeats at
 //! right, stale and garbage epochs with any owned set, leaves −1/−2, subscription and metadata
 //! changes, clock moves, raw arbitrary heartbeats, and classic requests (JoinGroup, Heartbeat,
-//! LeaveGroup, OffsetCommit, DeleteGroups) for the same group id, over a few member ids so that
+//! LeaveGroup, OffsetCommit, DeleteGroups) for the same group id, and failovers (unload, load),
+//! over a few member ids so that
 //! requests meet each other and the group changes type. Nothing panics, misuse is an `Err` that changes nothing, and every input
 //! leaves the invariants intact (epochs ordered, no partition held twice, timers armed).
 #![no_main]
@@ -25,6 +26,8 @@ enum Op {
     Advance { dt: u32 },
     Raw { dt: u16, request: ConsumerGroupHeartbeatRequest },
     Classic { m: Option<u8>, instance: Option<u8>, kind: u8 },
+    /// The coordinator unloads the group, or loads it again (a refused one changes nothing).
+    Failover { load: bool },
 }
 
 /// A classic request for group "g" from member `m` (None: no member id yet).
@@ -132,6 +135,10 @@ fuzz_target!(|ops: Vec<Op>| {
             Op::Raw { dt, request } => {
                 now += i64::from(dt);
                 Some(request)
+            }
+            Op::Failover { load } => {
+                let _ = if load { c.load("g") } else { c.unload("g") };
+                None
             }
             Op::Classic { m, instance, kind } => {
                 c.handle(now, classic(m, instance, kind)).expect("a valid classic request");

@@ -156,6 +156,13 @@ impl Coordinator {
         self.ctx.timers.deadline(key)
     }
 
+    pub(crate) fn has_group_timers(&self, group_id: &str) -> bool {
+        self.ctx
+            .timers
+            .iter()
+            .any(|(k, _)| k.group_id() == group_id)
+    }
+
     /// Every armed timer, in firing order, as (Kafka key, deadline).
     pub fn timers(&self) -> Vec<(String, i64)> {
         self.ctx
@@ -370,7 +377,15 @@ impl Coordinator {
     /// The coordinator loses the group's partition (`docs/src/reference/classic-protocol.md#admin`): parked requests are answered
     /// NOT_COORDINATOR, the timers go, the group is Dead here and later requests get
     /// NOT_COORDINATOR until [`Coordinator::load`].
+    /// A consumer group (KIP-848) keeps its members, epochs and targets, loses its timers, and
+    /// answers NOT_COORDINATOR until loaded (`docs/src/reference/consumer-group-protocol.md#failover`).
     pub fn unload(&mut self, group_id: &str) -> Result<Vec<Response>, CoordinatorError> {
+        if self.consumer.groups.contains_key(group_id) {
+            if !self.consumer.unload(&mut self.ctx, group_id) {
+                return Err(CoordinatorError::GroupNotLoaded(group_id.to_string()));
+            }
+            return Ok(core::mem::take(&mut self.ctx.out));
+        }
         let group = self
             .groups
             .get_mut(group_id)
@@ -399,7 +414,14 @@ impl Coordinator {
     /// A coordinator (this one again, after a failover) loads the group from its last record:
     /// Stable with the recorded members (Empty without), their sessions restarted, and a
     /// rebalance if the group is over `group.max.size` (`docs/src/reference/classic-protocol.md#admin`).
+    /// A consumer group is loaded as it was unloaded, its members' session timers restarted.
     pub fn load(&mut self, group_id: &str) -> Result<Vec<Response>, CoordinatorError> {
+        if self.consumer.groups.contains_key(group_id) {
+            if !self.consumer.load(&mut self.ctx, group_id) {
+                return Err(CoordinatorError::GroupAlreadyLoaded(group_id.to_string()));
+            }
+            return Ok(core::mem::take(&mut self.ctx.out));
+        }
         match self.groups.get(group_id) {
             Some(g) if !g.unloaded => {
                 return Err(CoordinatorError::GroupAlreadyLoaded(group_id.to_string()));
@@ -454,6 +476,13 @@ impl Coordinator {
             ) {
                 self.consumer
                     .on_timer(&mut self.ctx, &mut self.groups, &key);
+                continue;
+            }
+            if let TimerKey::OffsetsExpiration(group_id) = &key
+                && self.consumer.groups.contains_key(group_id)
+            {
+                self.consumer
+                    .on_offsets_expiration_timer(&mut self.ctx, group_id);
                 continue;
             }
             let Some(group) = self.groups.get_mut(key.group_id()) else {

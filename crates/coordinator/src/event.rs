@@ -102,7 +102,7 @@ pub enum EventKind {
     PersistFailed {
         error: ErrorCode,
     },
-    /// The coordinator lost the group's partition.
+    /// The coordinator lost the group's partition (a classic or a consumer group).
     Unloaded,
     /// A coordinator loaded the group from its last record.
     Loaded {
@@ -115,6 +115,12 @@ pub enum EventKind {
     /// The offsets cleanup removed expired committed offsets.
     OffsetsExpired {
         partitions: usize,
+    },
+    /// A coordinator loaded the consumer group (KIP-848) from its records: as it was when
+    /// unloaded, its members' session timers restarted.
+    ConsumerGroupLoaded {
+        members: usize,
+        state: crate::consumer_group::ConsumerGroupState,
     },
     /// A consumer group's (KIP-848) state, derived after an input, changed.
     ConsumerGroupStateChanged {
@@ -196,6 +202,7 @@ impl EventKind {
                 | EventKind::MemberReplaced { .. }
                 | EventKind::LeaderChanged { .. }
                 | EventKind::Loaded { .. }
+                | EventKind::ConsumerGroupLoaded { .. }
                 | EventKind::ConsumerGroupStateChanged { .. }
                 | EventKind::GroupEpochBumped { .. }
                 | EventKind::ConsumerMemberJoined { .. }

@@ -44,6 +44,17 @@ pub(crate) fn route_classic(
     let Some(group) = consumer.groups.get(group_id) else {
         return Route::Handle;
     };
+    let classic_request = matches!(
+        request,
+        Request::JoinGroup(_)
+            | Request::SyncGroup(_)
+            | Request::Heartbeat(_)
+            | Request::LeaveGroup(_)
+    );
+    if group.unloaded && classic_request {
+        not_coordinator(ctx, request);
+        return Route::Answered;
+    }
     match request {
         Request::JoinGroup(r) => {
             if group.members.is_empty() {
@@ -70,6 +81,54 @@ pub(crate) fn route_classic(
         _ => return Route::Handle,
     }
     Route::Answered
+}
+
+/// A classic request for a consumer group whose partition is unloaded: NOT_COORDINATOR, after
+/// the checks a JoinGroup gets before any group is looked at.
+fn not_coordinator(ctx: &mut Ctx, request: &Request) {
+    use crate::classic::{ParkedSync, rebalance};
+    match request {
+        Request::JoinGroup(r) => {
+            let (error, member_id) = crate::classic::join_group::front_door(ctx, r, true)
+                .unwrap_or((ErrorCode::NotCoordinator, String::new()));
+            let parked = ParkedJoin {
+                correlation_id: r.correlation_id,
+                api_version: r.api_version,
+            };
+            ctx.out
+                .push(rebalance::join_error(parked, error, &member_id));
+        }
+        Request::SyncGroup(r) => {
+            let parked = ParkedSync {
+                correlation_id: r.correlation_id,
+                api_version: r.api_version,
+            };
+            ctx.out.push(rebalance::sync_response(
+                parked,
+                ErrorCode::NotCoordinator,
+                None,
+                None,
+                Default::default(),
+            ));
+        }
+        Request::Heartbeat(r) => {
+            ctx.out.push(crate::protocol::Response::Heartbeat(
+                crate::protocol::HeartbeatResponse {
+                    api_version: r.api_version,
+                    correlation_id: r.correlation_id,
+                    throttle_time_ms: 0,
+                    error_code: ErrorCode::NotCoordinator,
+                },
+            ));
+        }
+        Request::LeaveGroup(r) => crate::classic::leave_group::respond(
+            ctx,
+            r,
+            ErrorCode::NotCoordinator,
+            alloc::vec::Vec::new(),
+        ),
+        _ => {}
+    }
 }
 
 /// A ConsumerGroupHeartbeat (already validated) for the id of a classic group: Ok to go on
@@ -112,7 +171,7 @@ pub(crate) fn route_consumer_heartbeat(
 }
 
 /// `maybeDeleteEmptyConsumerGroup`: an empty consumer group gives its id to a classic group.
-fn remove_consumer_group(ctx: &mut Ctx, consumer: &mut ConsumerGroups, group_id: &str) {
+pub(crate) fn remove_consumer_group(ctx: &mut Ctx, consumer: &mut ConsumerGroups, group_id: &str) {
     if consumer.groups.remove(group_id).is_some() {
         ctx.cancel_group_timers(group_id);
         ctx.emit(
@@ -133,6 +192,9 @@ pub(crate) fn delete_consumer_group(
     group_id: &str,
 ) -> Option<ErrorCode> {
     let group = consumer.groups.get(group_id)?;
+    if group.unloaded {
+        return Some(ErrorCode::NotCoordinator);
+    }
     if !group.members.is_empty() {
         return Some(ErrorCode::NonEmptyGroup);
     }

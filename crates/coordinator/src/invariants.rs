@@ -21,6 +21,13 @@ impl Coordinator {
             if self.groups().any(|c| c.group_id() == g) {
                 return Err(format!("\"{g}\" is both a classic and a consumer group"));
             }
+            if group.unloaded {
+                // No timers while unloaded: they restart when the group is loaded.
+                if self.has_group_timers(g) {
+                    return Err(format!("consumer group \"{g}\" is unloaded but has timers"));
+                }
+                continue;
+            }
             for m in group.members.values() {
                 let session = TimerKey::ConsumerSession(g.clone(), m.member_id.clone());
                 if self.timer_deadline(&session).is_none() {
@@ -30,12 +37,15 @@ impl Coordinator {
                     ));
                 }
                 let rebalance = TimerKey::ConsumerRebalance(g.clone(), m.member_id.clone());
-                // A classic member has join and sync timers instead of a rebalance timer.
+                // A classic member has join and sync timers instead of a rebalance timer, except
+                // that loading the group arms one for every member still revoking (Kafka's
+                // `onLoaded`), so a classic member's is not checked.
                 let revoking = m.state()
                     == crate::consumer_group::reconcile::MemberState::UnrevokedPartitions
-                    && m.member_epoch() >= 0
-                    && !m.uses_classic_protocol();
-                if revoking != self.timer_deadline(&rebalance).is_some() {
+                    && m.member_epoch() >= 0;
+                if !m.uses_classic_protocol()
+                    && revoking != self.timer_deadline(&rebalance).is_some()
+                {
                     return Err(format!(
                         "consumer group \"{g}\": member {} is {:?} but its rebalance timer is {}",
                         m.member_id,

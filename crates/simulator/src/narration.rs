@@ -633,6 +633,14 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
                 "协调者从记录加载消费组（{members} 个成员）：{s}"
             )
         }
+        EventKind::ConsumerGroupLoaded { members, state: s } => {
+            let s = crate::vocabulary::consumer_group_state(*s).pick(lang);
+            say!(
+                lang,
+                "a coordinator loads the consumer group from its records ({members} members): {s}, as it was; every session timer restarts",
+                "协调者从记录加载消费组（{members} 个成员）：{s}，与卸载前相同；每个会话定时器重新开始"
+            )
+        }
         EventKind::Deleted => say!(lang, "the group is deleted", "消费组被删除"),
         EventKind::OffsetsExpired { partitions } => say!(
             lang,

@@ -572,11 +572,7 @@ impl Simulation {
         if !c.is_running() || c.state != crate::trace::MemberState::Stable {
             return;
         }
-        let Some(group) = self
-            .coordinator
-            .consumer_group(&self.w.group_id)
-            .filter(|g| !g.dead)
-        else {
+        let Some(group) = self.coordinator.consumer_group(&self.w.group_id) else {
             return;
         };
         let Some(member) = group.members.get(&c.generation.member_id) else {
@@ -612,11 +608,7 @@ impl Simulation {
             .iter()
             .filter(|c| c.life == Life::Running)
             .count();
-        if let Some(group) = self
-            .coordinator
-            .consumer_group(&self.w.group_id)
-            .filter(|g| !g.dead)
-        {
+        if let Some(group) = self.coordinator.consumer_group(&self.w.group_id) {
             return if running == 0 {
                 group.members.is_empty()
             } else {
@@ -639,11 +631,7 @@ impl Simulation {
         // The group's epoch every running member must have reached: a consumer group's
         // (KIP-848) group epoch, its target reconciled and acknowledged; or a classic group's
         // generation. Either group Stable.
-        let epoch = match self
-            .coordinator
-            .consumer_group(&self.w.group_id)
-            .filter(|g| !g.dead)
-        {
+        let epoch = match self.coordinator.consumer_group(&self.w.group_id) {
             Some(group) => (group.state()
                 == group_coordinator::consumer_group::ConsumerGroupState::Stable)
                 .then_some(group.group_epoch),

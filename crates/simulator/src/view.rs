@@ -187,7 +187,7 @@ impl Metrics {
             generations: counters.generations,
             // A consumer group's (KIP-848) group epoch plays the generation's part.
             generation_id: match sim.coordinator.consumer_group(&w.group_id) {
-                Some(g) if !g.dead => g.group_epoch,
+                Some(g) => g.group_epoch,
                 _ => sim
                     .coordinator
                     .group(&w.group_id)

@@ -715,6 +715,74 @@ mod consumer_protocol {
         )));
     }
 
+    /// A failover of a consumer group: the heartbeats sent while it is unloaded get
+    /// NOT_COORDINATOR, the consumers find the coordinator again, and the loaded group is the
+    /// one they left: the same members, no new epoch, nobody fenced.
+    #[test]
+    fn a_consumer_group_comes_back_from_a_failover_as_it_was() {
+        let json = r#"{ "name": "failover", "title": { "en": "t", "zh": "t" }, "seed": 4,
+            "consumer": { "group.protocol": "consumer" },
+            "topics": { "orders": 6 },
+            "consumers": [ { "name": "A", "topics": ["orders"] }, { "name": "B", "topics": ["orders"] },
+                           { "name": "C", "topics": ["orders"] } ],
+            "script": [ { "atMs": 20000, "action": { "type": "failover", "downMs": 6000 } } ],
+            "durationMs": 60000 }"#;
+        let mut sim = Simulation::new(Scenario::from_json(json).expect("valid")).expect("valid");
+        sim.run_until(60_000);
+        assert_eq!(sim.metrics().invariant_violations, 0);
+        let before: Vec<_> = sim.trace().iter().filter(|e| e.at_ms < 20_000).collect();
+        let epoch_before = before.iter().rev().find_map(|e| match &e.kind {
+            TraceKind::Coordinator {
+                event: EventKind::GroupEpochBumped { group_epoch },
+            } => Some(*group_epoch),
+            _ => None,
+        });
+        assert_eq!(epoch_before, Some(3), "three joins before the failover");
+        assert!(has(&sim, |k| matches!(
+            k,
+            TraceKind::ResponseSent {
+                api: MessageApi::ConsumerGroupHeartbeat,
+                error_code: ErrorCode::NotCoordinator,
+                ..
+            }
+        )));
+        assert!(has(&sim, |k| matches!(
+            k,
+            TraceKind::Coordinator {
+                event: EventKind::ConsumerGroupLoaded { members: 3, .. }
+            }
+        )));
+        let after = sim.trace().iter().filter(|e| e.at_ms >= 20_000);
+        for e in after {
+            assert!(
+                !matches!(
+                    e.kind,
+                    TraceKind::Coordinator {
+                        event: EventKind::GroupEpochBumped { .. }
+                            | EventKind::ConsumerMemberRemoved { .. }
+                    }
+                ),
+                "at {} ms: {:?}",
+                e.at_ms,
+                e.kind
+            );
+        }
+        let group = sim
+            .coordinator()
+            .consumer_groups()
+            .next()
+            .expect("the consumer group");
+        let mut clients: Vec<&str> = group
+            .members
+            .values()
+            .map(|m| m.client_id.as_str())
+            .collect();
+        clients.sort();
+        assert_eq!(clients, ["A", "B", "C"]);
+        assert_eq!(group.group_epoch, 3);
+        assert!(sim.metrics().settled);
+    }
+
     /// A changed `group.protocol` takes effect when the consumer is next started: the classic
     /// group, empty by then, is replaced by a consumer group (its offsets kept).
     #[test]

@@ -121,7 +121,7 @@ export interface ConsumerMemberView { memberId: string; instanceId: string | nul
   sessionDeadlineMs: number | null; rebalanceDeadlineMs: number | null }
 export interface ConsumerGroupView { groupId: string; type: "consumer"; state: ConsumerGroupState;
   groupEpoch: number; assignmentEpoch: number; preferredAssignor: "uniform" | "range";
-  members: ConsumerMemberView[]; timers: TimerView[] }
+  members: ConsumerMemberView[]; timers: TimerView[]; unloaded: boolean }
 /** `updateMetadata`'s argument: topics consumer groups are assigned from. */
 export interface MetadataUpdate { topics: { name: string; topicId?: string; partitions: number; racks?: string[][] }[] }
 /** `serverAssign`'s input: partition counts by topic name, and the members with their previous
@@ -154,6 +154,7 @@ export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "GroupRecordPersisted"; generationId: number; members: number }
   | { type: "PersistFailed"; error: number }
   | { type: "Loaded"; members: number; state: GroupState }
+  | { type: "ConsumerGroupLoaded"; members: number; state: ConsumerGroupState }
   | { type: "OffsetsExpired"; partitions: number }
   | { type: "ConsumerGroupStateChanged"; from: ConsumerGroupState; to: ConsumerGroupState }
   | { type: "GroupEpochBumped"; groupEpoch: number }

@@ -60,6 +60,7 @@ function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, now: numb
       h('strong', { id: 'assignment-epoch' }, String(view.assignmentEpoch)),
       ` · ${ct('assignor', lang)} `,
       h('strong', {}, view.preferredAssignor),
+      view.unloaded ? h('strong', { class: 'error' }, ` · ${ct('unloaded', lang)}`) : null,
     ),
     h(
       'table',

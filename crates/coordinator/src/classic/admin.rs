@@ -66,6 +66,13 @@ fn describe_one(
         }
     };
     let Some(group) = groups.get(group_id) else {
+        if consumer.is_unloaded(group_id) {
+            return DescribedGroup {
+                error_code: ErrorCode::NotCoordinator,
+                group_state: String::new(),
+                ..unknown
+            };
+        }
         return not_found(if consumer.groups.contains_key(group_id) {
             alloc::format!("Group {group_id} is not a classic group.")
         } else {
@@ -173,7 +180,7 @@ pub(crate) fn handle_list(
         consumer
             .groups
             .values()
-            .filter(|g| !g.dead && wanted_type("consumer") && wanted_state(g.state().name()))
+            .filter(|g| !g.unloaded && wanted_type("consumer") && wanted_state(g.state().name()))
             .map(|g| {
                 listed_as(
                     &g.group_id,

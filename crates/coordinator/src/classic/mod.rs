@@ -158,6 +158,31 @@ impl Ctx {
         }
     }
 
+    /// Arms `offsets-expiration-<group>` at the first cleanup run (a multiple of
+    /// `offsets.retention.check.interval.ms` since the coordinator started) after now and not
+    /// before `at`; `None` cancels it. Kafka runs the cleanup over every group at each run; the
+    /// model keeps one timer per group, armed for the first run at which it has work.
+    pub fn schedule_offsets_cleanup(&mut self, group_id: &str, at: Option<i64>) {
+        let key = TimerKey::OffsetsExpiration(String::from(group_id));
+        let Some(at) = at else {
+            return self.cancel(&key);
+        };
+        let interval = self.config.offsets_retention_check_interval_ms.max(1);
+        let from = at.max(self.now);
+        let tick = from
+            .div_euclid(interval)
+            .saturating_add(i64::from(from.rem_euclid(interval) != 0))
+            .saturating_mul(interval);
+        let tick = if tick <= self.now {
+            tick.saturating_add(interval)
+        } else {
+            tick
+        };
+        if self.timers.deadline(&key) != Some(tick) {
+            self.schedule(key, tick - self.now);
+        }
+    }
+
     /// Takes the injected persist failure, if one is armed.
     pub fn take_persist_fault(&mut self) -> Option<ErrorCode> {
         self.persist_fault.take()

@@ -1,6 +1,6 @@
 //! OffsetCommit and OffsetFetch (`docs/src/reference/classic-protocol.md#offset-commit`, `docs/src/reference/classic-protocol.md#offset-fetch`), at the level the simulation needs.
 
-use super::{ClassicGroup, Ctx, GroupState, TimerKey};
+use super::{ClassicGroup, Ctx, GroupState};
 use crate::config::Flavour;
 use crate::consumer_group::{ConsumerGroup, ConsumerGroups};
 use crate::event::EventKind;
@@ -42,7 +42,8 @@ pub(crate) fn handle_commit(
             },
         ),
     };
-    let group_error = match consumer.groups.get(&req.group_id).filter(|g| !g.dead) {
+    let group_error = match consumer.groups.get(&req.group_id) {
+        Some(g) if g.unloaded => Some(ErrorCode::NotCoordinator),
         Some(g) => validate_consumer_commit(g, req.api_version, generation, member_id),
         None => validate_commit(ctx, groups, req, generation, member_id, instance),
     };
@@ -104,10 +105,15 @@ pub(crate) fn handle_commit(
             partitions,
         });
     }
-    if group_error.is_none()
-        && let Some(group) = groups.get(&req.group_id)
-    {
-        group.schedule_offsets_expiration(ctx);
+    if group_error.is_none() {
+        match groups.get(&req.group_id) {
+            Some(group) => group.schedule_offsets_expiration(ctx),
+            None => consumer.after_commit(
+                ctx,
+                &req.group_id,
+                req.topics.iter().map(|t| t.name.as_str()),
+            ),
+        }
     }
     ctx.out.push(Response::OffsetCommit(OffsetCommitResponse {
         api_version: req.api_version,
@@ -243,9 +249,9 @@ pub(crate) fn handle_fetch(
     };
     if req.api_version >= 8 {
         for g in &req.groups {
-            let consumer_group = consumer.groups.get(&g.group_id).filter(|c| !c.dead);
+            let consumer_group = consumer.groups.get(&g.group_id);
             let refused = consumer_group
-                .filter(|_| req.api_version >= 9)
+                .filter(|c| req.api_version >= 9 && !c.unloaded)
                 .and_then(|c| validate_consumer_fetch(c, g.member_id.as_deref(), g.member_epoch));
             if let Some(error) = refused {
                 response.groups.push(OffsetFetchResponseGroup {
@@ -258,7 +264,7 @@ pub(crate) fn handle_fetch(
             let (error, topics) = fetch_group(
                 ctx,
                 groups,
-                consumer_group.is_some(),
+                consumer_group,
                 &g.group_id,
                 g.topics.as_deref(),
             );
@@ -275,9 +281,14 @@ pub(crate) fn handle_fetch(
             .find(|&e| e != ErrorCode::None)
             .unwrap_or(ErrorCode::None);
     } else {
-        let known = consumer.groups.get(&req.group_id).is_some_and(|c| !c.dead);
-        let (error, mut topics) =
-            fetch_group(ctx, groups, known, &req.group_id, req.topics.as_deref());
+        let consumer_group = consumer.groups.get(&req.group_id);
+        let (error, mut topics) = fetch_group(
+            ctx,
+            groups,
+            consumer_group,
+            &req.group_id,
+            req.topics.as_deref(),
+        );
         if req.api_version < 2 && error != ErrorCode::None {
             // v0/v1 have no top-level error: it goes to every partition.
             for t in &mut topics {
@@ -302,13 +313,14 @@ pub(crate) fn handle_fetch(
 fn fetch_group(
     ctx: &Ctx,
     groups: &Groups,
-    consumer_group: bool,
+    consumer_group: Option<&crate::consumer_group::ConsumerGroup>,
     group_id: &str,
     topics: Option<&[OffsetFetchRequestTopic]>,
 ) -> (ErrorCode, Vec<OffsetFetchResponseTopic>) {
-    let unloaded = groups.get(group_id).is_some_and(|g| g.unloaded);
+    let unloaded = groups.get(group_id).is_some_and(|g| g.unloaded)
+        || consumer_group.is_some_and(|g| g.unloaded);
     let empty = BTreeMap::new();
-    let stored = if consumer_group || groups.contains_key(group_id) {
+    let stored = if consumer_group.is_some() || groups.contains_key(group_id) {
         ctx.offsets.get(group_id).unwrap_or(&empty)
     } else {
         &empty
@@ -402,7 +414,6 @@ impl ClassicGroup {
     /// `offsets.retention.check.interval.ms` since the coordinator started) at which an offset
     /// expires or, for an Empty group without offsets, the group itself is removed.
     pub(crate) fn schedule_offsets_expiration(&self, ctx: &mut Ctx) {
-        let key = TimerKey::OffsetsExpiration(self.group_id.clone());
         let retention = i64::from(ctx.config.offsets_retention_minutes).saturating_mul(60_000);
         let offsets = ctx.offsets.get(&self.group_id);
         let cannot_expire = self.protocol_type.is_some()
@@ -420,25 +431,7 @@ impl ClassicGroup {
             _ if self.state() == GroupState::Empty => Some(ctx.now),
             _ => None,
         };
-        match earliest {
-            Some(at) => {
-                let interval = ctx.config.offsets_retention_check_interval_ms.max(1);
-                let from = at.max(ctx.now);
-                let tick = from
-                    .div_euclid(interval)
-                    .saturating_add(i64::from(from.rem_euclid(interval) != 0))
-                    .saturating_mul(interval);
-                let tick = if tick <= ctx.now {
-                    tick.saturating_add(interval)
-                } else {
-                    tick
-                };
-                if ctx.timers.deadline(&key) != Some(tick) {
-                    ctx.schedule(key, tick - ctx.now);
-                }
-            }
-            None => ctx.cancel(&key),
-        }
+        ctx.schedule_offsets_cleanup(&self.group_id, earliest);
     }
 
     /// The cleanup ran: expired offsets go; returns true if the group is now an Empty group with

@@ -34,7 +34,15 @@ impl ConsumerGroups {
             .group_ids
             .iter()
             .map(|id| match self.groups.get(id) {
-                Some(g) if !g.dead => DescribedConsumerGroup {
+                // The coordinator's runtime refuses a group whose partition is not loaded
+                // before the group is read: the error alone, without a message.
+                Some(g) if g.unloaded => DescribedConsumerGroup {
+                    error_code: ErrorCode::NotCoordinator,
+                    group_id: id.clone(),
+                    authorized_operations: i32::MIN,
+                    ..Default::default()
+                },
+                Some(g) => DescribedConsumerGroup {
                     group_id: id.clone(),
                     group_state: String::from(g.state().name()),
                     group_epoch: g.group_epoch,

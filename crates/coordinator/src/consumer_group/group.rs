@@ -106,7 +106,9 @@ pub struct ConsumerGroup {
     /// (topic, partition) -> the epoch of the member that holds it (assigned or pending
     /// revocation). Absent: free (−1).
     partition_epochs: BTreeMap<(Uuid, i32), i32>,
-    pub dead: bool,
+    /// The coordinator has unloaded the group's partition (a failover under way): the group
+    /// is kept as its records keep it, without timers, and answers NOT_COORDINATOR.
+    pub unloaded: bool,
     /// The topics-image version `subscription_metadata` was computed at.
     pub topics_version: u64,
 }
@@ -122,15 +124,13 @@ impl ConsumerGroup {
             target: BTreeMap::new(),
             subscription_metadata: BTreeMap::new(),
             partition_epochs: BTreeMap::new(),
-            dead: false,
+            unloaded: false,
             topics_version: 0,
         }
     }
 
     pub fn state(&self) -> ConsumerGroupState {
-        if self.dead {
-            ConsumerGroupState::Dead
-        } else if self.members.is_empty() {
+        if self.members.is_empty() {
             ConsumerGroupState::Empty
         } else if self.group_epoch > self.assignment_epoch {
             ConsumerGroupState::Assigning

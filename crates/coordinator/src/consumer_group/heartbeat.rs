@@ -33,6 +33,9 @@ pub struct ConsumerGroups {
     /// Moves on at every change of `topics`: a group whose subscription metadata was computed
     /// at an older version recomputes it at its next heartbeat (Kafka's metadata refresh).
     pub topics_version: u64,
+    /// Group id -> the group epoch its offsets cleanup was last planned at
+    /// (`expiration.rs`).
+    pub(crate) cleanup_planned: BTreeMap<String, i32>,
 }
 
 /// A heartbeat's failure: its error code and Kafka's message.
@@ -110,9 +113,16 @@ fn blank(s: &str) -> bool {
     s.chars().all(|c| c <= ' ')
 }
 
-fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure> {
-    // The Scala coordinator of Kafka 3.x, or a 4.0 broker without `consumer` in
-    // `group.coordinator.rebalance.protocols`, does not offer the API.
+/// The checks made before the group's coordinator shard sees the request: whether the broker
+/// offers the API at all (the Scala coordinator of Kafka 3.x, or a 4.0 broker without
+/// `consumer` in `group.coordinator.rebalance.protocols`, does not), then whether this
+/// coordinator has the group's partition loaded (the runtime refuses the operation with a bare
+/// NOT_COORDINATOR, before the request is validated).
+fn front_door(
+    ctx: &Ctx,
+    groups: &ConsumerGroups,
+    r: &ConsumerGroupHeartbeatRequest,
+) -> Result<(), Failure> {
     if ctx.config.flavour == crate::config::Flavour::Kafka3 || !ctx.config.consumer_protocol_enabled
     {
         return fail(
@@ -120,6 +130,13 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
             "The consumer group protocol (KIP-848) is not enabled on this coordinator.",
         );
     }
+    if groups.is_unloaded(&r.group_id) {
+        return fail(ErrorCode::NotCoordinator, "");
+    }
+    Ok(())
+}
+
+fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure> {
     let invalid = |m: &str| fail(ErrorCode::InvalidRequest, m);
     // Kafka's `throwIfEmptyString`: a string of spaces is empty too.
     if blank(&r.group_id) {
@@ -210,7 +227,7 @@ impl ConsumerGroups {
         classic: &mut crate::Groups,
         r: &ConsumerGroupHeartbeatRequest,
     ) -> ConsumerGroupHeartbeatResponse {
-        let valid = validate(ctx, r);
+        let valid = front_door(ctx, self, r).and_then(|()| validate(ctx, r));
         // A valid v0 joiner without a member id is given one (Kafka 4.0's `Uuid.randomUuid()`,
         // drawn from the coordinator's seeded stream).
         let named;
@@ -245,9 +262,12 @@ impl ConsumerGroups {
         });
         let mut response = match result {
             Ok(response) => response,
+            // Kafka's `ApiError.fromThrowable` sends no message for UNKNOWN_SERVER_ERROR (it
+            // could leak internals) nor for an error's generic one (a bare NOT_COORDINATOR).
             Err(Failure(code, message)) => ConsumerGroupHeartbeatResponse {
                 error_code: code,
-                error_message: Some(message),
+                error_message: (code != ErrorCode::UnknownServerError && !message.is_empty())
+                    .then_some(message),
                 member_epoch: 0,
                 ..Default::default()
             },
@@ -260,11 +280,12 @@ impl ConsumerGroups {
 
     /// The one place a consumer group's state changes are told: derived after each input.
     pub(super) fn note_state(
-        &self,
+        &mut self,
         ctx: &mut Ctx,
         group_id: &str,
         before: Option<super::ConsumerGroupState>,
     ) {
+        self.plan_offsets_cleanup(ctx, group_id);
         let Some(after) = self.groups.get(group_id).map(ConsumerGroup::state) else {
             return;
         };

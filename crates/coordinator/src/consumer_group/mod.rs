@@ -5,6 +5,8 @@
 pub mod assignor;
 mod classic_member;
 mod describe;
+mod expiration;
+mod failover;
 pub mod group;
 pub mod heartbeat;
 pub(crate) mod migration;

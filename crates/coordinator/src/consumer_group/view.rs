@@ -59,6 +59,9 @@ pub struct ConsumerGroupView {
     pub preferred_assignor: &'static str,
     pub members: Vec<ConsumerMemberView>,
     pub timers: Vec<TimerView>,
+    /// The coordinator has unloaded the group (a failover under way): it answers
+    /// NOT_COORDINATOR and has no timers until loaded.
+    pub unloaded: bool,
 }
 
 fn by_name(a: &MemberAssignment, names: &BTreeMap<Uuid, &str>) -> Vec<TopicPartitionsView> {
@@ -123,6 +126,7 @@ impl ConsumerGroupView {
                 })
                 .collect(),
             timers: TimerView::of_group(timers, g),
+            unloaded: group.unloaded,
         }
     }
 }
