@@ -16,19 +16,9 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        if n == 0 { 0 } else { self.next() % n }
-    }
-}
+#[path = "common/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
 
 struct Member {
     id: String,
@@ -140,7 +130,11 @@ fn small_groups_get_what_they_always_got() {
     assert_eq!(format!("{:#x}", digest(4000, false)), "0xe348beb228121e20");
 }
 
+/// Re-recorded once, when the heterogeneous balancing was made to follow Kafka's
+/// `balanceTopic` step by step (a giver without partitions of the topic is swapped out of the
+/// most loaded range; what a member receives in a pass is not given on): checked against
+/// Kafka's own class with `bench/kafka-assignors/check.sh`, no result differing.
 #[test]
 fn large_groups_get_what_they_always_got() {
-    assert_eq!(format!("{:#x}", digest(300, true)), "0x33882f32bf6af5d1");
+    assert_eq!(format!("{:#x}", digest(300, true)), "0xdc356d1e88faf690");
 }

@@ -173,9 +173,9 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
         if !owner[k].contains(&FREE) {
             continue;
         }
-        let mut least = Least::new(&subscribers[k], &size);
+        let mut balancer = Balancer::new(&subscribers[k], &size);
         for slot in owner[k].iter_mut().filter(|o| **o == FREE) {
-            let m = least.next(&size);
+            let m = balancer.next_least_loaded(&size);
             size[m] += 1;
             *slot = m as u32;
         }
@@ -186,14 +186,20 @@ pub fn heterogeneous(spec: &GroupSpec) -> Result<GroupAssignment, AssignError> {
         .copied()
         .filter(|&k| subscribers[k].len() >= 2)
         .collect();
+    // Round after round over the topics (at most 16), until a whole turn from the last topic
+    // that moved anything moves nothing more (Kafka's `balanceTopics`, whose first topic counts
+    // as having moved).
     let mut local = vec![0u32; members.len()];
-    for _ in 0..16 {
-        let mut moved = false;
-        for &k in &balanced {
-            moved |= balance_topic(&subscribers[k], &mut size, &mut owner[k], &mut local);
-        }
-        if !moved {
-            break;
+    let mut last_moved: Option<usize> = None;
+    'rounds: for _ in 0..16 {
+        for (i, &k) in balanced.iter().enumerate() {
+            if last_moved == Some(i) {
+                break 'rounds;
+            }
+            let moved = balance_topic(&subscribers[k], &mut size, &mut owner[k], &mut local);
+            if moved > 0 || last_moved.is_none() {
+                last_moved = Some(i);
+            }
         }
     }
     // Out: a counting sort of the owner tables by member. Topics and partitions are walked in
@@ -251,63 +257,119 @@ fn by_load(subscribers: &[usize], size: &[usize]) -> Vec<usize> {
     order
 }
 
-/// Subscribers sorted by (size, index), handed out from the least loaded: every member of the
-/// lowest level gets one in turn, then the level rises and takes in the members at it.
-struct Least {
-    order: Vec<usize>,
-    end: usize,
-    at: usize,
-    level: usize,
+/// Kafka's `MemberAssignmentBalancer`: a topic's subscribers sorted by (partitions, index),
+/// with a range of the least loaded growing rightwards (each member of it gets one partition in
+/// turn, then the range's level rises and takes in the members at that level) and a range of
+/// the most loaded growing leftwards (the same, downwards). Sizes are read live: they change as
+/// partitions move. Ported step by step, quirks included, because the order in which members
+/// are met decides who gets which partition.
+struct Balancer {
+    sorted: Vec<usize>,
+    /// `[0, least_end)`: the least loaded range.
+    least_end: usize,
+    least_level: i64,
+    next_least: usize,
+    /// `[most_start, most_end)`: the most loaded range; members with nothing to give are
+    /// swapped out past `most_end`.
+    most_start: usize,
+    most_end: usize,
+    most_level: i64,
+    /// The next most loaded member to take from (−1: none left).
+    next_most: isize,
 }
 
-impl Least {
-    fn new(subscribers: &[usize], size: &[usize]) -> Least {
-        let order = by_load(subscribers, size);
-        let level = order.first().map_or(0, |&m| size[m]);
-        let end = order.iter().take_while(|&&m| size[m] == level).count();
-        Least {
-            order,
-            end,
-            at: 0,
-            level,
+impl Balancer {
+    /// `initialize` (`subscribers` is never empty).
+    fn new(subscribers: &[usize], size: &[usize]) -> Balancer {
+        let sorted = by_load(subscribers, size);
+        let n = sorted.len();
+        let level = |i: usize| sorted.get(i).map_or(0, |&m| size[m] as i64);
+        Balancer {
+            least_end: 0,
+            least_level: level(0) - 1,
+            next_least: 0,
+            most_start: n,
+            most_end: n,
+            most_level: level(n.saturating_sub(1)) + 1,
+            next_most: n as isize - 1,
+            sorted,
         }
     }
 
-    fn next(&mut self, size: &[usize]) -> usize {
-        if self.at >= self.end {
-            self.level += 1;
-            while self.end < self.order.len() && size[self.order[self.end]] <= self.level {
-                self.end += 1;
-            }
-            self.at = 0;
+    /// The difference between the most and the least loaded subscriber when initialized.
+    fn imbalance(&self, size: &[usize]) -> usize {
+        match (self.sorted.first(), self.sorted.last()) {
+            (Some(&low), Some(&high)) => size[high] - size[low],
+            _ => 0,
         }
-        let m = self.order[self.at];
-        self.at += 1;
+    }
+
+    /// `nextLeastLoadedMember`: the member to give the next partition to.
+    fn next_least_loaded(&mut self, size: &[usize]) -> usize {
+        if self.next_least >= self.least_end {
+            self.least_level += 1;
+            while self.least_end < self.sorted.len()
+                && size[self.sorted[self.least_end]] as i64 == self.least_level
+            {
+                self.least_end += 1;
+            }
+            self.next_least = 0;
+        }
+        let m = self.sorted[self.next_least];
+        self.next_least += 1;
         m
     }
+
+    /// `nextMostLoadedMember`: the member to take the next partition from, if any is left.
+    fn next_most_loaded(&mut self, size: &[usize]) -> Option<usize> {
+        if self.next_most < self.most_start as isize {
+            if self.most_end <= self.most_start && self.most_start > 0 {
+                // Emptied by exclusions: make sure the range expands below.
+                self.most_level = size[self.sorted[self.most_start - 1]] as i64;
+            } else {
+                self.most_level -= 1;
+            }
+            while self.most_start > 0
+                && size[self.sorted[self.most_start - 1]] as i64 == self.most_level
+            {
+                self.most_start -= 1;
+            }
+            self.next_most = self.most_end as isize - 1;
+        }
+        let at = usize::try_from(self.next_most).ok()?;
+        self.next_most -= 1;
+        Some(self.sorted[at])
+    }
+
+    /// `excludeMostLoadedMember`: the member last returned has nothing to give; it is swapped
+    /// to the end of the most loaded range, which shrinks past it.
+    fn exclude_most_loaded(&mut self) {
+        let at = (self.next_most + 1) as usize;
+        self.sorted.swap(at, self.most_end - 1);
+        self.most_end -= 1;
+    }
+
+    fn is_balanced(&self) -> bool {
+        self.most_level - self.least_level <= 1
+    }
 }
 
-/// One topic's balancing pass; whether it moved anything. `owner` is the topic's owner table;
-/// `local` is scratch space (a member index -> its position among the subscribers).
+/// One topic's balancing pass (Kafka's `balanceTopic`); how many partitions it moved. `owner`
+/// is the topic's owner table; `local` is scratch space (a member index -> its position among
+/// the subscribers). A giver gives its highest-numbered partition of the topic among those it
+/// held when the pass began: what it receives during the pass stays.
 fn balance_topic(
     subscribers: &[usize],
     size: &mut [usize],
     owner: &mut [u32],
     local: &mut [u32],
-) -> bool {
-    // Balanced already (the usual case after the first round): no need to sort.
-    let (Some(low), Some(high)) = (
-        subscribers.iter().map(|&m| size[m]).min(),
-        subscribers.iter().map(|&m| size[m]).max(),
-    ) else {
-        return false;
-    };
-    if high - low <= 1 {
-        return false;
+) -> usize {
+    let mut balancer = Balancer::new(subscribers, size);
+    if balancer.imbalance(size) <= 1 {
+        return 0;
     }
-    // Each subscriber's partitions of this topic, ascending: `held[start[l]..end[l]]` for the
-    // subscriber at position l. Givers take from the top of their run; what a member receives
-    // in this pass goes to `received` (it would be its highest if it ever gave one back).
+    // The topic's partitions grouped by holder (in member order), ascending within each:
+    // `held[start[l]..end[l]]` for the subscriber at position l.
     for (l, &m) in subscribers.iter().enumerate() {
         local[m] = l as u32;
     }
@@ -319,76 +381,38 @@ fn balance_topic(
         start[l] += start[l - 1];
     }
     let mut end = start[..subscribers.len()].to_vec();
-    let mut held = vec![0i32; owner.len()];
+    let mut held = vec![0usize; owner.len()];
     for (p, &m) in owner.iter().enumerate() {
         let l = local[m as usize] as usize;
-        held[end[l]] = p as i32;
+        held[end[l]] = p;
         end[l] += 1;
     }
-    let mut received: alloc::collections::BTreeMap<usize, Vec<i32>> = Default::default();
-    let has =
-        |l: usize, end: &[usize], received: &alloc::collections::BTreeMap<usize, Vec<i32>>| {
-            end[l] > start[l] || received.get(&l).is_some_and(|r| !r.is_empty())
-        };
-    let order = by_load(subscribers, size);
-    let mut least = Least::new(subscribers, size);
-    // The most loaded, taken from the end of the sorted list downward, the level falling and
-    // taking in the members at it when a level is used up; members with none of this topic's
-    // partitions cannot give one.
-    let mut top_level = high;
-    let mut first = order
-        .iter()
-        .rposition(|&m| size[m] < top_level)
-        .map_or(0, |i| i + 1);
-    let mut at = order.len();
-    let mut moved = false;
-    loop {
+    let mut moved = 0;
+    while !balancer.is_balanced() {
         let giver = loop {
-            if at == first {
-                if first == 0 || top_level == 0 {
-                    return moved;
-                }
-                top_level -= 1;
-                while first > 0 && size[order[first - 1]] >= top_level {
-                    first -= 1;
-                }
-                at = order.len();
+            let Some(m) = balancer.next_most_loaded(size) else {
+                break None;
+            };
+            let l = local[m] as usize;
+            if end[l] > start[l] {
+                break Some(m);
             }
-            at -= 1;
-            let m = order[at];
-            if has(local[m] as usize, &end, &received) && size[m] >= top_level {
-                break m;
-            }
+            balancer.exclude_most_loaded();
         };
-        let taker = least.next(size);
-        if size[giver] <= size[taker] + 1 {
-            return moved;
-        }
-        // Its highest-numbered partition of this topic.
+        let Some(giver) = giver else {
+            break;
+        };
         let l = local[giver] as usize;
-        let from_run = (end[l] > start[l]).then(|| held[end[l] - 1]);
-        let from_received = received.get(&l).and_then(|r| r.iter().max().copied());
-        let p = match (from_run, from_received) {
-            (Some(a), Some(b)) if b > a => {
-                let r = received.entry(l).or_default();
-                r.retain(|&q| q != b);
-                b
-            }
-            (Some(a), _) => {
-                end[l] -= 1;
-                a
-            }
-            (None, Some(b)) => {
-                let r = received.entry(l).or_default();
-                r.retain(|&q| q != b);
-                b
-            }
-            (None, None) => return moved,
-        };
-        owner[p as usize] = taker as u32;
-        received.entry(local[taker] as usize).or_default().push(p);
+        end[l] -= 1;
+        let p = held[end[l]];
+        let taker = balancer.next_least_loaded(size);
+        if balancer.is_balanced() {
+            break;
+        }
+        owner[p] = taker as u32;
         size[giver] -= 1;
         size[taker] += 1;
-        moved = true;
+        moved += 1;
     }
+    moved
 }

@@ -1,0 +1,2 @@
+package org.apache.kafka.common.annotation;
+public class InterfaceStability { public @interface Unstable {} public @interface Evolving {} public @interface Stable {} }
