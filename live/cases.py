@@ -866,13 +866,82 @@ def run_wire_edges():
         broker.stop()
 
 
+def run_group_configs():
+    """Group configs (KIP-848) as librdkafka's AdminClient sets and reads them: a GROUP resource's
+    consumer.session.timeout.ms and consumer.heartbeat.interval.ms, a refused value with Kafka's
+    INVALID_CONFIG message, and a consumer-protocol member whose session timer and heartbeat
+    interval follow them."""
+    from confluent_kafka import Consumer, KafkaException
+    from confluent_kafka.admin import (AdminClient, AlterConfigOpType, ConfigEntry,
+                                       ConfigResource, ResourceType)
+
+    kind = "confluent-kafka, group configs"
+    broker = Broker()
+    try:
+        admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+
+        def alter(*entries):
+            resource = ConfigResource(ResourceType.GROUP, GROUP, incremental_configs=[
+                ConfigEntry(name, value, incremental_operation=AlterConfigOpType.SET)
+                for name, value in entries])
+            return list(admin.incremental_alter_configs([resource]).values())[0]
+
+        alter(("consumer.session.timeout.ms", "50000"),
+              ("consumer.heartbeat.interval.ms", "6000")).result(timeout=10)
+        described = list(admin.describe_configs(
+            [ConfigResource(ResourceType.GROUP, GROUP)]).values())[0].result(timeout=10)
+        seen = {k: (v.value, v.source) for k, v in described.items()}
+        # Source 8: GROUP_CONFIG.
+        check(seen == {"consumer.session.timeout.ms": ("50000", 8),
+                       "consumer.heartbeat.interval.ms": ("6000", 8)},
+              f"describe_configs answered {seen}")
+        refused = None
+        try:
+            alter(("consumer.session.timeout.ms", "1")).result(timeout=10)
+        except KafkaException as e:
+            refused = e.args[0]
+        check(refused is not None and refused.name() == "INVALID_CONFIG"
+              and "group.consumer.min.session.timeout.ms" in refused.str(),
+              f"a session of 1 ms was answered {refused}")
+        print(f"[{kind}] set, described ({seen}), and refused: {refused.str()}")
+        c = Consumer({"bootstrap.servers": broker.bootstrap, "group.id": GROUP,
+                      "group.protocol": "consumer"})
+        c.subscribe([TOPIC])
+
+        def session_timers(t):
+            return [(e["atMs"], e["deadlineMs"]) for e in
+                    (line.get("event") or {} for line in t.lines)
+                    if e.get("type") == "TimerScheduled"
+                    and e.get("key", "").startswith(f"session-timeout-{GROUP}-")]
+
+        t0 = time.time()
+        t = None
+        while time.time() - t0 < STEP_TIMEOUT:
+            c.poll(0.2)
+            t = broker.trace()
+            if len(session_timers(t)) >= 2:
+                break
+        timers = session_timers(t)
+        check(len(timers) >= 2, f"the member's session timers: {timers}")
+        check(all(d - at == 50000 for at, d in timers),
+              f"session timers not 50 s after each heartbeat: {timers}")
+        intervals = {l["response"].get("heartbeatIntervalMs") for l in t.lines
+                     if l.get("response", {}).get("api") == "ConsumerGroupHeartbeat"
+                     and l["response"].get("errorCode") == 0}
+        check(intervals == {6000}, f"heartbeat intervals answered: {intervals}")
+        c.close()
+        print(f"[{kind}] the member's session timer runs 50 s and its heartbeat interval is 6 s")
+    finally:
+        broker.stop()
+
+
 def errors_of(Client):
     return getattr(Client, "errors", [])
 
 
 if __name__ == "__main__":
     kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs", "consumer-protocol",
-                             "static-and-timeout", "wire-edges"]
+                             "static-and-timeout", "wire-edges", "group-configs"]
     failed = 0
     for kind in kinds:
         try:
@@ -882,6 +951,8 @@ if __name__ == "__main__":
                 run_static_and_timeout()
             elif kind == "wire-edges":
                 run_wire_edges()
+            elif kind == "group-configs":
+                run_group_configs()
             else:
                 run(kind)
             print(f"[{kind}] passed")

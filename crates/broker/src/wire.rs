@@ -139,6 +139,14 @@ pub fn decode(frame: Bytes, routing_id: i32) -> Result<Decoded, Refused> {
             body(&mut buf, key, version)?,
             &head,
         )),
+        ApiKey::DescribeConfigs => Incoming::Group(to_model::describe_configs(
+            body(&mut buf, key, version)?,
+            &head,
+        )),
+        ApiKey::IncrementalAlterConfigs => Incoming::Group(to_model::incremental_alter_configs(
+            body(&mut buf, key, version)?,
+            &head,
+        )),
         ApiKey::ConsumerGroupDescribe => Incoming::Group(to_model::consumer_group_describe(
             body(&mut buf, key, version)?,
             &head,
@@ -209,6 +217,8 @@ pub fn encode_group(
         WireResponse::DeleteGroups(r) => encode(key, version, correlation_id, r),
         WireResponse::ConsumerGroupHeartbeat(r) => encode(key, version, correlation_id, r),
         WireResponse::ConsumerGroupDescribe(r) => encode(key, version, correlation_id, r),
+        WireResponse::DescribeConfigs(r) => encode(key, version, correlation_id, r),
+        WireResponse::IncrementalAlterConfigs(r) => encode(key, version, correlation_id, r),
     }
 }
 

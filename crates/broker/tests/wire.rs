@@ -505,3 +505,97 @@ fn a_replay_checks_refusals_too() {
     let only_note = write("only-note.jsonl", &[header, note]);
     assert!(trace::replay(&only_note).is_err());
 }
+
+/// Group configs (KIP-848) over the wire, as an admin client sets and reads them: a GROUP
+/// resource (type 32) is the model's; a TOPIC resource is refused by name.
+#[test]
+fn group_configs_are_set_and_described_over_the_wire() {
+    let addr = broker(&[], None);
+    let mut c = Client::connect(addr);
+    let entry = |name: &'static str, value: &'static str| {
+        let mut e = incremental_alter_configs_request::AlterableConfig::default();
+        e.name = StrBytes::from_static_str(name);
+        e.config_operation = 0;
+        e.value = Some(StrBytes::from_static_str(value));
+        e
+    };
+    let resource = |kind: i8, name: &'static str, configs| {
+        let mut r = incremental_alter_configs_request::AlterConfigsResource::default();
+        r.resource_type = kind;
+        r.resource_name = StrBytes::from_static_str(name);
+        r.configs = configs;
+        r
+    };
+    let mut alter = IncrementalAlterConfigsRequest::default();
+    alter.resources = vec![
+        resource(32, "g", vec![entry("consumer.session.timeout.ms", "50000")]),
+        resource(
+            32,
+            "h",
+            vec![entry("consumer.heartbeat.interval.ms", "100")],
+        ),
+        resource(2, "orders", vec![entry("retention.ms", "1")]),
+    ];
+    let r = c.call(1, &alter);
+    let results: Vec<(String, i16, Option<String>)> = r
+        .responses
+        .iter()
+        .map(|x| {
+            (
+                x.resource_name.to_string(),
+                x.error_code,
+                x.error_message.as_ref().map(|m| m.to_string()),
+            )
+        })
+        .collect();
+    assert_eq!(results[0], ("g".to_string(), 0, None));
+    assert_eq!(
+        results[1],
+        (
+            "h".to_string(),
+            40,
+            Some(
+                "consumer.heartbeat.interval.ms must be greater than or equal to group.consumer.min.heartbeat.interval.ms"
+                    .to_string()
+            )
+        )
+    );
+    assert_eq!((results[2].0.as_str(), results[2].1), ("orders", 42));
+
+    let mut describe = DescribeConfigsRequest::default();
+    let mut wanted = describe_configs_request::DescribeConfigsResource::default();
+    wanted.resource_type = 32;
+    wanted.resource_name = StrBytes::from_static_str("g");
+    wanted.configuration_keys = None;
+    describe.resources = vec![wanted];
+    let d = c.call(4, &describe);
+    let configs: Vec<(String, Option<String>, i8, i8)> = d.results[0]
+        .configs
+        .iter()
+        .map(|e| {
+            (
+                e.name.to_string(),
+                e.value.as_ref().map(|v| v.to_string()),
+                e.config_source,
+                e.config_type,
+            )
+        })
+        .collect();
+    assert_eq!(
+        configs,
+        vec![
+            (
+                "consumer.session.timeout.ms".to_string(),
+                Some("50000".to_string()),
+                8,
+                3
+            ),
+            (
+                "consumer.heartbeat.interval.ms".to_string(),
+                Some("5000".to_string()),
+                5,
+                3
+            ),
+        ]
+    );
+}

@@ -109,6 +109,7 @@ impl Coordinator {
                 explicit_expiries: BTreeMap::new(),
                 persist_fault: None,
                 member_ids: MemberIdGenerator::new(seed),
+                group_configs: BTreeMap::new(),
             },
             groups: BTreeMap::new(),
             consumer: ConsumerGroups::default(),
@@ -224,6 +225,14 @@ impl Coordinator {
             Request::ConsumerGroupDescribe(r) => {
                 let response = self.consumer.describe(ctx, groups, r);
                 ctx.out.push(Response::ConsumerGroupDescribe(response));
+            }
+            Request::DescribeConfigs(r) => {
+                let response = crate::group_config::handle_describe(ctx, r);
+                ctx.out.push(Response::DescribeConfigs(response));
+            }
+            Request::IncrementalAlterConfigs(r) => {
+                let response = crate::group_config::handle_alter(ctx, r);
+                ctx.out.push(Response::IncrementalAlterConfigs(response));
             }
         }
         Ok(core::mem::take(&mut self.ctx.out))
@@ -365,6 +374,26 @@ impl Coordinator {
     /// Events since the last call, oldest first.
     pub fn drain_events(&mut self) -> Vec<Event> {
         core::mem::take(&mut self.ctx.events)
+    }
+
+    /// IncrementalAlterConfigs of a GROUP resource (KIP-848 group configs): applied unless
+    /// `validate_only`; the error is Kafka's (INVALID_CONFIG, INVALID_REQUEST) with its message.
+    /// Members see a change at their next heartbeat.
+    pub fn incremental_alter_group_configs(
+        &mut self,
+        group_id: &str,
+        ops: &[crate::group_config::AlterableConfig],
+        validate_only: bool,
+    ) -> Result<(), (ErrorCode, String)> {
+        crate::group_config::alter(&mut self.ctx, group_id, ops, validate_only)
+    }
+
+    /// DescribeConfigs of a GROUP resource: each group config with its value and source.
+    pub fn describe_group_configs(
+        &self,
+        group_id: &str,
+    ) -> Result<Vec<crate::group_config::ConfigEntry>, (ErrorCode, String)> {
+        crate::group_config::described(&self.ctx.config, &self.ctx.group_configs, group_id)
     }
 
     /// The next group-record write whose failure Kafka handles (the leader's SyncGroup, a static

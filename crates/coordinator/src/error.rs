@@ -39,6 +39,7 @@ pub enum ErrorCode {
     GroupSubscribedToTopic,
     UnstableOffsetCommit,
     InvalidRequest,
+    InvalidConfig,
     FencedMemberEpoch,
     UnreleasedInstanceId,
     UnsupportedAssignor,
@@ -49,7 +50,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every named code, for tables and pickers.
-    pub const ALL: [ErrorCode; 36] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::None,
         ErrorCode::UnknownServerError,
         ErrorCode::InvalidFetchSize,
@@ -82,6 +83,7 @@ impl ErrorCode {
         ErrorCode::GroupSubscribedToTopic,
         ErrorCode::UnstableOffsetCommit,
         ErrorCode::InvalidRequest,
+        ErrorCode::InvalidConfig,
         ErrorCode::FencedMemberEpoch,
         ErrorCode::UnreleasedInstanceId,
         ErrorCode::UnsupportedAssignor,
@@ -123,6 +125,7 @@ impl ErrorCode {
             ErrorCode::GroupSubscribedToTopic => 86,
             ErrorCode::UnstableOffsetCommit => 88,
             ErrorCode::InvalidRequest => 42,
+            ErrorCode::InvalidConfig => 40,
             ErrorCode::FencedMemberEpoch => 110,
             ErrorCode::UnreleasedInstanceId => 111,
             ErrorCode::UnsupportedAssignor => 112,
@@ -174,6 +177,7 @@ impl ErrorCode {
             ErrorCode::GroupSubscribedToTopic => "GROUP_SUBSCRIBED_TO_TOPIC",
             ErrorCode::UnstableOffsetCommit => "UNSTABLE_OFFSET_COMMIT",
             ErrorCode::InvalidRequest => "INVALID_REQUEST",
+            ErrorCode::InvalidConfig => "INVALID_CONFIG",
             ErrorCode::FencedMemberEpoch => "FENCED_MEMBER_EPOCH",
             ErrorCode::UnreleasedInstanceId => "UNRELEASED_INSTANCE_ID",
             ErrorCode::UnsupportedAssignor => "UNSUPPORTED_ASSIGNOR",

@@ -57,6 +57,7 @@ pub mod consumer_protocol;
 mod coordinator;
 mod error;
 pub mod event;
+pub mod group_config;
 mod group_type;
 mod invariants;
 pub mod ordered;

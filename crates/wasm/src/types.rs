@@ -8,7 +8,7 @@ const TYPES: &'static str = r#"
 export type GroupState = "Empty" | "PreparingRebalance" | "CompletingRebalance" | "Stable" | "Dead";
 export type ApiName = "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit"
   | "OffsetFetch" | "DescribeGroups" | "ListGroups" | "DeleteGroups" | "ConsumerGroupHeartbeat"
-  | "ConsumerGroupDescribe";
+  | "ConsumerGroupDescribe" | "DescribeConfigs" | "IncrementalAlterConfigs";
 
 /** Fields every request carries. Every other field may be left out (Kafka's schema default). */
 export interface RequestHeader { apiVersion: number; correlationId?: number; clientId?: string }
@@ -50,9 +50,18 @@ export interface ConsumerGroupHeartbeatRequest extends RequestHeader { api: "Con
   /** what the member owns; null: unchanged; [] when joining */ topicPartitions?: TopicIdPartitions[] | null }
 export interface ConsumerGroupDescribeRequest extends RequestHeader { api: "ConsumerGroupDescribe";
   groupIds: string[]; includeAuthorizedOperations?: boolean }
+/** Group configs (KIP-848): config resources of type GROUP (32); other types are refused. */
+export interface DescribeConfigsRequest extends RequestHeader { api: "DescribeConfigs";
+  resources: { resourceType: number; resourceName: string; configurationKeys?: string[] | null }[];
+  includeSynonyms?: boolean; includeDocumentation?: boolean }
+export interface IncrementalAlterConfigsRequest extends RequestHeader { api: "IncrementalAlterConfigs";
+  resources: { resourceType: number; resourceName: string; configs: { name: string;
+  /** 0 SET, 1 DELETE, 2 APPEND, 3 SUBTRACT */ configOperation: number; value?: string | null }[] }[];
+  validateOnly?: boolean }
 export type Request = JoinGroupRequest | SyncGroupRequest | HeartbeatRequest | LeaveGroupRequest
   | OffsetCommitRequest | OffsetFetchRequest | DescribeGroupsRequest | ListGroupsRequest
-  | DeleteGroupsRequest | ConsumerGroupHeartbeatRequest | ConsumerGroupDescribeRequest;
+  | DeleteGroupsRequest | ConsumerGroupHeartbeatRequest | ConsumerGroupDescribeRequest
+  | DescribeConfigsRequest | IncrementalAlterConfigsRequest;
 
 export interface ResponseHeader { apiVersion: number; correlationId: number; throttleTimeMs: number;
   /** Kafka's error code; 0 = NONE. */ errorCode: number }
@@ -92,9 +101,17 @@ export interface ConsumerGroupDescribeResponse { api: "ConsumerGroupDescribe"; a
   clientId: string; clientHost: string; subscribedTopicNames: string[]; subscribedTopicRegex: string | null;
   assignment: DescribedAssignment; targetAssignment: DescribedAssignment }[];
   /** -2147483648: not included (no ACLs are modelled) */ authorizedOperations: number }[] }
+export interface DescribeConfigsResponse { api: "DescribeConfigs"; apiVersion: number;
+  correlationId: number; throttleTimeMs: number; results: { errorCode: number; errorMessage: string | null; resourceType: number; resourceName: string;
+  configs: { name: string; value: string | null; readOnly: boolean;
+  /** 8 GROUP_CONFIG, 5 DEFAULT_CONFIG */ configSource: number; isSensitive: boolean;
+  /** 3 INT (v3+) */ configType: number }[] }[] }
+export interface IncrementalAlterConfigsResponse { api: "IncrementalAlterConfigs"; apiVersion: number;
+  correlationId: number; throttleTimeMs: number; responses: { errorCode: number; errorMessage: string | null; resourceType: number; resourceName: string }[] }
 export type Response = JoinGroupResponse | SyncGroupResponse | HeartbeatResponse | LeaveGroupResponse
   | OffsetCommitResponse | OffsetFetchResponse | DescribeGroupsResponse | ListGroupsResponse
-  | DeleteGroupsResponse | ConsumerGroupHeartbeatResponse | ConsumerGroupDescribeResponse;
+  | DeleteGroupsResponse | ConsumerGroupHeartbeatResponse | ConsumerGroupDescribeResponse
+  | DescribeConfigsResponse | IncrementalAlterConfigsResponse;
 
 export interface MemberView { memberId: string; groupInstanceId: string | null; clientId: string;
   sessionTimeoutMs: number; rebalanceTimeoutMs: number; protocols: string[]; isLeader: boolean;

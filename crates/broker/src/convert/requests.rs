@@ -232,3 +232,51 @@ pub fn consumer_group_describe(r: wire::ConsumerGroupDescribeRequest, h: &Head) 
         include_authorized_operations: r.include_authorized_operations,
     })
 }
+
+pub fn describe_configs(r: wire::DescribeConfigsRequest, h: &Head) -> Request {
+    Request::DescribeConfigs(model::DescribeConfigsRequest {
+        api_version: h.api_version,
+        correlation_id: h.routing_id,
+        client_id: h.client_id.clone(),
+        resources: r
+            .resources
+            .iter()
+            .map(|x| model::DescribeConfigsResource {
+                resource_type: x.resource_type,
+                resource_name: text(&x.resource_name),
+                configuration_keys: x
+                    .configuration_keys
+                    .as_ref()
+                    .map(|keys| keys.iter().map(text).collect()),
+            })
+            .collect(),
+        include_synonyms: r.include_synonyms,
+        include_documentation: r.include_documentation,
+    })
+}
+
+pub fn incremental_alter_configs(r: wire::IncrementalAlterConfigsRequest, h: &Head) -> Request {
+    Request::IncrementalAlterConfigs(model::IncrementalAlterConfigsRequest {
+        api_version: h.api_version,
+        correlation_id: h.routing_id,
+        client_id: h.client_id.clone(),
+        resources: r
+            .resources
+            .iter()
+            .map(|x| model::AlterConfigsResource {
+                resource_type: x.resource_type,
+                resource_name: text(&x.resource_name),
+                configs: x
+                    .configs
+                    .iter()
+                    .map(|c| model::AlterableConfigEntry {
+                        name: text(&c.name),
+                        config_operation: c.config_operation,
+                        value: c.value.as_ref().map(text),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        validate_only: r.validate_only,
+    })
+}

@@ -23,6 +23,8 @@ pub enum WireResponse {
     DeleteGroups(wire::DeleteGroupsResponse),
     ConsumerGroupHeartbeat(wire::ConsumerGroupHeartbeatResponse),
     ConsumerGroupDescribe(wire::ConsumerGroupDescribeResponse),
+    DescribeConfigs(wire::DescribeConfigsResponse),
+    IncrementalAlterConfigs(wire::IncrementalAlterConfigsResponse),
 }
 
 fn group(id: &str) -> GroupId {
@@ -110,7 +112,58 @@ pub fn to_wire(response: &Response) -> WireResponse {
         Response::ConsumerGroupDescribe(r) => {
             WireResponse::ConsumerGroupDescribe(consumer_group_describe(r))
         }
+        Response::DescribeConfigs(r) => WireResponse::DescribeConfigs(describe_configs(r)),
+        Response::IncrementalAlterConfigs(r) => {
+            let mut w = wire::IncrementalAlterConfigsResponse::default();
+            w.throttle_time_ms = r.throttle_time_ms;
+            w.responses = r
+                .responses
+                .iter()
+                .map(|x| {
+                    let mut wx = wire::incremental_alter_configs_response::AlterConfigsResourceResponse::default();
+                    wx.error_code = x.error_code.code();
+                    wx.error_message = opt_str(&x.error_message);
+                    wx.resource_type = x.resource_type;
+                    wx.resource_name = str(&x.resource_name);
+                    wx
+                })
+                .collect();
+            WireResponse::IncrementalAlterConfigs(w)
+        }
     }
+}
+
+fn describe_configs(r: &model::DescribeConfigsResponse) -> wire::DescribeConfigsResponse {
+    let mut w = wire::DescribeConfigsResponse::default();
+    w.throttle_time_ms = r.throttle_time_ms;
+    w.results = r
+        .results
+        .iter()
+        .map(|x| {
+            let mut wx = wire::describe_configs_response::DescribeConfigsResult::default();
+            wx.error_code = x.error_code.code();
+            wx.error_message = opt_str(&x.error_message);
+            wx.resource_type = x.resource_type;
+            wx.resource_name = str(&x.resource_name);
+            wx.configs = x
+                .configs
+                .iter()
+                .map(|c| {
+                    let mut wc =
+                        wire::describe_configs_response::DescribeConfigsResourceResult::default();
+                    wc.name = str(&c.name);
+                    wc.value = opt_str(&c.value);
+                    wc.read_only = c.read_only;
+                    wc.config_source = c.config_source;
+                    wc.is_sensitive = c.is_sensitive;
+                    wc.config_type = c.config_type;
+                    wc
+                })
+                .collect();
+            wx
+        })
+        .collect();
+    w
 }
 
 fn join_group(r: &model::JoinGroupResponse) -> wire::JoinGroupResponse {

@@ -112,6 +112,8 @@ pub(crate) struct Ctx {
     pub explicit_expiries: BTreeMap<String, usize>,
     pub persist_fault: Option<ErrorCode>,
     pub member_ids: MemberIdGenerator,
+    /// Group configs (KIP-848) by group id (`crate::group_config`).
+    pub group_configs: crate::group_config::GroupConfigs,
 }
 
 impl Ctx {
@@ -156,6 +158,15 @@ impl Ctx {
         for key in keys {
             self.cancel(&key);
         }
+    }
+
+    /// The consumer group's session timeout: its group config, else the broker's.
+    pub fn consumer_session_timeout_ms(&self, group_id: &str) -> i64 {
+        i64::from(crate::group_config::session_timeout_ms(
+            &self.config,
+            &self.group_configs,
+            group_id,
+        ))
     }
 
     /// Arms `offsets-expiration-<group>` at the first cleanup run (a multiple of

@@ -6,7 +6,7 @@
 //! targets, partitions pending revocation). So unloading changes nothing of the group here: its
 //! timers stop, and every request for it gets NOT_COORDINATOR until it is loaded. Loading is
 //! Kafka's `onLoaded`: every member's session timer restarts with the group's consumer session
-//! timeout (a classic member's own session timeout is not used there), and each member still
+//! timeout (its group config, else the broker's) (a classic member's own session timeout is not used there), and each member still
 //! revoking partitions gets its rebalance timer again. A classic member's join and sync timers
 //! are not restarted. The offsets cleanup is planned afresh.
 
@@ -38,7 +38,7 @@ impl ConsumerGroups {
             return false;
         };
         group.unloaded = false;
-        let session = i64::from(ctx.config.group_consumer_session_timeout_ms);
+        let session = ctx.consumer_session_timeout_ms(group_id);
         for m in group.members.values() {
             let key =
                 |kind: fn(_, _) -> TimerKey| kind(group.group_id.clone(), m.member_id.clone());

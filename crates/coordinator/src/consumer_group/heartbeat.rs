@@ -371,7 +371,7 @@ impl ConsumerGroups {
         group.put_member(updated);
         ctx.schedule(
             TimerKey::ConsumerSession(r.group_id.clone(), member_id.clone()),
-            i64::from(ctx.config.group_consumer_session_timeout_ms),
+            ctx.consumer_session_timeout_ms(&r.group_id),
         );
         let full = joining
             || (r.rebalance_timeout_ms != -1
@@ -380,7 +380,11 @@ impl ConsumerGroups {
         Ok(ConsumerGroupHeartbeatResponse {
             member_id: Some(member_id),
             member_epoch: epoch,
-            heartbeat_interval_ms: ctx.config.group_consumer_heartbeat_interval_ms,
+            heartbeat_interval_ms: crate::group_config::heartbeat_interval_ms(
+                &ctx.config,
+                &ctx.group_configs,
+                &r.group_id,
+            ),
             assignment: (full || assigned_changed).then(|| ConsumerGroupHeartbeatAssignment {
                 topic_partitions: to_list(&assigned),
             }),

@@ -7,6 +7,7 @@
 
 mod admin;
 mod bytes;
+mod configs;
 mod consumer_group_describe;
 mod consumer_group_heartbeat;
 mod heartbeat;
@@ -18,6 +19,7 @@ mod sync_group;
 
 pub use admin::*;
 pub use bytes::{Bytes, base64_decode, base64_encode};
+pub use configs::*;
 pub use consumer_group_describe::*;
 pub use consumer_group_heartbeat::*;
 pub use heartbeat::*;
@@ -53,10 +55,12 @@ pub enum Api {
     DeleteGroups,
     ConsumerGroupHeartbeat,
     ConsumerGroupDescribe,
+    DescribeConfigs,
+    IncrementalAlterConfigs,
 }
 
 impl Api {
-    pub const ALL: [Api; 11] = [
+    pub const ALL: [Api; 13] = [
         Api::JoinGroup,
         Api::SyncGroup,
         Api::Heartbeat,
@@ -68,6 +72,8 @@ impl Api {
         Api::DeleteGroups,
         Api::ConsumerGroupHeartbeat,
         Api::ConsumerGroupDescribe,
+        Api::DescribeConfigs,
+        Api::IncrementalAlterConfigs,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -83,6 +89,8 @@ impl Api {
             Api::DeleteGroups => "DeleteGroups",
             Api::ConsumerGroupHeartbeat => "ConsumerGroupHeartbeat",
             Api::ConsumerGroupDescribe => "ConsumerGroupDescribe",
+            Api::DescribeConfigs => "DescribeConfigs",
+            Api::IncrementalAlterConfigs => "IncrementalAlterConfigs",
         }
     }
 
@@ -100,6 +108,8 @@ impl Api {
             Api::DeleteGroups => 42,
             Api::ConsumerGroupHeartbeat => 68,
             Api::ConsumerGroupDescribe => 69,
+            Api::DescribeConfigs => 32,
+            Api::IncrementalAlterConfigs => 44,
         }
     }
 
@@ -117,6 +127,8 @@ impl Api {
             Api::DeleteGroups => 2,
             Api::ConsumerGroupHeartbeat => 1,
             Api::ConsumerGroupDescribe => 1,
+            Api::DescribeConfigs => 4,
+            Api::IncrementalAlterConfigs => 1,
         }
     }
 }
@@ -141,6 +153,8 @@ pub enum Request {
     DeleteGroups(DeleteGroupsRequest),
     ConsumerGroupHeartbeat(ConsumerGroupHeartbeatRequest),
     ConsumerGroupDescribe(ConsumerGroupDescribeRequest),
+    DescribeConfigs(DescribeConfigsRequest),
+    IncrementalAlterConfigs(IncrementalAlterConfigsRequest),
 }
 
 /// A response from the coordinator.
@@ -158,6 +172,8 @@ pub enum Response {
     DeleteGroups(DeleteGroupsResponse),
     ConsumerGroupHeartbeat(ConsumerGroupHeartbeatResponse),
     ConsumerGroupDescribe(ConsumerGroupDescribeResponse),
+    DescribeConfigs(DescribeConfigsResponse),
+    IncrementalAlterConfigs(IncrementalAlterConfigsResponse),
 }
 
 /// A request Kafka could not even put on the wire: an unsupported version, or a field set that
@@ -188,6 +204,8 @@ impl Request {
             Request::DeleteGroups(_) => Api::DeleteGroups,
             Request::ConsumerGroupHeartbeat(_) => Api::ConsumerGroupHeartbeat,
             Request::ConsumerGroupDescribe(_) => Api::ConsumerGroupDescribe,
+            Request::DescribeConfigs(_) => Api::DescribeConfigs,
+            Request::IncrementalAlterConfigs(_) => Api::IncrementalAlterConfigs,
         }
     }
 
@@ -204,6 +222,8 @@ impl Request {
             Request::DeleteGroups(r) => r.api_version,
             Request::ConsumerGroupHeartbeat(r) => r.api_version,
             Request::ConsumerGroupDescribe(r) => r.api_version,
+            Request::DescribeConfigs(r) => r.api_version,
+            Request::IncrementalAlterConfigs(r) => r.api_version,
         }
     }
 
@@ -220,6 +240,8 @@ impl Request {
             Request::DeleteGroups(r) => r.correlation_id,
             Request::ConsumerGroupHeartbeat(r) => r.correlation_id,
             Request::ConsumerGroupDescribe(r) => r.correlation_id,
+            Request::DescribeConfigs(r) => r.correlation_id,
+            Request::IncrementalAlterConfigs(r) => r.correlation_id,
         }
     }
 
@@ -240,6 +262,8 @@ impl Request {
             Request::DeleteGroups(r) => r.groups_names.first().map(String::as_str),
             Request::ConsumerGroupHeartbeat(r) => Some(&r.group_id),
             Request::ConsumerGroupDescribe(r) => r.group_ids.first().map(String::as_str),
+            // Config resources name groups, but no group is looked up or created.
+            Request::DescribeConfigs(_) | Request::IncrementalAlterConfigs(_) => None,
         }
     }
 
@@ -321,6 +345,11 @@ impl Request {
                 1,
             )],
             Request::ConsumerGroupDescribe(_) => &[],
+            Request::DescribeConfigs(r) => &[
+                ("includeSynonyms", r.include_synonyms, 1, 4),
+                ("includeDocumentation", r.include_documentation, 3, 4),
+            ],
+            Request::IncrementalAlterConfigs(_) => &[],
         };
         for &(field, present, first, last) in checks {
             if present && !(first..=last).contains(&v) {
@@ -347,6 +376,8 @@ impl Response {
             Response::DeleteGroups(_) => Api::DeleteGroups,
             Response::ConsumerGroupHeartbeat(_) => Api::ConsumerGroupHeartbeat,
             Response::ConsumerGroupDescribe(_) => Api::ConsumerGroupDescribe,
+            Response::DescribeConfigs(_) => Api::DescribeConfigs,
+            Response::IncrementalAlterConfigs(_) => Api::IncrementalAlterConfigs,
         }
     }
 
@@ -363,6 +394,8 @@ impl Response {
             Response::DeleteGroups(r) => r.correlation_id,
             Response::ConsumerGroupHeartbeat(r) => r.correlation_id,
             Response::ConsumerGroupDescribe(r) => r.correlation_id,
+            Response::DescribeConfigs(r) => r.correlation_id,
+            Response::IncrementalAlterConfigs(r) => r.correlation_id,
         }
     }
 
@@ -379,7 +412,9 @@ impl Response {
             Response::DeleteGroups(r) => r.error_code,
             Response::ConsumerGroupHeartbeat(r) => r.error_code,
             // Per group; the response itself has none.
-            Response::ConsumerGroupDescribe(_) => crate::ErrorCode::None,
+            Response::ConsumerGroupDescribe(_)
+            | Response::DescribeConfigs(_)
+            | Response::IncrementalAlterConfigs(_) => crate::ErrorCode::None,
         }
     }
 }
