@@ -771,5 +771,10 @@ macro_rules! js_api_tests {
         fn kip848_classic_requests_meet_a_consumer_group() {
             common::consumer_group::classic_requests_meet_a_consumer_group();
         }
+
+        #[wasm_bindgen_test]
+        fn kip848_group_configs_through_handle() {
+            common::consumer_group::group_configs_through_handle();
+        }
     };
 }
