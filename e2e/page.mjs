@@ -239,6 +239,32 @@ await test('the console in Chinese: lang set, every label translated, and a swit
   expectEq(await page.textContent('#page-title'), 'Kafka group coordinator Protocol console', 'the header follows');
 });
 
+await test('group configs by hand in the console: IncrementalAlterConfigs sets the session, a bad value is refused by name, DescribeConfigs reads it back', async (page) => {
+  await page.selectOption('#api', 'IncrementalAlterConfigs');
+  await page.click('#template');
+  const request = JSON.parse(await page.inputValue('#request'));
+  expectEq(request.resources[0].resourceType, 32, 'a GROUP resource');
+  await page.click('#send');
+  expectEq((await page.textContent('#log')).includes('IncrementalAlterConfigs #'), true, 'the log names the request');
+  // A session of 1 ms: INVALID_CONFIG with Kafka's message.
+  request.correlationId += 1;
+  request.resources[0].configs[0].value = '1';
+  await page.fill('#request', JSON.stringify(request));
+  await page.click('#send');
+  const log = await page.textContent('#log');
+  expectEq(
+    log.includes('INVALID_CONFIG') && log.includes('group.consumer.min.session.timeout.ms'),
+    true,
+    `refused by name: ${log.slice(-300)}`,
+  );
+  await page.selectOption('#api', 'DescribeConfigs');
+  await page.click('#template');
+  await page.click('#send');
+  const described = await page.textContent('#log');
+  expectEq(described.includes('consumer.session.timeout.ms=50000'), true, `the group's value: ${described.slice(-300)}`);
+  expectEq(described.includes('consumer.heartbeat.interval.ms=5000 (default)'), true, "the broker's value, marked");
+});
+
 await test('a KIP-848 consumer group by hand in the console: the example, then a member composed with Fill defaults', async (page) => {
   await page.selectOption('#example', 'kip848');
   const states = [];

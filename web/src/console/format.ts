@@ -13,10 +13,12 @@ export function describeRequest(r: Request): string {
   return `${r.api} v${r.apiVersion} #${r.correlationId ?? 0}${who}${epoch}`;
 }
 
-/** A response's error code: its own, or (ConsumerGroupDescribe, which has none) the first of its
- * groups' that is not NONE. */
+/** A response's error code: its own, or (ConsumerGroupDescribe and the config APIs, which have
+ * none) the first of its groups' or resources' that is not NONE. */
 export function responseError(r: Response): number {
   if (r.api === 'ConsumerGroupDescribe') return r.groups.find((g) => g.errorCode !== 0)?.errorCode ?? 0;
+  if (r.api === 'DescribeConfigs') return r.results.find((x) => x.errorCode !== 0)?.errorCode ?? 0;
+  if (r.api === 'IncrementalAlterConfigs') return r.responses.find((x) => x.errorCode !== 0)?.errorCode ?? 0;
   return r.errorCode;
 }
 
@@ -44,6 +46,21 @@ export function describeResponse(r: Response, errorName: ErrorNamer, lang: Lang 
         : `${g.groupId}: ${errorName(g.errorCode)}`,
     );
     return [`${r.api} #${r.correlationId}`, ...groups].join(' · ');
+  }
+  if (r.api === 'DescribeConfigs') {
+    const results = r.results.map((x) =>
+      x.errorCode === 0
+        ? `${x.resourceName}: ${x.configs.map((c) => `${c.name}=${c.value ?? ''}${c.configSource === 8 ? '' : zh ? '（默认）' : ' (default)'}`).join(', ')}`
+        : `${x.resourceName}: ${errorName(x.errorCode)}${x.errorMessage ? ` (${x.errorMessage})` : ''}`,
+    );
+    return [`${r.api} #${r.correlationId}`, ...results].join(' · ');
+  }
+  if (r.api === 'IncrementalAlterConfigs') {
+    const results = r.responses.map(
+      (x) =>
+        `${x.resourceName}: ${x.errorCode === 0 ? (zh ? '成功' : 'ok') : `${errorName(x.errorCode)}${x.errorMessage ? ` (${x.errorMessage})` : ''}`}`,
+    );
+    return [`${r.api} #${r.correlationId}`, ...results].join(' · ');
   }
   const error = r.errorCode === 0 ? (zh ? '成功' : 'ok') : errorName(r.errorCode);
   const parts = [`${r.api} #${r.correlationId}`, error];

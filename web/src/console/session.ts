@@ -232,6 +232,21 @@ export class Session {
         return { api, ...head };
       case 'DeleteGroups':
         return { api, ...head, groupsNames: [groupId] };
+      // Group configs (KIP-848): a GROUP resource (type 32) of the console's group.
+      case 'DescribeConfigs':
+        return { api, ...head, resources: [{ resourceType: 32, resourceName: groupId, configurationKeys: null }] };
+      case 'IncrementalAlterConfigs':
+        return {
+          api,
+          ...head,
+          resources: [
+            {
+              resourceType: 32,
+              resourceName: groupId,
+              configs: [{ name: 'consumer.session.timeout.ms', configOperation: 0, value: '50000' }],
+            },
+          ],
+        };
     }
   }
 
