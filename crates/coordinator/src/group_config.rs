@@ -95,6 +95,17 @@ fn invalid_config<T>(message: String) -> Result<T, (ErrorCode, String)> {
     Err((ErrorCode::InvalidConfig, message))
 }
 
+/// A GROUP resource must name its group (Kafka: INVALID_REQUEST, for both APIs).
+fn named(group_id: &str) -> Result<(), (ErrorCode, String)> {
+    if group_id.is_empty() {
+        return Err((
+            ErrorCode::InvalidRequest,
+            String::from("Group name must not be empty"),
+        ));
+    }
+    Ok(())
+}
+
 fn known(name: &str) -> Option<&'static str> {
     NAMES.iter().copied().find(|n| *n == name)
 }
@@ -108,12 +119,7 @@ pub fn altered(
     group_id: &str,
     ops: &[AlterableConfig],
 ) -> Result<BTreeMap<&'static str, i32>, (ErrorCode, String)> {
-    if group_id.is_empty() {
-        return Err((
-            ErrorCode::InvalidRequest,
-            String::from("Group name must not be empty"),
-        ));
-    }
+    named(group_id)?;
     let mut raw: BTreeMap<String, String> = current
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -160,14 +166,8 @@ pub fn altered(
         }
         parsed.insert(name, v);
     }
-    let heartbeat = parsed
-        .get(CONSUMER_HEARTBEAT_INTERVAL_MS)
-        .copied()
-        .unwrap_or(config.group_consumer_heartbeat_interval_ms);
-    let session = parsed
-        .get(CONSUMER_SESSION_TIMEOUT_MS)
-        .copied()
-        .unwrap_or(config.group_consumer_session_timeout_ms);
+    let heartbeat = value(config, Some(&parsed), CONSUMER_HEARTBEAT_INTERVAL_MS).0;
+    let session = value(config, Some(&parsed), CONSUMER_SESSION_TIMEOUT_MS).0;
     let bound = |value: i32, low: i32, high: i32, name: &str, setting: &str| {
         if value < low {
             invalid_config(format!(
@@ -209,52 +209,52 @@ pub fn described(
     configs: &GroupConfigs,
     group_id: &str,
 ) -> Result<Vec<ConfigEntry>, (ErrorCode, String)> {
-    if group_id.is_empty() {
-        return Err((
-            ErrorCode::InvalidRequest,
-            String::from("Group name must not be empty"),
-        ));
-    }
+    named(group_id)?;
     let own = configs.get(group_id);
     Ok(NAMES
         .iter()
         .map(|&name| {
-            let broker = match name {
-                CONSUMER_SESSION_TIMEOUT_MS => config.group_consumer_session_timeout_ms,
-                _ => config.group_consumer_heartbeat_interval_ms,
-            };
-            match own.and_then(|c| c.get(name)) {
-                Some(v) => ConfigEntry {
-                    name,
-                    value: v.to_string(),
-                    source: ConfigSource::GroupConfig,
-                },
-                None => ConfigEntry {
-                    name,
-                    value: broker.to_string(),
-                    source: ConfigSource::Default,
-                },
+            let (value, source) = value(config, own, name);
+            ConfigEntry {
+                name,
+                value: value.to_string(),
+                source,
             }
         })
         .collect())
 }
 
-/// `consumerGroupSessionTimeoutMs(groupId)`.
-pub fn session_timeout_ms(config: &BrokerConfig, configs: &GroupConfigs, group_id: &str) -> i32 {
-    configs
-        .get(group_id)
-        .and_then(|c| c.get(CONSUMER_SESSION_TIMEOUT_MS))
-        .copied()
-        .unwrap_or(config.group_consumer_session_timeout_ms)
+/// A setting's value among a group's own (`own`), else the broker's, with where it came from.
+fn value(
+    config: &BrokerConfig,
+    own: Option<&BTreeMap<&'static str, i32>>,
+    name: &str,
+) -> (i32, ConfigSource) {
+    match own.and_then(|c| c.get(name)) {
+        Some(&v) => (v, ConfigSource::GroupConfig),
+        None if name == CONSUMER_SESSION_TIMEOUT_MS => (
+            config.group_consumer_session_timeout_ms,
+            ConfigSource::Default,
+        ),
+        None => (
+            config.group_consumer_heartbeat_interval_ms,
+            ConfigSource::Default,
+        ),
+    }
 }
 
-/// `consumerGroupHeartbeatIntervalMs(groupId)`.
-pub fn heartbeat_interval_ms(config: &BrokerConfig, configs: &GroupConfigs, group_id: &str) -> i32 {
-    configs
-        .get(group_id)
-        .and_then(|c| c.get(CONSUMER_HEARTBEAT_INTERVAL_MS))
-        .copied()
-        .unwrap_or(config.group_consumer_heartbeat_interval_ms)
+impl crate::classic::Ctx {
+    /// `consumerGroupSessionTimeoutMs(groupId)`: the group's config, else the broker's.
+    pub fn consumer_session_timeout_ms(&self, group_id: &str) -> i64 {
+        let own = self.group_configs.get(group_id);
+        i64::from(value(&self.config, own, CONSUMER_SESSION_TIMEOUT_MS).0)
+    }
+
+    /// `consumerGroupHeartbeatIntervalMs(groupId)`: the group's config, else the broker's.
+    pub fn consumer_heartbeat_interval_ms(&self, group_id: &str) -> i32 {
+        let own = self.group_configs.get(group_id);
+        value(&self.config, own, CONSUMER_HEARTBEAT_INTERVAL_MS).0
+    }
 }
 
 /// A resource the model does not serve: its answer names why.

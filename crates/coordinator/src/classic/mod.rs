@@ -160,15 +160,6 @@ impl Ctx {
         }
     }
 
-    /// The consumer group's session timeout: its group config, else the broker's.
-    pub fn consumer_session_timeout_ms(&self, group_id: &str) -> i64 {
-        i64::from(crate::group_config::session_timeout_ms(
-            &self.config,
-            &self.group_configs,
-            group_id,
-        ))
-    }
-
     /// Arms `offsets-expiration-<group>` at the first cleanup run (a multiple of
     /// `offsets.retention.check.interval.ms` since the coordinator started) after now and not
     /// before `at`; `None` cancels it. Kafka runs the cleanup over every group at each run; the

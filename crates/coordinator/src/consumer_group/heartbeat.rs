@@ -380,11 +380,7 @@ impl ConsumerGroups {
         Ok(ConsumerGroupHeartbeatResponse {
             member_id: Some(member_id),
             member_epoch: epoch,
-            heartbeat_interval_ms: crate::group_config::heartbeat_interval_ms(
-                &ctx.config,
-                &ctx.group_configs,
-                &r.group_id,
-            ),
+            heartbeat_interval_ms: ctx.consumer_heartbeat_interval_ms(&r.group_id),
             assignment: (full || assigned_changed).then(|| ConsumerGroupHeartbeatAssignment {
                 topic_partitions: to_list(&assigned),
             }),
