@@ -65,6 +65,7 @@ pub mod protocol;
 pub mod quote;
 pub mod rng;
 pub mod timer;
+pub mod topic_regex;
 mod view;
 
 pub use classic::{ClassicGroup, GroupRecord, GroupState};
