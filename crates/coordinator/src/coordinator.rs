@@ -319,8 +319,15 @@ impl Coordinator {
         }
         self.fire_due_timers(now);
         if image != self.consumer.topics {
+            let created = image.keys().any(|n| !self.consumer.topics.contains_key(n));
             self.consumer.topics = image;
             self.consumer.topics_version += 1;
+            // Kafka's `lastMetadataImageWithNewTopics`: a created topic asks every group with
+            // regular expressions to resolve them again (a deleted one does not: it leaves the
+            // subscription metadata by itself).
+            if created {
+                self.consumer.topics_version_with_new_topics = self.consumer.topics_version;
+            }
         }
         Ok(())
     }
@@ -502,6 +509,7 @@ impl Coordinator {
                     | TimerKey::ConsumerRebalance(..)
                     | TimerKey::ConsumerJoin(..)
                     | TimerKey::ConsumerSync(..)
+                    | TimerKey::ConsumerRegexRefresh(..)
             ) {
                 self.consumer
                     .on_timer(&mut self.ctx, &mut self.groups, &key);
@@ -526,7 +534,8 @@ impl Coordinator {
                 TimerKey::ConsumerSession(..)
                 | TimerKey::ConsumerRebalance(..)
                 | TimerKey::ConsumerJoin(..)
-                | TimerKey::ConsumerSync(..) => {}
+                | TimerKey::ConsumerSync(..)
+                | TimerKey::ConsumerRegexRefresh(..) => {}
                 TimerKey::OffsetsExpiration(group_id) => {
                     if group.on_offsets_expiration_timer(&mut self.ctx) {
                         classic::admin::delete_group(

@@ -44,13 +44,15 @@ pub enum ErrorCode {
     UnreleasedInstanceId,
     UnsupportedAssignor,
     StaleMemberEpoch,
+    /// A `SubscribedTopicRegex` that RE2/J does not compile (Kafka 4.0).
+    InvalidRegularExpression,
     /// A code this model does not name.
     Other(i16),
 }
 
 impl ErrorCode {
     /// Every named code, for tables and pickers.
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 38] = [
         ErrorCode::None,
         ErrorCode::UnknownServerError,
         ErrorCode::InvalidFetchSize,
@@ -88,6 +90,7 @@ impl ErrorCode {
         ErrorCode::UnreleasedInstanceId,
         ErrorCode::UnsupportedAssignor,
         ErrorCode::StaleMemberEpoch,
+        ErrorCode::InvalidRegularExpression,
     ];
 
     /// Kafka's wire number.
@@ -130,6 +133,7 @@ impl ErrorCode {
             ErrorCode::UnreleasedInstanceId => 111,
             ErrorCode::UnsupportedAssignor => 112,
             ErrorCode::StaleMemberEpoch => 113,
+            ErrorCode::InvalidRegularExpression => 128,
             ErrorCode::Other(code) => code,
         }
     }
@@ -182,6 +186,7 @@ impl ErrorCode {
             ErrorCode::UnreleasedInstanceId => "UNRELEASED_INSTANCE_ID",
             ErrorCode::UnsupportedAssignor => "UNSUPPORTED_ASSIGNOR",
             ErrorCode::StaleMemberEpoch => "STALE_MEMBER_EPOCH",
+            ErrorCode::InvalidRegularExpression => "INVALID_REGULAR_EXPRESSION",
             ErrorCode::Other(_) => "UNKNOWN",
         }
     }

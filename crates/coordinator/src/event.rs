@@ -131,6 +131,11 @@ pub enum EventKind {
     GroupEpochBumped {
         group_epoch: i32,
     },
+    /// The group's subscribed regular expressions were resolved against the topics (Kafka's
+    /// `handleRegularExpressionsResult`): each regex and the topics it matches now, in order.
+    RegularExpressionsResolved {
+        resolved: Vec<ResolvedRegex>,
+    },
     /// A new target assignment, computed for this epoch with this server assignor.
     TargetAssignmentComputed {
         assignment_epoch: i32,
@@ -160,6 +165,15 @@ pub enum EventKind {
         /// The members carried over.
         members: usize,
     },
+}
+
+/// A regular expression and the topics it resolved to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct ResolvedRegex {
+    pub regex: String,
+    pub topics: Vec<String>,
 }
 
 /// The two types of consumer groups a group id can name.

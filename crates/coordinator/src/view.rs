@@ -127,6 +127,7 @@ impl TimerView {
                     TimerKey::OffsetsExpiration(_) => "expiration",
                     TimerKey::ConsumerSession(..) => "session",
                     TimerKey::ConsumerRebalance(..) => "rebalance",
+                    TimerKey::ConsumerRegexRefresh(_) => "regex",
                 }),
                 member_id: match key {
                     TimerKey::Heartbeat(_, m)

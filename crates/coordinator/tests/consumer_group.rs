@@ -514,11 +514,11 @@ fn invalid_requests_are_refused_naming_the_field() {
         ),
         (
             ConsumerGroupHeartbeatRequest {
-                subscribed_topic_names: Some(vec![]),
+                subscribed_topic_names: None,
                 ..base.clone()
             },
             ErrorCode::InvalidRequest,
-            "SubscribedTopicNames",
+            "Either SubscribedTopicNames or SubscribedTopicRegex must be non-null",
         ),
         (
             ConsumerGroupHeartbeatRequest {
@@ -531,11 +531,11 @@ fn invalid_requests_are_refused_naming_the_field() {
         (
             ConsumerGroupHeartbeatRequest {
                 api_version: 1,
-                subscribed_topic_regex: Some("f.*".into()),
+                subscribed_topic_regex: Some("f(".into()),
                 ..base.clone()
             },
-            ErrorCode::InvalidRequest,
-            "SubscribedTopicRegex",
+            ErrorCode::InvalidRegularExpression,
+            "SubscribedTopicRegex `f(` is not a valid regular expression: missing closing ).",
         ),
         (
             ConsumerGroupHeartbeatRequest {

@@ -658,6 +658,25 @@ fn coordinator_text(event: &EventKind, lang: Lang) -> String {
                 "消费组：{from} → {to}"
             )
         }
+        EventKind::RegularExpressionsResolved { resolved } => {
+            let list = resolved
+                .iter()
+                .map(|r| {
+                    let topics = if r.topics.is_empty() {
+                        String::from("∅")
+                    } else {
+                        r.topics.join(", ")
+                    };
+                    alloc::format!("{} → {topics}", r.regex)
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            say!(
+                lang,
+                "the group's regular expressions are resolved against the topics: {list}",
+                "消费组的正则表达式按主题解析：{list}"
+            )
+        }
         EventKind::GroupEpochBumped { group_epoch } => say!(
             lang,
             "the group epoch becomes {group_epoch}",

@@ -117,7 +117,7 @@ export interface MemberView { memberId: string; groupInstanceId: string | null; 
   sessionTimeoutMs: number; rebalanceTimeoutMs: number; protocols: string[]; isLeader: boolean;
   isNew: boolean; awaitingJoin: boolean; awaitingSync: boolean; sessionDeadlineMs: number | null;
   /** base64 */ assignment: string }
-export interface TimerView { key: string; kind: "join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance";
+export interface TimerView { key: string; kind: "join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance" | "regex";
   memberId: string | null; deadlineMs: number }
 export interface GroupView { groupId: string; type: "classic"; state: GroupState; previousState: GroupState;
   stateTimestampMs: number; generationId: number; protocolType: string | null;
@@ -131,14 +131,19 @@ export type ConsumerMemberState = "STABLE" | "UNREVOKED_PARTITIONS" | "UNRELEASE
 export interface TopicPartitionsView { topic: string; partitions: number[] }
 export interface ConsumerMemberView { memberId: string; instanceId: string | null; rackId: string | null;
   clientId: string; memberEpoch: number; previousMemberEpoch: number; state: ConsumerMemberState;
-  subscribedTopicNames: string[]; serverAssignor: string | null; rebalanceTimeoutMs: number;
+  subscribedTopicNames: string[];
+  /** Its `SubscribedTopicRegex` (RE2/J syntax), if it subscribes by pattern. */
+  subscribedTopicRegex: string | null; serverAssignor: string | null; rebalanceTimeoutMs: number;
   /** The member speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat) in the group. */
   classicProtocol: boolean;
   assigned: TopicPartitionsView[]; pendingRevocation: TopicPartitionsView[]; target: TopicPartitionsView[];
   sessionDeadlineMs: number | null; rebalanceDeadlineMs: number | null }
 export interface ConsumerGroupView { groupId: string; type: "consumer"; state: ConsumerGroupState;
   groupEpoch: number; assignmentEpoch: number; preferredAssignor: "uniform" | "range";
-  members: ConsumerMemberView[]; timers: TimerView[]; unloaded: boolean }
+  members: ConsumerMemberView[];
+  /** Each subscribed regular expression resolved so far, with the topics it matched. */
+  resolvedRegularExpressions: { regex: string; topics: string[] }[];
+  timers: TimerView[]; unloaded: boolean }
 /** `updateMetadata`'s argument: topics consumer groups are assigned from. */
 export interface MetadataUpdate { topics: { name: string; topicId?: string; partitions: number; racks?: string[][] }[] }
 /** `serverAssign`'s input: partition counts by topic name, and the members with their previous
@@ -175,6 +180,7 @@ export type CoordinatorEvent = { atMs: number; groupId: string } & (
   | { type: "OffsetsExpired"; partitions: number }
   | { type: "ConsumerGroupStateChanged"; from: ConsumerGroupState; to: ConsumerGroupState }
   | { type: "GroupEpochBumped"; groupEpoch: number }
+  | { type: "RegularExpressionsResolved"; resolved: { regex: string; topics: string[] }[] }
   | { type: "TargetAssignmentComputed"; assignmentEpoch: number; assignor: "uniform" | "range" }
   | { type: "ConsumerMemberJoined"; memberId: string }
   | { type: "ConsumerMemberUpdated"; memberId: string; state: ConsumerMemberState; memberEpoch: number;

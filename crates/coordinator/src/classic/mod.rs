@@ -51,6 +51,9 @@ pub enum TimerKey {
     /// A classic member of a consumer group after its JoinGroup: its rebalance timeout to send
     /// SyncGroup; expiry fences it.
     ConsumerSync(String, String),
+    /// A resolution of a consumer group's regular expressions under way (Kafka's executor task
+    /// `<group>-regex`): its result applies when it fires.
+    ConsumerRegexRefresh(String),
 }
 
 impl TimerKey {
@@ -63,7 +66,8 @@ impl TimerKey {
             | TimerKey::ConsumerSession(g, _)
             | TimerKey::ConsumerRebalance(g, _)
             | TimerKey::ConsumerJoin(g, _)
-            | TimerKey::ConsumerSync(g, _) => g,
+            | TimerKey::ConsumerSync(g, _)
+            | TimerKey::ConsumerRegexRefresh(g) => g,
         }
     }
 }
@@ -88,6 +92,7 @@ impl core::fmt::Display for TimerKey {
             TimerKey::ConsumerRebalance(g, m) => write!(f, "rebalance-timeout-{g}-{m}"),
             TimerKey::ConsumerJoin(g, m) => write!(f, "join-{g}-{m}"),
             TimerKey::ConsumerSync(g, m) => write!(f, "sync-{g}-{m}"),
+            TimerKey::ConsumerRegexRefresh(g) => write!(f, "{g}-regex"),
         }
     }
 }

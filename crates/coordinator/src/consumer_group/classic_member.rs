@@ -204,6 +204,8 @@ impl ConsumerGroups {
             updated,
             replaced.as_deref(),
             Some(&owned),
+            // Kafka's classic join to a consumer group bumps on a subscription change alone.
+            false,
         )
         .map_err(|Failure(code, _)| (code, member_id.clone()))?;
         let response = JoinGroupResponse {

@@ -61,7 +61,8 @@ impl ConsumerGroups {
                             client_id: m.client_id.clone(),
                             client_host: String::from("/127.0.0.1"),
                             subscribed_topic_names: m.subscribed_topic_names.clone(),
-                            subscribed_topic_regex: None,
+                            // Kafka keeps "" for a member without one, and describes it so.
+                            subscribed_topic_regex: Some(m.subscribed_topic_regex.clone()),
                             assignment: described(&m.progress.assigned),
                             target_assignment: described(
                                 &g.target.get(&m.member_id).cloned().unwrap_or_default(),

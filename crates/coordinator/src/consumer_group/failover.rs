@@ -27,6 +27,9 @@ impl ConsumerGroups {
             return false;
         };
         group.unloaded = true;
+        // A resolution under way is lost with the shard's executor; the next heartbeat after
+        // loading asks again (a pattern is then unresolved, or its topics are).
+        group.regex_refresh = None;
         ctx.cancel_group_timers(group_id);
         ctx.emit(group_id, EventKind::Unloaded);
         true

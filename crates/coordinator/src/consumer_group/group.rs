@@ -52,6 +52,8 @@ pub struct ConsumerGroupMember {
     pub rebalance_timeout_ms: i32,
     /// Sorted, without duplicates.
     pub subscribed_topic_names: Vec<String>,
+    /// The member's `SubscribedTopicRegex` (RE2/J syntax); empty: none (Kafka keeps "" too).
+    pub subscribed_topic_regex: String,
     pub server_assignor: Option<String>,
     pub progress: Progress,
     /// Set for a member that speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat)
@@ -111,6 +113,32 @@ pub struct ConsumerGroup {
     pub unloaded: bool,
     /// The topics-image version `subscription_metadata` was computed at.
     pub topics_version: u64,
+    /// Regex -> how many members subscribe to it (kept by `put_member` and `remove_member`).
+    subscribed_regular_expressions: BTreeMap<String, usize>,
+    /// Regex -> the topics it was last resolved to (Kafka's `ConsumerGroupRegularExpression`
+    /// records). A regex goes when its last subscriber does.
+    pub resolved_regular_expressions: BTreeMap<String, ResolvedRegularExpression>,
+    /// A resolution under way (Kafka's executor task `<group>-regex`): computed when it was
+    /// scheduled, against that metadata image, and applied when its timer fires.
+    pub(crate) regex_refresh: Option<BTreeMap<String, ResolvedRegularExpression>>,
+}
+
+/// A regular expression resolved against a metadata image: the topics it matched, the image's
+/// version and when it was resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ResolvedRegularExpression {
+    /// Sorted.
+    pub topics: Vec<String>,
+    pub version: u64,
+    pub timestamp: i64,
+}
+
+/// How a topic is subscribed to: by how many members by name, and by how many resolved regular
+/// expressions (Kafka's `SubscriptionCount`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SubscriptionCount {
+    pub by_name: usize,
+    pub by_regex: usize,
 }
 
 impl ConsumerGroup {
@@ -126,6 +154,9 @@ impl ConsumerGroup {
             partition_epochs: BTreeMap::new(),
             unloaded: false,
             topics_version: 0,
+            subscribed_regular_expressions: BTreeMap::new(),
+            resolved_regular_expressions: BTreeMap::new(),
+            regex_refresh: None,
         }
     }
 
@@ -221,8 +252,21 @@ impl ConsumerGroup {
 
     /// Puts `member` in (replacing its previous version): its partitions' epochs follow it.
     pub(crate) fn put_member(&mut self, member: ConsumerGroupMember) {
-        if let Some(old) = self.members.remove(&member.member_id) {
-            self.release_partitions(&old);
+        let old = self.members.remove(&member.member_id);
+        if let Some(old) = &old {
+            self.release_partitions(old);
+        }
+        let old_regex = old.as_ref().map(|o| o.subscribed_topic_regex.as_str());
+        if old_regex != Some(member.subscribed_topic_regex.as_str()) {
+            if let Some(old_regex) = old_regex {
+                self.unsubscribe_regex(old_regex);
+            }
+            if !member.subscribed_topic_regex.is_empty() {
+                *self
+                    .subscribed_regular_expressions
+                    .entry(member.subscribed_topic_regex.clone())
+                    .or_default() += 1;
+            }
         }
         self.hold_partitions(&member);
         if let Some(instance) = &member.instance_id {
@@ -267,6 +311,7 @@ impl ConsumerGroup {
     pub(crate) fn remove_member(&mut self, member_id: &str) -> Option<ConsumerGroupMember> {
         let old = self.members.remove(member_id)?;
         self.release_partitions(&old);
+        self.unsubscribe_regex(&old.subscribed_topic_regex);
         self.target.remove(member_id);
         if let Some(instance) = &old.instance_id
             && self.static_members.get(instance).map(String::as_str) == Some(member_id)
@@ -274,6 +319,93 @@ impl ConsumerGroup {
             self.static_members.remove(instance);
         }
         Some(old)
+    }
+
+    /// One subscriber fewer; the last one takes the resolution along (Kafka writes its
+    /// tombstone).
+    fn unsubscribe_regex(&mut self, regex: &str) {
+        if regex.is_empty() {
+            return;
+        }
+        if let Some(n) = self.subscribed_regular_expressions.get_mut(regex) {
+            *n -= 1;
+            if *n == 0 {
+                self.subscribed_regular_expressions.remove(regex);
+                self.resolved_regular_expressions.remove(regex);
+            }
+        }
+    }
+
+    /// How many regular expressions the members subscribe to.
+    pub fn num_subscribed_regular_expressions(&self) -> usize {
+        self.subscribed_regular_expressions.len()
+    }
+
+    /// How many members subscribe to `regex`.
+    pub fn num_subscribed_members(&self, regex: &str) -> usize {
+        self.subscribed_regular_expressions
+            .get(regex)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Regex -> subscribers, with `updated` in place of its previous version and `replacing`
+    /// left out (Kafka's `computeSubscribedRegularExpressions`).
+    pub(crate) fn subscribed_regular_expressions(
+        &self,
+        replacing: Option<&str>,
+        updated: Option<&ConsumerGroupMember>,
+    ) -> BTreeMap<String, usize> {
+        let mut counts = self.subscribed_regular_expressions.clone();
+        let previous = [replacing, updated.map(|u| u.member_id.as_str())];
+        for old in previous
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.members.get(id))
+        {
+            if let Some(n) = counts.get_mut(&old.subscribed_topic_regex) {
+                *n -= 1;
+                if *n == 0 {
+                    counts.remove(&old.subscribed_topic_regex);
+                }
+            }
+        }
+        if let Some(u) = updated.filter(|u| !u.subscribed_topic_regex.is_empty()) {
+            *counts.entry(u.subscribed_topic_regex.clone()).or_default() += 1;
+        }
+        counts
+    }
+
+    /// The topics a member subscribes to: its names, and what its regex resolved to.
+    pub fn member_subscribed_topics<'a>(
+        &'a self,
+        m: &'a ConsumerGroupMember,
+    ) -> impl Iterator<Item = &'a String> {
+        let resolved = self
+            .resolved_regular_expressions
+            .get(&m.subscribed_topic_regex)
+            .map(|r| r.topics.as_slice())
+            .unwrap_or_default();
+        m.subscribed_topic_names.iter().chain(resolved)
+    }
+
+    /// When the regular expressions were last resolved (all are resolved together); `i64::MIN`
+    /// when none is (Kafka's `lastResolvedRegularExpressionRefreshTimeMs`).
+    pub(crate) fn last_regex_refresh_ms(&self) -> i64 {
+        self.resolved_regular_expressions
+            .values()
+            .map(|r| r.timestamp)
+            .min()
+            .unwrap_or(i64::MIN)
+    }
+
+    /// The metadata version the regular expressions were resolved at; 0 when none is.
+    pub(crate) fn last_regex_version(&self) -> u64 {
+        self.resolved_regular_expressions
+            .values()
+            .map(|r| r.version)
+            .min()
+            .unwrap_or(0)
     }
 
     fn hold_partitions(&mut self, m: &ConsumerGroupMember) {
@@ -297,14 +429,15 @@ impl ConsumerGroup {
         }
     }
 
-    /// Topic name -> how many members subscribe to it, with `updated` in place of its previous
-    /// version (or left out: `None` with `leaving`).
+    /// Topic name -> how it is subscribed to, with `updated` in place of its previous version
+    /// and `replacing` left out: by the members' names, and by the resolved regular expressions
+    /// that keep a subscriber (Kafka's `computeSubscribedTopicNames`).
     pub(crate) fn subscribed_topic_counts(
         &self,
         replacing: Option<&str>,
         updated: Option<&ConsumerGroupMember>,
-    ) -> BTreeMap<String, usize> {
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    ) -> BTreeMap<String, SubscriptionCount> {
+        let mut counts: BTreeMap<String, SubscriptionCount> = BTreeMap::new();
         let others = self
             .members
             .values()
@@ -312,10 +445,40 @@ impl ConsumerGroup {
             .filter(|m| updated.is_none_or(|u| u.member_id != m.member_id));
         for m in others.chain(updated) {
             for t in &m.subscribed_topic_names {
-                *counts.entry(t.clone()).or_default() += 1;
+                counts.entry(t.clone()).or_default().by_name += 1;
+            }
+        }
+        if !self.resolved_regular_expressions.is_empty() {
+            let regexes = self.subscribed_regular_expressions(replacing, updated);
+            for (regex, resolved) in &self.resolved_regular_expressions {
+                if regexes.contains_key(regex) {
+                    for t in &resolved.topics {
+                        counts.entry(t.clone()).or_default().by_regex += 1;
+                    }
+                }
             }
         }
         counts
+    }
+
+    /// Kafka's `subscriptionType`: without regular expressions, homogeneous iff every
+    /// subscribed topic is named by all `members`; with them, iff every member subscribes to one
+    /// and the same regex and no topic is also named or matched twice.
+    pub(crate) fn subscription_type(
+        regexes: &BTreeMap<String, usize>,
+        topics: &BTreeMap<String, SubscriptionCount>,
+        members: usize,
+    ) -> super::assignor::SubscriptionType {
+        use super::assignor::SubscriptionType::{Heterogeneous, Homogeneous};
+        let homogeneous = match regexes.values().next() {
+            None => topics.values().all(|c| c.by_name == members),
+            Some(&n) => n == members && topics.values().all(|c| c.by_regex == 1 && c.by_name == 0),
+        };
+        if homogeneous {
+            Homogeneous
+        } else {
+            Heterogeneous
+        }
     }
 
     /// Checks the invariants of `docs/src/reference/consumer-group-protocol.md#epochs`: `memberEpoch ≤ assignmentEpoch ≤ groupEpoch` (a
@@ -356,6 +519,28 @@ impl ConsumerGroup {
                     }
                 }
             }
+        }
+        let mut regexes: BTreeMap<String, usize> = BTreeMap::new();
+        for m in self.members.values() {
+            if !m.subscribed_topic_regex.is_empty() {
+                *regexes.entry(m.subscribed_topic_regex.clone()).or_default() += 1;
+            }
+        }
+        if regexes != self.subscribed_regular_expressions {
+            return Err(alloc::format!(
+                "{}: regex subscriber counts out of step with the members",
+                self.group_id
+            ));
+        }
+        if let Some(r) = self
+            .resolved_regular_expressions
+            .keys()
+            .find(|r| !regexes.contains_key(*r))
+        {
+            return Err(alloc::format!(
+                "{}: regex {r} is resolved but no member subscribes to it",
+                self.group_id
+            ));
         }
         let expected = crate::ordered::map(held.into_iter().map(|(k, (_, e))| (k, e)));
         if expected != self.partition_epochs {

@@ -33,6 +33,9 @@ pub struct ConsumerGroups {
     /// Moves on at every change of `topics`: a group whose subscription metadata was computed
     /// at an older version recomputes it at its next heartbeat (Kafka's metadata refresh).
     pub topics_version: u64,
+    /// The `topics_version` of the last change that created a topic (Kafka's
+    /// `lastMetadataImageWithNewTopics`).
+    pub topics_version_with_new_topics: u64,
     /// Group id -> the group epoch its offsets cleanup was last planned at
     /// (`expiration.rs`).
     pub(crate) cleanup_planned: BTreeMap<String, i32>,
@@ -148,15 +151,6 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
     if r.rack_id.as_deref().is_some_and(blank) {
         return invalid("RackId can't be empty.");
     }
-    // An empty regex is no regex (Kafka 4.0 keeps "" as "none", and librdkafka sends "" beside
-    // its topic names); a real one is refused, as Kafka did when these rules were taken (4.0
-    // resolves them; the model does not yet).
-    if r.subscribed_topic_regex
-        .as_deref()
-        .is_some_and(|re| !re.is_empty())
-    {
-        return invalid("SubscribedTopicRegex is not supported yet.");
-    }
     // KIP-1082: from v1 the client makes its own member id, so it is never empty; a v0 joiner
     // may send none and is given one (`ConsumerGroups::heartbeat`). Past joining, every
     // version names its member.
@@ -176,11 +170,12 @@ fn validate(ctx: &Ctx, r: &ConsumerGroupHeartbeatRequest) -> Result<(), Failure>
             if r.topic_partitions.as_ref().is_none_or(|tp| !tp.is_empty()) {
                 return invalid("TopicPartitions must be empty when (re-)joining.");
             }
-            if r.subscribed_topic_names
-                .as_ref()
-                .is_none_or(|t| t.is_empty())
-            {
-                return invalid("SubscribedTopicNames must be set in first request.");
+            // Kafka 4.0 takes an empty list of names or an empty regex: a member of the group
+            // subscribed to nothing.
+            if r.subscribed_topic_names.is_none() && r.subscribed_topic_regex.is_none() {
+                return invalid(
+                    "Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.",
+                );
             }
         }
         LEAVE_GROUP_STATIC_MEMBER_EPOCH => {
@@ -307,17 +302,38 @@ impl ConsumerGroups {
         r: &ConsumerGroupHeartbeatRequest,
     ) -> Result<ConsumerGroupHeartbeatResponse, Failure> {
         let joining = r.member_epoch == 0;
-        if !self.groups.contains_key(&r.group_id) {
-            if !joining {
-                return fail(
-                    ErrorCode::GroupIdNotFound,
-                    alloc::format!("Consumer group {} not found.", r.group_id),
-                );
-            }
-            self.groups
-                .insert(r.group_id.clone(), ConsumerGroup::new(&r.group_id));
+        if self.groups.contains_key(&r.group_id) {
+            return self.update(ctx, r);
         }
+        if !joining {
+            return fail(
+                ErrorCode::GroupIdNotFound,
+                alloc::format!("Consumer group {} not found.", r.group_id),
+            );
+        }
+        // A group made for this request goes again if the request fails: Kafka's failed
+        // batch writes nothing, its new group included.
+        self.groups
+            .insert(r.group_id.clone(), ConsumerGroup::new(&r.group_id));
+        let result = self.update(ctx, r);
+        if result.is_err() {
+            self.groups.remove(&r.group_id);
+        }
+        result
+    }
+
+    fn update(
+        &mut self,
+        ctx: &mut Ctx,
+        r: &ConsumerGroupHeartbeatRequest,
+    ) -> Result<ConsumerGroupHeartbeatResponse, Failure> {
+        let joining = r.member_epoch == 0;
         let topics = &self.topics;
+        let image = super::regex::Image {
+            topics,
+            version: self.topics_version,
+            version_with_new_topics: self.topics_version_with_new_topics,
+        };
         let Some(group) = self.groups.get_mut(&r.group_id) else {
             return fail(ErrorCode::GroupIdNotFound, "the group vanished");
         };
@@ -352,8 +368,15 @@ impl ConsumerGroups {
             names.dedup();
             updated.subscribed_topic_names = names;
         }
+        if let Some(regex) = &r.subscribed_topic_regex {
+            updated.subscribed_topic_regex = regex.clone();
+        }
         updated.client_id = r.client_id.clone();
         let before_assigned = member.progress.assigned.clone();
+        // A new group moves off epoch 0 at once, whatever its first member subscribes to.
+        let mut bump = group.group_epoch == 0;
+        bump |=
+            super::regex::maybe_update_regular_expressions(ctx, group, &image, &member, &updated)?;
         let updated = update_member(
             ctx,
             group,
@@ -363,6 +386,7 @@ impl ConsumerGroups {
             updated,
             replaced.as_deref(),
             owned.as_ref(),
+            bump,
         )?;
         let member_id = updated.member_id.clone();
         let epoch = updated.progress.member_epoch;
@@ -461,6 +485,10 @@ impl ConsumerGroups {
 
     /// A member's session, rebalance, join or sync timer fired.
     pub(crate) fn on_timer(&mut self, ctx: &mut Ctx, classic: &mut crate::Groups, key: &TimerKey) {
+        if let TimerKey::ConsumerRegexRefresh(g) = key {
+            self.on_regex_refresh(ctx, g);
+            return;
+        }
         let (reason, g, m) = match key {
             TimerKey::ConsumerSession(g, m) => (ConsumerRemoval::SessionExpired, g, m),
             TimerKey::ConsumerRebalance(g, m) => (ConsumerRemoval::RebalanceTimeout, g, m),
@@ -536,9 +564,10 @@ pub(super) fn update_member(
     mut updated: ConsumerGroupMember,
     replaced: Option<&str>,
     owned: Option<&MemberAssignment>,
+    bump: bool,
 ) -> Result<ConsumerGroupMember, Failure> {
     let group_id = group.group_id.clone();
-    let mut bump = updated.subscribed_topic_names != member.subscribed_topic_names;
+    let mut bump = bump || updated.subscribed_topic_names != member.subscribed_topic_names;
     // The subscribed topics' metadata is recomputed when a subscription changed, a member
     // joins or is replaced, or the metadata image changed since the group last looked (a
     // steady heartbeat costs no walk over the members).
@@ -735,10 +764,9 @@ fn compute_target(
     members.insert(&updated.member_id, updated);
     let preferred = preferred_assignor(&ctx.config, members.values().copied());
     let spec = GroupSpec {
-        subscription_type: Some(super::assignor::SubscriptionType::of_counts(
-            group
-                .subscribed_topic_counts(None, Some(updated))
-                .into_values(),
+        subscription_type: Some(ConsumerGroup::subscription_type(
+            &group.subscribed_regular_expressions(None, Some(updated)),
+            &group.subscribed_topic_counts(None, Some(updated)),
             members.len(),
         )),
         partitions: group
@@ -753,8 +781,8 @@ fn compute_target(
                 instance_id: m.instance_id.as_deref().map(Cow::Borrowed),
                 rack_id: m.rack_id.as_deref().map(Cow::Borrowed),
                 subscribed: topic_ids(
-                    m.subscribed_topic_names
-                        .iter()
+                    group
+                        .member_subscribed_topics(m)
                         .filter_map(|n| group.subscription_metadata.get(n).map(|(id, _)| *id)),
                 )
                 .into(),
@@ -843,7 +871,7 @@ pub(super) fn after_removal(
 
 /// The subscribed topics' metadata (name -> id, partitions) with `updated` in place of its
 /// previous version and `replacing` left out: the topics some member subscribes to that exist.
-fn subscription_metadata(
+pub(super) fn subscription_metadata(
     group: &ConsumerGroup,
     topics: &BTreeMap<String, TopicImage>,
     replacing: Option<&str>,

@@ -197,6 +197,7 @@ pub(crate) fn convert_to_consumer_group(
             client_id: String::from(m.client_id()),
             rebalance_timeout_ms: m.rebalance_timeout_ms(),
             subscribed_topic_names: names,
+            subscribed_topic_regex: String::new(),
             server_assignor: None,
             progress: Progress {
                 state: MemberState::Stable,

@@ -11,12 +11,15 @@ pub mod group;
 pub mod heartbeat;
 pub(crate) mod migration;
 pub mod reconcile;
+mod regex;
 pub mod uuid;
 pub mod view;
 
 pub use group::{
-    ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, ConsumerGroupState, TopicImage,
+    ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, ConsumerGroupState,
+    ResolvedRegularExpression, SubscriptionCount, TopicImage,
 };
 pub use heartbeat::ConsumerGroups;
+pub use regex::REGEX_BATCH_REFRESH_INTERVAL_MS;
 pub use uuid::Uuid;
 pub use view::{ConsumerGroupView, ConsumerMemberView, TopicPartitionsView};

@@ -33,6 +33,8 @@ pub struct ConsumerMemberView {
     pub previous_member_epoch: i32,
     pub state: MemberState,
     pub subscribed_topic_names: Vec<String>,
+    /// Its `SubscribedTopicRegex` (none: `None`).
+    pub subscribed_topic_regex: Option<String>,
     pub server_assignor: Option<String>,
     pub rebalance_timeout_ms: i32,
     /// The member speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat) inside the
@@ -58,6 +60,8 @@ pub struct ConsumerGroupView {
     /// The server assignor the next target would be computed with.
     pub preferred_assignor: &'static str,
     pub members: Vec<ConsumerMemberView>,
+    /// Each subscribed regular expression resolved so far, with the topics it matched.
+    pub resolved_regular_expressions: Vec<crate::event::ResolvedRegex>,
     pub timers: Vec<TimerView>,
     /// The coordinator has unloaded the group (a failover under way): it answers
     /// NOT_COORDINATOR and has no timers until loaded.
@@ -110,6 +114,8 @@ impl ConsumerGroupView {
                     previous_member_epoch: m.progress.previous_member_epoch,
                     state: m.progress.state,
                     subscribed_topic_names: m.subscribed_topic_names.clone(),
+                    subscribed_topic_regex: (!m.subscribed_topic_regex.is_empty())
+                        .then(|| m.subscribed_topic_regex.clone()),
                     server_assignor: m.server_assignor.clone(),
                     rebalance_timeout_ms: m.rebalance_timeout_ms,
                     classic_protocol: m.uses_classic_protocol(),
@@ -123,6 +129,14 @@ impl ConsumerGroupView {
                         .deadline(&TimerKey::ConsumerSession(g.clone(), m.member_id.clone())),
                     rebalance_deadline_ms: timers
                         .deadline(&TimerKey::ConsumerRebalance(g.clone(), m.member_id.clone())),
+                })
+                .collect(),
+            resolved_regular_expressions: group
+                .resolved_regular_expressions
+                .iter()
+                .map(|(regex, r)| crate::event::ResolvedRegex {
+                    regex: regex.clone(),
+                    topics: r.topics.clone(),
                 })
                 .collect(),
             timers: TimerView::of_group(timers, g),
