@@ -49,7 +49,7 @@ def check(condition, message):
 
 
 class Broker:
-    def __init__(self, *settings, records=100):
+    def __init__(self, *settings, records=100, topics=()):
         s = socket.socket()
         s.bind(("127.0.0.1", 0))
         self.port = s.getsockname()[1]
@@ -58,6 +58,8 @@ class Broker:
         self.trace_path = os.path.join(self.dir, "trace.jsonl")
         args = [BROKER, "--listen", f"127.0.0.1:{self.port}", "--topic", f"{TOPIC}:{PARTITIONS}",
                 "--trace", self.trace_path, "--records", str(records)]
+        for name, partitions in topics:
+            args += ["--topic", f"{name}:{partitions}"]
         for s in settings:
             args += ["--set", s]
         self.log = open(os.path.join(self.dir, "broker.log"), "w")
@@ -935,13 +937,89 @@ def run_group_configs():
         broker.stop()
 
 
+def run_regex():
+    """librdkafka subscribed to a pattern (`^ord.*`), with the consumer protocol (the coordinator
+    resolves SubscribedTopicRegex with RE2/J's rules) and with the classic one (the client
+    resolves it against Metadata): the members get the matching topics' partitions, and not the
+    others'."""
+    from confluent_kafka import Consumer
+
+    kind = "confluent-kafka, regex subscriptions"
+    # orders (6) is the broker's own topic; orders-eu matches too, payments does not.
+    expected = ALL | {("orders-eu", p) for p in range(3)}
+    for protocol in ("consumer", "classic"):
+        broker = Broker(topics=[("orders-eu", 3), ("payments", 4)])
+        errors = []
+        try:
+            members = []
+            for name in ("a", "b"):
+                config = {"bootstrap.servers": broker.bootstrap, "group.id": GROUP,
+                          "client.id": name, "enable.auto.commit": False,
+                          "error_cb": lambda e, n=name: errors.append(f"{n}: {e}")}
+                if protocol == "consumer":
+                    config["group.protocol"] = "consumer"
+                else:
+                    config.update({"session.timeout.ms": 30000, "heartbeat.interval.ms": 500,
+                                   "partition.assignment.strategy": "range",
+                                   "topic.metadata.refresh.interval.ms": 1000})
+                c = Consumer(config)
+                held = set()
+
+                def on_assign(consumer, partitions, held=held):
+                    held |= {(p.topic, p.partition) for p in partitions}
+
+                def on_revoke(consumer, partitions, held=held):
+                    held -= {(p.topic, p.partition) for p in partitions}
+
+                c.subscribe(["^ord.*"], on_assign=on_assign, on_revoke=on_revoke,
+                            on_lost=on_revoke)
+                members.append((c, held))
+            deadline = time.time() + STEP_TIMEOUT
+            seen = []
+            while time.time() < deadline:
+                for c, _ in members:
+                    c.poll(0.05)
+                seen = [held for _, held in members]
+                if (set().union(*seen) == expected
+                        and sum(map(len, seen)) == len(expected) and all(seen)):
+                    break
+            check(set().union(*seen) == expected and sum(map(len, seen)) == len(expected),
+                  f"[{protocol}] the members hold {seen}, not {sorted(expected)} once")
+            t = broker.trace()
+            if protocol == "consumer":
+                regexes = {l["request"].get("subscribedTopicRegex")
+                           for _, l in t.requests("ConsumerGroupHeartbeat")}
+                check(any(r and "ord" in r for r in regexes),
+                      f"no heartbeat carried the pattern: {regexes}")
+                resolved = [e["resolved"] for e in (l.get("event") or {} for l in t.lines)
+                            if e.get("type") == "RegularExpressionsResolved"]
+                check(resolved and all(r["topics"] == ["orders", "orders-eu"]
+                                       for r in resolved[-1]),
+                      f"the coordinator resolved {resolved}")
+                print(f"[{kind}] consumer protocol: the coordinator resolved "
+                      f"{resolved[-1][0]['regex']!r} to {resolved[-1][0]['topics']}; "
+                      f"the members hold {sorted(map(len, seen))} partitions")
+            else:
+                print(f"[{kind}] classic protocol: the client resolved the pattern; "
+                      f"the members hold {sorted(map(len, seen))} partitions")
+            for c, _ in members:
+                c.close()
+            check(not errors, f"[{protocol}] the clients logged errors: {errors}")
+        finally:
+            log = broker.stop()
+        replay = subprocess.run([BROKER, "replay", broker.trace_path], capture_output=True,
+                                text=True)
+        check(replay.returncode == 0, f"the trace does not replay: {replay.stderr}")
+        check("closed:" not in log, f"the broker closed a connection:\n{log}")
+
+
 def errors_of(Client):
     return getattr(Client, "errors", [])
 
 
 if __name__ == "__main__":
     kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs", "consumer-protocol",
-                             "static-and-timeout", "wire-edges", "group-configs"]
+                             "static-and-timeout", "wire-edges", "group-configs", "regex"]
     failed = 0
     for kind in kinds:
         try:
@@ -953,6 +1031,8 @@ if __name__ == "__main__":
                 run_wire_edges()
             elif kind == "group-configs":
                 run_group_configs()
+            elif kind == "regex":
+                run_regex()
             else:
                 run(kind)
             print(f"[{kind}] passed")

@@ -64,7 +64,7 @@ if ! .venv/bin/python -c 'import confluent_kafka; assert confluent_kafka.version
   .venv/bin/pip install -q confluent-kafka==2.16.1
 fi
 cargo build -q -p group-broker
-GROUP_BROKER=target/debug/group-broker timeout 600 .venv/bin/python -u live/cases.py kafka-python confluent-kafka kafkajs consumer-protocol static-and-timeout wire-edges group-configs
+GROUP_BROKER=target/debug/group-broker timeout 600 .venv/bin/python -u live/cases.py kafka-python confluent-kafka kafkajs consumer-protocol static-and-timeout wire-edges group-configs regex
 
 step "fuzzing: each cargo-fuzz target for ${FUZZ_SECONDS:-30} s (libFuzzer; FUZZ_SECONDS=0 skips)"
 if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
