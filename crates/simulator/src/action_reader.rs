@@ -20,7 +20,7 @@ use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, Unexpect
 
 /// The action types, in the enum's order (as the derive lists them in `unknown variant`). A
 /// live run's two inputs come last: without the `live` feature they are not read.
-const ALL_TYPES: [&str; 19] = [
+const ALL_TYPES: [&str; 20] = [
     "addConsumer",
     "close",
     "crash",
@@ -34,6 +34,7 @@ const ALL_TYPES: [&str; 19] = [
     "subscribe",
     "setConfig",
     "createPartitions",
+    "createTopic",
     "failover",
     "failNextPersist",
     "deliverNow",
@@ -53,6 +54,7 @@ fn fields(kind: &str) -> &'static [&'static str] {
         "addConsumer" => &[
             "name",
             "topics",
+            "pattern",
             "config",
             "startMs",
             "processingMs",
@@ -62,9 +64,10 @@ fn fields(kind: &str) -> &'static [&'static str] {
         "restart" => &["consumer", "downMs"],
         "pause" => &["consumer", "kind"],
         "setNetwork" => &["consumer", "latencyMs", "jitterMs", "loss"],
-        "subscribe" => &["consumer", "topics"],
+        "subscribe" => &["consumer", "topics", "pattern"],
         "setConfig" => &["consumer", "config"],
         "createPartitions" => &["topic", "count"],
+        "createTopic" => &["topic", "partitions"],
         "failover" => &["downMs"],
         "failNextPersist" => &["error"],
         "deliverNow" | "drop" => &["consumer", "correlationId", "response"],
@@ -82,6 +85,7 @@ struct Fields {
     kind: Option<String>,
     name: Option<String>,
     topics: Option<Vec<String>>,
+    pattern: Option<Option<String>>,
     config: Option<Settings>,
     start_ms: Option<i64>,
     processing_ms: Option<i64>,
@@ -95,6 +99,7 @@ struct Fields {
     loss: Option<Option<f64>>,
     topic: Option<String>,
     count: Option<i32>,
+    partitions: Option<i32>,
     error: Option<String>,
     correlation_id: Option<i32>,
     response: Option<bool>,
@@ -152,7 +157,8 @@ impl Fields {
         Ok(match kind {
             "addConsumer" => Action::AddConsumer(ConsumerSpec {
                 name: need(self.name, "name")?,
-                topics: need(self.topics, "topics")?,
+                topics: self.topics.unwrap_or_default(),
+                pattern: self.pattern.flatten(),
                 config: self.config.unwrap_or_default(),
                 start_ms: self.start_ms.unwrap_or(0),
                 processing_ms: self
@@ -195,7 +201,8 @@ impl Fields {
             },
             "subscribe" => Action::Subscribe {
                 consumer: consumer(self.consumer)?,
-                topics: need(self.topics, "topics")?,
+                topics: self.topics.unwrap_or_default(),
+                pattern: self.pattern.flatten(),
             },
             "setConfig" => Action::SetConfig {
                 consumer: consumer(self.consumer)?,
@@ -204,6 +211,10 @@ impl Fields {
             "createPartitions" => Action::CreatePartitions {
                 topic: need(self.topic, "topic")?,
                 count: need(self.count, "count")?,
+            },
+            "createTopic" => Action::CreateTopic {
+                topic: need(self.topic, "topic")?,
+                partitions: need(self.partitions, "partitions")?,
             },
             "failover" => Action::Failover {
                 down_ms: self.down_ms.unwrap_or(0),
@@ -257,6 +268,7 @@ impl<'de> Visitor<'de> for ActionVisitor {
                 }
                 "name" => take(&mut map, &mut f.name, g, "name")?,
                 "topics" => take(&mut map, &mut f.topics, g, "topics")?,
+                "pattern" => take(&mut map, &mut f.pattern, g, "pattern")?,
                 "config" => take(&mut map, &mut f.config, g, "config")?,
                 "startMs" => take(&mut map, &mut f.start_ms, g, "startMs")?,
                 "processingMs" => take(&mut map, &mut f.processing_ms, g, "processingMs")?,
@@ -270,6 +282,7 @@ impl<'de> Visitor<'de> for ActionVisitor {
                 "loss" => take(&mut map, &mut f.loss, g, "loss")?,
                 "topic" => take(&mut map, &mut f.topic, g, "topic")?,
                 "count" => take(&mut map, &mut f.count, g, "count")?,
+                "partitions" => take(&mut map, &mut f.partitions, g, "partitions")?,
                 "error" => take(&mut map, &mut f.error, g, "error")?,
                 "correlationId" => take(&mut map, &mut f.correlation_id, g, "correlationId")?,
                 "response" => take(&mut map, &mut f.response, g, "response")?,

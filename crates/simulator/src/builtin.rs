@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// (name, JSON), in the order the page lists them.
-pub const SCENARIOS: [(&str, &str); 28] = [
+pub const SCENARIOS: [(&str, &str); 30] = [
     ("normal-join", include_str!("../scenarios/normal-join.json")),
     (
         "leave-while-preparing-rebalance",
@@ -77,6 +77,10 @@ pub const SCENARIOS: [(&str, &str); 28] = [
         "partition-count-change",
         include_str!("../scenarios/partition-count-change.json"),
     ),
+    (
+        "regex-new-topic",
+        include_str!("../scenarios/regex-new-topic.json"),
+    ),
     // The consumer protocol (KIP-848): the seed's cases again, and what only it has.
     (
         "consumer-protocol-leave-while-reconciling",
@@ -109,6 +113,10 @@ pub const SCENARIOS: [(&str, &str); 28] = [
     (
         "consumer-protocol-partition-count-change",
         include_str!("../scenarios/consumer-protocol-partition-count-change.json"),
+    ),
+    (
+        "consumer-protocol-regex-new-topic",
+        include_str!("../scenarios/consumer-protocol-regex-new-topic.json"),
     ),
     // Online migration between the protocols (Kafka 4.0).
     (
@@ -192,6 +200,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
         .map(|i| ConsumerSpec {
             name: alloc::format!("c{i}"),
             topics: topics.clone(),
+            pattern: None,
             config: Default::default(),
             start_ms: i as i64 * 10,
             processing_ms: 100,

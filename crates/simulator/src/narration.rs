@@ -271,8 +271,8 @@ impl TraceEvent {
             },
             TraceKind::MetadataRefreshed { consumer } => say!(
                 lang,
-                "{consumer} refreshes its metadata (older than metadata.max.age.ms): a topic's partition count changed",
-                "{consumer} 刷新元数据（超过 metadata.max.age.ms）：某主题的分区数变了"
+                "{consumer} refreshes its metadata (older than metadata.max.age.ms): the topics changed (a new topic or new partitions)",
+                "{consumer} 刷新元数据（超过 metadata.max.age.ms）：主题有变化（新主题或新分区）"
             ),
             TraceKind::RejoinRequested { consumer, reason } => say!(
                 lang,
@@ -792,7 +792,18 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
                 .unwrap_or_else(|| say!(lang, "every link", "所有链路"));
             say!(lang, "change the network of {links}", "修改 {links} 的网络")
         }
-        Action::Subscribe { consumer, topics } => {
+        Action::Subscribe {
+            consumer,
+            topics,
+            pattern: Some(pattern),
+        } if topics.is_empty() => say!(
+            lang,
+            "{consumer} subscribes to the topics matching {pattern}",
+            "{consumer} 订阅与 {pattern} 匹配的主题"
+        ),
+        Action::Subscribe {
+            consumer, topics, ..
+        } => {
             let (en, zh) = (topics.join(", "), topics.join("、"));
             say!(
                 lang,
@@ -809,6 +820,11 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
             lang,
             "an admin adds partitions to {topic}: {count} in all",
             "管理员为 {topic} 增加分区：共 {count} 个"
+        ),
+        Action::CreateTopic { topic, partitions } => say!(
+            lang,
+            "an admin creates the topic {topic} ({partitions} partitions)",
+            "管理员创建主题 {topic}（{partitions} 个分区）"
         ),
         Action::Failover { down_ms } => say!(
             lang,

@@ -70,7 +70,16 @@ impl Default for LinkSpec {
 pub struct ConsumerSpec {
     /// The consumer's `client.id`, also its name in the views.
     pub name: String,
+    /// `subscribe(topics)`: the topics by name (none with a `pattern`).
+    #[serde(default)]
     pub topics: Vec<String>,
+    /// Subscribes to the topics whose whole name matches this regular expression (RE2/J syntax)
+    /// instead: with `group.protocol=consumer` the coordinator resolves it
+    /// (`subscribe(SubscriptionPattern)`, Kafka 4.0's `SubscribedTopicRegex`); a classic consumer
+    /// matches it against its own metadata at every refresh (`subscribe(Pattern)`,
+    /// `metadata.max.age.ms`) and rejoins when the matching topics change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
     /// Kafka consumer properties over the scenario's `consumer` defaults.
     #[serde(default)]
     pub config: Settings,
@@ -197,10 +206,14 @@ pub enum Action {
         #[serde(default)]
         loss: Option<f64>,
     },
-    /// The application changes its subscription (`subscribe(topics)`).
+    /// The application changes its subscription (`subscribe(topics)`, or with `pattern`
+    /// `subscribe(Pattern)`).
     Subscribe {
         consumer: String,
+        #[serde(default)]
         topics: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pattern: Option<String>,
     },
     /// Changes consumer properties; they take effect at the consumer's next request.
     SetConfig {
@@ -214,6 +227,13 @@ pub enum Action {
     CreatePartitions {
         topic: String,
         count: i32,
+    },
+    /// An admin creates a topic (Kafka's CreateTopics) with `partitions` partitions. A pattern
+    /// that matches it takes it in: the coordinator's at its next resolution, a classic
+    /// consumer's at its next metadata refresh.
+    CreateTopic {
+        topic: String,
+        partitions: i32,
     },
     /// The coordinator loses the group's partition; after `downMs` a coordinator loads it
     /// from the last persisted group record.
@@ -298,6 +318,7 @@ impl Action {
             Action::Failover { .. }
             | Action::FailNextPersist { .. }
             | Action::CreatePartitions { .. }
+            | Action::CreateTopic { .. }
             | Action::Inject { .. }
             | Action::Advance { .. } => None,
         }
@@ -574,6 +595,7 @@ impl Scenario {
             return Err(err(path, format!("more than {MAX_CONSUMERS} consumers")));
         }
         self.check_topics(&spec.topics, &format!("{path}.topics"))?;
+        check_pattern(spec.pattern.as_deref(), &spec.topics, path)?;
         if !(0..=MAX_TIME_MS).contains(&spec.start_ms) {
             return Err(err(
                 format!("{path}.startMs"),
@@ -651,8 +673,11 @@ impl Scenario {
                 };
                 check_link(&link, path)?
             }
-            Action::Subscribe { topics, .. } => {
-                self.check_topics(topics, &format!("{path}.topics"))?
+            Action::Subscribe {
+                topics, pattern, ..
+            } => {
+                self.check_topics(topics, &format!("{path}.topics"))?;
+                check_pattern(pattern.as_deref(), topics, path)?;
             }
             Action::SetConfig { consumer, config } => {
                 let spec = self
@@ -663,6 +688,7 @@ impl Scenario {
                     .unwrap_or(ConsumerSpec {
                         name: consumer.clone(),
                         topics: Vec::new(),
+                        pattern: None,
                         config: Settings::new(),
                         start_ms: 0,
                         processing_ms: 0,
@@ -683,6 +709,21 @@ impl Scenario {
                     return Err(err(
                         format!("{path}.count"),
                         format!("{count} partitions is outside 1..={MAX_PARTITIONS}"),
+                    ));
+                }
+            }
+            Action::CreateTopic { topic, partitions } => {
+                name(topic, &format!("{path}.topic"))?;
+                if self.topics.contains_key(topic) {
+                    return Err(err(
+                        format!("{path}.topic"),
+                        format!("a topic named \"{topic}\" already exists"),
+                    ));
+                }
+                if !(1..=MAX_PARTITIONS).contains(&i64::from(*partitions)) {
+                    return Err(err(
+                        format!("{path}.partitions"),
+                        format!("{partitions} partitions is outside 1..={MAX_PARTITIONS}"),
                     ));
                 }
             }
@@ -742,6 +783,39 @@ pub fn apply_settings(
     config
         .validate()
         .map_err(|(key, m)| err(format!("{path}.{key}"), m))
+}
+
+/// A subscription by pattern: one RE2/J compiles, and no topic names beside it.
+fn check_pattern(
+    pattern: Option<&str>,
+    topics: &[String],
+    path: &str,
+) -> Result<(), ScenarioError> {
+    let Some(pattern) = pattern else {
+        return Ok(());
+    };
+    if pattern.len() > MAX_NAME {
+        return Err(err(
+            format!("{path}.pattern"),
+            format!("must be at most {MAX_NAME} characters"),
+        ));
+    }
+    if let Err(e) = group_coordinator::topic_regex::TopicRegex::new(pattern) {
+        return Err(err(
+            format!("{path}.pattern"),
+            format!(
+                "{} is not a valid regular expression (RE2/J): {e}",
+                group_coordinator::quote::quote(pattern)
+            ),
+        ));
+    }
+    if !topics.is_empty() {
+        return Err(err(
+            format!("{path}.topics"),
+            "a consumer subscribes by topics or by pattern, not both",
+        ));
+    }
+    Ok(())
 }
 
 fn name(value: &str, path: &str) -> Result<(), ScenarioError> {

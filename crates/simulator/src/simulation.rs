@@ -655,7 +655,18 @@ impl Simulation {
             {
                 return false;
             }
-            subscribed.extend(c.topics.iter().map(String::as_str));
+            // A pattern subscribes to every topic it matches now, whether or not the
+            // coordinator (or a classic client) has resolved it yet.
+            match &c.pattern {
+                Some(p) => subscribed.extend(
+                    self.w
+                        .topics
+                        .keys()
+                        .filter(|t| p.matches(t))
+                        .map(String::as_str),
+                ),
+                None => subscribed.extend(c.topics.iter().map(String::as_str)),
+            }
         }
         self.all_subscribed_owned(&subscribed)
     }
@@ -850,10 +861,14 @@ impl Simulation {
                 }
                 self.record_action(action);
             }
-            Action::Subscribe { consumer, topics } => {
+            Action::Subscribe {
+                consumer,
+                topics,
+                pattern,
+            } => {
                 let i = self.find(consumer)?;
                 self.record_action(action.clone());
-                self.consumers[i].subscribe(&mut self.w, topics);
+                self.consumers[i].subscribe(&mut self.w, topics, pattern.as_deref());
             }
             Action::SetConfig { consumer, config } => {
                 let i = self.find(consumer)?;
@@ -900,6 +915,30 @@ impl Simulation {
                     .update_metadata(self.w.now, &[(topic.clone(), None, *count)])
                     .map_err(|e| e.to_string())?;
                 self.w.topics.insert(topic.clone(), *count);
+                self.record_action(action.clone());
+                self.w.mark_dirty();
+            }
+            Action::CreateTopic { topic, partitions } => {
+                if self.w.topics.contains_key(topic) {
+                    return Err(format!("a topic named \"{topic}\" already exists"));
+                }
+                let total: i64 = self.w.topics.values().map(|n| i64::from(*n)).sum::<i64>()
+                    + i64::from(*partitions);
+                if total > crate::scenario::MAX_PARTITIONS {
+                    return Err(format!(
+                        "{total} partitions in all, more than {}",
+                        crate::scenario::MAX_PARTITIONS
+                    ));
+                }
+                let responses = self
+                    .coordinator
+                    .advance(self.w.now)
+                    .map_err(|e| e.to_string())?;
+                self.after_coordinator(responses);
+                self.coordinator
+                    .update_metadata(self.w.now, &[(topic.clone(), None, *partitions)])
+                    .map_err(|e| e.to_string())?;
+                self.w.topics.insert(topic.clone(), *partitions);
                 self.record_action(action.clone());
                 self.w.mark_dirty();
             }
@@ -1004,6 +1043,7 @@ impl Simulation {
         let spec = ConsumerSpec {
             name: String::from(client),
             topics: Vec::new(),
+            pattern: None,
             config: Default::default(),
             start_ms: self.w.now,
             processing_ms: 0,

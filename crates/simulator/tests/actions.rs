@@ -63,7 +63,10 @@ enum Derived {
     },
     Subscribe {
         consumer: String,
+        #[serde(default)]
         topics: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pattern: Option<String>,
     },
     SetConfig {
         consumer: String,
@@ -72,6 +75,10 @@ enum Derived {
     CreatePartitions {
         topic: String,
         count: i32,
+    },
+    CreateTopic {
+        topic: String,
+        partitions: i32,
     },
     Failover {
         #[serde(default)]
@@ -138,7 +145,7 @@ fn types() -> Vec<String> {
                 .to_string()
         })
         .collect();
-    assert_eq!(types.len(), 19, "{types:?}");
+    assert_eq!(types.len(), 20, "{types:?}");
     types.push("explode".to_string());
     types
 }
@@ -156,7 +163,8 @@ fn values(key: &str) -> Vec<Value> {
         "application" => vec![json!({"revokeMsPerPartition": 3}), json!({})],
         "kind" => vec![json!("gc"), json!("processing"), json!("nap")],
         "loss" => vec![json!(0.1), json!(2)],
-        "count" | "correlationId" => vec![json!(3), json!(4_000_000_000_i64)],
+        "count" | "correlationId" | "partitions" => vec![json!(3), json!(4_000_000_000_i64)],
+        "pattern" => vec![json!("orders.*"), json!("(")],
         "response" => vec![json!(true), json!(1)],
         "request" => vec![
             json!({"api": "Heartbeat", "apiVersion": 4, "groupId": "g", "generationId": 1, "memberId": "m"}),
@@ -169,9 +177,10 @@ fn values(key: &str) -> Vec<Value> {
     v
 }
 
-const KEYS: [&str; 22] = [
+const KEYS: [&str; 24] = [
     "name",
     "topics",
+    "pattern",
     "config",
     "startMs",
     "processingMs",
@@ -185,6 +194,7 @@ const KEYS: [&str; 22] = [
     "loss",
     "topic",
     "count",
+    "partitions",
     "error",
     "correlationId",
     "response",
@@ -267,9 +277,10 @@ fn refusals_are_worded_as_the_derive_worded_them() {
         r#"{"type":"close","consumer":"a","consumer":"b"}"#,
         r#"{"type":"close","consumer":null}"#,
         r#"{"type":"close","consumer":5}"#,
-        r#"{"type":"subscribe","consumer":"a"}"#,
+        r#"{"type":"subscribe","topics":[]}"#,
+        r#"{"type":"createTopic","topic":"t"}"#,
         r#"{"type":"setConfig","consumer":"a","config":5}"#,
-        r#"{"type":"addConsumer","name":"a"}"#,
+        r#"{"type":"addConsumer","topics":[]}"#,
         r#"{"type":"addConsumer","name":"a","topics":[],"consumer":"b"}"#,
         r#"{"type":"pause","consumer":"a","kind":"nap"}"#,
         r#"{"type":"deliverNow","consumer":"a"}"#,

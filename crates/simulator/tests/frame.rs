@@ -627,6 +627,7 @@ fn the_assignment_table_shows_ranges_and_can_leave_out_generations_where_nothing
             action: Action::AddConsumer(group_simulator::scenario::ConsumerSpec {
                 name: "D".into(),
                 topics: vec!["nowhere".into()],
+                pattern: None,
                 config: Default::default(),
                 start_ms: 0,
                 processing_ms: 100,

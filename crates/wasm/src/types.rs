@@ -46,7 +46,7 @@ export interface ConsumerGroupHeartbeatRequest extends RequestHeader { api: "Con
   groupId: string; memberId: string; /** 0 join, -1 leave, -2 static leave for a while, > 0 current */
   memberEpoch: number; instanceId?: string | null; rackId?: string | null;
   /** -1: unchanged */ rebalanceTimeoutMs?: number; subscribedTopicNames?: string[] | null;
-  /** v1; refused (not supported) */ subscribedTopicRegex?: string | null; serverAssignor?: string | null;
+  /** v1; RE2/J syntax, "" for none */ subscribedTopicRegex?: string | null; serverAssignor?: string | null;
   /** what the member owns; null: unchanged; [] when joining */ topicPartitions?: TopicIdPartitions[] | null }
 export interface ConsumerGroupDescribeRequest extends RequestHeader { api: "ConsumerGroupDescribe";
   groupIds: string[]; includeAuthorizedOperations?: boolean }
@@ -220,7 +220,9 @@ export interface Text { en: string; zh: string }
 /** Kafka property name -> value (number, string or boolean). */
 export type Settings = Record<string, number | string | boolean>;
 export interface LinkSpec { latencyMs?: number; jitterMs?: number; /** 0..1 */ loss?: number }
-export interface ConsumerSpec { name: string; topics: string[]; config?: Settings; startMs?: number;
+export interface ConsumerSpec { name: string; /** by name (default none) */ topics?: string[];
+  /** subscribe(Pattern): the topics whose whole name matches (RE2/J syntax) instead */ pattern?: string;
+  config?: Settings; startMs?: number;
   /** ms the application works between two poll() calls (default 100) */ processingMs?: number;
   network?: LinkSpec | null; /** this consumer's own application timing */ application?: Application | null }
 /** How long the application's own code takes (not Kafka settings; all 0 by default): its
@@ -234,11 +236,13 @@ export type Action =
   | { type: "restart"; consumer: string; downMs?: number }
   | { type: "pause"; consumer: string; kind?: PauseKind }
   | { type: "setNetwork"; consumer?: string | null; latencyMs?: number | null; jitterMs?: number | null; loss?: number | null }
-  | { type: "subscribe"; consumer: string; topics: string[] }
+  | { type: "subscribe"; consumer: string; topics?: string[]; /** subscribe(Pattern) */ pattern?: string }
   | { type: "setConfig"; consumer: string; config: Settings }
   | { type: "failover"; downMs?: number }
   /** an admin raises a topic's partition count to `count` (CreatePartitions) */
   | { type: "createPartitions"; topic: string; count: number }
+  /** an admin creates a topic (CreateTopics) */
+  | { type: "createTopic"; topic: string; partitions: number }
   | { type: "failNextPersist"; error: string }
   /** a message in flight arrives now (only the first on its link that way) / is dropped */
   | { type: "deliverNow" | "drop"; consumer: string; correlationId: number; response?: boolean }

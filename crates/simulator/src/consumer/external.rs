@@ -29,6 +29,7 @@ impl Consumer {
         let spec = ConsumerSpec {
             name: String::from(name),
             topics: Vec::new(),
+            pattern: None,
             config: Default::default(),
             start_ms: 0,
             processing_ms: 0,

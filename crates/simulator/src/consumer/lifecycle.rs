@@ -24,6 +24,9 @@ impl Consumer {
         self.last_commit = w.now;
         self.metadata = w.topics.clone();
         self.metadata_at = w.now;
+        if let Some(topics) = self.matched_topics() {
+            self.topics = topics;
+        }
         w.record(TraceKind::Lifecycle {
             consumer: self.name.clone(),
             what: Lifecycle::Started,
@@ -122,12 +125,20 @@ impl Consumer {
         core::mem::take(&mut self.deferred)
     }
 
-    /// `subscribe(topics)`: a changed subscription makes the member rejoin.
-    pub fn subscribe(&mut self, w: &mut World, topics: &[String]) {
+    /// `subscribe(topics)`, or `subscribe(Pattern)` with a `pattern`: a changed subscription
+    /// makes the member rejoin.
+    pub fn subscribe(&mut self, w: &mut World, topics: &[String], pattern: Option<&str>) {
+        let old_pattern = core::mem::replace(
+            &mut self.pattern,
+            pattern.and_then(super::TopicPattern::new),
+        );
         let mut topics = topics.to_vec();
         group_coordinator::ordered::sort(&mut topics);
         topics.dedup();
-        if topics == self.topics {
+        if let Some(matched) = self.matched_topics() {
+            topics = matched;
+        }
+        if topics == self.topics && self.pattern == old_pattern {
             return;
         }
         self.topics = topics;
@@ -138,5 +149,23 @@ impl Consumer {
         } else if self.is_running() {
             self.request_rejoin(w, "subscription has changed");
         }
+    }
+
+    /// The topics of the consumer's metadata its pattern matches, for a classic consumer that
+    /// subscribes by pattern (the Java consumer's `subscribe(Pattern)`: matched on the client at
+    /// every metadata refresh). `None` without a pattern, and with the consumer protocol, where
+    /// the coordinator resolves it.
+    pub(super) fn matched_topics(&self) -> Option<Vec<String>> {
+        if self.uses_consumer_protocol() {
+            return None;
+        }
+        let pattern = self.pattern.as_ref()?;
+        Some(
+            self.metadata
+                .keys()
+                .filter(|t| pattern.matches(t))
+                .cloned()
+                .collect(),
+        )
     }
 }

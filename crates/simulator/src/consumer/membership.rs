@@ -50,6 +50,7 @@ pub struct LocalAssignment {
 struct SentFields {
     rebalance_timeout_ms: Option<i32>,
     subscribed_topic_names: Option<Vec<String>>,
+    subscribed_topic_regex: Option<String>,
     server_assignor: Option<String>,
     /// `Some(None)`: the NONE assignment was sent.
     assignment: Option<Option<LocalAssignment>>,
@@ -182,7 +183,9 @@ impl Consumer {
             CoordinatorStatus::Finding => return,
             CoordinatorStatus::Known => {}
         }
-        if self.state == MemberState::Unsubscribed && !self.topics.is_empty() {
+        if self.state == MemberState::Unsubscribed
+            && (!self.topics.is_empty() || self.pattern.is_some())
+        {
             self.transition_to_joining(w);
         }
         // resetPollTimer -> maybeRejoinStaleMember.
@@ -319,6 +322,19 @@ impl Consumer {
             } else {
                 None
             };
+        // `subscribe(SubscriptionPattern)`: the pattern goes when joining and when it changed
+        // (`""` once it is dropped); a member subscribing by name never sends one.
+        let subscribed_topic_regex = match self.pattern.as_ref().map(|p| &p.text) {
+            Some(p) if joining || sent.subscribed_topic_regex.as_ref() != Some(p) => {
+                sent.subscribed_topic_regex = Some(p.clone());
+                Some(p.clone())
+            }
+            None if sent.subscribed_topic_regex.is_some() => {
+                sent.subscribed_topic_regex = None;
+                Some(String::new())
+            }
+            _ => None,
+        };
         let server_assignor = match &self.config.group_remote_assignor {
             Some(a) if joining || sent.server_assignor.as_ref() != Some(a) => {
                 sent.server_assignor = Some(a.clone());
@@ -348,7 +364,7 @@ impl Consumer {
             },
             rebalance_timeout_ms,
             subscribed_topic_names,
-            subscribed_topic_regex: None,
+            subscribed_topic_regex,
             server_assignor,
             topic_partitions,
         });

@@ -98,8 +98,10 @@ pub struct Consumer {
     pub name: Rc<str>,
     pub spec: ConsumerSpec,
     pub config: ConsumerConfig,
-    /// The subscription, sorted.
+    /// The subscription, sorted: the topics by name, or those the pattern matched.
     pub topics: Vec<String>,
+    /// `subscribe(Pattern)`: the regular expression (RE2/J syntax) the subscription follows.
+    pub pattern: Option<TopicPattern>,
     pub life: Life,
     /// The non-retriable error that made the application stop using it (`Life::Failed`).
     pub failure: Option<ErrorCode>,
@@ -179,6 +181,28 @@ const HEARTBEAT_VERSION: i16 = 4;
 const LEAVE_GROUP_VERSION: i16 = 5;
 const OFFSET_COMMIT_VERSION: i16 = 9;
 
+/// A subscription pattern, compiled once (RE2/J syntax, whole names).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopicPattern {
+    pub text: String,
+    re: group_coordinator::topic_regex::TopicRegex,
+}
+
+impl TopicPattern {
+    /// `None` for a pattern RE2/J refuses (scenarios are checked before they run).
+    pub fn new(text: &str) -> Option<TopicPattern> {
+        let re = group_coordinator::topic_regex::TopicRegex::new(text).ok()?;
+        Some(TopicPattern {
+            text: String::from(text),
+            re,
+        })
+    }
+
+    pub fn matches(&self, topic: &str) -> bool {
+        self.re.matches(topic)
+    }
+}
+
 impl Consumer {
     pub fn new(
         index: usize,
@@ -189,6 +213,7 @@ impl Consumer {
         let mut topics = spec.topics.clone();
         group_coordinator::ordered::sort(&mut topics);
         topics.dedup();
+        let pattern = spec.pattern.as_deref().and_then(TopicPattern::new);
         let protocol = config.group_protocol;
         let state = match protocol {
             GroupProtocol::Classic => MemberState::Unjoined,
@@ -200,6 +225,7 @@ impl Consumer {
             spec,
             config,
             topics,
+            pattern,
             life: Life::NotStarted,
             failure: None,
             incarnation: 0,

@@ -218,6 +218,15 @@ impl Consumer {
                 consumer: self.name.clone(),
             });
         }
+        // `subscribe(Pattern)`: the subscription follows the topics the pattern matches now;
+        // a change makes the member rejoin (`rejoinNeededOrPending`: "subscription has
+        // changed").
+        if let Some(matched) = self.matched_topics()
+            && matched != self.topics
+        {
+            self.topics = matched;
+            self.request_rejoin(w, "subscription has changed");
+        }
         let changed = self.assignment_snapshot.as_ref().is_some_and(|snapshot| {
             snapshot
                 .iter()
