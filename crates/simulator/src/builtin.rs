@@ -145,6 +145,9 @@ pub struct ScenarioInfo {
     /// Its script switches consumers to the other protocol (a rolling upgrade or downgrade).
     #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub migration: bool,
+    /// A consumer subscribes by pattern (`subscribe(Pattern)`), from the start or by an action.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    pub pattern: bool,
     pub consumers: usize,
     pub duration_ms: i64,
 }
@@ -171,9 +174,20 @@ pub fn infos() -> Vec<ScenarioInfo> {
                 matches!(&step.action, Some(crate::scenario::Action::SetConfig { config, .. })
                     if config.contains_key("group.protocol"))
             });
+            let pattern = s.consumers.iter().any(|c| c.pattern.is_some())
+                || s.script.iter().any(|step| {
+                    matches!(
+                        &step.action,
+                        Some(crate::scenario::Action::Subscribe {
+                            pattern: Some(_),
+                            ..
+                        })
+                    )
+                });
             Some(ScenarioInfo {
                 protocol,
                 migration,
+                pattern,
                 name: name.to_string(),
                 title: s.title,
                 description: s.description,

@@ -292,6 +292,10 @@ pub struct ConsumerGroupFrame {
     /// The server assignor the next target is computed with.
     pub assignor: &'static str,
     pub members: Vec<ConsumerMemberRow>,
+    /// Each subscribed regular expression the coordinator has resolved, with the topics it
+    /// matched (none when no member subscribes by pattern).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resolved_regular_expressions: Vec<group_coordinator::event::ResolvedRegex>,
     /// Session and rebalance timeouts, by member (client id).
     pub timers: Vec<Delayed>,
 }
@@ -317,6 +321,9 @@ pub struct ConsumerMemberRow {
     pub target: String,
     /// It speaks the classic protocol inside the consumer group (a mixed group).
     pub classic_protocol: bool,
+    /// Its `SubscribedTopicRegex`, when it subscribes by pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subscribed_topic_regex: Option<String>,
 }
 
 impl ConsumerGroupFrame {
@@ -342,6 +349,7 @@ impl ConsumerGroupFrame {
                     .first()
                     .map_or("", |a| a.name()),
                 members: Vec::new(),
+                resolved_regular_expressions: Vec::new(),
                 timers: Vec::new(),
             });
         };
@@ -392,8 +400,10 @@ impl ConsumerGroupFrame {
                     pending_revocation: written(&m.pending_revocation),
                     target: written(&m.target),
                     classic_protocol: m.classic_protocol,
+                    subscribed_topic_regex: m.subscribed_topic_regex.clone(),
                 })
                 .collect(),
+            resolved_regular_expressions: view.resolved_regular_expressions.clone(),
             timers: view
                 .timers
                 .iter()

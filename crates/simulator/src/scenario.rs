@@ -714,6 +714,7 @@ impl Scenario {
             }
             Action::CreateTopic { topic, partitions } => {
                 name(topic, &format!("{path}.topic"))?;
+                legal_topic_name(topic, &format!("{path}.topic"))?;
                 if self.topics.contains_key(topic) {
                     return Err(err(
                         format!("{path}.topic"),
@@ -824,6 +825,34 @@ fn name(value: &str, path: &str) -> Result<(), ScenarioError> {
     }
     if value.chars().any(char::is_control) {
         return Err(err(path, "must not contain control characters"));
+    }
+    Ok(())
+}
+
+/// A topic name CreateTopics accepts: Kafka's `Topic.validate`, with its messages (the scenario's
+/// own topics are only names, so that hostile-name runs can be written and replayed).
+fn legal_topic_name(topic: &str, path: &str) -> Result<(), ScenarioError> {
+    // (`name` has held it to Kafka's 249 characters already.)
+    if topic == "." || topic == ".." {
+        return Err(err(path, "Topic name cannot be \".\" or \"..\""));
+    }
+    if !topic
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+    {
+        // Quoted up to 100 characters, as every error that echoes input.
+        let quoted: String = topic.chars().take(100).collect();
+        let more = if quoted.len() < topic.len() {
+            "…"
+        } else {
+            ""
+        };
+        return Err(err(
+            path,
+            format!(
+                "Topic name \"{quoted}{more}\" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'"
+            ),
+        ));
     }
     Ok(())
 }

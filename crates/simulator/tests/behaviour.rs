@@ -1029,3 +1029,42 @@ fn create_partitions_is_refused_below_the_current_count_or_for_an_unknown_topic(
     sim.run_until(10_000);
     assert_eq!(sim.metrics().invariant_violations, 0);
 }
+
+/// CreateTopics' rules for a topic's name (Kafka's `Topic.validate`), an existing name and the
+/// partitions' bounds: each refused by name, nothing changed, and the run goes on.
+#[test]
+fn create_topic_is_refused_for_an_illegal_or_taken_name() {
+    let mut sim = Simulation::new(scenario("regex-new-topic").unwrap()).unwrap();
+    sim.run_until(5_000);
+    let mut refused = |topic: &str, partitions: i32| {
+        sim.apply(Action::CreateTopic {
+            topic: topic.into(),
+            partitions,
+        })
+        .unwrap_err()
+        .to_string()
+    };
+    let e = refused("bad name!", 2);
+    assert!(
+        e.contains("Topic name \"bad name!\" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'"),
+        "{e}"
+    );
+    assert!(refused("..", 2).contains("cannot be \".\" or \"..\""));
+    assert!(refused("", 2).contains("must be 1 to 249 characters"));
+    assert!(refused(&"x".repeat(250), 2).contains("must be 1 to 249 characters"));
+    assert!(refused("orders", 2).contains("a topic named \"orders\" already exists"));
+    assert!(refused("orders-x", 0).contains("outside 1..="));
+    let long = format!("{}!", "y".repeat(200));
+    let e = refused(&long, 1);
+    assert!(
+        e.contains(&format!("\"{}…\"", "y".repeat(100))),
+        "quoted to 100: {e}"
+    );
+    sim.apply(Action::CreateTopic {
+        topic: "orders_x.1-a".into(),
+        partitions: 2,
+    })
+    .expect("a legal name");
+    sim.run_until(60_000);
+    assert_eq!(sim.metrics().invariant_violations, 0);
+}

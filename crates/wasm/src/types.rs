@@ -271,6 +271,7 @@ export interface ConfigKeyInfo { name: string; default: string; doc: string; doc
 export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text;
   /** the protocol its consumers speak (`group.protocol`) */ protocol: "classic" | "consumer";
   /** its script switches consumers to the other protocol (online migration) */ migration?: true;
+  /** a consumer subscribes by pattern (`subscribe(Pattern)`) */ pattern?: true;
   consumers: number; durationMs: number }
 
 export type MessageApi = "FindCoordinator" | "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit"
@@ -374,7 +375,10 @@ export interface FrameConsumerGroup { state: ConsumerGroupState;
   groupEpoch: number; assignmentEpoch: number; assignor: string;
   members: { name: string; memberId: string; state: ConsumerMemberState; memberEpoch: number; assigned: string;
     pendingRevocation: string; target: string;
-    /** it speaks the classic protocol inside the consumer group (a mixed group) */ classicProtocol: boolean }[];
+    /** it speaks the classic protocol inside the consumer group (a mixed group) */ classicProtocol: boolean;
+    /** its `SubscribedTopicRegex`, when it subscribes by pattern */ subscribedTopicRegex?: string }[];
+  /** each subscribed regular expression resolved so far, with the topics it matched */
+  resolvedRegularExpressions?: { regex: string; topics: string[] }[];
   timers: { kind: string; member: string | null; deadlineMs: number }[] }
 /** A consumer as the consumers panel shows it (`owned`: `topic-0,1 other-2`). */
 export interface ConsumerRow { name: string; life: ConsumerLife; paused: PauseKind | null; state: MemberState;

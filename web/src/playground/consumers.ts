@@ -69,6 +69,13 @@ export class ConsumersView {
       while (names.has(`N${i}`)) i++;
       act({ type: 'addConsumer', name: `N${i}`, topics });
     };
+    // An admin creates a topic (CreateTopics): a pattern subscription that matches it picks it up.
+    const createTopic = (e: SubmitEvent) => {
+      e.preventDefault();
+      const form = e.currentTarget as HTMLFormElement;
+      const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+      act({ type: 'createTopic', topic: field('topic').trim(), partitions: Number(field('partitions')) });
+    };
     render(
       html`<h2>${t('consumers', lang)}</h2>
         <table id="consumer-table"><tbody>${rows}</tbody></table>
@@ -81,10 +88,23 @@ export class ConsumersView {
             ? null
             : html`<button type="button" data-topic=${topic} title=${t('addPartitionHint', lang)}
                 @click=${() => act({ type: 'createPartitions', topic, count: counts[i] + 1 })}>${t('addPartition', lang).replace('{topic}', topic).replace('{n}', String(counts[i]))}</button>`,
-        )}</div>`,
+        )}</div>
+        <form class="row" id="create-topic" title=${t('createTopicHint', lang)} @submit=${createTopic}>
+          <label>${t('createTopicName', lang)} <input name="topic" required maxlength="249" size="10" .value=${newTopic(topics)}></label>
+          <label>${t('createTopicPartitions', lang)} <input name="partitions" type="number" min="1" max="1000" .value=${'3'}></label>
+          <button type="submit">${t('createTopic', lang)}</button>
+        </form>`,
       this.root,
     );
   }
+}
+
+/** A name for a new topic that no topic has yet (the form's suggestion). */
+function newTopic(topics: string[]): string {
+  const taken = new Set(topics);
+  let i = topics.length;
+  while (taken.has(`t${i}`)) i++;
+  return `t${i}`;
 }
 
 export class MetricsView {

@@ -206,25 +206,36 @@ export class ControlsView {
   }
 
   /** The scenarios that name their key moment, each opened there in one click: the book's
-   * (classic) cases, the consumer protocol's, then the migrations between the two. */
+   * (classic) cases, the consumer protocol's, the migrations between the two, then the pattern
+   * subscriptions (one per protocol, so named by it). */
   private bookCases() {
     const lang = this.store.lang;
-    const kip848 = (s: ScenarioInfo) => s.protocol === 'consumer' && !s.migration;
-    const migration = (s: ScenarioInfo) => s.migration === true;
+    const pattern = (s: ScenarioInfo) => s.pattern === true;
+    const migration = (s: ScenarioInfo) => s.migration === true && !pattern(s);
+    const kip848 = (s: ScenarioInfo) => s.protocol === 'consumer' && !s.migration && !pattern(s);
+    const book = (s: ScenarioInfo) => s.protocol === 'classic' && !s.migration && !pattern(s);
     // The other rows fold under one control (a first screen of one sentence and four cases),
     // opened when the run is one of theirs.
     const current = this.scenarios.find((s) => s.name === this.store.run.scenario.name);
-    const folded = current !== undefined && current.keyMoment !== undefined && (kip848(current) || migration(current));
+    const folded = current !== undefined && current.keyMoment !== undefined && !book(current);
+    const byProtocol = (s: ScenarioInfo) => (s.protocol === 'classic' ? t('classicProtocol', lang) : t('consumerProtocol', lang));
     return html`<p id="intro" class="intro">${t('intro', lang)}</p>
-      ${this.caseRow('book-cases', (s) => s.protocol === 'classic' && !s.migration, 'openAtMoment')}
+      ${this.caseRow('book-cases', book, 'openAtMoment')}
       <details id="more-scenarios" class="more-scenarios" ?open=${folded}>
         <summary>${t('moreScenarios', lang)}</summary>
         ${this.caseRow('kip848-cases', kip848, 'openAtMoment848')}
         ${this.caseRow('migration-cases', migration, 'openAtMigration')}
+        ${this.caseRow('pattern-cases', pattern, 'openAtPattern', byProtocol)}
       </details>`;
   }
 
-  private caseRow(id: string, which: (s: ScenarioInfo) => boolean, label: 'openAtMoment' | 'openAtMoment848' | 'openAtMigration') {
+  /** One row of one-click cases; each button says its key moment, or what `name` gives. */
+  private caseRow(
+    id: string,
+    which: (s: ScenarioInfo) => boolean,
+    label: 'openAtMoment' | 'openAtMoment848' | 'openAtMigration' | 'openAtPattern',
+    name: (s: ScenarioInfo) => string = (s) => s.keyMoment?.[this.store.lang] ?? s.name,
+  ) {
     const lang = this.store.lang;
     const cases = this.scenarios.filter((s) => s.keyMoment && which(s));
     if (!cases.length) return null;
@@ -236,7 +247,7 @@ export class ControlsView {
           c,
           i,
         ) => html`<button type="button" data-scenario=${c.name} title=${c.title[lang]} aria-current=${c.name === current ? 'true' : 'false'}
-          @click=${() => this.shell.loadAtKey(c.name)}>${i + 1}. ${c.keyMoment?.[lang]}</button>`,
+          @click=${() => this.shell.loadAtKey(c.name)}>${i + 1}. ${name(c)}</button>`,
       )}
     </div>`;
   }

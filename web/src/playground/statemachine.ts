@@ -330,14 +330,22 @@ function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
       ${t('memberEpoch', lang)} <span class="cm-epoch">${m.memberEpoch}</span>:
       ${m.assigned || '∅'}${m.pendingRevocation ? html`; ${t('pendingRevocation', lang)} ${m.pendingRevocation}` : null}${
         m.target !== m.assigned ? html`; ${t('targetOf', lang)} ${m.target || '∅'}` : null
-      }</li>`,
+      }${m.subscribedTopicRegex ? html`; ${t('subscribedRegex', lang)} <code class="cm-regex">${m.subscribedTopicRegex}</code>` : null}</li>`,
   );
+  const regexes = cg.resolvedRegularExpressions ?? [];
   const timers = cg.timers.map((x) => (x.member ? `${x.kind}(${x.member}) @${x.deadlineMs}` : `${x.kind} @${x.deadlineMs}`));
   return html`<dl class="sm-info">
     <dt>${t('groupEpoch', lang)}</dt><dd id="sm-generation">${cg.groupEpoch}</dd>
     <dt>${t('assignmentEpoch', lang)}</dt><dd id="sm-assignment-epoch">${cg.assignmentEpoch}</dd>
     <dt>${t('serverAssignor', lang)}</dt><dd id="sm-assignor">${cg.assignor}</dd>
     <dt>${t('members', lang)}</dt><dd id="sm-members">${members.length ? html`<ul class="cm-list">${members}</ul>` : t('none', lang)}</dd>
+    ${
+      regexes.length
+        ? html`<dt title=${t('resolvedRegexHint', lang)}>${t('resolvedRegex', lang)}</dt><dd id="sm-regexes">${regexes.map(
+            (r, i) => html`${i ? '; ' : ''}<code>${r.regex}</code> → ${r.topics.length ? r.topics.join(', ') : '∅'}`,
+          )}</dd>`
+        : null
+    }
     <dt>${t('timeouts', lang)}</dt><dd id="sm-timers">${timers.length ? timers.join(', ') : t('none', lang)}</dd>
   </dl>`;
 }
