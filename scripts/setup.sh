@@ -3,7 +3,8 @@
 #   --serve     only what serving the page needs (start.sh): the wasm32 target, wasm-bindgen-cli,
 #               wasm-pack and the npm packages; no cargo-fuzz, no mdbook, no browser
 #   --book      only mdbook (start.sh builds the book after the page is up)
-#   --browser   also Debian's Chromium + ChromeDriver (browser tests)
+#   --browser   also what the full test run needs from Debian: Chromium + ChromeDriver (browser
+#               tests), and a JDK with RE2/J 1.7 (the topic regexes checked against Kafka's engine)
 # Versions: the wasm-bindgen CLI must equal the wasm-bindgen
 # crate in Cargo.lock; wasm-pack and wasm-opt come from registries (crates.io, npm), never from
 # GitHub downloads or Debian's binaryen.
@@ -24,6 +25,11 @@ if [ "${1:-}" = "--browser" ]; then
     echo "setup: installing chromium + chromium-driver + fonts-wqy-zenhei (apt)"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-wqy-zenhei >/dev/null
+  fi
+  if ! command -v javac >/dev/null || [ ! -f /usr/share/java/re2j.jar ]; then
+    echo "setup: installing a JDK + libre2j-java (apt)"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jdk-headless libre2j-java >/dev/null
   fi
 fi
 

@@ -59,6 +59,9 @@ cargo build -q --release -p group-coordinator --example peer_io
 # kafka-python's sticky assignor iterates Python sets: fix the hash seed for repeatable runs.
 PYTHONHASHSEED=0 .venv/bin/python compare/kafka_python.py target/release/examples/peer_io 1000
 
+step "topic regexes side by side with RE2/J 1.7 (the engine Kafka 4.0 resolves SubscribedTopicRegex with)"
+bash bench/re2j/check.sh 20000
+
 step "live: real Kafka clients (kafka-python, confluent-kafka/librdkafka classic and consumer protocol, KafkaJS) through the seed's cases against group-broker"
 if ! .venv/bin/python -c 'import confluent_kafka; assert confluent_kafka.version()[0] == "2.16.1"' 2>/dev/null; then
   .venv/bin/pip install -q confluent-kafka==2.16.1
