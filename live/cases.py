@@ -22,6 +22,7 @@ the live one said. A client that logs an error fails the run.
 import json
 import logging
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -941,13 +942,16 @@ def run_regex():
     """librdkafka subscribed to a pattern (`^ord.*`), with the consumer protocol (the coordinator
     resolves SubscribedTopicRegex with RE2/J's rules) and with the classic one (the client
     resolves it against Metadata): the members get the matching topics' partitions, and not the
-    others'."""
+    others'. Then an AdminClient creates orders-apac (CreateTopics) while they run, and its
+    partitions join the subscription: the coordinator resolves the pattern again (consumer
+    protocol), or the clients see it in their next metadata (classic)."""
     from confluent_kafka import Consumer
+    from confluent_kafka.admin import AdminClient, NewTopic
 
     kind = "confluent-kafka, regex subscriptions"
     # orders (6) is the broker's own topic; orders-eu matches too, payments does not.
-    expected = ALL | {("orders-eu", p) for p in range(3)}
     for protocol in ("consumer", "classic"):
+        expected = ALL | {("orders-eu", p) for p in range(3)}
         broker = Broker(topics=[("orders-eu", 3), ("payments", 4)])
         errors = []
         try:
@@ -974,17 +978,35 @@ def run_regex():
                 c.subscribe(["^ord.*"], on_assign=on_assign, on_revoke=on_revoke,
                             on_lost=on_revoke)
                 members.append((c, held))
-            deadline = time.time() + STEP_TIMEOUT
-            seen = []
-            while time.time() < deadline:
-                for c, _ in members:
-                    c.poll(0.05)
-                seen = [held for _, held in members]
-                if (set().union(*seen) == expected
-                        and sum(map(len, seen)) == len(expected) and all(seen)):
-                    break
-            check(set().union(*seen) == expected and sum(map(len, seen)) == len(expected),
-                  f"[{protocol}] the members hold {seen}, not {sorted(expected)} once")
+            def settle(expected):
+                deadline = time.time() + STEP_TIMEOUT
+                seen = []
+                while time.time() < deadline:
+                    for c, _ in members:
+                        c.poll(0.05)
+                    seen = [set(held) for _, held in members]
+                    if (set().union(*seen) == expected
+                            and sum(map(len, seen)) == len(expected) and all(seen)):
+                        break
+                check(set().union(*seen) == expected and sum(map(len, seen)) == len(expected),
+                      f"[{protocol}] the members hold {seen}, not {sorted(expected)} once")
+                return seen
+
+            settle(expected)
+            started = time.time()
+            # Kept in a name: an AdminClient dropped at once ends its pending futures.
+            admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+            made = admin.create_topics([NewTopic("orders-apac", 2), NewTopic("orders", 1)])
+            made["orders-apac"].result(10)
+            try:
+                made["orders"].result(10)
+                check(False, "creating orders again was not refused")
+            except Exception as e:
+                check("TOPIC_ALREADY_EXISTS" in str(e), f"creating orders again: {e}")
+            expected |= {("orders-apac", p) for p in range(2)}
+            seen = settle(expected)
+            print(f"[{kind}] {protocol} protocol: orders-apac, created by an AdminClient, "
+                  f"joined the subscription {time.time() - started:.1f} s later")
             t = broker.trace()
             if protocol == "consumer":
                 regexes = {l["request"].get("subscribedTopicRegex")
@@ -993,7 +1015,7 @@ def run_regex():
                       f"no heartbeat carried the pattern: {regexes}")
                 resolved = [e["resolved"] for e in (l.get("event") or {} for l in t.lines)
                             if e.get("type") == "RegularExpressionsResolved"]
-                check(resolved and all(r["topics"] == ["orders", "orders-eu"]
+                check(resolved and all(r["topics"] == ["orders", "orders-apac", "orders-eu"]
                                        for r in resolved[-1]),
                       f"the coordinator resolved {resolved}")
                 print(f"[{kind}] consumer protocol: the coordinator resolved "
@@ -1007,6 +1029,10 @@ def run_regex():
             check(not errors, f"[{protocol}] the clients logged errors: {errors}")
         finally:
             log = broker.stop()
+            keep = os.environ.get("LIVE_KEEP_TRACES")
+            if keep:
+                # web/test/fixtures/broker-trace-regex.jsonl is the consumer protocol's.
+                shutil.copy(broker.trace_path, os.path.join(keep, f"regex-{protocol}.jsonl"))
         replay = subprocess.run([BROKER, "replay", broker.trace_path], capture_output=True,
                                 text=True)
         check(replay.returncode == 0, f"the trace does not replay: {replay.stderr}")

@@ -90,6 +90,31 @@ describe('a live run', () => {
   });
 });
 
+describe('a live run where an admin created a topic (fixtures/broker-trace-regex.jsonl)', () => {
+  // Two librdkafka members subscribed to ^ord.* with the consumer protocol; an AdminClient then
+  // created orders-apac, which the coordinator resolved into the pattern.
+  const regexLines = readFileSync(new URL('./fixtures/broker-trace-regex.jsonl', import.meta.url), 'utf8')
+    .trim()
+    .split('\n');
+  it('the createTopic line is applied in the console’s session and the follower’s run alike', () => {
+    const run = new LiveRun(factory, wasm.Player.live());
+    let apacTargeted = false;
+    for (const line of regexLines) {
+      run.apply(line);
+      const view = run.session?.view();
+      if (view?.type === 'consumer') {
+        apacTargeted ||= view.members.some((m) => m.target.some((t) => t.topic === 'orders-apac'));
+      }
+    }
+    expect(run.status.kind).toBe('following');
+    expect(run.status.kind === 'following' && run.status.checked).toBe(regexLines.filter((l) => l.includes('"response"')).length);
+    const created = run.session?.log.filter((e) => e.action?.kind === 'createTopic');
+    expect(created?.map((e) => e.action)).toEqual([{ kind: 'createTopic', topic: 'orders-apac', partitions: 2 }]);
+    expect(run.session?.coordinator.topics().map((t) => t.name)).toContain('orders-apac');
+    expect(apacTargeted).toBe(true);
+  });
+});
+
 describe('a live run in the playground (the model’s own Player.live())', () => {
   const text = lines.join('\n');
 

@@ -3,6 +3,8 @@
 //! Fetch, ApiVersions). None of this is the model: it is the least a real client needs to reach
 //! the group coordinator and run its poll loop.
 
+use std::sync::{PoisonError, RwLock};
+
 use bytes::BytesMut;
 use group_coordinator::consumer_group::Uuid;
 use kafka_protocol::messages as wire;
@@ -20,6 +22,13 @@ const UNKNOWN_TOPIC_OR_PARTITION: i16 = 3;
 const UNSUPPORTED_VERSION: i16 = 35;
 const UNKNOWN_TOPIC_ID: i16 = 100;
 const INVALID_REQUEST: i16 = 42;
+const INVALID_TOPIC_EXCEPTION: i16 = 17;
+const TOPIC_ALREADY_EXISTS: i16 = 36;
+const INVALID_PARTITIONS: i16 = 37;
+const INVALID_REPLICATION_FACTOR: i16 = 38;
+const INVALID_REPLICA_ASSIGNMENT: i16 = 39;
+/// The most partitions a topic of this broker has (its `--topic` bound; not Kafka's).
+pub const MAX_TOPIC_PARTITIONS: i32 = 10_000;
 /// A fetch answers at most this many records per partition (clients ask again).
 const RECORDS_PER_FETCH: i64 = 50;
 
@@ -38,12 +47,13 @@ impl Topic {
 }
 
 /// The broker as clients see it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Cluster {
     pub node_id: i32,
     pub host: String,
     pub port: i32,
-    pub topics: Vec<Topic>,
+    /// The command line's topics, then those CreateTopics made, in that order.
+    pub topics: RwLock<Vec<Topic>>,
     /// Records in each partition (offsets 0 to this, exclusive).
     pub records_per_partition: i64,
     /// The records' timestamps start here (wall-clock ms when the broker started).
@@ -51,8 +61,23 @@ pub struct Cluster {
 }
 
 impl Cluster {
-    fn topic(&self, name: &str) -> Option<&Topic> {
-        self.topics.iter().find(|t| t.name == name)
+    /// The topics as they are now (a connection's request reads one snapshot).
+    pub fn topics(&self) -> Vec<Topic> {
+        // A connection thread that panicked holding the lock left the list whole: it is only
+        // ever pushed to.
+        self.topics
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn topic(&self, name: &str) -> Option<Topic> {
+        self.topics
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|t| t.name == name)
+            .cloned()
     }
 
     /// Whether the cluster has topic `name` and its partition `partition`.
@@ -102,7 +127,7 @@ impl Cluster {
             Some(topics) => version == 0 && topics.is_empty(),
         };
         m.topics = if all {
-            self.topics
+            self.topics()
                 .iter()
                 .map(|t| self.topic_metadata(&t.name, version))
                 .collect()
@@ -126,7 +151,7 @@ impl Cluster {
         id: uuid::Uuid,
         version: i16,
     ) -> wire::metadata_response::MetadataResponseTopic {
-        match self.topics.iter().find(|t| uuid_out(t.id()) == id) {
+        match self.topics().iter().find(|t| uuid_out(t.id()) == id) {
             Some(topic) => self.topic_metadata(&topic.name, version),
             None => {
                 let mut t = wire::metadata_response::MetadataResponseTopic::default();
@@ -145,7 +170,7 @@ impl Cluster {
         let mut t = wire::metadata_response::MetadataResponseTopic::default();
         t.name = Some(TopicName(str(name)));
         let Some(topic) = self.topic(name) else {
-            // No auto-creation: the topics are the broker's command line.
+            // No auto-creation: the topics are the command line's and CreateTopics'.
             t.error_code = UNKNOWN_TOPIC_OR_PARTITION;
             return t;
         };
@@ -200,6 +225,187 @@ impl Cluster {
             })
             .collect();
         out
+    }
+
+    /// CreateTopics, as Kafka's controller answers it (`ControllerApis.createTopics`,
+    /// `ReplicationControlManager.createTopics`): each topic checked on its own, with Kafka's
+    /// errors and messages; `num.partitions` and `default.replication.factor` are 1, and one
+    /// broker can hold one replica. Each topic made is pushed to the list under its lock (so
+    /// that two requests cannot both make one name), then handed to `created`, which tells the
+    /// model; `validate_only` answers as if made and makes nothing.
+    pub fn create_topics(
+        &self,
+        r: &wire::CreateTopicsRequest,
+        version: i16,
+        mut created: impl FnMut(&Topic),
+    ) -> wire::CreateTopicsResponse {
+        use wire::create_topics_response::CreatableTopicResult;
+        let mut out = wire::CreateTopicsResponse::default();
+        for t in &r.topics {
+            let mut result = CreatableTopicResult::default();
+            result.name = t.name.clone();
+            // The schema's defaults, for a topic not made.
+            result.num_partitions = -1;
+            result.replication_factor = -1;
+            let duplicate = r.topics.iter().filter(|o| o.name == t.name).count() > 1;
+            let made = if duplicate {
+                Err((INVALID_REQUEST, String::from("Duplicate topic name.")))
+            } else {
+                self.create_topic(t, r.validate_only)
+            };
+            match made {
+                Ok(topic) => {
+                    if version >= 5 {
+                        result.num_partitions = topic.partitions;
+                        result.replication_factor = 1;
+                        result.configs = Some(Vec::new());
+                    }
+                    if version >= 7 {
+                        result.topic_id = uuid_out(topic.id());
+                    }
+                    if !r.validate_only {
+                        created(&topic);
+                    }
+                }
+                Err((code, message)) => {
+                    result.error_code = code;
+                    result.error_message = Some(str(&message));
+                }
+            }
+            out.topics.push(result);
+        }
+        out
+    }
+
+    fn create_topic(
+        &self,
+        t: &wire::create_topics_request::CreatableTopic,
+        validate_only: bool,
+    ) -> Result<Topic, (i16, String)> {
+        let name = t.name.0.as_str();
+        group_coordinator::topic_name::validate(name).map_err(|m| (INVALID_TOPIC_EXCEPTION, m))?;
+        let partitions = if t.assignments.is_empty() {
+            if t.num_partitions == 0 || t.num_partitions < -1 {
+                return Err((
+                    INVALID_PARTITIONS,
+                    "Number of partitions was set to an invalid non-positive value.".into(),
+                ));
+            }
+            if t.replication_factor == 0 || t.replication_factor < -1 {
+                return Err((
+                    INVALID_REPLICATION_FACTOR,
+                    "Replication factor must be larger than 0, or -1 to use the default value."
+                        .into(),
+                ));
+            }
+            if t.replication_factor > 1 {
+                return Err((
+                    INVALID_REPLICATION_FACTOR,
+                    format!(
+                        "Unable to replicate the partition {rf} time(s): The target replication factor of {rf} cannot be reached because only 1 broker(s) are registered.",
+                        rf = t.replication_factor
+                    ),
+                ));
+            }
+            // -1: the broker's num.partitions, 1 by default.
+            t.num_partitions.max(1)
+        } else {
+            self.manual_assignment(t)?
+        };
+        if partitions > MAX_TOPIC_PARTITIONS {
+            return Err((
+                INVALID_PARTITIONS,
+                format!(
+                    "group-broker holds at most {MAX_TOPIC_PARTITIONS} partitions a topic, not {partitions}"
+                ),
+            ));
+        }
+        let mut topics = self.topics.write().unwrap_or_else(PoisonError::into_inner);
+        if topics.iter().any(|o| o.name == name) {
+            return Err((
+                TOPIC_ALREADY_EXISTS,
+                format!("Topic '{name}' already exists."),
+            ));
+        }
+        if let Some(other) = topics
+            .iter()
+            .find(|o| group_coordinator::topic_name::collides(&o.name, name))
+        {
+            return Err((
+                INVALID_TOPIC_EXCEPTION,
+                format!(
+                    "Topic '{name}' collides with existing topic: {}",
+                    other.name
+                ),
+            ));
+        }
+        let topic = Topic {
+            name: name.to_owned(),
+            partitions,
+        };
+        if !validate_only {
+            topics.push(topic.clone());
+        }
+        Ok(topic)
+    }
+
+    /// A topic created with its partitions' replicas listed: numPartitions and
+    /// replicationFactor must then be -1, the partitions 0, 1, ... in order, and every
+    /// replica this broker.
+    fn manual_assignment(
+        &self,
+        t: &wire::create_topics_request::CreatableTopic,
+    ) -> Result<i32, (i16, String)> {
+        if t.num_partitions != -1 {
+            return Err((
+                INVALID_REQUEST,
+                "A manual partition assignment was specified, but numPartitions was not set to -1."
+                    .into(),
+            ));
+        }
+        if t.replication_factor != -1 {
+            return Err((
+                INVALID_REQUEST,
+                "A manual partition assignment was specified, but replicationFactor was not set to -1."
+                    .into(),
+            ));
+        }
+        for (i, a) in t.assignments.iter().enumerate() {
+            if usize::try_from(a.partition_index) != Ok(i) {
+                return Err((
+                    INVALID_REPLICA_ASSIGNMENT,
+                    "partitions should be a consecutive 0-based integer sequence".into(),
+                ));
+            }
+            if a.broker_ids.is_empty() {
+                return Err((
+                    INVALID_REPLICA_ASSIGNMENT,
+                    "The manual partition assignment includes an empty replica list.".into(),
+                ));
+            }
+            if let Some(b) = a.broker_ids.iter().find(|b| b.0 != self.node_id) {
+                return Err((
+                    INVALID_REPLICA_ASSIGNMENT,
+                    format!(
+                        "The manual partition assignment includes broker {}, but no such broker is registered.",
+                        b.0
+                    ),
+                ));
+            }
+            if a.broker_ids.len() > 1 {
+                return Err((
+                    INVALID_REPLICA_ASSIGNMENT,
+                    "The manual partition assignment includes the partition with duplicate replicas."
+                        .into(),
+                ));
+            }
+        }
+        i32::try_from(t.assignments.len()).map_err(|_| {
+            (
+                INVALID_PARTITIONS,
+                "too many partitions in the manual assignment".into(),
+            )
+        })
     }
 
     /// This broker coordinates every group (and would every transaction).

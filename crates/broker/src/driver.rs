@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use group_coordinator::{Coordinator, Request, Response};
 
+use crate::cluster::Topic;
 use crate::trace::Trace;
 
 enum Input {
@@ -23,6 +24,12 @@ enum Input {
         request: Request,
         peer: String,
         reply: Sender<Response>,
+    },
+    /// CreateTopics made a topic: the model's metadata image gets it (`reply` once it has).
+    CreateTopic {
+        topic: Topic,
+        peer: String,
+        reply: Sender<()>,
     },
 }
 
@@ -38,6 +45,9 @@ impl std::fmt::Debug for Input {
         match self {
             Input::Request { request, peer, .. } => {
                 write!(f, "{} from {peer}", request.api().name())
+            }
+            Input::CreateTopic { topic, peer, .. } => {
+                write!(f, "topic {} created by {peer}", topic.name)
             }
         }
     }
@@ -77,6 +87,21 @@ impl Driver {
             .ok()?;
         answer.recv().ok()
     }
+
+    /// Puts a topic CreateTopics made into the model's metadata image, and waits until it is
+    /// there (so that the CreateTopics response follows it, as Kafka answers once the
+    /// controller has the topic).
+    pub fn create_topic(&self, topic: &Topic, peer: &str) {
+        let (reply, done) = mpsc::channel();
+        let sent = self.inputs.send(Input::CreateTopic {
+            topic: topic.clone(),
+            peer: peer.to_owned(),
+            reply,
+        });
+        if sent.is_ok() {
+            let _ = done.recv();
+        }
+    }
 }
 
 #[allow(clippy::disallowed_types)] // the wall clock, see the imports
@@ -114,6 +139,22 @@ fn run(mut coordinator: Coordinator, inputs: Receiver<Input>, mut trace: Trace) 
                     }
                 }
             }
+            Ok(Input::CreateTopic { topic, peer, reply }) => {
+                let at = now();
+                // Timers due by now fire first, then the image changes: the order a replay
+                // and the page's follower take too (the simulator's createTopic action).
+                trace.create_topic(at, &peer, &topic.name, topic.partitions);
+                let responses = match create_topic(&mut coordinator, at, &topic) {
+                    Ok(responses) => responses,
+                    Err(e) => {
+                        trace.note(at, &crate::trace::refused(&e));
+                        eprintln!("group-broker: the model refused topic {}: {e}", topic.name);
+                        Vec::new()
+                    }
+                };
+                let _ = reply.send(());
+                (at, responses)
+            }
             Err(RecvTimeoutError::Timeout) => {
                 let at = now();
                 match coordinator.advance(at) {
@@ -138,4 +179,17 @@ fn run(mut coordinator: Coordinator, inputs: Receiver<Input>, mut trace: Trace) 
             }
         }
     }
+}
+
+/// What a new topic does to the model, at `at`: its due timers fire, then the topic enters the
+/// metadata image (a pattern that matches it is resolved again). One function for the driver
+/// and the replay.
+pub fn create_topic(
+    coordinator: &mut Coordinator,
+    at: i64,
+    topic: &Topic,
+) -> Result<Vec<Response>, group_coordinator::CoordinatorError> {
+    let responses = coordinator.advance(at)?;
+    coordinator.update_metadata(at, &[(topic.name.clone(), None, topic.partitions)])?;
+    Ok(responses)
 }

@@ -113,7 +113,7 @@ pub fn start(options: Options) -> Result<Running, String> {
         node_id: options.node_id,
         host: addr.ip().to_string(),
         port: i32::from(addr.port()),
-        topics: options.topics.clone(),
+        topics: options.topics.clone().into(),
         records_per_partition: options.records_per_partition,
         first_timestamp_ms: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

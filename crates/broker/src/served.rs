@@ -3,8 +3,8 @@
 //! The group apis come from the model (the versions it answers, within those kafka-protocol
 //! decodes; Kafka 4.0 removed OffsetCommit v0-v1 and OffsetFetch v0, and so does the decoder).
 //! The rest is what a consumer needs around a group: ApiVersions, Metadata, FindCoordinator,
-//! ListOffsets and Fetch, at versions whose records are the v2 batch format, and Produce, which
-//! only refuses.
+//! ListOffsets and Fetch, at versions whose records are the v2 batch format, Produce, which
+//! only refuses, and CreateTopics.
 
 use group_coordinator::Api;
 use kafka_protocol::messages::ApiKey;
@@ -21,6 +21,8 @@ pub fn served() -> Vec<(ApiKey, i16, i16)> {
         (ApiKey::ListOffsets, 1, 7),
         // v4 is the first with v2 record batches; from v13 on, topics are named by id.
         (ApiKey::Fetch, 4, 12),
+        // Kafka 4.0's range: an admin creates a topic that a pattern subscription then matches.
+        (ApiKey::CreateTopics, 2, 7),
     ];
     for api in Api::ALL {
         let Ok(key) = ApiKey::try_from(api.key()) else {

@@ -13,7 +13,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use kafka_protocol::messages::ApiKey;
 
-use crate::cluster::Cluster;
+use crate::cluster::{Cluster, Topic};
 use crate::convert::responses::to_wire;
 use crate::driver::Driver;
 use crate::wire::{self, Decoded, Incoming, Refused};
@@ -89,8 +89,13 @@ fn connection(
             .map_err(|_| "the frame made the decoder panic".to_owned())?
             .map_err(|Refused(why)| why)?;
         let from = format!("{} {peer}", decoded.client_id);
-        let (out, hold) = answer(decoded, cluster, |request| driver.call(request, &from))
-            .map_err(|Refused(why)| why)?;
+        let (out, hold) = answer(
+            decoded,
+            cluster,
+            |request| driver.call(request, &from),
+            |topic| driver.create_topic(topic, &from),
+        )
+        .map_err(|Refused(why)| why)?;
         if let Some(hold) = hold {
             thread::sleep(hold.min(limits.max_fetch_wait));
         }
@@ -116,11 +121,12 @@ fn connection(
 
 /// The response frame to a decoded request, and how long to hold it first (a fetch that found
 /// nothing waits its `max_wait_ms`, as Kafka's delayed fetch does when no record arrives).
-/// `model` answers the group requests.
+/// `model` answers the group requests; `created` tells the model of a topic CreateTopics made.
 pub fn answer(
     decoded: Decoded,
     cluster: &Cluster,
     model: impl FnOnce(group_coordinator::Request) -> Option<group_coordinator::Response>,
+    created: impl FnMut(&Topic),
 ) -> Result<(Bytes, Option<Duration>), Refused> {
     let (key, version, correlation_id) = (decoded.key, decoded.version, decoded.correlation_id);
     let out = match decoded.body {
@@ -162,6 +168,12 @@ pub fn answer(
         Incoming::Produce(r) => {
             wire::encode(key, version, correlation_id, &cluster.produce(&r, version))
         }
+        Incoming::CreateTopics(r) => wire::encode(
+            key,
+            version,
+            correlation_id,
+            &cluster.create_topics(&r, version, created),
+        ),
         Incoming::Fetch(r) => {
             let (response, found) = cluster.fetch(&r, version);
             let out = wire::encode(ApiKey::Fetch, version, correlation_id, &response)?;

@@ -14,6 +14,7 @@ use group_coordinator::{BrokerConfig, ConfigValue, Coordinator, Event, Request, 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::cluster::Topic;
 use crate::live::Live;
 
 /// How the broker built its model.
@@ -145,6 +146,15 @@ impl Trace {
         self.line(&json!({ "at": at, "advance": true }));
     }
 
+    /// CreateTopics made a topic (an input: the model's image changes at `at`).
+    pub fn create_topic(&mut self, at: i64, from: &str, topic: &str, partitions: i32) {
+        self.line(&json!({
+            "at": at,
+            "from": from,
+            "createTopic": { "topic": topic, "partitions": partitions },
+        }));
+    }
+
     pub fn response(&mut self, at: i64, response: &Response) {
         self.line(&json!({ "at": at, "response": response }));
     }
@@ -168,6 +178,7 @@ pub fn refused(e: &impl core::fmt::Display) -> String {
 pub struct Replayed {
     pub requests: usize,
     pub advances: usize,
+    pub topics_created: usize,
     pub outputs: usize,
 }
 
@@ -191,6 +202,7 @@ pub fn replay(path: &Path) -> Result<Replayed, String> {
     let mut done = Replayed {
         requests: 0,
         advances: 0,
+        topics_created: 0,
         outputs: 0,
     };
     let mut expected: Vec<(usize, Value)> = Vec::new();
@@ -206,6 +218,13 @@ pub fn replay(path: &Path) -> Result<Replayed, String> {
         } else if v.get("advance").is_some() {
             done.advances += 1;
             model.advance(at.unwrap_or(0))
+        } else if let Some(created) = v.get("createTopic") {
+            let topic = Topic {
+                name: created["topic"].as_str().unwrap_or_default().to_owned(),
+                partitions: created["partitions"].as_i64().unwrap_or(0) as i32,
+            };
+            done.topics_created += 1;
+            crate::driver::create_topic(&mut model, at.unwrap_or(0), &topic)
         } else {
             if v.get("event").is_some() || v.get("response").is_some() || v.get("note").is_some() {
                 expected.push((n + 1, v));

@@ -27,6 +27,7 @@ pub enum Incoming {
     ListOffsets(wire::ListOffsetsRequest),
     Fetch(wire::FetchRequest),
     Produce(wire::ProduceRequest),
+    CreateTopics(wire::CreateTopicsRequest),
 }
 
 #[derive(Debug)]
@@ -105,6 +106,7 @@ pub fn decode(frame: Bytes, routing_id: i32) -> Result<Decoded, Refused> {
         ApiKey::ListOffsets => Incoming::ListOffsets(body(&mut buf, key, version)?),
         ApiKey::Fetch => Incoming::Fetch(body(&mut buf, key, version)?),
         ApiKey::Produce => Incoming::Produce(body(&mut buf, key, version)?),
+        ApiKey::CreateTopics => Incoming::CreateTopics(body(&mut buf, key, version)?),
         ApiKey::JoinGroup => {
             Incoming::Group(to_model::join_group(body(&mut buf, key, version)?, &head))
         }

@@ -115,12 +115,16 @@ fn a_member_joins_syncs_and_leaves_over_the_wire() {
         .find(|k| k.api_key == ApiKey::JoinGroup as i16)
         .unwrap();
     assert_eq!((join_range.min_version, join_range.max_version), (0, 9));
-    assert!(
-        !versions
+    // CreateTopics at Kafka 4.0's versions; no other admin api of topics.
+    let advertised = |key: ApiKey| {
+        versions
             .api_keys
             .iter()
-            .any(|k| k.api_key == ApiKey::CreateTopics as i16)
-    );
+            .find(|k| k.api_key == key as i16)
+            .map(|k| (k.min_version, k.max_version))
+    };
+    assert_eq!(advertised(ApiKey::CreateTopics), Some((2, 7)));
+    assert_eq!(advertised(ApiKey::DeleteTopics), None);
     // Produce is advertised (clients read the record format off it) and refused per partition.
     let mut produce = ProduceRequest::default();
     produce.acks = -1;
@@ -598,4 +602,130 @@ fn group_configs_are_set_and_described_over_the_wire() {
             ),
         ]
     );
+}
+
+/// CreateTopics as Kafka's controller answers it: a topic is made (Metadata lists it, by name and
+/// by id), and each refusal has Kafka's error and message; the model's image gets the topic, and
+/// the trace's createTopic line replays.
+#[test]
+fn create_topics_makes_topics_and_refuses_as_kafka_does() {
+    let dir = std::env::temp_dir().join(format!("group-broker-create-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("trace.jsonl");
+    let addr = broker(&[], Some(path.clone()));
+    let mut c = Client::connect(addr);
+    let topic = |name: &str, partitions: i32, replication: i16| {
+        let mut t = create_topics_request::CreatableTopic::default();
+        t.name = TopicName(StrBytes::from_string(name.to_owned()));
+        t.num_partitions = partitions;
+        t.replication_factor = replication;
+        t
+    };
+    let mut create = CreateTopicsRequest::default();
+    create.timeout_ms = 30_000;
+    create.topics = vec![
+        topic("ord_new", 2, 1),
+        topic("defaults", -1, -1),
+        topic("orders", 1, 1),
+        topic("bad name!", 1, 1),
+        topic("none", 0, 1),
+        topic("three", 1, 3),
+        topic("twice", 1, 1),
+        topic("twice", 1, 1),
+    ];
+    let r = c.call(7, &create);
+    let results: Vec<(String, i16, i32, i16)> = r
+        .topics
+        .iter()
+        .map(|t| {
+            (
+                t.name.0.to_string(),
+                t.error_code,
+                t.num_partitions,
+                t.replication_factor,
+            )
+        })
+        .collect();
+    let s = |n: &str| n.to_string();
+    assert_eq!(
+        results,
+        vec![
+            (s("ord_new"), 0, 2, 1),
+            (s("defaults"), 0, 1, 1),
+            (s("orders"), 36, -1, -1),
+            (s("bad name!"), 17, -1, -1),
+            (s("none"), 37, -1, -1),
+            (s("three"), 38, -1, -1),
+            (s("twice"), 42, -1, -1),
+            (s("twice"), 42, -1, -1),
+        ]
+    );
+    let message = |i: usize| r.topics[i].error_message.as_ref().unwrap().to_string();
+    assert_eq!(message(2), "Topic 'orders' already exists.");
+    assert!(message(3).contains("is illegal, it contains a character other than"));
+    assert_eq!(
+        message(5),
+        "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be reached because only 1 broker(s) are registered."
+    );
+    assert_eq!(message(6), "Duplicate topic name.");
+    assert!(!r.topics[0].topic_id.is_nil());
+    // A name that differs only by '.' for '_' collides; validate_only makes nothing.
+    create.topics = vec![topic("ord.new", 1, 1)];
+    assert_eq!(c.call(7, &create).topics[0].error_code, 17);
+    create.topics = vec![topic("checked", 4, 1)];
+    create.validate_only = true;
+    let checked = c.call(7, &create);
+    assert_eq!(
+        (
+            checked.topics[0].error_code,
+            checked.topics[0].num_partitions
+        ),
+        (0, 4)
+    );
+    // Metadata: every topic is the command line's and the two made, by name and by id.
+    let mut all = MetadataRequest::default();
+    all.topics = None;
+    let m = c.call(12, &all);
+    let names: Vec<(String, usize)> = m
+        .topics
+        .iter()
+        .map(|t| (t.name.as_ref().unwrap().0.to_string(), t.partitions.len()))
+        .collect();
+    assert_eq!(
+        names,
+        vec![(s("orders"), 3), (s("ord_new"), 2), (s("defaults"), 1)]
+    );
+    let mut by_id = MetadataRequest::default();
+    let mut asked = metadata_request::MetadataRequestTopic::default();
+    asked.topic_id = r.topics[0].topic_id;
+    asked.name = None;
+    by_id.topics = Some(vec![asked]);
+    let m = c.call(12, &by_id);
+    assert_eq!(m.topics[0].name.as_ref().unwrap().0.as_str(), "ord_new");
+    assert_eq!(m.topics[0].error_code, 0);
+    // The model's image has it too: a consumer group subscribed to it is assigned its partitions.
+    let mut hb = ConsumerGroupHeartbeatRequest::default();
+    hb.group_id = GroupId(StrBytes::from_static_str("made"));
+    hb.member_id = StrBytes::from_static_str("m1-0000000000000000000");
+    hb.member_epoch = 0;
+    hb.rebalance_timeout_ms = 30_000;
+    hb.subscribed_topic_names = Some(vec![TopicName(StrBytes::from_static_str("ord_new"))]);
+    hb.topic_partitions = Some(Vec::new());
+    let joined = c.call(1, &hb);
+    assert_eq!(joined.error_code, 0);
+    let assigned: Vec<i32> = joined
+        .assignment
+        .as_ref()
+        .unwrap()
+        .topic_partitions
+        .iter()
+        .flat_map(|t| t.partitions.clone())
+        .collect();
+    assert_eq!(assigned, vec![0, 1]);
+    drop(c);
+    std::thread::sleep(Duration::from_millis(100));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("\"createTopic\"").count(), 2, "{text}");
+    let replayed = trace::replay(&path).unwrap();
+    assert_eq!(replayed.topics_created, 2);
 }

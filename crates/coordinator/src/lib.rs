@@ -65,6 +65,7 @@ pub mod protocol;
 pub mod quote;
 pub mod rng;
 pub mod timer;
+pub mod topic_name;
 pub mod topic_regex;
 mod view;
 

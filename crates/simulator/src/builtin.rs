@@ -259,6 +259,7 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
         group_id: "large-group".to_string(),
         broker: Default::default(),
         consumer: consumer_defaults,
+        group: Default::default(),
         topics: group_coordinator::ordered::map(topics.iter().map(|t| (t.clone(), per_topic))),
         network: Default::default(),
         consumers: specs,

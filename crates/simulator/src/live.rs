@@ -4,7 +4,8 @@
 //! The trace's first line says how the broker built its model (seed, settings, topics); this
 //! builds a `live` scenario the same way. Each input line becomes an action at the end of the
 //! run: a request becomes [`Action::Inject`] on its client's lane, a timer advance
-//! [`Action::Advance`]. Each response line is checked against the answer the run's own model
+//! [`Action::Advance`], a topic CreateTopics made [`Action::CreateTopic`] (after an advance to
+//! its time, as the broker's model took it). Each response line is checked against the answer the run's own model
 //! gave: the model is deterministic, so they agree, and if they ever did not, the follower
 //! stops and says where. Refusals are part of the record: where the broker's model refused a
 //! request (its note says so), this model must refuse it too, and the other way round.
@@ -209,6 +210,27 @@ impl Follower {
                 }
             }
             (None, Some(_), Some(at_ms)) => Action::Advance { at_ms },
+            (None, None, Some(at_ms)) if line.contains_key("createTopic") => {
+                let created = &line["createTopic"];
+                let (Some(topic), Some(partitions)) = (
+                    created.get("topic").and_then(Value::as_str),
+                    created
+                        .get("partitions")
+                        .and_then(Value::as_i64)
+                        .and_then(|p| i32::try_from(p).ok()),
+                ) else {
+                    return self.refuse("a createTopic that is not {topic, partitions}");
+                };
+                // The broker's model fired the timers due by `at` first, then took the topic
+                // (its driver's create_topic): the same two steps here.
+                if !self.apply_action(player, Action::Advance { at_ms }, at_ms) {
+                    return;
+                }
+                Action::CreateTopic {
+                    topic: String::from(topic),
+                    partitions,
+                }
+            }
             _ => {
                 if let Some(recorded) = line.get("response") {
                     return self.check(recorded);
@@ -219,11 +241,15 @@ impl Follower {
                 return self.refuse("neither an input nor an output");
             }
         };
-        if !(0..=MAX_TIME_MS).contains(&at.unwrap_or(0)) {
-            return self.refuse(&format!(
-                "time {} is outside 0..={MAX_TIME_MS}",
-                at.unwrap_or(0)
-            ));
+        self.apply_action(player, action, at.unwrap_or(0));
+    }
+
+    /// One input of the broker's model, as an action at the end of the run. False when it
+    /// stopped following.
+    fn apply_action(&mut self, player: &mut Player, action: Action, at_ms: i64) -> bool {
+        if !(0..=MAX_TIME_MS).contains(&at_ms) {
+            self.refuse(&format!("time {at_ms} is outside 0..={MAX_TIME_MS}"));
+            return false;
         }
         if !self.group_bound {
             self.early.push(TimedAction {
@@ -232,13 +258,16 @@ impl Follower {
             });
         }
         if let Err(e) = player.act(action) {
-            return self.refuse(&e.to_string());
+            self.refuse(&e.to_string());
+            return false;
         }
         self.inputs += 1;
         if let Err(e) = self.run_on(player) {
-            return self.refuse(&e.to_string());
+            self.refuse(&e.to_string());
+            return false;
         }
         self.following();
+        true
     }
 
     /// Plays the run to its end (what the input set off), and reads what it recorded: this
@@ -412,6 +441,7 @@ fn live_scenario(
         group_id: String::from(group_id),
         broker,
         consumer: BTreeMap::new(),
+        group: BTreeMap::new(),
         topics,
         network: Default::default(),
         consumers: Vec::new(),

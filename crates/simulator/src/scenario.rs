@@ -38,6 +38,18 @@ impl Setting {
             Setting::Text(t) => ConfigValue::Text(t.clone()),
         }
     }
+
+    /// The value as a config's text (what IncrementalAlterConfigs carries): a whole number
+    /// without a fraction.
+    pub fn to_text(&self) -> String {
+        match self {
+            Setting::Bool(b) => b.to_string(),
+            // (no_std: no `f64::fract`.)
+            Setting::Number(n) if (*n as i64) as f64 == *n => format!("{}", *n as i64),
+            Setting::Number(n) => format!("{n}"),
+            Setting::Text(t) => t.clone(),
+        }
+    }
 }
 
 pub type Settings = BTreeMap<String, Setting>;
@@ -368,6 +380,12 @@ pub struct Scenario {
     /// Kafka consumer properties every consumer starts from.
     #[serde(default)]
     pub consumer: Settings,
+    /// The scenario group's own settings (KIP-848 group configs: `consumer.session.timeout.ms`,
+    /// `consumer.heartbeat.interval.ms`), over the broker's `group.consumer.*`: as an admin's
+    /// IncrementalAlterConfigs of the group before the run starts. Consumer-protocol members
+    /// use them; classic members do not.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub group: Settings,
     /// Topic -> partition count.
     pub topics: BTreeMap<String, i32>,
     #[serde(default)]
@@ -462,6 +480,37 @@ impl Scenario {
         Ok(config)
     }
 
+    /// The group configs the scenario sets, as IncrementalAlterConfigs' SET operations, checked
+    /// as Kafka's `GroupConfig.validate` checks them against the broker's bounds.
+    pub fn group_configs(
+        &self,
+    ) -> Result<Vec<group_coordinator::group_config::AlterableConfig>, ScenarioError> {
+        use group_coordinator::group_config::{AlterConfigOp, AlterableConfig, altered};
+        let ops: Vec<AlterableConfig> = self
+            .group
+            .iter()
+            .map(|(name, value)| AlterableConfig {
+                name: name.clone(),
+                op: AlterConfigOp::Set,
+                value: Some(value.to_text()),
+            })
+            .collect();
+        if !ops.is_empty() {
+            let broker = self.broker_config()?;
+            altered(&broker, &BTreeMap::new(), &self.group_id, &ops).map_err(|(_, message)| {
+                // Kafka's messages name the setting first ("Unknown group config name: x",
+                // "consumer.session.timeout.ms must be ...").
+                let key = self
+                    .group
+                    .keys()
+                    .find(|k| message.contains(k.as_str()))
+                    .map_or_else(|| String::from("group"), |k| format!("group.{k}"));
+                err(key, message)
+            })?;
+        }
+        Ok(ops)
+    }
+
     /// The settings of a consumer: the defaults, the scenario's `consumer`, then its own.
     pub fn consumer_config(
         &self,
@@ -484,6 +533,7 @@ impl Scenario {
         name(&self.name, "name")?;
         name(&self.group_id, "groupId")?;
         self.broker_config()?;
+        self.group_configs()?;
         if self.topics.len() > MAX_TOPICS {
             return Err(err("topics", format!("more than {MAX_TOPICS} topics")));
         }
@@ -714,7 +764,8 @@ impl Scenario {
             }
             Action::CreateTopic { topic, partitions } => {
                 name(topic, &format!("{path}.topic"))?;
-                legal_topic_name(topic, &format!("{path}.topic"))?;
+                group_coordinator::topic_name::validate(topic)
+                    .map_err(|why| err(format!("{path}.topic"), why))?;
                 if self.topics.contains_key(topic) {
                     return Err(err(
                         format!("{path}.topic"),
@@ -825,34 +876,6 @@ fn name(value: &str, path: &str) -> Result<(), ScenarioError> {
     }
     if value.chars().any(char::is_control) {
         return Err(err(path, "must not contain control characters"));
-    }
-    Ok(())
-}
-
-/// A topic name CreateTopics accepts: Kafka's `Topic.validate`, with its messages (the scenario's
-/// own topics are only names, so that hostile-name runs can be written and replayed).
-fn legal_topic_name(topic: &str, path: &str) -> Result<(), ScenarioError> {
-    // (`name` has held it to Kafka's 249 characters already.)
-    if topic == "." || topic == ".." {
-        return Err(err(path, "Topic name cannot be \".\" or \"..\""));
-    }
-    if !topic
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
-    {
-        // Quoted up to 100 characters, as every error that echoes input.
-        let quoted: String = topic.chars().take(100).collect();
-        let more = if quoted.len() < topic.len() {
-            "…"
-        } else {
-            ""
-        };
-        return Err(err(
-            path,
-            format!(
-                "Topic name \"{quoted}{more}\" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'"
-            ),
-        ));
     }
     Ok(())
 }

@@ -82,6 +82,16 @@ impl Simulation {
                 path: "topics".to_string(),
                 message: e.to_string(),
             })?;
+        // The group's own settings, set before the run as an admin would (checked above).
+        let group_configs = scenario.group_configs()?;
+        if !group_configs.is_empty() {
+            coordinator
+                .incremental_alter_group_configs(&scenario.group_id, &group_configs, false)
+                .map_err(|(_, message)| ScenarioError {
+                    path: "group".to_string(),
+                    message,
+                })?;
+        }
         let mut consumers = Vec::new();
         for (i, spec) in scenario.consumers.iter().enumerate() {
             let config = scenario.consumer_config(spec, &format!("consumers[{i}]"))?;

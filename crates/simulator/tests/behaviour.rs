@@ -1068,3 +1068,54 @@ fn create_topic_is_refused_for_an_illegal_or_taken_name() {
     sim.run_until(60_000);
     assert_eq!(sim.metrics().invariant_violations, 0);
 }
+
+/// Group configs (KIP-848) from the scenario: the group's own `consumer.heartbeat.interval.ms`
+/// paces its consumer-protocol members' heartbeats (the coordinator hands it out in each
+/// response: at 15 s, under half the heartbeats of the broker's 5 s), and a value outside the broker's bounds is refused with Kafka's message at its name.
+#[test]
+fn a_scenarios_group_configs_pace_its_members() {
+    let heartbeats = |group: &[(&str, f64)]| {
+        let mut s = scenario("consumer-protocol-leave-while-stable").unwrap();
+        s.group = group
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    group_simulator::scenario::Setting::Number(*v),
+                )
+            })
+            .collect();
+        let mut sim = Simulation::new(s).unwrap();
+        sim.run_until(60_000);
+        assert_eq!(sim.metrics().invariant_violations, 0);
+        sim.trace()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    TraceKind::RequestSent {
+                        api: MessageApi::ConsumerGroupHeartbeat,
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    let default_sent = heartbeats(&[]);
+    let sent = heartbeats(&[("consumer.heartbeat.interval.ms", 15_000.0)]);
+    assert!(
+        sent * 2 < default_sent,
+        "{sent} heartbeats at 15 s, {default_sent} at 5 s"
+    );
+    let mut s = scenario("consumer-protocol-leave-while-stable").unwrap();
+    s.group.insert(
+        "consumer.session.timeout.ms".into(),
+        group_simulator::scenario::Setting::Number(1_000.0),
+    );
+    let e = Simulation::new(s).err().unwrap();
+    assert_eq!(e.path, "group.consumer.session.timeout.ms");
+    assert_eq!(
+        e.message,
+        "consumer.session.timeout.ms must be greater than or equal to group.consumer.min.session.timeout.ms"
+    );
+}

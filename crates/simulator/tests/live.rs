@@ -366,3 +366,70 @@ fn a_request_both_models_refused_is_accepted_and_no_other_refusal() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A live run where an AdminClient created a topic while two librdkafka members were subscribed
+/// to `^ord.*` with the consumer protocol (recorded by `live/cases.py regex` with
+/// LIVE_KEEP_TRACES): the createTopic line is an input like a request, every answer after it
+/// still agrees, and the coordinator resolved the pattern to the new topic too.
+#[test]
+fn a_topic_created_while_following_joins_the_pattern() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/test/fixtures/broker-trace-regex.jsonl"
+    );
+    let lines: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(count(&lines, "createTopic"), 1);
+    let mut player = Follower::empty_run();
+    let mut follower = Follower::new();
+    // What the pattern resolved to, and how many of orders-apac's partitions the target held,
+    // as the run went (the members leave at the end, and the pattern goes with them).
+    let mut resolutions: Vec<Vec<String>> = Vec::new();
+    let mut apac_targeted = 0;
+    for line in &lines {
+        follower.feed(&mut player, [line.as_str()]);
+        let sim = player.simulation();
+        let Some(group) = sim.coordinator().consumer_group(&sim.scenario().group_id) else {
+            continue;
+        };
+        for r in group.resolved_regular_expressions.values() {
+            if resolutions.last() != Some(&r.topics) {
+                resolutions.push(r.topics.clone());
+            }
+        }
+        let apac = group.subscription_metadata.get("orders-apac").map(|m| m.0);
+        let targeted: usize = group
+            .target
+            .values()
+            .flat_map(|a| a.iter())
+            .filter(|(id, _)| Some(**id) == apac)
+            .map(|(_, ps)| ps.len())
+            .sum();
+        apac_targeted = apac_targeted.max(targeted);
+    }
+    // A createTopic line is two inputs here: the advance to its time, then the topic.
+    let inputs =
+        count(&lines, "request") + count(&lines, "advance") + 2 * count(&lines, "createTopic");
+    assert_eq!(
+        follower.status(),
+        &FollowStatus::Following {
+            inputs,
+            checked: count(&lines, "response"),
+        }
+    );
+    let s = |t: &str| t.to_string();
+    assert_eq!(
+        resolutions,
+        vec![
+            vec![s("orders"), s("orders-eu")],
+            vec![s("orders"), s("orders-apac"), s("orders-eu")]
+        ]
+    );
+    assert_eq!(
+        apac_targeted, 2,
+        "both of orders-apac's partitions were in the target"
+    );
+}

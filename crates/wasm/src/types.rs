@@ -262,7 +262,9 @@ export interface ScriptStep { atMs: number; action?: Action | null; narrate?: Te
   /** the scenario's key moment (at most one step, with a narration) */ key?: boolean }
 export interface Scenario { name: string; title: Text; description?: Text;
   /** what its key moment shows, in a few words */ keyMoment?: Text; seed?: number; groupId?: string;
-  broker?: Settings; consumer?: Settings; topics: Record<string, number>; network?: LinkSpec;
+  broker?: Settings; consumer?: Settings;
+  /** the group's own settings (KIP-848 group configs: consumer.session.timeout.ms, consumer.heartbeat.interval.ms) */ group?: Settings;
+  topics: Record<string, number>; network?: LinkSpec;
   consumers: ConsumerSpec[]; script?: ScriptStep[]; /** every consumer's application timing */ application?: Application;
   durationMs?: number;
   /** a live run: real clients' requests come in as inject actions (group-broker) */ live?: boolean }

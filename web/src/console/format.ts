@@ -32,6 +32,8 @@ export function describeAction(a: ConsoleAction, errorName: ErrorNamer, lang: La
       return zh ? `卸载消费组 ${a.groupId}` : `unload ${a.groupId}`;
     case 'load':
       return zh ? `加载消费组 ${a.groupId}` : `load ${a.groupId}`;
+    case 'createTopic':
+      return zh ? `创建主题 ${a.topic}（${a.partitions} 个分区）` : `create topic ${a.topic} (${a.partitions} partitions)`;
     case 'failNextPersist':
       return zh ? `下一次持久化以 ${errorName(a.errorCode)} 失败` : `fail next persist with ${errorName(a.errorCode)} (${a.errorCode})`;
   }

@@ -77,6 +77,10 @@ export class LiveRun {
       return this.session.send(at, request);
     }
     if (line.advance && at !== null) return this.session.advance(at);
+    const created = line.createTopic as { topic?: unknown; partitions?: unknown } | undefined;
+    if (created && at !== null && typeof created.topic === 'string' && typeof created.partitions === 'number') {
+      return this.session.createTopic(at, created.topic, created.partitions);
+    }
     return null;
   }
 }

@@ -15,7 +15,8 @@ import type {
 export type ConsoleAction =
   | { kind: 'advance'; atMs: number }
   | { kind: 'unload' | 'load'; groupId: string }
-  | { kind: 'failNextPersist'; errorCode: number };
+  | { kind: 'failNextPersist'; errorCode: number }
+  | { kind: 'createTopic'; topic: string; partitions: number };
 
 export interface Exchange {
   seq: number;
@@ -111,6 +112,16 @@ export class Session {
   /** Moves the clock to `atMs`, firing due timers. */
   advance(atMs: number): Exchange {
     return this.record(atMs, null, { kind: 'advance', atMs }, () => this.coordinator.advance(atMs));
+  }
+
+  /** A topic created at `atMs` (a broker's CreateTopics): due timers fire first, then the
+   * topic enters the metadata image, as the broker's model took it. */
+  createTopic(atMs: number, topic: string, partitions: number): Exchange {
+    return this.record(atMs, null, { kind: 'createTopic', topic, partitions }, () => {
+      const responses = this.coordinator.advance(atMs);
+      this.coordinator.updateMetadata(atMs, { topics: [{ name: topic, partitions }] });
+      return responses;
+    });
   }
 
   /** Advances to the next timer deadline, if there is one. */
