@@ -1193,6 +1193,54 @@ await test(
 );
 
 await test(
+  "the group's own configs (KIP-848): a consumer-protocol group's heartbeat interval set for the group paces its members, a value outside the broker's bounds is named at its field, and both travel in the link",
+  async (page) => {
+    for (const lang of ['en', 'zh']) {
+      await page.goto(`${server.url}?lang=${lang}&scenario=consumer-protocol-leave-while-stable`);
+      await page.waitForSelector('body[data-wasm="ready"]');
+      await page.click('#settings summary');
+      const legend = await page.textContent('#group-settings legend');
+      expectEq(legend.includes('KIP-848'), true, `${lang}: the group's own configs: ${legend}`);
+      expectEq(
+        await page.getAttribute('input[name="group:consumer.heartbeat.interval.ms"]', 'placeholder'),
+        '5000',
+        `${lang}: its default is the broker's group.consumer.heartbeat.interval.ms`,
+      );
+      // The broker's group.consumer.* settings are offered too.
+      expectEq(await page.locator('input[name="broker:group.consumer.max.heartbeat.interval.ms"]').count(), 1, 'broker bound shown');
+    }
+    const heartbeats = () =>
+      page.evaluate(
+        () =>
+          window.playgroundTest.entries().filter((e) => e.type === 'requestSent' && e.api === 'ConsumerGroupHeartbeat' && e.atMs <= 40000)
+            .length,
+      );
+    await page.evaluate(() => window.playgroundTest.goto(100000));
+    const before = await heartbeats();
+    await page.fill('input[name="group:consumer.heartbeat.interval.ms"]', '60000');
+    await page.click('#settings-apply');
+    await page.waitForSelector('#settings-error');
+    expectEq(await page.getAttribute('input[name="group:consumer.heartbeat.interval.ms"]', 'aria-invalid'), 'true', 'the field is marked');
+    const why = await page.textContent('#settings-error');
+    expectEq(why.includes('group.consumer.max.heartbeat.interval.ms'), true, `Kafka's reason: ${why}`);
+    await page.fill('input[name="group:consumer.heartbeat.interval.ms"]', '12000');
+    await page.click('#settings-apply');
+    expectEq(await page.locator('#settings-error').count(), 0, 'accepted');
+    await page.evaluate(() => window.playgroundTest.goto(100000));
+    const after = await heartbeats();
+    // (Joins and reconciliation heartbeat at once, whatever the interval: a third fewer at least.)
+    expectEq(after * 3 < before * 2, true, `heartbeats in the first 40 s: ${after} at 12 s, ${before} at 5 s`);
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    const { page: other } = await openLink(link);
+    await other.click('#settings summary');
+    expectEq(await other.inputValue('input[name="group:consumer.heartbeat.interval.ms"]'), '12000', 'the link carries it');
+    await other.close();
+  },
+  PG,
+);
+
+await test(
   'a setting that makes every consumer fail is explained at the top, naming the error and the broker setting',
   async (page) => {
     for (const lang of ['en', 'zh']) {

@@ -1,5 +1,5 @@
-// Settings: every broker and consumer setting by its Kafka name with its default, the network,
-// and the seed. Applying them restarts the run with the changed scenario (settings are the
+// Settings: every broker and consumer setting by its Kafka name with its default, the group's
+// own configs (KIP-848), the network, and the seed. Applying them restarts the run with the changed scenario (settings are the
 // world's, not an action); the changes travel in share links as a diff from the built-in.
 
 import type { Application, ConfigKeyInfo, ConsumerSpec, LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
@@ -18,6 +18,8 @@ export interface ConsumerDiff {
 /** What a user changed from the built-in scenario. */
 export interface SettingsDiff {
   broker?: Settings;
+  /** The group's own configs (KIP-848 group configs, over the broker's `group.consumer.*`). */
+  group?: Settings;
   consumer?: Settings;
   network?: LinkSpec;
   /** The application's timing for every consumer (its rebalance listener, its polls). */
@@ -32,6 +34,7 @@ export function applyDiff(base: Scenario, diff: SettingsDiff): Scenario {
   return {
     ...base,
     broker: { ...(base.broker ?? {}), ...(diff.broker ?? {}) },
+    group: { ...(base.group ?? {}), ...(diff.group ?? {}) },
     consumer: { ...(base.consumer ?? {}), ...(diff.consumer ?? {}) },
     network,
     application: { ...(base.application ?? {}), ...(diff.application ?? {}) },
@@ -52,6 +55,7 @@ export function isEmpty(diff: SettingsDiff): boolean {
   return (
     !diff.seed &&
     !Object.keys(diff.broker ?? {}).length &&
+    !Object.keys(diff.group ?? {}).length &&
     !Object.keys(diff.consumer ?? {}).length &&
     !Object.keys(diff.network ?? {}).length &&
     !Object.keys(diff.application ?? {}).length &&
@@ -65,9 +69,9 @@ export function isSettingsDiff(x: unknown): x is SettingsDiff {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const flat = (v: unknown) =>
     v === undefined || (isObject(v) && Object.values(v).every((w) => ['number', 'string', 'boolean'].includes(typeof w)));
-  const groups = ['broker', 'consumer', 'network', 'application', 'seed', 'consumers'];
+  const groups = ['broker', 'group', 'consumer', 'network', 'application', 'seed', 'consumers'];
   if (!isObject(x) || Object.keys(x).some((k) => !groups.includes(k))) return false;
-  if (!flat(x.broker) || !flat(x.consumer) || !flat(x.network) || !flat(x.application)) return false;
+  if (!flat(x.broker) || !flat(x.group) || !flat(x.consumer) || !flat(x.network) || !flat(x.application)) return false;
   if (x.seed !== undefined && !Number.isSafeInteger(x.seed)) return false;
   if (x.consumers === undefined) return true;
   return (
@@ -88,6 +92,24 @@ const LINK_KEYS: ConfigKey[] = [
   { name: 'latencyMs', default: '1', doc: 'one-way latency of the link', docZh: '链路的单向延迟' },
   { name: 'jitterMs', default: '0', doc: 'a further 0..jitter ms per message', docZh: '每条消息额外 0..jitter 毫秒的抖动' },
   { name: 'loss', default: '0', doc: 'probability 0..1 that a message is lost', docZh: '消息丢失的概率（0..1）' },
+];
+
+/** The group configs (KIP-848) a GROUP resource takes (`GroupConfig`'s consumer settings): an
+ * admin's IncrementalAlterConfigs of the scenario's group before the run. Their defaults are
+ * the broker's `group.consumer.*` values. */
+const GROUP_KEYS: { name: string; broker: string; doc: string; docZh: string }[] = [
+  {
+    name: 'consumer.session.timeout.ms',
+    broker: 'group.consumer.session.timeout.ms',
+    doc: "this group's session timeout for consumer-protocol members (within group.consumer.min/max.session.timeout.ms)",
+    docZh: '本消费组 consumer 协议成员的会话超时（须在 group.consumer.min/max.session.timeout.ms 之间）',
+  },
+  {
+    name: 'consumer.heartbeat.interval.ms',
+    broker: 'group.consumer.heartbeat.interval.ms',
+    doc: "this group's heartbeat interval for consumer-protocol members (within group.consumer.min/max.heartbeat.interval.ms)",
+    docZh: '本消费组 consumer 协议成员的心跳间隔（须在 group.consumer.min/max.heartbeat.interval.ms 之间）',
+  },
 ];
 
 /** The application's timing (not Kafka settings): what a rebalance costs a real application. */
@@ -151,13 +173,22 @@ export class SettingsView {
         'fieldset',
         {},
         h('legend', {}, t('brokerSettings', lang)),
-        // The KIP-848 settings concern consumer groups, which the simulated (classic) consumers
-        // do not form: the protocol console offers them.
-        ...this.deps.brokerKeys
-          .filter(
-            (k) => k.name !== 'flavour' && !k.name.startsWith('group.consumer.') && k.name !== 'group.coordinator.rebalance.protocols',
-          )
-          .map((k) => field('broker', k, scenario.broker?.[k.name], lang)),
+        // (The flavour, 4.0 or 3.x, is the model's, not a Kafka setting.)
+        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], lang)),
+      ),
+      h(
+        'fieldset',
+        { id: 'group-settings' },
+        h('legend', {}, t('groupSettings', lang).replace('{group}', scenario.groupId ?? 'demo-group')),
+        ...GROUP_KEYS.map((k) => {
+          const brokerDefault = scenario.broker?.[k.broker] ?? this.deps.brokerKeys.find((b) => b.name === k.broker)?.default ?? '';
+          return field(
+            'group',
+            { name: k.name, default: String(brokerDefault), doc: k.doc, docZh: k.docZh },
+            scenario.group?.[k.name],
+            lang,
+          );
+        }),
       ),
       h(
         'fieldset',
@@ -259,7 +290,7 @@ export class SettingsView {
     this.root.querySelector('#settings-error')?.remove();
     let name: string | null = null;
     const own = /^consumers\[(\d+)\]\.config\.(.+)$/.exec(path);
-    const shared = /^(broker|consumer|network|application)\.(.+)$/.exec(path);
+    const shared = /^(broker|group|consumer|network|application)\.(.+)$/.exec(path);
     if (own) {
       const consumer = consumers[Number(own[1])];
       if (consumer) this.openFor(consumer);
@@ -331,17 +362,20 @@ export class SettingsView {
         if (text && text !== String(base.seed ?? 0)) diff.seed = Number(text);
         continue;
       }
-      if (group !== 'broker' && group !== 'consumer' && group !== 'network' && group !== 'application') continue;
+      if (group !== 'broker' && group !== 'group' && group !== 'consumer' && group !== 'network' && group !== 'application') continue;
       const baseValue =
         group === 'broker'
           ? base.broker?.[key]
-          : group === 'consumer'
-            ? base.consumer?.[key]
-            : ((group === 'network' ? base.network : base.application) as Record<string, unknown> | undefined)?.[key];
+          : group === 'group'
+            ? base.group?.[key]
+            : group === 'consumer'
+              ? base.consumer?.[key]
+              : ((group === 'network' ? base.network : base.application) as Record<string, unknown> | undefined)?.[key];
       if (text === '' || text === String(baseValue ?? '')) continue;
       const value = parseSetting(text);
       if (group === 'network') (diff.network ??= {})[key as keyof LinkSpec] = value as number;
       else if (group === 'application') (diff.application ??= {})[key as keyof Application] = value as number;
+      else if (group === 'group') (diff.group ??= {})[key] = value;
       else (group === 'broker' ? (diff.broker ??= {}) : (diff.consumer ??= {}))[key] = value;
     }
     if (Object.keys(this.draft).length) diff.consumers = structuredClone(this.draft);

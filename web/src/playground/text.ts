@@ -137,6 +137,10 @@ const T = {
     zh: '留空 = 使用显示的默认值。应用后以这些设置重新开始；分享链接会带上这些修改。',
   },
   brokerSettings: { en: 'Broker (group coordinator)', zh: 'Broker（消费组协调者）' },
+  groupSettings: {
+    en: 'Group {group}’s own configs (KIP-848; consumer protocol)',
+    zh: '消费组 {group} 自己的配置（KIP-848；consumer 协议）',
+  },
   everyConsumer: { en: "Every consumer (each consumer's own settings still apply)", zh: '所有消费者（各消费者自己的设置仍然生效）' },
   staticAll: {
     en: 'Static membership for every consumer (group.instance.id = its name)',
