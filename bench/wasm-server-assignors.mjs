@@ -1,8 +1,9 @@
 // The server assignors' grid of crates/coordinator/benches/server_assignors.rs through the JS
-// API of the wasm build (`serverAssign`, JSON in and out), in Node. Prints `BENCH key,ms` lines.
+// API of the wasm build, in Node: `serverAssign` (JSON in and out; `BENCH key,ms` lines) and
+// `serverAssignCompact` (names once, Int32Arrays for the rest; `COMPACT key,ms` lines).
 // `node bench/wasm-server-assignors.mjs [filter...]`
 import { readFileSync } from 'node:fs';
-import { initSync, serverAssign } from '../web/pkg/group_coordinator_wasm.js';
+import { initSync, serverAssign, serverAssignCompact } from '../web/pkg/group_coordinator_wasm.js';
 
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 
@@ -28,6 +29,27 @@ function incremental(assignor, members, topics, heterogeneous) {
   const full = input(members, topics, heterogeneous);
   i.topics = full.topics;
   return i;
+}
+
+/** The compact form of a JSON input (topics in the table in name order). */
+function compact(i) {
+  const topics = Object.keys(i.topics);
+  const index = new Map(topics.map((t, k) => [t, k]));
+  const subscriptions = [];
+  const owned = [];
+  for (const m of i.members) {
+    subscriptions.push(m.subscribedTopics.length, ...m.subscribedTopics.map((t) => index.get(t)));
+    const held = (m.assignment ?? []).flatMap((tp) => tp.partitions.flatMap((p) => [index.get(tp.topic), p]));
+    owned.push(held.length / 2);
+    for (const x of held) owned.push(x);
+  }
+  return {
+    topics,
+    partitions: Int32Array.from(topics.map((t) => i.topics[t])),
+    members: i.members.map((m) => m.memberId),
+    subscriptions: Int32Array.from(subscriptions),
+    owned: Int32Array.from(owned),
+  };
 }
 
 function median(run) {
@@ -60,6 +82,8 @@ for (const assignor of ['uniform', 'range']) {
         if (filters.length && !filters.some((f) => key.includes(f))) continue;
         const i = mode === 'full' ? input(members, topics, heterogeneous) : incremental(assignor, members, topics, heterogeneous);
         console.log(`BENCH ${key},${median(() => serverAssign(assignor, i)).toFixed(4)}`);
+        const c = compact(i);
+        console.log(`COMPACT ${key},${median(() => serverAssignCompact(assignor, c)).toFixed(4)}`);
       }
     }
   }

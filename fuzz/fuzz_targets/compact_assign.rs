@@ -1,10 +1,11 @@
-//! Untrusted compact assignor input (`assign_compact`: integer arrays a caller fills by hand):
-//! every strategy either refuses it with a message or returns a well-formed result, one run per
-//! member, every topic index in the table, every partition within its topic, no partition
-//! twice.
+//! Untrusted compact assignor input (`assign_compact`, and the server assignors'
+//! `server_assign_compact`: integer arrays a caller fills by hand): every assignor either refuses
+//! it with a message or returns a well-formed result, one run per member, every topic index in
+//! the table, every partition within its topic, no partition twice.
 #![no_main]
 
 use group_coordinator::assignor::{CompactInput, Strategy, assign_compact};
+use group_coordinator::consumer_group::assignor::{ServerAssignor, server_assign_compact};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,13 +24,23 @@ fuzz_target!(|data: &[u8]| {
         owned: (0..(next().unsigned_abs() % 24)).map(|_| next() % 10).collect(),
         generations: (0..(next().unsigned_abs() % 7)).map(|_| next() % 4).collect(),
     };
-    for strategy in [
+    // The server assignors take no generations: fuzzed without them too.
+    let mut server = c.clone();
+    server.generations.clear();
+    let results = [
         Strategy::Range,
         Strategy::RoundRobin,
         Strategy::Sticky,
         Strategy::CooperativeSticky,
-    ] {
-        let Ok(out) = assign_compact(strategy, &c) else {
+    ]
+    .map(|strategy| assign_compact(strategy, &c).map_err(|e| e.0))
+    .into_iter()
+    .chain(
+        [ServerAssignor::Uniform, ServerAssignor::Range]
+            .map(|a| server_assign_compact(a, &server).map_err(|e| e.0)),
+    );
+    for out in results {
+        let Ok(out) = out else {
             continue;
         };
         let mut at = 0;
@@ -39,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
             for k in 0..n {
                 let (t, p) = (out[at + 1 + 2 * k], out[at + 2 + 2 * k]);
                 let t = usize::try_from(t).unwrap();
-                assert!(t < c.topics.len() && p >= 0 && p < c.partitions[t]);
+                assert!(t < c.topics.len() && p >= 0 && p < c.partitions[t].max(0));
                 assert!(seen.insert((t, p)), "{t}-{p} twice");
             }
             at += 1 + 2 * n;

@@ -3,13 +3,15 @@
 //! member, 10/100/1,000 topics, homogeneous and heterogeneous (5 buckets) subscriptions, FULL
 //! (no previous target) and INCREMENTAL (`M − 1` members with their previous target, and a new
 //! member with member `M − 2`'s topics). Prints `BENCH server-<assignor>,M,T,subs,mode,ms`
-//! lines (median) with Kafka's Java figures measured in `docs/src/reference/assignors.md#java-figures` for `scripts/bench.sh`.
+//! lines (median; the assignor alone), `COMPACT` lines (the whole `server_assign_compact` call
+//! on the same group, as the wasm module's `serverAssignCompact` makes it) with Kafka's Java figures measured in `docs/src/reference/assignors.md#java-figures` for `scripts/bench.sh`.
 //! `cargo bench -p group-coordinator --bench server_assignors [-- filter]`.
 #![allow(clippy::disallowed_types, clippy::unwrap_used)]
 
+use group_coordinator::assignor::CompactInput;
 use group_coordinator::consumer_group::Uuid;
 use group_coordinator::consumer_group::assignor::{
-    GroupSpec, MemberSpec, ServerAssignor, SubscriptionType, topic_ids,
+    GroupSpec, MemberSpec, ServerAssignor, SubscriptionType, server_assign_compact, topic_ids,
 };
 use std::time::{Duration, Instant};
 
@@ -61,6 +63,33 @@ fn incremental(
         ..newcomer
     });
     s
+}
+
+/// The same group in the compact form (`serverAssignCompact`'s input: the whole call, names
+/// and arrays in, arrays out), topics `topic-t` in table order.
+fn compact(s: &GroupSpec, topics: usize) -> CompactInput {
+    let ids: Vec<Uuid> = (0..topics)
+        .map(|t| Uuid::for_topic_name(&format!("topic-{t}")))
+        .collect();
+    let index = |id: &Uuid| ids.iter().position(|x| x == id).unwrap() as i32;
+    let mut c = CompactInput {
+        topics: (0..topics).map(|t| format!("topic-{t}")).collect(),
+        partitions: ids.iter().map(|id| s.partitions[id]).collect(),
+        members: s.members.iter().map(|m| m.member_id.to_string()).collect(),
+        ..CompactInput::default()
+    };
+    for m in &s.members {
+        c.subscriptions.push(m.subscribed.len() as i32);
+        c.subscriptions.extend(m.subscribed.iter().map(index));
+        let held: Vec<(i32, i32)> = m
+            .previous
+            .iter()
+            .flat_map(|(t, ps)| ps.iter().map(move |p| (index(t), *p)))
+            .collect();
+        c.owned.push(held.len() as i32);
+        c.owned.extend(held.iter().flat_map(|(t, p)| [*t, *p]));
+    }
+    c
 }
 
 fn median(mut run: impl FnMut()) -> Duration {
@@ -148,7 +177,14 @@ fn main() {
                         * 1e3;
                     let java = java(assignor.name(), members, topics, subs, mode)
                         .map_or(String::new(), |j| format!("{j}"));
+                    let c = compact(&s, topics);
+                    let compact_ms = median(|| {
+                        std::hint::black_box(server_assign_compact(assignor, &c).unwrap());
+                    })
+                    .as_secs_f64()
+                        * 1e3;
                     println!("BENCH {key},{ms:.4}");
+                    println!("COMPACT {key},{compact_ms:.4}");
                     println!("JAVA {key},{java}");
                 }
             }

@@ -30,17 +30,15 @@ pub fn assign(
 /// Runs one of the broker's server-side assignors (KIP-848: "uniform" or "range") on `input`,
 /// as the coordinator would for a consumer group whose members are `input.members` (taken in
 /// member-id order, as the coordinator does) and whose previous target is their `assignment`.
-/// Topic ids are derived from the names. Every member is in the result.
+/// Topic ids are derived from the names. Every member is in the result. The input goes to the
+/// compact form's function (`serverAssignCompact`), which serves both.
 #[wasm_bindgen(js_name = serverAssign, unchecked_return_type = "Record<string, { topic: string; partitions: number[] }[]>")]
 pub fn server_assign(
     #[wasm_bindgen(unchecked_param_type = "\"uniform\" | \"range\"")] name: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ServerAssignInput")] input: JsValue,
 ) -> Result<JsValue, JsValue> {
-    use core_model::consumer_group::Uuid;
-    use core_model::consumer_group::assignor::{
-        GroupSpec, MemberSpec, ServerAssignor, SubscriptionType, topic_ids,
-    };
-    use std::collections::{BTreeMap, BTreeSet};
+    use group_coordinator::assignor::CompactInput;
+    use std::collections::BTreeMap;
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Input {
@@ -53,7 +51,9 @@ pub fn server_assign(
         member_id: String,
         #[serde(default)]
         instance_id: Option<String>,
+        // Taken, as Kafka's ConsumerGroupHeartbeat carries it; neither server assignor reads it.
         #[serde(default)]
+        #[allow(dead_code)]
         rack_id: Option<String>,
         subscribed_topics: Vec<String>,
         #[serde(default)]
@@ -70,13 +70,7 @@ pub fn server_assign(
         topic: &'a str,
         partitions: Vec<i32>,
     }
-    let name = args::string("name", &name)?;
-    let assignor = ServerAssignor::from_name(&name).ok_or_else(|| {
-        range_error(&format!(
-            "name must be uniform or range (the server assignors), got {}",
-            args::quote(&name)
-        ))
-    })?;
+    let assignor = server_assignor(&name)?;
     let input: Input =
         args::json_requiring("input", &input, Items::Assignment, &["topics", "members"])?;
     for (topic, n) in &input.topics {
@@ -86,105 +80,102 @@ pub fn server_assign(
             )));
         }
     }
-    // In all, not only per topic (200 topics of a million each ran for a minute, then trapped):
-    // the bounds of the client-side assignors.
-    let total: i64 = input.topics.values().map(|&n| i64::from(n)).sum();
-    if total > group_coordinator::assignor::MAX_PARTITIONS {
-        return Err(range_error(&format!(
-            "topics: {total} partitions in all, more than the {} this model assigns",
-            group_coordinator::assignor::MAX_PARTITIONS
-        )));
-    }
-    if input.members.len() > group_coordinator::assignor::MAX_MEMBERS {
-        return Err(range_error(&format!(
-            "members: {} members, more than the {} this model assigns",
-            input.members.len(),
-            group_coordinator::assignor::MAX_MEMBERS
-        )));
-    }
-    let mut seen = BTreeSet::new();
-    let mut members: Vec<MemberSpec> = Vec::new();
-    for (i, m) in input.members.iter().enumerate() {
-        if !seen.insert(m.member_id.clone()) {
-            return Err(range_error(&format!(
-                "members[{i}].memberId: \"{}\" is given twice",
-                m.member_id
-            )));
-        }
-        let mut previous = core_model::consumer_group::assignor::MemberAssignment::new();
-        for tp in &m.assignment {
-            previous
-                .entry(Uuid::for_topic_name(&tp.topic))
-                .or_default()
-                .extend(tp.partitions.iter().copied());
-        }
-        members.push(MemberSpec {
-            member_id: m.member_id.as_str().into(),
-            instance_id: m.instance_id.as_deref().map(Into::into),
-            rack_id: m.rack_id.as_deref().map(Into::into),
-            // Topics without metadata are left out, as the coordinator resolves names.
-            subscribed: topic_ids(
-                m.subscribed_topics
-                    .iter()
-                    .filter(|t| input.topics.contains_key(*t))
-                    .map(|t| Uuid::for_topic_name(t)),
-            )
-            .into(),
-            previous: std::borrow::Cow::Owned(previous),
-        });
-    }
-    members.sort_by(|a, b| a.member_id.cmp(&b.member_id));
-    let names: BTreeMap<Uuid, &str> = group_coordinator::ordered::map(
-        input
-            .topics
-            .keys()
-            .map(|t| (Uuid::for_topic_name(t), t.as_str())),
-    );
-    // Homogeneous or not as the coordinator decides it: by the names subscribed to, topics
-    // without metadata included (from the resolved ids, a group where only some members name a
-    // missing topic read as homogeneous).
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    // The topic table: the topics with metadata, then the names only subscribed to or held
+    // (-1: no metadata).
+    let mut table: BTreeMap<&str, i32> =
+        input.topics.iter().map(|(t, n)| (t.as_str(), *n)).collect();
     for m in &input.members {
-        let names: BTreeSet<&str> = m.subscribed_topics.iter().map(String::as_str).collect();
-        for t in names {
-            *counts.entry(t).or_default() += 1;
+        let held = m.assignment.iter().map(|tp| tp.topic.as_str());
+        for t in m.subscribed_topics.iter().map(String::as_str).chain(held) {
+            table.entry(t).or_insert(-1);
         }
     }
-    let spec = GroupSpec {
-        subscription_type: Some(SubscriptionType::of_counts(
-            counts.into_values(),
-            input.members.len(),
-        )),
-        partitions: group_coordinator::ordered::map(
+    let index: BTreeMap<&str, i32> = table
+        .keys()
+        .enumerate()
+        .map(|(k, t)| (*t, k as i32))
+        .collect();
+    let mut subscriptions = Vec::new();
+    let mut owned = Vec::new();
+    for m in &input.members {
+        subscriptions.push(m.subscribed_topics.len() as i32);
+        subscriptions.extend(m.subscribed_topics.iter().map(|t| index[t.as_str()]));
+        let pairs: usize = m.assignment.iter().map(|tp| tp.partitions.len()).sum();
+        owned.push(pairs as i32);
+        for tp in &m.assignment {
+            let k = index[tp.topic.as_str()];
+            owned.extend(tp.partitions.iter().flat_map(|&p| [k, p]));
+        }
+    }
+    let c = CompactInput {
+        topics: table.keys().map(|t| (*t).to_owned()).collect(),
+        partitions: table.values().copied().collect(),
+        members: input.members.iter().map(|m| m.member_id.clone()).collect(),
+        instance_ids: Some(
             input
-                .topics
+                .members
                 .iter()
-                .map(|(t, n)| (Uuid::for_topic_name(t), *n)),
+                .map(|m| m.instance_id.clone())
+                .collect(),
         ),
-        members,
+        subscriptions,
+        owned,
+        generations: Vec::new(),
     };
-    let out = assignor.assign(&spec).map_err(|e| range_error(&e.0))?;
-    let out: BTreeMap<&str, Vec<TopicPartitionsOut<'_>>> =
-        group_coordinator::ordered::map(spec.members.iter().enumerate().map(|(i, m)| {
-            // The member's pairs come sorted by topic id: one entry per run of a topic.
-            let mut list: Vec<TopicPartitionsOut<'_>> = Vec::new();
-            let mut topic = None;
-            for (t, p) in out.member(i) {
-                if topic != Some(t) {
-                    topic = Some(t);
-                    list.push(TopicPartitionsOut {
-                        topic: names.get(&t).copied().unwrap_or("?"),
-                        partitions: Vec::new(),
-                    });
-                }
-                if let Some(last) = list.last_mut() {
-                    last.partitions.push(p);
-                }
+    let out = core_model::consumer_group::assignor::server_assign_compact(assignor, &c)
+        .map_err(|e| range_error(&e.0))?;
+    // Per member in input order: a count, then (topic index, partition) pairs by topic name.
+    let mut result: BTreeMap<&str, Vec<TopicPartitionsOut<'_>>> = BTreeMap::new();
+    let mut at = 0;
+    for member_id in &c.members {
+        let count = out[at] as usize;
+        let pairs = &out[at + 1..at + 1 + 2 * count];
+        at += 1 + 2 * count;
+        let mut list: Vec<TopicPartitionsOut<'_>> = Vec::new();
+        for pair in pairs.chunks_exact(2) {
+            let topic = c.topics[pair[0] as usize].as_str();
+            match list.last_mut() {
+                Some(last) if last.topic == topic => last.partitions.push(pair[1]),
+                _ => list.push(TopicPartitionsOut {
+                    topic,
+                    partitions: vec![pair[1]],
+                }),
             }
-            list.sort_by(|x, y| x.topic.cmp(y.topic));
-            (m.member_id.as_ref(), list)
-        }));
-    to_js(&out)
+        }
+        result.insert(member_id.as_str(), list);
+    }
+    to_js(&result)
+}
+
+/// A server assignor by its `group.consumer.assignors` name.
+fn server_assignor(
+    name: &JsValue,
+) -> Result<core_model::consumer_group::assignor::ServerAssignor, JsValue> {
+    let name = args::string("name", name)?;
+    core_model::consumer_group::assignor::ServerAssignor::from_name(&name).ok_or_else(|| {
+        range_error(&format!(
+            "name must be uniform or range (the server assignors), got {}",
+            args::quote(&name)
+        ))
+    })
+}
+
+/// Runs a server assignor (KIP-848: "uniform" or "range") on the compact form of an input
+/// (`CompactServerAssignInput`: names once, integer arrays for the rest), for large groups: as
+/// `serverAssign` does, members in member-id order, `owned` their previous targets, a topic
+/// count of -1 a name without metadata. The result is `assignCompact`'s: per member (input
+/// order), how many partitions, then (topic index, partition) pairs by topic name then
+/// partition.
+#[wasm_bindgen(js_name = serverAssignCompact)]
+pub fn server_assign_compact(
+    #[wasm_bindgen(unchecked_param_type = "\"uniform\" | \"range\"")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CompactServerAssignInput")] input: JsValue,
+) -> Result<js_sys::Int32Array, JsValue> {
+    let assignor = server_assignor(&name)?;
+    let c = crate::compact::input(&input)?;
+    let out = core_model::consumer_group::assignor::server_assign_compact(assignor, &c)
+        .map_err(|e| range_error(&e.0))?;
+    Ok(js_sys::Int32Array::from(out.as_slice()))
 }
 
 /// Decodes a base64 argument into bytes.

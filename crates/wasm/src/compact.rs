@@ -394,18 +394,24 @@ pub fn assign_compact(
     #[wasm_bindgen(unchecked_param_type = "CompactAssignmentInput")] input: JsValue,
 ) -> Result<js_sys::Int32Array, JsValue> {
     let strategy = args::strategy(&strategy)?;
+    let c = self::input(&input)?;
+    let out = assignor::assign_compact_owned(strategy, c).map_err(|e| range_error(&e.0))?;
+    Ok(js_sys::Int32Array::from(out.as_slice()))
+}
+
+/// A compact input (`assignCompact`'s and `serverAssignCompact`'s): in one crossing when it is
+/// well-formed, else field by field, naming what is wrong.
+pub(crate) fn input(input: &JsValue) -> Result<CompactInput, JsValue> {
     if !input.is_object() || input.is_function() || input.is_array() {
         return Err(type_error(&format!(
             "input must be an object, got {}",
-            args::describe(&input)
+            args::describe(input)
         )));
     }
-    let c = match fast(&input)? {
-        Some(c) => c,
-        None => read(&input)?,
-    };
-    let out = assignor::assign_compact_owned(strategy, c).map_err(|e| range_error(&e.0))?;
-    Ok(js_sys::Int32Array::from(out.as_slice()))
+    match fast(input)? {
+        Some(c) => Ok(c),
+        None => read(input),
+    }
 }
 
 /// The input read field by field, each checked and named in what it throws.

@@ -210,6 +210,12 @@ export type Assignment = Record<string, TopicPartitions[]>;
 export interface CompactAssignmentInput { topics: string[]; partitions: Int32Array | number[];
   members: string[]; instanceIds?: (string | null)[] | null; subscriptions: Int32Array | number[];
   owned?: Int32Array | number[] | null; generations?: Int32Array | number[] | null }
+/** `serverAssignCompact`'s input: `CompactAssignmentInput`'s fields, where a topic's count may be
+ * -1 (a name subscribed to that has no metadata), `owned` holds each member's previous target,
+ * and `generations` is not taken. */
+export interface CompactServerAssignInput { topics: string[]; partitions: Int32Array | number[];
+  members: string[]; instanceIds?: (string | null)[] | null; subscriptions: Int32Array | number[];
+  owned?: Int32Array | number[] | null }
 /** ConsumerProtocolSubscription (v0-v3); userData base64 or null. */
 export interface Subscription { version?: number; topics: string[]; userData?: string | null;
   ownedPartitions?: TopicPartitions[]; generationId?: number; rackId?: string | null }

@@ -97,7 +97,8 @@ fn bad(message: String) -> AssignError {
 }
 
 /// Reads one member's run of a per-member array: its count, then `width` values per item.
-fn run<'a>(
+/// (The server assignors' compact form reads its arrays with it too.)
+pub(crate) fn run<'a>(
     array: &'a [i32],
     at: &mut usize,
     width: usize,
@@ -128,7 +129,7 @@ fn run<'a>(
 }
 
 /// The topic index `t` of the table, checked.
-fn topic(t: i32, table: usize, what: &str, member: &str) -> Result<usize, AssignError> {
+pub(crate) fn topic(t: i32, table: usize, what: &str, member: &str) -> Result<usize, AssignError> {
     usize::try_from(t)
         .ok()
         .filter(|&t| t < table)

@@ -7,7 +7,7 @@
 //! equals Java's UTF-16 order for the ASCII names Kafka uses.
 
 mod checks;
-mod compact;
+pub(crate) mod compact;
 mod compare;
 mod load_queue;
 mod prepared;

@@ -9,10 +9,12 @@
 //! KAFKA-18688's fixed rule (a member that already holds one more than the minimum keeps it
 //! while extra slots remain): it does not reshuffle a balanced assignment, which Kafka 4.0's did.
 
+mod compact;
 mod dense;
 mod range;
 mod uniform;
 
+pub use compact::server_assign_compact;
 pub use dense::GroupAssignment;
 
 use super::uuid::Uuid;
