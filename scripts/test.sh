@@ -10,7 +10,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never NO_COLOR=1
 t0=$SECONDS
-step() { echo; echo "=== [$((SECONDS - t0))s] $*"; }
+# Each step's name and start, for the table of step times printed at the end (the next slowdown
+# is seen in the run where it happens).
+STEP_NAMES=(); STEP_STARTS=()
+step() {
+  STEP_NAMES+=("$*"); STEP_STARTS+=("$SECONDS")
+  echo; echo "=== [$((SECONDS - t0))s] $*"
+}
+step_table() {
+  echo; echo "=== step times"
+  local i end
+  for i in "${!STEP_NAMES[@]}"; do
+    end=${STEP_STARTS[$((i + 1))]:-$SECONDS}
+    printf '%6ss  %s\n' "$((end - STEP_STARTS[i]))" "${STEP_NAMES[$i]:0:90}"
+  done
+  printf '%6ss  %s\n' "$((SECONDS - t0))" "in all"
+}
 
 step "setup"
 bash scripts/setup.sh --browser
@@ -31,7 +46,11 @@ if [ "${1:-}" = "--quick" ]; then
   npx vitest run
   npx vite build
   step "end-to-end smoke test: the built page in Chromium"
-  node e2e/page.mjs "one click from the picker"
+  e2e_log=$(mktemp)
+  node e2e/page.mjs "one click from the picker" | tee "$e2e_log"
+  step_table
+  echo; tail -n 1 "$e2e_log"
+  rm -f "$e2e_log"
   exit 0
 fi
 
@@ -111,4 +130,9 @@ bash scripts/check-links.sh
 bash scripts/package.sh
 
 step "end-to-end: the built page in Chromium (playwright-core)"
-node e2e/page.mjs
+e2e_log=$(mktemp)
+node e2e/page.mjs | tee "$e2e_log"
+step_table
+# The runners' summaries last (vitest's and cargo's scrolled past above): the browser tests'.
+echo; tail -n 1 "$e2e_log"
+rm -f "$e2e_log"
