@@ -29,8 +29,15 @@ step_table() {
 
 step "setup"
 bash scripts/setup.sh --browser
+# The tests run on Node's current long-term-support line (fetched once from the npm registry,
+# scripts/node-lts.sh); the machine's Node (Debian's 20) stays USER_NODE, on which the npm
+# package's API is checked too.
+USER_NODE=$(command -v node)
+NODE_LTS=$(bash scripts/node-lts.sh)
+export USER_NODE
 # npm's wasm-opt first on PATH (Debian's binaryen breaks wasm-bindgen output)
-export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export PATH="$PWD/node_modules/.bin:$(dirname "$NODE_LTS"):${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+echo "node $(node --version) (the machine's: $("$USER_NODE" --version))"
 
 if [ "${1:-}" = "--quick" ]; then
   step "format and lints"
