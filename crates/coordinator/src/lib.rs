@@ -1,9 +1,15 @@
-//! A deterministic, sans-IO model of Apache Kafka's classic consumer-group coordinator.
+//! A deterministic, sans-IO model of Apache Kafka's group coordinator: classic groups and
+//! consumer groups (KIP-848), and the migration between them.
 //!
 //! It answers JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit, OffsetFetch,
-//! DescribeGroups, ListGroups and DeleteGroups request by request, error code by error code and
-//! timer by timer as Kafka 4.0's coordinator does (with Kafka 3.x's differences behind
-//! [`Flavour`]), following `docs/src/reference/classic-protocol.md`.
+//! DescribeGroups, ListGroups and DeleteGroups, and the consumer group protocol's
+//! ConsumerGroupHeartbeat and ConsumerGroupDescribe, with group configs (IncrementalAlterConfigs
+//! and DescribeConfigs of GROUP resources) and regex subscriptions in RE2/J's syntax
+//! ([`topic_regex`]), request by request, error code by error code and timer by timer as Kafka
+//! 4.0's coordinator does (with Kafka 3.x's differences behind [`Flavour`]), following
+//! `docs/src/reference/classic-protocol.md` and `docs/src/reference/consumer-group-protocol.md`.
+//! The client-side assignors are in [`assignor`], the server-side ones in
+//! [`consumer_group::assignor`].
 //!
 //! # Use, in call order
 //!
