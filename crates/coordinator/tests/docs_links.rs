@@ -1,5 +1,5 @@
 //! The repository stands on its own: every reference to the documentation in the code, the
-//! scripts, the README and the documentation itself names a page that exists and an anchor on
+//! scripts, the README, ARCHITECTURE.md and the documentation itself names a page that exists and an anchor on
 //! it; every Kafka 3.x difference label (D1–D12) the code uses is defined; nothing points at the
 //! team's notes outside the repository.
 
@@ -13,7 +13,7 @@ fn root() -> PathBuf {
 
 /// Text files under the repository's own directories.
 fn files() -> Vec<PathBuf> {
-    let mut out = vec![root().join("README.md")];
+    let mut out = vec![root().join("README.md"), root().join("ARCHITECTURE.md")];
     let mut stack: Vec<PathBuf> = [
         "crates", "web/src", "e2e", "bench", "scripts", "compare", "docs", ".ci",
     ]
