@@ -1,6 +1,7 @@
 // The assignor grid of crates/coordinator/benches/assignors.rs through the JS API of the wasm
 // build: one module for every JavaScript host (Node: bench/wasm-assignors.mjs; Chromium:
 // bench/chromium-assignors.mjs), so that both time exactly the same inputs and calls.
+import { compactOf } from './compact-input.mjs';
 
 function input(members, topics, subs, perTopic) {
   const names = Array.from({ length: topics }, (_, t) => `topic-${t}`);
@@ -47,24 +48,12 @@ function joinInput(api, strategy, members, topics, subs) {
 
 /** The compact form of an `assign` input (what a caller with a large group would hold). */
 function compact(i) {
-  const topics = Object.keys(i.topics);
-  const index = new Map(topics.map((t, k) => [t, k]));
-  const subscriptions = [];
-  const owned = [];
-  for (const m of i.members) {
-    subscriptions.push(m.topics.length, ...m.topics.map((t) => index.get(t)));
-    const claims = (m.ownedPartitions ?? []).flatMap((tp) => tp.partitions.map((p) => [index.get(tp.topic), p]));
-    owned.push(claims.length);
-    for (const [t, p] of claims) owned.push(t, p);
-  }
-  return {
-    topics,
-    partitions: Int32Array.from(topics.map((t) => i.topics[t])),
-    members: i.members.map((m) => m.memberId),
-    subscriptions: Int32Array.from(subscriptions),
-    owned: Int32Array.from(owned),
-    generations: Int32Array.from(i.members.map((m) => m.generationId ?? -1)),
-  };
+  return compactOf(
+    i,
+    (m) => m.topics,
+    (m) => m.ownedPartitions,
+    (m) => m.generationId ?? -1,
+  );
 }
 
 /** The compact result in `assign`'s shape, to check the two agree. */

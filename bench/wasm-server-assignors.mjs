@@ -4,6 +4,7 @@
 // `node bench/wasm-server-assignors.mjs [filter...]`
 import { readFileSync } from 'node:fs';
 import { initSync, serverAssign, serverAssignCompact } from '../web/pkg/group_coordinator_wasm.js';
+import { compactOf } from './compact-input.mjs';
 
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 
@@ -31,26 +32,13 @@ function incremental(assignor, members, topics, heterogeneous) {
   return i;
 }
 
-/** The compact form of a JSON input (topics in the table in name order). */
-function compact(i) {
-  const topics = Object.keys(i.topics);
-  const index = new Map(topics.map((t, k) => [t, k]));
-  const subscriptions = [];
-  const owned = [];
-  for (const m of i.members) {
-    subscriptions.push(m.subscribedTopics.length, ...m.subscribedTopics.map((t) => index.get(t)));
-    const held = (m.assignment ?? []).flatMap((tp) => tp.partitions.flatMap((p) => [index.get(tp.topic), p]));
-    owned.push(held.length / 2);
-    for (const x of held) owned.push(x);
-  }
-  return {
-    topics,
-    partitions: Int32Array.from(topics.map((t) => i.topics[t])),
-    members: i.members.map((m) => m.memberId),
-    subscriptions: Int32Array.from(subscriptions),
-    owned: Int32Array.from(owned),
-  };
-}
+/** The compact form of a JSON input (`owned`: the previous targets). */
+const compact = (i) =>
+  compactOf(
+    i,
+    (m) => m.subscribedTopics,
+    (m) => m.assignment,
+  );
 
 function median(run) {
   const times = [];

@@ -219,9 +219,20 @@ pub fn replay(path: &Path) -> Result<Replayed, String> {
             done.advances += 1;
             model.advance(at.unwrap_or(0))
         } else if let Some(created) = v.get("createTopic") {
+            let (Some(name), Some(partitions)) = (
+                created["topic"].as_str(),
+                created["partitions"]
+                    .as_i64()
+                    .and_then(|p| i32::try_from(p).ok()),
+            ) else {
+                return Err(format!(
+                    "line {}: a createTopic that is not {{topic, partitions}}",
+                    n + 1
+                ));
+            };
             let topic = Topic {
-                name: created["topic"].as_str().unwrap_or_default().to_owned(),
-                partitions: created["partitions"].as_i64().unwrap_or(0) as i32,
+                name: name.to_owned(),
+                partitions,
             };
             done.topics_created += 1;
             crate::driver::create_topic(&mut model, at.unwrap_or(0), &topic)

@@ -215,7 +215,6 @@ pub fn server_assign_compact(
             c.members[w[0]]
         )));
     }
-    let mut previous: Vec<Option<MemberAssignment>> = previous.into_iter().map(Some).collect();
     let members: Vec<MemberSpec<'_>> = order
         .iter()
         .map(|&i| MemberSpec {
@@ -227,7 +226,7 @@ pub fn server_assign_compact(
                 .map(Cow::Borrowed),
             rack_id: None,
             subscribed: Cow::Borrowed(lists[list_of[i]].as_slice()),
-            previous: Cow::Owned(previous[i].take().unwrap_or_default()),
+            previous: Cow::Owned(core::mem::take(&mut previous[i])),
         })
         .collect();
     let spec = GroupSpec {
