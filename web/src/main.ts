@@ -300,7 +300,7 @@ function renderNav(mode: string, lang: Lang): void {
   }
   document.title = t('documentTitle', lang);
   const versionEl = document.getElementById('version');
-  // "0.1.0 (Kafka classic group coordinator, ...)": the model's own line, or its number and the
+  // "0.1.0 (Kafka group coordinator: ...)": the model's own line, or its number and the
   // words in Chinese; nothing when the module failed to load.
   if (versionEl && versionText)
     versionEl.textContent = lang === 'zh' ? `${versionText.split(' ')[0]}${t('versionWords', 'zh')}` : versionText;

@@ -59,7 +59,7 @@ pub fn parse_config(config: &JsValue) -> Result<BrokerConfig, JsValue> {
     Ok(result)
 }
 
-/// Kafka's classic group coordinator, driven request by request.
+/// Kafka's group coordinator (classic and consumer groups), driven request by request.
 #[wasm_bindgen]
 #[derive(Debug)]
 pub struct Coordinator {

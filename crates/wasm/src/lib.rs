@@ -48,7 +48,7 @@ pub use simulation::{
 #[wasm_bindgen]
 pub fn version() -> String {
     format!(
-        "{} (Kafka classic group coordinator, 4.0 behaviour; 3.x flavour available)",
+        "{} (Kafka group coordinator: classic and consumer groups, 4.0 behaviour; 3.x flavour available)",
         env!("CARGO_PKG_VERSION")
     )
 }

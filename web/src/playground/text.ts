@@ -8,7 +8,7 @@ const T = {
   product: { en: 'Kafka group coordinator', zh: 'Kafka 消费组协调者' },
   documentTitle: { en: 'Kafka consumer-group coordinator playground', zh: 'Kafka 消费组协调者演练场' },
   /** After the version number in Chinese (in English the model's own version line is shown). */
-  versionWords: { en: '', zh: '（Kafka 经典消费组协调者，4.0 行为；可切换为 3.x）' },
+  versionWords: { en: '', zh: '（Kafka 消费组协调者：经典消费组与 consumer 消费组，4.0 行为；可切换为 3.x）' },
   modes: { en: 'Mode', zh: '模式' },
   playground: { en: 'Playground', zh: '演练场' },
   console: { en: 'Protocol console', zh: '协议控制台' },
