@@ -384,6 +384,101 @@ fn checks_catch_bad_assignments() {
     );
 }
 
+/// The checks name the first fault in (topic, partition) order, whatever order the output lists
+/// them in; a partition given twice names its members in the output's order; the moves compare
+/// members, and a partition two members claimed to own counts as the later claim's.
+#[test]
+fn checks_name_the_first_fault_and_count_moves() {
+    let i = input(
+        &[("a", 3), ("b", 3)],
+        vec![member("m1", &["a", "b"]), member("m2", &["a"])],
+    );
+    let list = |items: &[(&str, &[i32])]| -> Vec<TopicPartitions> {
+        items
+            .iter()
+            .map(|(t, p)| TopicPartitions {
+                topic: (*t).into(),
+                partitions: p.to_vec(),
+            })
+            .collect()
+    };
+    // b-1 unsubscribed (m2), a-2 given twice: a-2 comes first.
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[0, 2]), ("b", &[0, 2])])),
+        ("m2".into(), list(&[("a", &[1, 2]), ("b", &[1])])),
+    ]);
+    assert_eq!(
+        validate(&i, &out).unwrap_err(),
+        "a-2 is assigned to m1 and m2"
+    );
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[0, 2]), ("b", &[0, 2])])),
+        ("m2".into(), list(&[("a", &[1]), ("b", &[1])])),
+        ("zz".into(), list(&[("a", &[7])])),
+    ]);
+    assert_eq!(
+        validate(&i, &out).unwrap_err(),
+        "a-7 does not exist",
+        "before b-1's subscription"
+    );
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[0, 2]), ("b", &[0, 2])])),
+        ("m2".into(), list(&[("a", &[1]), ("b", &[1])])),
+        ("zz".into(), list(&[("b", &[-1])])),
+    ]);
+    assert_eq!(validate(&i, &out).unwrap_err(), "b--1 does not exist");
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[0, 2]), ("b", &[0])])),
+        ("m2".into(), list(&[("a", &[1]), ("b", &[1])])),
+    ]);
+    assert_eq!(
+        validate(&i, &out).unwrap_err(),
+        "b-1 went to m2, which does not subscribe to b"
+    );
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[0]), ("b", &[0, 1])])),
+        ("m2".into(), list(&[("a", &[1])])),
+        ("x".into(), list(&[("b", &[2])])),
+    ]);
+    assert_eq!(
+        validate(&i, &out).unwrap_err(),
+        "b-2 went to x, which is not a member"
+    );
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[0]), ("b", &[0, 1])])),
+        ("m2".into(), list(&[("a", &[1])])),
+    ]);
+    assert_eq!(
+        validate(&i, &out).unwrap_err(),
+        "a-2 is assigned to no one, although a member subscribes to a"
+    );
+    // Moves: m1 owned a-0 and a-1, m2 claimed a-1 after it (its claim counts) and b-0.
+    let mut owned = i.clone();
+    owned.members[0].owned_partitions = list(&[("a", &[0, 1])]);
+    owned.members[1].owned_partitions = list(&[("a", &[1]), ("b", &[0])]);
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[1]), ("b", &[0, 1, 2])])),
+        ("m2".into(), list(&[("a", &[0, 2])])),
+    ]);
+    assert_eq!(
+        revoked_and_assigned(&owned, &out),
+        vec![
+            ("a".to_string(), 0),
+            ("a".to_string(), 1),
+            ("b".to_string(), 0)
+        ]
+    );
+    assert_eq!(moved_partitions(&owned, &out), 3);
+    // a-0 went m1 -> m2 and a-1 m2 -> m1: both ways on one topic.
+    assert!(!is_sticky(&owned, &out));
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[0, 2]), ("b", &[0, 1, 2])])),
+        ("m2".into(), list(&[("a", &[1])])),
+    ]);
+    assert!(is_sticky(&owned, &out));
+    assert_eq!(moved_partitions(&owned, &out), 1);
+}
+
 #[test]
 fn input_json_refuses_unknown_fields() {
     let e = serde_json::from_str::<AssignmentInput>(

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
     /// Current owners of each partition: (consumer, generation in which it was assigned).
-    owners: BTreeMap<Tp, Vec<(usize, GroupGeneration)>>,
+    owners: BTreeMap<Tp, Owners>,
     /// Holdings of a consumer whose member the coordinator made anew while it still held them
     /// (`mark_zombie`): a zombie's, whatever generation the consumer joins next.
     zombie: alloc::collections::BTreeSet<(Tp, usize)>,
@@ -28,6 +28,59 @@ pub struct Ledger {
     overlap_since: BTreeMap<Tp, i64>,
     pub overlap_ms: i64,
     pub moved: u64,
+}
+
+/// A partition's current owners, (consumer, generation), in the order they took it: almost
+/// always one, which is held without an allocation of its own (a checkpoint clones the ledger,
+/// and one `Vec` per partition made that most of a large world's copy).
+#[derive(Clone, Debug)]
+enum Owners {
+    One((usize, GroupGeneration)),
+    Many(Vec<(usize, GroupGeneration)>),
+}
+
+impl Default for Owners {
+    fn default() -> Self {
+        Owners::Many(Vec::new())
+    }
+}
+
+impl Owners {
+    fn as_slice(&self) -> &[(usize, GroupGeneration)] {
+        match self {
+            Owners::One(owner) => core::slice::from_ref(owner),
+            Owners::Many(owners) => owners,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.as_slice().is_empty()
+    }
+
+    fn retain(&mut self, keep: impl Fn(&(usize, GroupGeneration)) -> bool) {
+        match self {
+            Owners::One(owner) if !keep(owner) => *self = Owners::default(),
+            Owners::One(_) => {}
+            Owners::Many(owners) => {
+                owners.retain(keep);
+                if let [owner] = owners[..] {
+                    *self = Owners::One(owner);
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, owner: (usize, GroupGeneration)) {
+        match self {
+            Owners::One(first) => *self = Owners::Many(alloc::vec![*first, owner]),
+            Owners::Many(owners) if owners.is_empty() => *self = Owners::One(owner),
+            Owners::Many(owners) => owners.push(owner),
+        }
+    }
 }
 
 impl Ledger {
@@ -48,7 +101,7 @@ impl Ledger {
     ) -> Option<String> {
         let owners = self.owners.entry(tp.clone()).or_default();
         let mut violation = None;
-        for &(other, other_generation) in owners.iter() {
+        for &(other, other_generation) in owners.as_slice() {
             if other == consumer {
                 continue;
             }
@@ -100,7 +153,7 @@ impl Ledger {
     /// until it revokes it.
     pub fn mark_zombie(&mut self, consumer: usize) {
         for (tp, owners) in &self.owners {
-            if owners.iter().any(|&(c, _)| c == consumer) {
+            if owners.as_slice().iter().any(|&(c, _)| c == consumer) {
                 self.zombie.insert((tp.clone(), consumer));
             }
         }

@@ -215,6 +215,13 @@ pub struct Player {
     spacing: usize,
     /// The most checkpoints kept (see [`max_checkpoints`]).
     max_checkpoints: usize,
+    /// The world's estimated size ([`world_bytes`]).
+    world_bytes: usize,
+    /// Worlds of checkpoints dropped (by a doubled spacing or a fork) and not yet freed: they
+    /// are freed one a step. Freeing a world of 1,000 consumers on 100,000 partitions costs half
+    /// as much as cloning it (15 ms natively), and a doubled spacing drops half the checkpoints
+    /// at once: one step of that size took 90 ms natively, several hundred in a browser.
+    discarded: Vec<Simulation>,
     finished: bool,
     detailed: bool,
     /// The views' indexes over every trace entry recorded (the known future included).
@@ -235,6 +242,7 @@ impl Player {
         actions.sort_by_key(|a| a.step);
         let detailed = scenario.consumers.len() <= DETAILED_UP_TO;
         let max_checkpoints = max_checkpoints(&scenario);
+        let world_bytes = world_bytes(&scenario);
         let mut player = Player {
             sim: Simulation::new(scenario)?,
             actions,
@@ -244,6 +252,8 @@ impl Player {
             checkpoints: Vec::new(),
             spacing: FIRST_SPACING,
             max_checkpoints,
+            world_bytes,
+            discarded: Vec::new(),
             finished: false,
             detailed,
             index: ViewIndex::default(),
@@ -341,6 +351,7 @@ impl Player {
     /// One step: the next delivered message, fired timer or script action, then the user's
     /// actions at the new step. False at the end (nothing left to happen).
     pub fn forward(&mut self) -> Result<bool, ScenarioError> {
+        drop(self.discarded.pop());
         let first = self.sim.trace().len();
         let Some(_) = self.sim.step() else {
             self.finished = true;
@@ -507,7 +518,7 @@ impl Player {
         self.told.read(&self.sim, first);
         self.extend_last(self.cursor);
         self.finished = false;
-        self.checkpoints.retain(|c| c.step < cursor);
+        self.discard(|c| c.step >= cursor);
         self.checkpoint();
         self.index.catch_up(self.sim.trace());
         Ok(())
@@ -642,6 +653,13 @@ impl Player {
         let Err(at) = self.checkpoints.binary_search_by_key(&step, |c| c.step) else {
             return;
         };
+        // The copy is many small allocations. In wasm the allocator grows the module's memory
+        // 64 KB at a time when it runs out, and a browser's grow costs about 0.1 ms: a world of
+        // 1,000 consumers on 100,000 partitions (27 MB there) took 430 grows, 50-200 ms of one
+        // step. Asking for the world's estimated size at once grows the memory in one call; the
+        // block, freed, is where the copy is then made. (Natively a block this large is mapped
+        // and unmapped apart from the small allocations: a few microseconds lost.)
+        drop(Vec::<u8>::with_capacity(self.world_bytes));
         let trace = core::mem::take(&mut self.sim.w.trace);
         let world = self.sim.clone();
         let trace_len = trace.len();
@@ -660,9 +678,14 @@ impl Player {
             // (a fork's point is not on the spacing).
             self.spacing *= 2;
             let spacing = self.spacing;
-            self.checkpoints
-                .retain(|c| c.step == 0 || c.step.is_multiple_of(spacing) || c.step == step);
+            self.discard(|c| !(c.step == 0 || c.step.is_multiple_of(spacing) || c.step == step));
         }
+    }
+
+    /// Drops the checkpoints `drop` names, their worlds to be freed by the steps to come.
+    fn discard(&mut self, drop: impl Fn(&Checkpoint) -> bool) {
+        let dropped = self.checkpoints.extract_if(.., |c| drop(c));
+        self.discarded.extend(dropped.map(|c| c.world));
     }
 
     /// To checkpoint `i`: its world, the trace rewound to its length (the entries after it kept

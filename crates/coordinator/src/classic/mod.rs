@@ -29,6 +29,7 @@ use crate::{ErrorCode, Response};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 /// Kafka's timer keys (`docs/src/reference/classic-protocol.md#timers`): `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
@@ -109,8 +110,9 @@ pub(crate) struct Ctx {
     /// The last group record written per group (what `load` reads back).
     pub records: BTreeMap<String, GroupRecord>,
     /// Committed offsets per group (they are their own records in Kafka, so they survive an
-    /// unload/load).
-    pub offsets: BTreeMap<String, BTreeMap<(String, i32), OffsetAndMetadata>>,
+    /// unload/load). A topic's name is shared by its partitions' keys: a copy of the coordinator
+    /// (each of the simulator's checkpoints) copies no name per partition.
+    pub offsets: BTreeMap<String, BTreeMap<(Arc<str>, i32), OffsetAndMetadata>>,
     /// Per group, how many of its offsets carry an explicit expiry (OffsetCommit v1-v4
     /// retention): without any, a non-empty consumer group's offsets cannot expire, and the
     /// cleanup timer is known without walking every offset on every commit.

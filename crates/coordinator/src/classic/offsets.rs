@@ -12,6 +12,7 @@ use crate::protocol::{
 use crate::{ErrorCode, Groups, Response};
 use alloc::collections::BTreeMap;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 /// A committed offset (Kafka's `OffsetAndMetadata`).
@@ -53,6 +54,8 @@ pub(crate) fn handle_commit(
     let mut first_error = ErrorCode::None;
     for topic in &req.topics {
         let mut partitions = Vec::new();
+        // One name for all of the topic's keys.
+        let name: Arc<str> = Arc::from(topic.name.as_str());
         for p in &topic.partitions {
             let metadata = p.committed_metadata.clone().unwrap_or_default();
             let error = match group_error {
@@ -68,7 +71,7 @@ pub(crate) fn handle_commit(
                     let expire_timestamp_ms =
                         retention.then(|| ctx.now.wrapping_add(req.retention_time_ms));
                     let replaced = offsets.insert(
-                        (topic.name.clone(), p.partition_index),
+                        (name.clone(), p.partition_index),
                         OffsetAndMetadata {
                             committed_offset: p.committed_offset,
                             leader_epoch: p.committed_leader_epoch,
@@ -326,7 +329,7 @@ fn fetch_group(
         &empty
     };
     let partition = |topic: &str, index: i32| {
-        let found = stored.get(&(String::from(topic), index));
+        let found = stored.get(&(Arc::from(topic), index));
         OffsetFetchResponsePartition {
             partition_index: index,
             committed_offset: found.map_or(-1, |o| o.committed_offset),
@@ -372,7 +375,7 @@ fn fetch_group(
             let mut by_topic: BTreeMap<&str, Vec<OffsetFetchResponsePartition>> = BTreeMap::new();
             for (topic, index) in stored.keys() {
                 by_topic
-                    .entry(topic.as_str())
+                    .entry(&**topic)
                     .or_default()
                     .push(partition(topic, *index));
             }

@@ -13,6 +13,7 @@ use super::heartbeat::ConsumerGroups;
 use crate::classic::{Ctx, OffsetAndMetadata};
 use crate::event::EventKind;
 use alloc::string::String;
+use alloc::sync::Arc;
 
 fn expires_at(offset: &OffsetAndMetadata, retention_ms: i64) -> i64 {
     offset
@@ -35,7 +36,7 @@ fn plan(ctx: &mut Ctx, group: &ConsumerGroup) {
     let earliest = match ctx.offsets.get(&group.group_id) {
         Some(offsets) if !offsets.is_empty() => offsets
             .iter()
-            .filter(|((topic, _), _)| !subscribed.contains_key(topic))
+            .filter(|((topic, _), _)| !subscribed.contains_key(&**topic))
             .map(|(_, o)| expires_at(o, retention))
             .min(),
         _ if group.members.is_empty() => Some(ctx.now),
@@ -85,7 +86,7 @@ impl ConsumerGroups {
             .filter(|t| !group.subscription_metadata.contains_key(*t))
             .filter_map(|t| {
                 stored.and_then(|s| {
-                    s.range((String::from(t), i32::MIN)..=(String::from(t), i32::MAX))
+                    s.range((Arc::from(t), i32::MIN)..=(Arc::from(t), i32::MAX))
                         .map(|(_, o)| expires_at(o, retention))
                         .min()
                 })
@@ -116,7 +117,7 @@ impl ConsumerGroups {
         if let Some(offsets) = ctx.offsets.get_mut(group_id) {
             let before = offsets.len();
             offsets.retain(|(topic, _), o| {
-                subscribed.contains_key(topic) || now < expires_at(o, retention)
+                subscribed.contains_key(&**topic) || now < expires_at(o, retention)
             });
             removed = before - offsets.len();
             left = offsets.len();
