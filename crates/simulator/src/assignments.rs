@@ -3,7 +3,8 @@
 //! once as the trace grows and read for any prefix of it, like the timeline's.
 
 use crate::consumer::Life;
-use crate::frame::ConsumerRow;
+use crate::frame::{ConsumerRow, RowWindow};
+use crate::simulation::Simulation;
 use crate::trace::{Lang, Trace, TraceKind, tps};
 use crate::vocabulary;
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -84,7 +85,11 @@ pub struct AssignmentTable {
     /// The columns are member epochs (a consumer-protocol run, KIP-848), not generations.
     #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub epochs: bool,
+    /// The rows (the request's `rows` of them).
     pub rows: Vec<Row>,
+    /// How many rows there are in all: a consumer's, and a row for each consumer no longer in
+    /// the run that took an assignment.
+    pub total_rows: usize,
     /// Generations left out because nothing moved in them (every consumer took what it had
     /// taken before; the last generation is always shown), when they were asked to be left out.
     pub unchanged: Vec<i32>,
@@ -180,18 +185,20 @@ impl AssignmentIndex {
             .map_or_else(|| Rc::from(member_id), |(_, c)| c.clone())
     }
 
-    /// The table of the first `len` entries: its last `columns` generations (with
-    /// `changed_only`, of those in which something moved), the world's `consumers` as they
-    /// are now.
+    /// The table of the run up to now: its last `columns` generations (with `changed_only`, of
+    /// those in which something moved), the consumers as they are now, `window`'s rows of it.
     pub fn table(
         &self,
-        trace: &Trace,
-        len: usize,
         columns: usize,
         changed_only: bool,
-        consumers: &[ConsumerRow],
+        sim: &Simulation,
+        window: Option<RowWindow>,
         lang: Lang,
     ) -> AssignmentTable {
+        let consumers = sim.consumers();
+        // (The index may hold a known future past the run's now: it is read up to now.)
+        let trace = sim.trace();
+        let len = trace.len();
         let taken = &self.taken[..self.taken.partition_point(|t| t.index < len)];
         let all = ordered::set(taken.iter().map(|t| t.generation_id));
         let latest = all.last().copied();
@@ -226,8 +233,10 @@ impl AssignmentIndex {
                 leader: leaders.iter().rev().find(|l| l.1 == g).map(|l| l.2.clone()),
             })
             .collect();
-        let rows = names
-            .into_iter()
+        let total_rows = names.len();
+        let rows = RowWindow::of(window, &names)
+            .iter()
+            .cloned()
             .map(|name| {
                 let cells = shown
                     .iter()
@@ -251,9 +260,12 @@ impl AssignmentIndex {
                         }
                     })
                     .collect();
-                let c = consumers.iter().find(|c| *c.name == *name);
-                let running = c.is_some_and(|c| c.life == Life::Running);
-                let now = c.and_then(|c| {
+                let c = consumers
+                    .iter()
+                    .find(|c| *c.name == *name)
+                    .map(|c| ConsumerRow::of(sim, c));
+                let running = c.as_ref().is_some_and(|c| c.life == Life::Running);
+                let now = c.as_ref().and_then(|c| {
                     if !running {
                         return Some(String::from(vocabulary::life(c.life).pick(lang)));
                     }
@@ -272,6 +284,7 @@ impl AssignmentIndex {
             epochs: taken.iter().any(|t| t.epoch),
             generations,
             rows,
+            total_rows,
             unchanged,
         }
     }

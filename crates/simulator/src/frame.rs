@@ -44,6 +44,32 @@ pub struct FrameRequest {
     /// What is about to happen: this many of the next events.
     #[serde(default)]
     pub upcoming: Option<usize>,
+    /// Only these rows of `consumers`, of the assignment table and of the timeline's consumer
+    /// lanes (a page draws a long table a page at a time: all 1,000 rows of a large group were
+    /// 4 MB a frame); absent, all of them.
+    #[serde(default)]
+    pub rows: Option<RowWindow>,
+}
+
+/// Rows `from` (0-based) to `from + count` of a table.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RowWindow {
+    pub from: usize,
+    pub count: usize,
+}
+
+impl RowWindow {
+    /// The rows of `all` in the window (all of them without one).
+    pub fn of<T>(window: Option<RowWindow>, all: &[T]) -> &[T] {
+        match window {
+            Some(w) => {
+                let from = w.from.min(all.len());
+                &all[from..from.saturating_add(w.count).min(all.len())]
+            }
+            None => all,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -250,8 +276,12 @@ pub struct Frame {
     pub assignments: Option<AssignmentTable>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<StepWindow>,
+    /// The consumers (the request's `rows` of them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub consumers: Option<Vec<ConsumerRow>>,
+    /// How many consumers there are in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consumer_count: Option<usize>,
     /// The topics (what a consumer added by the user subscribes to).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub topics: Option<Vec<Rc<str>>>,
@@ -488,28 +518,33 @@ pub struct MetricsSummary {
 }
 
 impl ConsumerRow {
-    pub fn all(sim: &Simulation) -> Vec<ConsumerRow> {
-        sim.consumers()
+    /// The rows of the consumers in `window` (all without one).
+    pub fn window(sim: &Simulation, window: Option<RowWindow>) -> Vec<ConsumerRow> {
+        RowWindow::of(window, sim.consumers())
             .iter()
-            .map(|c| ConsumerRow {
-                name: c.name.clone(),
-                life: c.life,
-                paused: c.paused,
-                state: c.state,
-                generation_id: c.generation.generation_id,
-                group_instance_id: c.config.group_instance_id.clone(),
-                is_leader: c.is_leader,
-                cut: sim.w.links.get(c.index).is_some_and(|l| l.cut),
-                owned: tps(&c.owned.iter().cloned().collect::<Vec<_>>()),
-                owned_count: c.owned.len(),
-                protocol: if c.uses_consumer_protocol() {
-                    crate::config::GroupProtocol::Consumer
-                } else {
-                    crate::config::GroupProtocol::Classic
-                },
-                failed_with: c.failure.map(|e| e.name()),
-            })
+            .map(|c| ConsumerRow::of(sim, c))
             .collect()
+    }
+
+    pub fn of(sim: &Simulation, c: &crate::consumer::Consumer) -> ConsumerRow {
+        ConsumerRow {
+            name: c.name.clone(),
+            life: c.life,
+            paused: c.paused,
+            state: c.state,
+            generation_id: c.generation.generation_id,
+            group_instance_id: c.config.group_instance_id.clone(),
+            is_leader: c.is_leader,
+            cut: sim.w.links.get(c.index).is_some_and(|l| l.cut),
+            owned: tps(&c.owned.iter().cloned().collect::<Vec<_>>()),
+            owned_count: c.owned.len(),
+            protocol: if c.uses_consumer_protocol() {
+                crate::config::GroupProtocol::Consumer
+            } else {
+                crate::config::GroupProtocol::Classic
+            },
+            failed_with: c.failure.map(|e| e.name()),
+        }
     }
 }
 
@@ -670,8 +705,6 @@ impl Player {
                 })
             }),
         };
-        let consumers =
-            (request.world || request.assignments.is_some()).then(|| ConsumerRow::all(sim));
         Frame {
             cursor: self.cursor(),
             known_steps: self.known_steps().len(),
@@ -706,15 +739,15 @@ impl Player {
                     t.window_ms,
                     t.resolution_ms,
                     t.selected,
+                    request.rows,
                 )
             }),
             assignments: request.assignments.map(|columns| {
                 index.assignments.table(
-                    trace,
-                    len,
                     columns,
                     request.assignments_changed_only,
-                    consumers.as_deref().unwrap_or(&[]),
+                    sim,
+                    request.rows,
                     lang,
                 )
             }),
@@ -727,7 +760,10 @@ impl Player {
             partition_counts: request
                 .world
                 .then(|| sim.w.topics.values().copied().collect()),
-            consumers: if request.world { consumers } else { None },
+            consumers: request
+                .world
+                .then(|| ConsumerRow::window(sim, request.rows)),
+            consumer_count: request.world.then(|| sim.consumers().len()),
         }
     }
 }

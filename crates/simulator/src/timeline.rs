@@ -4,6 +4,7 @@
 //! failovers. Built once as the trace grows, and read for any prefix of it: a run that went back
 //! asks for the window of its shorter trace, without rebuilding anything.
 
+use crate::frame::RowWindow;
 use crate::scenario::Action;
 use crate::trace::{ClientExpiry, Lifecycle, MessageApi, Trace, TraceEvent, TraceKind};
 use alloc::collections::BTreeMap;
@@ -131,7 +132,11 @@ pub struct Mark {
 pub struct TimelineWindow {
     pub from_ms: i64,
     pub to_ms: i64,
+    /// The consumers' lanes shown (a window of them when the frame asked for `rows`: its bars
+    /// and marks are then numbered within it, lane 0 still the coordinator's).
     pub lanes: Vec<Rc<str>>,
+    /// How many consumers' lanes there are in all.
+    pub lane_count: usize,
     /// In send order.
     pub bars: Vec<Bar>,
     /// In the order they happened.
@@ -337,15 +342,27 @@ impl TimelineIndex {
         window_ms: i64,
         resolution_ms: i64,
         keep: Option<usize>,
+        rows: Option<RowWindow>,
     ) -> TimelineWindow {
         let to_ms = now_ms.max(1);
         let from_ms = (to_ms - window_ms.max(1)).max(0);
-        let lanes = self
+        let all: Vec<Rc<str>> = self
             .lanes
             .iter()
             .take_while(|l| l.1 < len)
             .map(|l| l.0.clone())
             .collect();
+        let lanes = RowWindow::of(rows, &all).to_vec();
+        let first = rows.map_or(0, |w| w.from.min(all.len()));
+        // A lane's number in the window: the coordinator's stays 0; a consumer's outside the
+        // window has none.
+        let shown = |lane: u32| -> Option<u32> {
+            if lane == 0 {
+                return Some(0);
+            }
+            let k = (lane as usize - 1).checked_sub(first)?;
+            (k < lanes.len()).then_some(k as u32 + 1)
+        };
         // Bars sent before the window by more than the longest request took cannot reach into
         // it, unless they are still open: walk back to there, then add the open ones.
         let hi = self.bars.partition_point(|b| b.sent.index < len);
@@ -372,6 +389,9 @@ impl TimelineIndex {
         let mut last_of: BTreeMap<(u32, MessageApi), usize> = BTreeMap::new();
         for b in older {
             let rec = &self.bars[b];
+            let Some(lane) = shown(rec.lane) else {
+                continue;
+            };
             let done = rec.done.filter(|(s, _)| s.index < len);
             let end_ms = done.map_or(now_ms, |(s, _)| s.at_ms);
             if end_ms < from_ms || rec.sent.at_ms > to_ms {
@@ -382,7 +402,7 @@ impl TimelineIndex {
                 .filter(|(s, _)| s.index < len)
                 .and_then(|(_, e)| e);
             let bar = Bar {
-                lane: rec.lane,
+                lane,
                 api: rec.api,
                 correlation_id: rec.correlation_id,
                 sent_ms: rec.sent.at_ms,
@@ -420,16 +440,19 @@ impl TimelineIndex {
         let lo = self.marks[..hi].partition_point(|m| m.at.at_ms < from_ms);
         let marks = self.marks[lo..hi]
             .iter()
-            .map(|m| Mark {
-                lane: m.lane,
-                at_ms: m.at.at_ms,
-                index: m.at.index,
-                kind: m.kind.clone(),
+            .filter_map(|m| {
+                Some(Mark {
+                    lane: shown(m.lane)?,
+                    at_ms: m.at.at_ms,
+                    index: m.at.index,
+                    kind: m.kind.clone(),
+                })
             })
             .collect();
         TimelineWindow {
             from_ms,
             to_ms,
+            lane_count: all.len(),
             lanes,
             bars,
             marks,

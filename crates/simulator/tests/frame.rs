@@ -738,3 +738,91 @@ fn the_step_window_pages_to_a_selection_made_elsewhere() {
         "an entry of no step taken: ending now"
     );
 }
+
+/// A window of rows is that slice of the whole table, for the consumers and for the assignment
+/// table alike, with the totals; a window past the end is empty, not an error.
+#[test]
+fn a_row_window_is_a_slice_of_the_whole() {
+    use group_simulator::frame::RowWindow;
+    let mut p = Player::new(large_group(120, 2, 600_000), Vec::new()).unwrap();
+    p.seek(6_000).unwrap();
+    let request = |rows| FrameRequest {
+        assignments: Some(4),
+        world: true,
+        timeline: Some(TimelineRequest {
+            window_ms: 600_000,
+            resolution_ms: 0,
+            selected: None,
+            end_ms: None,
+        }),
+        rows,
+        ..FrameRequest::default()
+    };
+    let whole = serde_json::to_value(p.frame(&request(None))).unwrap();
+    let all = whole["consumers"].as_array().unwrap();
+    let table = whole["assignments"]["rows"].as_array().unwrap();
+    assert_eq!(whole["consumerCount"], 120);
+    assert_eq!(all.len(), 120);
+    assert_eq!(whole["assignments"]["totalRows"], 120);
+    assert!(
+        table
+            .iter()
+            .any(|r| r["cells"].as_array().unwrap().iter().any(|c| !c.is_null()))
+    );
+    for (from, count) in [(0, 50), (50, 50), (100, 50), (119, 1), (0, 0), (500, 50)] {
+        let part =
+            serde_json::to_value(p.frame(&request(Some(RowWindow { from, count })))).unwrap();
+        let to = (from + count).min(120);
+        let from = from.min(120);
+        assert_eq!(
+            part["consumers"].as_array().unwrap()[..],
+            all[from..to],
+            "consumers {from}..{to}"
+        );
+        assert_eq!(
+            part["assignments"]["rows"].as_array().unwrap()[..],
+            table[from..to],
+            "rows {from}..{to}"
+        );
+        assert_eq!(part["consumerCount"], 120);
+        assert_eq!(part["assignments"]["totalRows"], 120);
+        assert_eq!(
+            part["assignments"]["generations"],
+            whole["assignments"]["generations"]
+        );
+        // The timeline: the coordinator's lane and those lanes, numbered within the window.
+        let lanes = whole["timeline"]["lanes"].as_array().unwrap();
+        assert_eq!(
+            part["timeline"]["lanes"].as_array().unwrap()[..],
+            lanes[from.min(lanes.len())..to.min(lanes.len())]
+        );
+        assert_eq!(
+            part["timeline"]["laneCount"],
+            whole["timeline"]["laneCount"]
+        );
+        for kind in ["bars", "marks"] {
+            let expected: Vec<serde_json::Value> = whole["timeline"][kind]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|b| {
+                    let lane = b["lane"].as_u64().unwrap() as usize;
+                    let renumbered = match lane {
+                        0 => 0,
+                        k if (from + 1..=to).contains(&k) => k - from,
+                        _ => return None,
+                    };
+                    let mut b = b.clone();
+                    b["lane"] = renumbered.into();
+                    Some(b)
+                })
+                .collect();
+            assert_eq!(
+                part["timeline"][kind].as_array().unwrap()[..],
+                expected[..],
+                "{kind} {from}..{to}"
+            );
+        }
+    }
+    assert_eq!(whole["timeline"]["laneCount"], 120);
+}

@@ -54,6 +54,7 @@ fn same(a: &Player, b: &Player, what: &str) {
             }),
             world: true,
             upcoming: Some(12),
+            rows: None,
         };
         // (All but how much of the future each knows: a run that went back knows more.)
         let drawn = |p: &Player| {

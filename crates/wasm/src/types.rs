@@ -352,7 +352,9 @@ export interface FrameRequest { lang?: "en" | "zh";
    * or, when that does not hold the step of trace entry `around`, the window that does) */
   steps?: { from?: number | null; span: number; around?: number | null } | null;
   /** the consumers, the topics and the metrics */ world?: boolean;
-  /** what is about to happen: this many of the next events (at most 50) */ upcoming?: number | null }
+  /** what is about to happen: this many of the next events (at most 50) */ upcoming?: number | null;
+  /** only these rows of `consumers` and of the assignment table (a page of a long table; absent: all) */
+  rows?: { from: number; count: number } | null }
 /** What one frame of the page draws (`Player.frame`). */
 /** Why playing stops: the scenario's end (no action of yours), at rest again after your action,
  * 6 minutes past your last action, nothing left to happen. */
@@ -365,7 +367,8 @@ export interface Frame { cursor: number; /** taken, and the known future after g
   /** a consumer-protocol (KIP-848) run's consumer group, with its own state machine */ consumerGroup?: FrameConsumerGroup;
   narration: FrameNarration; /** the user's actions */ actions: { step: number; text: string }[];
   timeline?: TimelineWindow; assignments?: AssignmentTable;
-  steps?: StepWindow; consumers?: ConsumerRow[]; topics?: string[];
+  steps?: StepWindow; /** the request's `rows` of the consumers */ consumers?: ConsumerRow[];
+  /** how many consumers there are in all */ consumerCount?: number; topics?: string[];
   /** the topics' partition counts, in `topics`' order */ partitionCounts?: number[]; metrics?: MetricsSummary;
   upcoming?: Upcoming[] }
 /** One thing about to happen; a message in flight says who, which, which way, and whether it can be
@@ -401,7 +404,9 @@ export interface FrameNarration { note: string | null;
   /** the note was written for the scenario as scripted, and the user's actions came before it */ noteStale: boolean;
   /** what the step did, in order; `lead`: what changed, said first */ lines: { text: string; lead: boolean }[] }
 /** Lane 0 is the coordinator's, lane k the k-th consumer's (`lanes[k - 1]`). */
-export interface TimelineWindow { fromMs: number; toMs: number; lanes: string[]; bars: TimelineBar[]; marks: TimelineMark[] }
+export interface TimelineWindow { fromMs: number; toMs: number;
+  /** the consumers' lanes shown (the request's `rows` of them: bars and marks are then numbered within them, 0 the coordinator's) */
+  lanes: string[]; /** how many consumers' lanes there are in all */ laneCount: number; bars: TimelineBar[]; marks: TimelineMark[] }
 /** A request from send to end (`open`: not ended, `endMs` is now); `merged` bars drawn as one.
  * The flags are absent when false, `merged` when 1. */
 export interface TimelineBar { lane: number; api: MessageApi; correlationId: number; sentMs: number; endMs: number;
@@ -415,7 +420,9 @@ export type TimelineMark = { lane: number; atMs: number; index: number } & (
   | { type: "cut" | "heal" | "failover" });
 /** Generations as columns (each with its leader), consumers as rows. */
 export interface AssignmentTable { generations: { generationId: number; leader: string | null }[];
-  /** the columns are member epochs (a consumer-protocol run, KIP-848) */ epochs?: true; rows: AssignmentRow[];
+  /** the columns are member epochs (a consumer-protocol run, KIP-848) */ epochs?: true;
+  /** the request's `rows` of them */ rows: AssignmentRow[];
+  /** how many rows there are in all (a consumer no longer in the run that took an assignment has one too) */ totalRows: number;
   /** generations left out because nothing moved in them (`assignmentsChangedOnly`) */ unchanged: number[] }
 export interface AssignmentRow { consumer: string;
   /** per column: what it took (`topic-0,1 other-2`) and how many, how many of them are new, what it

@@ -5,6 +5,7 @@ import { html, render } from 'lit-html';
 import { ifDefined } from 'lit-html/directives/if-defined.js';
 import type { AssignmentTable } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
+import { type ConsumerPages, pager } from './rows.ts';
 import { generationLabel, t } from './text.ts';
 
 /** Tables of more consumers than this show counts instead of partition lists. */
@@ -32,6 +33,8 @@ export class AssignmentView {
     private readonly onSelect: (index: number) => void,
     /** Shows (or leaves out again) the generations in which nothing moved. */
     private readonly showUnchanged: (show: boolean) => void,
+    /** The page of consumers shown (the model gives only its rows). */
+    private readonly pages: ConsumerPages,
   ) {
     this.root.className = 'panel assignments';
     this.root.id = 'assignments';
@@ -59,7 +62,7 @@ export class AssignmentView {
   render(table: AssignmentTable, lang: Lang, selected: number | null): void {
     // A large group's lists would fill every cell with wrapped partition numbers (and cost the
     // browser ~20 ms of layout whenever they change): its cells show counts, the lists on hover.
-    const compact = table.rows.length > COMPACT_OVER;
+    const compact = table.totalRows > COMPACT_OVER;
     const cell = (c: AssignmentTable['rows'][number]['cells'][number], g: number, leader: boolean) => {
       const cls = [c?.revoked ? 'revoking' : '', c?.added ? 'added' : '', c && selected === c.index ? 'selected' : '']
         .filter(Boolean)
@@ -92,7 +95,8 @@ export class AssignmentView {
               )}
             </tbody>
           </table>
-        </div>`,
+        </div>
+        ${pager('as-pages', this.pages.from(), table.totalRows, this.pages.go, lang)}`,
       this.root,
     );
   }

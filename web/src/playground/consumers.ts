@@ -6,6 +6,7 @@ import type { Action, ConsumerRow, MetricsSummary, Upcoming } from '../../pkg/gr
 import type { Lang } from '../i18n.ts';
 import { lifeName, memberStateName, pauseName } from '../vocabulary.ts';
 import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
+import { type ConsumerPages, pager } from './rows.ts';
 import { t } from './text.ts';
 
 export interface ConsumerActions {
@@ -14,6 +15,10 @@ export interface ConsumerActions {
   configure?: (name: string) => void;
   /** The consumers the scenario defines (the others were added by the user). */
   inScenario: (name: string) => boolean;
+  /** The page of consumers shown. */
+  pages: ConsumerPages;
+  /** Every consumer's name, on every page (a new consumer's must differ). */
+  names: () => Iterable<string>;
 }
 
 export class ConsumersView {
@@ -24,9 +29,10 @@ export class ConsumersView {
     this.root.id = 'consumers';
   }
 
-  /** `topics`: what a consumer the user adds subscribes to; `counts`: their partition counts. */
-  render(list: ConsumerRow[], topics: string[], lang: Lang, counts: number[] = []): void {
-    const { act, configure, inScenario } = this.actions;
+  /** `list`: the page of consumers shown, of `total`; `topics`: what a consumer the user adds
+   * subscribes to; `counts`: their partition counts. */
+  render(list: ConsumerRow[], total: number, topics: string[], lang: Lang, counts: number[] = []): void {
+    const { act, configure, inScenario, pages, names: allNames } = this.actions;
     // Each named for what it does and to whom ("Crash B"): every row has the same buttons.
     const button = (label: string, action: Action, enabled: boolean, consumer: string) =>
       html`<button type="button" ?disabled=${!enabled} data-action=${action.type} data-consumer=${consumer}
@@ -64,7 +70,7 @@ export class ConsumersView {
       </tr>`;
     });
     const add = () => {
-      const names = new Set(list.map((c) => c.name));
+      const names = new Set([...list.map((c) => c.name), ...allNames()]);
       let i = 1;
       while (names.has(`N${i}`)) i++;
       act({ type: 'addConsumer', name: `N${i}`, topics });
@@ -79,6 +85,7 @@ export class ConsumersView {
     render(
       html`<h2>${t('consumers', lang)}</h2>
         <table id="consumer-table"><tbody>${rows}</tbody></table>
+        ${pager('consumer-pages', pages.from(), total, pages.go, lang)}
         <div class="row">
           <button type="button" id="add-consumer" @click=${add}>+ ${t('addConsumer', lang)}</button>
           <button type="button" id="failover" @click=${() => act({ type: 'failover', downMs: 1000 })}>${t('failover', lang)}</button>

@@ -16,6 +16,7 @@ import { isBrokerTrace, LiveFeed } from './live.ts';
 import { OwnershipView } from './ownership.ts';
 import { Playback } from './playback.ts';
 import { NeedsModule } from './recorded.ts';
+import type { ConsumerPages } from './rows.ts';
 import { MAX_REACH, type PlayerFactory, type Reaching, Run, STEPS_PAST_END, type TimedAction } from './run.ts';
 import { applyDiff, type ConfigKey, isEmpty, type SettingsDiff, SettingsView } from './settings.ts';
 import { decodeShare, encodeShare, type ShareState } from './share.ts';
@@ -147,16 +148,39 @@ export class PlaygroundView {
       keepActions: (keep) => this.keepActions(keep),
     });
     const act = (action: Parameters<Playback['act']>[0]) => this.controls.safely(() => playback.act(action));
-    const sm = new StateMachineView(select);
-    const timeline = new TimelineView(store, select, redraw);
-    const assignments = new AssignmentView(select, (show) => {
-      store.wants.changedOnly = !show;
-      store.refresh();
-    });
+    // One page for the consumers' rows (their table, their state machines, their assignments
+    // and their timeline lanes), so that a row is the same consumer in each.
+    const pages: ConsumerPages = {
+      from: () => store.wants.rowsFrom,
+      go: (from) => {
+        store.wants.rowsFrom = Math.max(0, from);
+        store.refresh();
+      },
+    };
+    const sm = new StateMachineView(select, pages);
+    const timeline = new TimelineView(store, select, redraw, pages);
+    const assignments = new AssignmentView(
+      select,
+      (show) => {
+        store.wants.changedOnly = !show;
+        store.refresh();
+      },
+      pages,
+    );
     const ownership = new OwnershipView();
     const steps = new StepTableView(store, select, (k) => this.controls.safely(() => playback.goto(k)), redraw);
     const inScenario = (name: string) => store.run.scenario.consumers.some((c) => c.name === name);
-    const consumers = new ConsumersView({ act, inScenario, configure: deps.embed ? undefined : (name) => this.settings.openFor(name) });
+    const consumers = new ConsumersView({
+      act,
+      inScenario,
+      configure: deps.embed ? undefined : (name) => this.settings.openFor(name),
+      pages,
+      // (A consumer is the scenario's or one the user added.)
+      names: () => [
+        ...store.run.scenario.consumers.map((c) => c.name),
+        ...store.run.actions.flatMap(({ action }) => (action.type === 'addConsumer' ? [action.name] : [])),
+      ],
+    });
     const metrics = new MetricsView();
     const upcoming = new UpcomingView(act);
     this.settings = new SettingsView({
@@ -185,7 +209,14 @@ export class PlaygroundView {
       if (!full) return;
       if (frame.assignments) assignments.render(frame.assignments, store.lang, store.selected);
       if (frame.steps) steps.render(frame.steps, store.lang, store.selected);
-      if (frame.consumers) consumers.render(frame.consumers, frame.topics ?? [], store.lang, frame.partitionCounts ?? []);
+      if (frame.consumers)
+        consumers.render(
+          frame.consumers,
+          frame.consumerCount ?? frame.consumers.length,
+          frame.topics ?? [],
+          store.lang,
+          frame.partitionCounts ?? [],
+        );
       if (frame.metrics) metrics.render(frame.metrics, store.lang);
       if (frame.upcoming) upcoming.render(frame.upcoming, store.lang);
       ownership.render(store.lang, () => store.run.ownership(), frame.nowMs);
@@ -392,6 +423,7 @@ export class PlaygroundView {
     const lang = this.store.lang;
     this.setReaching(reaching(lang, run.cursor, r.target));
     return new Promise((resolve) => {
+      let arrived = false;
       const slice = () => {
         try {
           if (ticket !== this.reachTicket) {
@@ -399,6 +431,12 @@ export class PlaygroundView {
             dropped();
           } else if (!this.stopAsked && !run.reachOn(r, performance.now() + SLICE_MS)) {
             this.setReaching(reaching(lang, run.cursor, r.target));
+            setTimeout(slice, 0);
+            return;
+          } else if (!arrived) {
+            // The run is drawn in a task of its own: the last slice and the first drawing of a
+            // large group (its frame, its timeline's lanes) were one task of 400 ms.
+            arrived = true;
             setTimeout(slice, 0);
             return;
           } else {

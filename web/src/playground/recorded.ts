@@ -233,20 +233,28 @@ export class RecordedPlayer {
     const frame: Record<string, unknown> = { cursor: this.at, knownSteps: this.known };
     for (const [k, v] of Object.entries(fields)) {
       if (k === 'timeline' || k === 'upcoming' || k === 'assignments') continue;
-      if (['consumers', 'topics', 'partitionCounts', 'metrics'].includes(k) && !request.world) continue;
+      if (['consumers', 'consumerCount', 'topics', 'partitionCounts', 'metrics'].includes(k) && !request.world) continue;
       frame[k] = v;
     }
+    // As the model's row window (`FrameRequest.rows`): those rows of the consumers and of the
+    // assignment table.
+    const window = <T>(rows: T[]): T[] =>
+      request.rows ? rows.slice(Math.min(request.rows.from, rows.length), request.rows.from + request.rows.count) : rows;
+    if (Array.isArray(frame.consumers)) frame.consumers = window(frame.consumers);
     if (request.timeline) {
       const t = request.timeline;
       const following = t.endMs === null || t.endMs === undefined || t.endMs >= this.now();
       if (t.windowMs !== recorded.timeline?.windowMs || !following) throw new NeedsModule('another timeline window');
-      const w = fields.timeline as { bars: number[]; marks: number[] };
-      frame.timeline = { ...w, bars: w.bars.map((i) => table[i]), marks: w.marks.map((i) => table[i]) };
+      const w = fields.timeline as { bars: number[]; marks: number[]; lanes: string[] };
+      // (A recording holds every lane: a page of them other than all is the model's to draw.)
+      if (request.rows && (request.rows.from > 0 || w.lanes.length > request.rows.count)) throw new NeedsModule('another page of lanes');
+      frame.timeline = { ...w, laneCount: w.lanes.length, bars: w.bars.map((i) => table[i]), marks: w.marks.map((i) => table[i]) };
     }
     if (request.assignments !== undefined && request.assignments !== null) {
       if (request.assignments !== recorded.assignments || !!request.assignmentsChangedOnly !== recorded.assignmentsChangedOnly)
         throw new NeedsModule('another assignment table');
-      frame.assignments = fields.assignments;
+      const table = fields.assignments as { rows: unknown[] };
+      frame.assignments = { ...table, rows: window(table.rows) };
     }
     if (request.steps) {
       // As the model's step window: the last `span` steps taken, or `span` from `from`.

@@ -26,6 +26,7 @@ import {
   stateName,
   transitions,
 } from '../vocabulary.ts';
+import { type ConsumerPages, pager, RowPages } from './rows.ts';
 import { heartbeatTimers, t } from './text.ts';
 
 /** Where a diagram's states are drawn, for one width of panel. */
@@ -169,8 +170,15 @@ export class StateMachineView {
   /** Whether the panel is narrow (the narrow drawing), as last measured. */
   private narrow = false;
   private last: { frame: Frame; lang: Lang } | null = null;
+  private readonly redraw = () => this.last && this.render(this.last.frame, this.last.lang);
+  /** The pages of the consumer group's members (the members' state machines show the
+   * consumers' page). */
+  private readonly memberPages = new RowPages('cm-pages', this.redraw);
 
-  constructor(private readonly onSelect: (index: number) => void) {
+  constructor(
+    private readonly onSelect: (index: number) => void,
+    private readonly pages: ConsumerPages,
+  ) {
     this.root.className = 'panel sm';
     this.root.id = 'state-machine';
     this.root.setAttribute('aria-labelledby', 'sm-title');
@@ -201,7 +209,7 @@ export class StateMachineView {
         lang,
         t('consumerStateMachine', lang),
         consumerStateLabel(cg.state, lang),
-        html`${consumerInfo(cg, lang)}${members(frame.consumers, lang)}`,
+        html`${consumerInfo(cg, this.memberPages, lang)}${members(frame.consumers, frame.consumerCount, this.pages, lang)}`,
       );
       return;
     }
@@ -214,7 +222,7 @@ export class StateMachineView {
       lang,
       t('stateMachine', lang),
       stateLabel(state, lang),
-      html`${classicInfo(frame.group, lang)}${members(frame.consumers, lang)}`,
+      html`${classicInfo(frame.group, lang)}${members(frame.consumers, frame.consumerCount, this.pages, lang)}`,
     );
   }
 
@@ -321,8 +329,8 @@ function classicInfo(group: FrameGroup | null, lang: Lang): TemplateResult {
 
 /** The consumer group's epochs, and each member as the coordinator holds it: its state, epoch,
  * partitions, those it still has to revoke, and its target when that differs. */
-function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
-  const members = cg.members.map(
+function consumerInfo(cg: FrameConsumerGroup, pages: RowPages, lang: Lang): TemplateResult {
+  const members = pages.rows(cg.members).map(
     (m) => html`<li data-member=${m.name}><b>${m.name}</b>${
       m.classicProtocol ? html` <span class="cm-classic" title=${t('classicMemberHint', lang)}>${t('classicTag', lang)}</span>` : null
     }
@@ -338,7 +346,9 @@ function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
     <dt>${t('groupEpoch', lang)}</dt><dd id="sm-generation">${cg.groupEpoch}</dd>
     <dt>${t('assignmentEpoch', lang)}</dt><dd id="sm-assignment-epoch">${cg.assignmentEpoch}</dd>
     <dt>${t('serverAssignor', lang)}</dt><dd id="sm-assignor">${cg.assignor}</dd>
-    <dt>${t('members', lang)}</dt><dd id="sm-members">${members.length ? html`<ul class="cm-list">${members}</ul>` : t('none', lang)}</dd>
+    <dt>${t('members', lang)}</dt><dd id="sm-members">${
+      members.length ? html`<ul class="cm-list">${members}</ul>${pages.pager(cg.members.length, lang)}` : t('none', lang)
+    }</dd>
     ${
       regexes.length
         ? html`<dt title=${t('resolvedRegexHint', lang)}>${t('resolvedRegex', lang)}</dt><dd id="sm-regexes">${regexes.map(
@@ -354,7 +364,7 @@ function consumerInfo(cg: FrameConsumerGroup, lang: Lang): TemplateResult {
  * protocol's states in the order a member goes through them, its current one marked; a state's
  * title names where it can go next. Each consumer is drawn in the machine of the protocol it
  * speaks: a run whose consumers speak both (a rolling upgrade) gets one table per protocol. */
-function members(rows: ConsumerRow[] | undefined, lang: Lang): TemplateResult | null {
+function members(rows: ConsumerRow[] | undefined, total: number | undefined, pages: ConsumerPages, lang: Lang): TemplateResult | null {
   if (!rows?.length) return null;
   const protocols = (['classic', 'consumer'] as const).filter((p) => rows.some((c) => c.protocol === p));
   const both = protocols.length > 1;
@@ -368,6 +378,7 @@ function members(rows: ConsumerRow[] | undefined, lang: Lang): TemplateResult | 
         lang,
       ),
     )}
+    ${pager('member-sm-pages', pages.from(), total ?? rows.length, pages.go, lang)}
   </div>`;
 }
 

@@ -5,6 +5,7 @@
 import type { Frame, FrameRequest } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
 import { NeedsModule } from './recorded.ts';
+import { pageStart, ROWS_PER_PAGE } from './rows.ts';
 import type { Run } from './run.ts';
 
 /** A frame and whether it is full: with the tables (assignments, steps, world, metrics), which a
@@ -28,6 +29,8 @@ export interface Wants {
    * left out. */
   columns: number;
   changedOnly: boolean;
+  /** The first row shown of the consumers' tables (a page of ROWS_PER_PAGE). */
+  rowsFrom: number;
 }
 
 export class Store {
@@ -46,6 +49,7 @@ export class Store {
     stepsAround: null,
     columns: 8,
     changedOnly: true,
+    rowsFrom: 0,
   };
   private readonly listeners: [string, Listener][] = [];
   /** Where frame time goes (ms summed, and the largest in one frame), per part. */
@@ -87,8 +91,18 @@ export class Store {
       // The list shows the first few; the timeline's look-ahead draws them all.
       request.upcoming = 40;
     }
+    // The page of the consumers' rows (their tables and their lanes in the timeline).
+    request.rows = { from: w.rowsFrom, count: ROWS_PER_PAGE };
     try {
       this.frame = this.run.frame(request);
+      // A page past the end of this run's tables (the last run had more consumers): its last.
+      const f = this.frame;
+      const total = Math.max(f.consumerCount ?? 0, f.assignments?.totalRows ?? 0, f.timeline?.laneCount ?? 0);
+      if (pageStart(w.rowsFrom, total) !== w.rowsFrom) {
+        w.rowsFrom = pageStart(w.rowsFrom, total);
+        request.rows = { from: w.rowsFrom, count: ROWS_PER_PAGE };
+        this.frame = this.run.frame(request);
+      }
     } catch (err) {
       // What the recording does not hold (another zoom, the other language): the views keep
       // the last frame until the model draws this one.

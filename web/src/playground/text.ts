@@ -52,6 +52,9 @@ const T = {
   stateMachine: { en: 'Group state machine', zh: '消费组状态机' },
   consumerStateMachine: { en: 'Consumer group state machine (KIP-848)', zh: '消费组状态机（KIP-848）' },
   groupEpoch: { en: 'Group epoch', zh: '组纪元' },
+  rowsShown: { en: 'Rows {from}–{to} of {total}', zh: '第 {from}–{to} 行，共 {total} 行' },
+  rowsBefore: { en: 'The {n} rows before', zh: '前 {n} 行' },
+  rowsAfter: { en: 'The next {n} rows', zh: '后 {n} 行' },
   memberStates: { en: 'Members’ own state machines (client side)', zh: '成员自身的状态机（客户端）' },
   classicTag: { en: '(classic)', zh: '（经典）' },
   classicMemberHint: {

@@ -8,6 +8,7 @@
 import { html, render } from 'lit-html';
 import type { TimelineBar, TimelineWindow, Upcoming } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../i18n.ts';
+import { type ConsumerPages, pager } from './rows.ts';
 import type { Store } from './store.ts';
 import { t } from './text.ts';
 import { AFTER_NOW, API_COLOURS, ERROR, legend, markColour, markLabel, markWords, TIMER } from './timeline-legend.ts';
@@ -62,6 +63,8 @@ export class TimelineView {
     private readonly onSelect: (index: number) => void,
     /** Redraws after the window or the width changed. */
     private readonly redraw: () => void,
+    /** The page of consumers whose lanes are shown. */
+    private readonly pages: ConsumerPages,
   ) {
     this.root.className = 'panel timeline';
     this.root.id = 'timeline';
@@ -188,7 +191,8 @@ export class TimelineView {
             >${t('followNow', lang)}</button>
           <span class="muted tl-hint">${following ? t('timelineHint', lang) : t('panned', lang)}</span>
         </div>
-        ${legend(lang, wants.widthPx >= 560)}`,
+        ${legend(lang, wants.widthPx >= 560)}
+        ${pager('tl-pages', this.pages.from(), w.laneCount, this.pages.go, lang)}`,
       this.head,
     );
     const lanes = ['', ...w.lanes];
