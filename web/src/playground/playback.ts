@@ -189,19 +189,22 @@ export class Playback {
     const ticket = ++this.lookAheadTicket;
     this.preview = { steps: 0, moments: [] };
     const scenario = this.store.run.scenario;
-    const ahead = new Run(this.factory, scenario);
+    // Built in the first slice, not in the task that loaded the run: a large scenario (a file of
+    // 18 MB) takes a few hundred ms to read again.
+    let ahead: Run | null = null;
     const later = (f: (budget: number) => void) =>
       typeof requestIdleCallback === 'function'
         ? requestIdleCallback((d) => f(Math.max(1, d.timeRemaining())), { timeout: 200 })
         : setTimeout(() => f(8), 0);
     const slice = (budget: number) => {
       if (ticket !== this.lookAheadTicket) {
-        ahead.free();
+        ahead?.free();
         return;
       }
       const start = performance.now();
       let more = true;
       try {
+        ahead ??= new Run(this.factory, scenario);
         while ((more = ahead.cursor < 20_000 && ahead.forward(64, true) === 64) && performance.now() - start < budget) {
           /* run ahead */
         }
@@ -212,10 +215,10 @@ export class Playback {
         later(slice);
         return;
       }
-      this.preview = { steps: ahead.cursor, moments: ahead.moments() };
-      ahead.free();
+      this.preview = { steps: ahead?.cursor ?? 0, moments: ahead?.moments() ?? [] };
+      ahead?.free();
       this.onChange();
     };
-    slice(8);
+    later(slice);
   }
 }
