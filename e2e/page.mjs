@@ -3020,6 +3020,65 @@ await test(
 );
 
 await test(
+  'a run file of 18 MB (90,000 script steps, 1,000 consumers) is announced, then read and built with no task of a second, and plays',
+  async (page) => {
+    const pkg = await import('../web/pkg/group_coordinator_wasm.js');
+    pkg.initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
+    const scenario = pkg.largeGroupScenario(1000, 100, 3_600_000);
+    const narrate = {
+      en: 'A short pause of the consumer for garbage collection, narrated at length so that the file is large.',
+      zh: '短暂的停顿。',
+    };
+    scenario.script = Array.from({ length: 90_000 }, (_, i) => ({
+      atMs: 1000 + i * 30,
+      action: { type: 'pause', consumer: `c${i % 1000}`, kind: 'gc' },
+      narrate,
+    }));
+    const body = JSON.stringify({ format: 'kafka-group-playground-run', version: 1, scenario, actions: [], step: 0 });
+    expectEq(body.length > 18_000_000 && body.length < 20_000_000, true, `a file of ${body.length} characters`);
+    // The file reaches the input from the page's own fetch (Playwright's setInputFiles decodes
+    // it in the page: a task of its own of two seconds).
+    await page.route('**/big-run.json', (route) => route.fulfill({ body, contentType: 'application/json' }));
+    await page.evaluate(async () => {
+      const blob = await (await fetch('big-run.json')).blob();
+      window.bigFile = new File([blob], 'big-run.json', { type: 'application/json' });
+    });
+    await watchLongTasks(page);
+    const from = await pageNow(page);
+    await page.evaluate(() => {
+      window.reachSaid = [];
+      const bar = document.querySelector('#pg-reach');
+      new MutationObserver(() => !bar.hidden && window.reachSaid.push(bar.textContent)).observe(bar, {
+        attributes: true,
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+      const input = document.querySelector('#import');
+      const files = new DataTransfer();
+      files.items.add(window.bigFile);
+      input.files = files.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await page.waitForSelector('#consumer-pages', { timeout: 30000 });
+    await page.waitForTimeout(1500);
+    const { ms: longest } = await longestTask(page, from);
+    console.log(`  measure: an 18 MB run file: the longest task ${longest.toFixed(0)} ms`);
+    if (longest >= 1000) throw new Error(`a task of ${longest.toFixed(0)} ms`);
+    const said = await page.evaluate(() => window.reachSaid);
+    expectEq(
+      said.some((t) => t.includes('big-run.json')),
+      true,
+      `the reading announced: ${said.slice(0, 2)}`,
+    );
+    expectEq((await page.textContent('#scenario-title .title-text')).includes('1000 consumers'), true, "the imported run is the page's");
+    await page.click('#step');
+    expectEq(await stepNo(page), 1, 'it steps');
+  },
+  PG,
+);
+
+await test(
   'a fast live feed (4,000 lines a second, several a message) is followed in the playground and the console with no long task, every response checked',
   async (page) => {
     // A broker's trace: its header, then one client's heartbeats, each answered, ten lines a
