@@ -11,7 +11,7 @@
 #   the full module: an embed draws and steps its scenario from one before loading a module.
 #
 # `--if-stale`: only when a source the module and the recordings are made from is newer than the
-# last build (start.sh and `test.sh --quick` use it; a second run skips the build).
+# last build (start.sh and test.sh use it; a second run skips the build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=web/pkg/.built

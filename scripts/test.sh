@@ -93,7 +93,22 @@ if ! .venv/bin/python -c 'import confluent_kafka; assert confluent_kafka.version
   .venv/bin/pip install -q confluent-kafka==2.16.1
 fi
 cargo build -q -p group-broker
-GROUP_BROKER=target/debug/group-broker timeout 600 .venv/bin/python -u live/cases.py kafka-python confluent-kafka kafkajs consumer-protocol static-and-timeout wire-edges group-configs regex
+# Two runs side by side (each case has its own broker on its own port; most of a case is
+# waiting on the clients' timers), each one's output after it ends.
+live_cases() {
+  GROUP_BROKER=target/debug/group-broker timeout 600 .venv/bin/python -u live/cases.py "$@"
+}
+live_a=$(mktemp); live_b=$(mktemp)
+live_cases kafka-python kafkajs static-and-timeout regex >"$live_a" 2>&1 &
+pid_a=$!
+live_cases confluent-kafka consumer-protocol wire-edges group-configs >"$live_b" 2>&1 &
+pid_b=$!
+live_ok=0
+wait "$pid_a" || live_ok=1
+wait "$pid_b" || live_ok=1
+cat "$live_a" "$live_b"
+rm -f "$live_a" "$live_b"
+[ "$live_ok" = 0 ]
 
 step "fuzzing: each cargo-fuzz target for ${FUZZ_SECONDS:-30} s (libFuzzer; FUZZ_SECONDS=0 skips)"
 if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
@@ -102,19 +117,29 @@ if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
   # turn: after a change to the core, 82 s for two targets against 90 s for all seven; from a
   # clean clone the shared dependencies dominate either way); each run then finds its binary.
   RUSTC_BOOTSTRAP=1 cargo fuzz build
-  for target in requests json_requests consumer_protocol scenario consumer_group compact_assign broker_frames; do
+  fuzz_target() {
+    local target=$1 log="fuzz/artifacts/$1.log"
     mkdir -p "fuzz/corpus/$target"
-    log="fuzz/artifacts/$target.log"
     # A fixed seed, so a failure reproduces; a crashing input is kept in fuzz/artifacts/.
     if ! RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "fuzz/corpus/$target" -- \
       -max_total_time="${FUZZ_SECONDS:-30}" -seed=20261201 >"$log" 2>&1; then
       # The panic's message first: the input's Debug dump that follows it can be long.
-      grep -m 1 -A 6 "panicked at" "$log" || true
-      tail -n 40 "$log"
-      echo "fuzz target $target failed (log: $log)"
-      exit 1
+      { grep -m 1 -A 6 "panicked at" "$log" || true; tail -n 40 "$log"; echo "fuzz target $target failed (log: $log)"; } >&2
+      return 1
     fi
     echo "$target: $(grep -E '^Done [0-9]+ runs' "$log" | tail -n 1)"
+  }
+  # Two targets at a time, a core each: seven targets in four rounds of FUZZ_SECONDS, not seven.
+  targets=(requests json_requests consumer_protocol scenario consumer_group compact_assign broker_frames)
+  for ((i = 0; i < ${#targets[@]}; i += 2)); do
+    pids=()
+    for target in "${targets[@]:i:2}"; do
+      fuzz_target "$target" &
+      pids+=($!)
+    done
+    failed=0
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+    [ "$failed" = 0 ] || exit 1
   done
 fi
 
@@ -124,8 +149,8 @@ wasm-pack test --node crates/wasm
 step "wasm tests in headless Chromium"
 wasm-pack test --headless --chrome crates/wasm
 
-step "wasm build for the page -> web/pkg"
-npm run build:wasm
+step "wasm build for the page -> web/pkg (when its sources are newer than it)"
+bash scripts/build-wasm.sh --if-stale
 
 step "the book (mdBook) -> web/public/book"
 npm run build:book
