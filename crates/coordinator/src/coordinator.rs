@@ -1,14 +1,13 @@
 //! The coordinator: the sans-IO entry point that owns the groups, the timers and the outputs.
 
-use crate::classic::{
-    self, ClassicGroup, Ctx, GroupRecord, GroupState, MemberIdGenerator, ParkedJoin, TimerKey,
-};
+use crate::classic::{self, ClassicGroup, GroupRecord, GroupState, ParkedJoin};
 use crate::config::{BrokerConfig, ConfigError};
 use crate::consumer_group::{ConsumerGroup, ConsumerGroups, TopicImage, Uuid};
+use crate::ctx::{Ctx, MemberIdGenerator};
 use crate::event::{Cause, Event, EventKind};
 use crate::protocol::{ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse};
 use crate::protocol::{Request, RequestError};
-use crate::timer::TimerQueue;
+use crate::timer::{TimerKey, TimerQueue};
 use crate::view::GroupView;
 use crate::{ErrorCode, Response};
 use alloc::collections::{BTreeMap, BTreeSet};

@@ -1,7 +1,8 @@
 //! Semantic events the coordinator emits while it works: what the views draw and the tests read.
 //! Drained with [`crate::Coordinator::drain_events`].
 
-use crate::classic::{GroupState, TimerKey};
+use crate::classic::GroupState;
+use crate::timer::TimerKey;
 use crate::{Api, ErrorCode};
 use alloc::string::String;
 use alloc::vec::Vec;

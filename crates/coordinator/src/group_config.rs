@@ -243,7 +243,7 @@ fn value(
     }
 }
 
-impl crate::classic::Ctx {
+impl crate::ctx::Ctx {
     /// `consumerGroupSessionTimeoutMs(groupId)`: the group's config, else the broker's.
     pub fn consumer_session_timeout_ms(&self, group_id: &str) -> i64 {
         let own = self.group_configs.get(group_id);
@@ -269,7 +269,7 @@ fn unmodelled(resource_type: i8) -> (ErrorCode, String) {
 
 /// DescribeConfigs: each GROUP resource's settings (all, or the keys asked for).
 pub(crate) fn handle_describe(
-    ctx: &crate::classic::Ctx,
+    ctx: &crate::ctx::Ctx,
     r: &DescribeConfigsRequest,
 ) -> DescribeConfigsResponse {
     let results = r
@@ -327,7 +327,7 @@ pub(crate) fn handle_describe(
 /// IncrementalAlterConfigs: each GROUP resource's settings changed (or, with `validate_only`,
 /// only checked), each resource on its own.
 pub(crate) fn handle_alter(
-    ctx: &mut crate::classic::Ctx,
+    ctx: &mut crate::ctx::Ctx,
     r: &IncrementalAlterConfigsRequest,
 ) -> IncrementalAlterConfigsResponse {
     let responses = r
@@ -356,7 +356,7 @@ pub(crate) fn handle_alter(
 }
 
 fn alter_one(
-    ctx: &mut crate::classic::Ctx,
+    ctx: &mut crate::ctx::Ctx,
     resource: &AlterConfigsResource,
     validate_only: bool,
 ) -> Result<(), (ErrorCode, String)> {
@@ -390,7 +390,7 @@ fn alter_one(
 
 /// Applies (unless `validate_only`) a change to one group's settings.
 pub(crate) fn alter(
-    ctx: &mut crate::classic::Ctx,
+    ctx: &mut crate::ctx::Ctx,
     group_id: &str,
     ops: &[AlterableConfig],
     validate_only: bool,

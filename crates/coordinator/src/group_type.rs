@@ -13,9 +13,10 @@
 //! classic protocol (`crate::consumer_group::migration`,
 //! `crate::consumer_group::classic_member`).
 
-use crate::classic::{Ctx, ParkedJoin};
+use crate::classic::ParkedJoin;
 use crate::consumer_group::ConsumerGroup;
 use crate::consumer_group::{ConsumerGroupState, ConsumerGroups};
+use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind};
 use crate::protocol::{ConsumerGroupHeartbeatRequest, Request};
 use crate::{ErrorCode, GroupState, Groups};

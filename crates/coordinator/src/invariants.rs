@@ -1,8 +1,9 @@
 //! The model's internal invariants, checkable after any input: used by the property tests and
 //! the fuzz target, and available to the simulator (a violation is reported, never a panic).
 
-use crate::classic::{ClassicGroup, GroupState, TimerKey};
+use crate::classic::{ClassicGroup, GroupState};
 use crate::coordinator::Coordinator;
+use crate::timer::TimerKey;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;

@@ -61,6 +61,7 @@ pub mod config;
 pub mod consumer_group;
 pub mod consumer_protocol;
 mod coordinator;
+mod ctx;
 mod error;
 pub mod event;
 pub mod group_config;

@@ -3,6 +3,7 @@
 //! first-out and the order never depends on anything but the inputs.
 
 use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::string::String;
 
 /// A set of timers keyed by `K`, at most one per key.
 #[derive(Clone, Debug)]
@@ -125,5 +126,71 @@ mod tests {
         assert!(t.cancel(&1));
         assert!(!t.cancel(&1));
         assert_eq!(t.next_deadline(), None);
+    }
+}
+
+/// Kafka's timer keys (`docs/src/reference/classic-protocol.md#timers`): `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TimerKey {
+    Join(String),
+    Sync(String),
+    Heartbeat(String, String),
+    /// The periodic offsets cleanup (`offsets.retention.check.interval.ms`) as it concerns one
+    /// group: armed only while the group has something that can expire.
+    OffsetsExpiration(String),
+    /// A consumer group member's session (KIP-848): every heartbeat re-arms it; expiry fences.
+    ConsumerSession(String, String),
+    /// A consumer group member's time to revoke (its `RebalanceTimeoutMs`), armed when it enters
+    /// UNREVOKED_PARTITIONS; expiry fences it if it is still at that epoch.
+    ConsumerRebalance(String, String),
+    /// A classic member of a consumer group told to rejoin (REBALANCE_IN_PROGRESS): its
+    /// rebalance timeout to send JoinGroup; expiry fences it.
+    ConsumerJoin(String, String),
+    /// A classic member of a consumer group after its JoinGroup: its rebalance timeout to send
+    /// SyncGroup; expiry fences it.
+    ConsumerSync(String, String),
+    /// A resolution of a consumer group's regular expressions under way (Kafka's executor task
+    /// `<group>-regex`): its result applies when it fires.
+    ConsumerRegexRefresh(String),
+}
+
+impl TimerKey {
+    pub fn group_id(&self) -> &str {
+        match self {
+            TimerKey::Join(g)
+            | TimerKey::Sync(g)
+            | TimerKey::Heartbeat(g, _)
+            | TimerKey::OffsetsExpiration(g)
+            | TimerKey::ConsumerSession(g, _)
+            | TimerKey::ConsumerRebalance(g, _)
+            | TimerKey::ConsumerJoin(g, _)
+            | TimerKey::ConsumerSync(g, _)
+            | TimerKey::ConsumerRegexRefresh(g) => g,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for TimerKey {
+    /// As Kafka's key text (`join-<group>`, ...): what the page and the trace show.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl core::fmt::Display for TimerKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TimerKey::Join(g) => write!(f, "join-{g}"),
+            TimerKey::Sync(g) => write!(f, "sync-{g}"),
+            TimerKey::Heartbeat(g, m) => write!(f, "heartbeat-{g}-{m}"),
+            TimerKey::OffsetsExpiration(g) => write!(f, "offsets-expiration-{g}"),
+            // Kafka's keys for these timers.
+            TimerKey::ConsumerSession(g, m) => write!(f, "session-timeout-{g}-{m}"),
+            TimerKey::ConsumerRebalance(g, m) => write!(f, "rebalance-timeout-{g}-{m}"),
+            TimerKey::ConsumerJoin(g, m) => write!(f, "join-{g}-{m}"),
+            TimerKey::ConsumerSync(g, m) => write!(f, "sync-{g}-{m}"),
+            TimerKey::ConsumerRegexRefresh(g) => write!(f, "{g}-regex"),
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Read-only snapshots of a group for the views (`Coordinator::describe`).
 
-use crate::classic::{ClassicGroup, GroupState, TimerKey};
+use crate::classic::{ClassicGroup, GroupState};
 use crate::protocol::Bytes;
+use crate::timer::TimerKey;
 use crate::timer::TimerQueue;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

@@ -1,6 +1,7 @@
 //! DescribeGroups, ListGroups, DeleteGroups (`docs/src/reference/classic-protocol.md#admin`).
 
-use super::{Ctx, GroupState};
+use super::GroupState;
+use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind};
 use crate::protocol::{
     DeletableGroupResult, DeleteGroupsRequest, DeleteGroupsResponse, DescribeGroupsRequest,

@@ -1,7 +1,7 @@
 //! Heartbeat (`docs/src/reference/classic-protocol.md#heartbeat`).
 
-use super::Ctx;
 use super::GroupState;
+use crate::ctx::Ctx;
 use crate::protocol::{HeartbeatRequest, HeartbeatResponse};
 use crate::{ErrorCode, Groups, Response};
 

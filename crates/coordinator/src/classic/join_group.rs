@@ -2,8 +2,9 @@
 //! static replacement), known members, and `group.max.size`.
 
 use super::rebalance::{NewMember, join_error, join_response};
-use super::{ClassicGroup, Ctx, GroupState, ParkedJoin};
+use super::{ClassicGroup, GroupState, ParkedJoin};
 use crate::config::Flavour;
+use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, RemovalReason};
 use crate::protocol::{JoinGroupRequest, JoinGroupResponse, JoinGroupResponseMember};
 use crate::{ErrorCode, Groups};

@@ -1,7 +1,8 @@
 //! LeaveGroup (`docs/src/reference/classic-protocol.md#leave-group`, `docs/src/reference/classic-protocol.md#leaving`): single member up to v2, batches from v3.
 
-use super::{ClassicGroup, Ctx, GroupState};
+use super::{ClassicGroup, GroupState};
 use crate::config::Flavour;
+use crate::ctx::Ctx;
 use crate::event::{Cause, RemovalReason};
 use crate::protocol::{LeaveGroupRequest, LeaveGroupResponse, MemberIdentity, MemberResponse};
 use crate::{ErrorCode, Groups, Response};

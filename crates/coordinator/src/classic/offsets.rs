@@ -1,8 +1,9 @@
 //! OffsetCommit and OffsetFetch (`docs/src/reference/classic-protocol.md#offset-commit`, `docs/src/reference/classic-protocol.md#offset-fetch`), at the level the simulation needs.
 
-use super::{ClassicGroup, Ctx, GroupState};
+use super::{ClassicGroup, GroupState};
 use crate::config::Flavour;
 use crate::consumer_group::{ConsumerGroup, ConsumerGroups};
+use crate::ctx::Ctx;
 use crate::event::EventKind;
 use crate::protocol::{
     OffsetCommitRequest, OffsetCommitResponse, OffsetCommitResponsePartition,

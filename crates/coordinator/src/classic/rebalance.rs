@@ -4,12 +4,14 @@
 //! request directly.
 
 use super::member::{ClassicGroupMember, ParkedJoin, ParkedSync};
-use super::{ClassicGroup, Ctx, GroupState, JoinTimer, TimerKey};
+use super::{ClassicGroup, GroupState, JoinTimer};
 use crate::config::{Flavour, NEW_MEMBER_JOIN_TIMEOUT_MS};
+use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, RemovalReason};
 use crate::protocol::{
     Bytes, JoinGroupRequestProtocol, JoinGroupResponse, JoinGroupResponseMember, SyncGroupResponse,
 };
+use crate::timer::TimerKey;
 use crate::{Api, ErrorCode, Response};
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -1,7 +1,8 @@
 //! The group record Kafka writes to `__consumer_offsets` (`GroupMetadataValue`): what a
 //! coordinator that loads the group after a failover starts from (`docs/src/reference/classic-protocol.md#admin`).
 
-use super::{ClassicGroup, ClassicGroupMember, Ctx, GroupState};
+use super::{ClassicGroup, ClassicGroupMember, GroupState};
+use crate::ctx::Ctx;
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -1,8 +1,9 @@
 //! SyncGroup (`docs/src/reference/classic-protocol.md#sync-group`).
 
 use super::rebalance::sync_response;
-use super::{Ctx, GroupState, ParkedSync};
+use super::{GroupState, ParkedSync};
 use crate::config::Flavour;
+use crate::ctx::Ctx;
 use crate::event::Cause;
 use crate::protocol::{Bytes, SyncGroupRequest};
 use crate::{ErrorCode, Groups};
@@ -125,7 +126,7 @@ impl super::ClassicGroup {
     fn remove_pending_sync_member(&mut self, ctx: &mut Ctx, member_id: &str) {
         if self.pending_sync_members.remove(member_id) && self.pending_sync_members.is_empty() {
             self.sync_timer_generation = None;
-            ctx.cancel(&super::TimerKey::Sync(self.group_id.clone()));
+            ctx.cancel(&crate::timer::TimerKey::Sync(self.group_id.clone()));
         }
     }
 }

@@ -22,13 +22,15 @@ use super::group::{ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember};
 use super::heartbeat::{Failure, update_member};
 use super::migration;
 use super::reconcile::MemberState;
-use crate::classic::{Ctx, ParkedJoin, TimerKey};
+use crate::classic::ParkedJoin;
 use crate::consumer_protocol::{PROTOCOL_TYPE, Subscription};
+use crate::ctx::Ctx;
 use crate::event::{ConsumerRemoval, EventKind};
 use crate::protocol::{
     HeartbeatRequest, HeartbeatResponse, JoinGroupRequest, JoinGroupResponse, LeaveGroupRequest,
     MemberResponse, SyncGroupRequest,
 };
+use crate::timer::TimerKey;
 use crate::{ErrorCode, Groups, Response};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

@@ -4,7 +4,8 @@
 use super::assignor::MemberAssignment;
 use super::heartbeat::{ConsumerGroups, preferred_assignor};
 use crate::ErrorCode;
-use crate::classic::Ctx;
+use crate::ctx::Ctx;
+
 use crate::coordinator::Groups;
 use crate::protocol::{
     ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse, DescribedAssignment,

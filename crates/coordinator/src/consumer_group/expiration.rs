@@ -10,7 +10,8 @@
 
 use super::group::ConsumerGroup;
 use super::heartbeat::ConsumerGroups;
-use crate::classic::{Ctx, OffsetAndMetadata};
+use crate::classic::OffsetAndMetadata;
+use crate::ctx::Ctx;
 use crate::event::EventKind;
 use alloc::string::String;
 use alloc::sync::Arc;
@@ -94,7 +95,7 @@ impl ConsumerGroups {
             .min();
         let armed = ctx
             .timers
-            .deadline(&crate::classic::TimerKey::OffsetsExpiration(String::from(
+            .deadline(&crate::timer::TimerKey::OffsetsExpiration(String::from(
                 group_id,
             )));
         if let Some(earliest) = earliest {

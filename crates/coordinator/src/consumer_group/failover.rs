@@ -12,7 +12,9 @@
 
 use super::heartbeat::ConsumerGroups;
 use super::reconcile::MemberState;
-use crate::classic::{Ctx, TimerKey};
+use crate::ctx::Ctx;
+use crate::timer::TimerKey;
+
 use crate::event::EventKind;
 
 impl ConsumerGroups {

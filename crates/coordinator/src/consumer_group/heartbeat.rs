@@ -10,7 +10,9 @@ use super::assignor::{
 use super::group::{ConsumerGroup, ConsumerGroupMember, TopicImage};
 use super::reconcile::{MemberState, Progress};
 use crate::ErrorCode;
-use crate::classic::{Ctx, TimerKey};
+use crate::ctx::Ctx;
+use crate::timer::TimerKey;
+
 use crate::event::{ConsumerRemoval, EventKind};
 use crate::protocol::{
     ConsumerGroupHeartbeatAssignment, ConsumerGroupHeartbeatRequest,

@@ -19,7 +19,9 @@
 use super::group::{ConsumerGroup, ConsumerGroupMember, ResolvedRegularExpression};
 use super::heartbeat::{ConsumerGroups, Failure, fail};
 use crate::ErrorCode;
-use crate::classic::{Ctx, TimerKey};
+use crate::ctx::Ctx;
+use crate::timer::TimerKey;
+
 use crate::event::{EventKind, ResolvedRegex};
 use crate::topic_regex::TopicRegex;
 use alloc::collections::BTreeMap;

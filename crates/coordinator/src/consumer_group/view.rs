@@ -5,7 +5,8 @@ use super::assignor::MemberAssignment;
 use super::group::{ConsumerGroup, ConsumerGroupState, TopicImage};
 use super::reconcile::MemberState;
 use super::uuid::Uuid;
-use crate::classic::TimerKey;
+use crate::timer::TimerKey;
+
 use crate::config::BrokerConfig;
 use crate::timer::TimerQueue;
 use crate::view::TimerView;

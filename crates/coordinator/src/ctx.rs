@@ -1,0 +1,167 @@
+//! What every group operation works in, whatever the group's type: the clock, the settings, the
+//! timers, the outputs, the persisted records and offsets ([`Ctx`]), and the member ids the
+//! coordinator makes up ([`MemberIdGenerator`]).
+
+use crate::classic::{GroupRecord, OffsetAndMetadata};
+use crate::config::BrokerConfig;
+use crate::event::{Event, EventKind};
+use crate::timer::{TimerKey, TimerQueue};
+use crate::{ErrorCode, Response};
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+/// Everything a group operation may touch besides the group itself: the clock, the settings,
+/// the timers, the outputs, the log of persisted records and the offsets.
+#[derive(Clone, Debug)]
+pub(crate) struct Ctx {
+    pub now: i64,
+    pub config: BrokerConfig,
+    pub timers: TimerQueue<TimerKey>,
+    pub events: Vec<Event>,
+    pub out: Vec<Response>,
+    /// The last group record written per group (what `load` reads back).
+    pub records: BTreeMap<String, GroupRecord>,
+    /// Committed offsets per group (they are their own records in Kafka, so they survive an
+    /// unload/load). A topic's name is shared by its partitions' keys: a copy of the coordinator
+    /// (each of the simulator's checkpoints) copies no name per partition.
+    pub offsets: BTreeMap<String, BTreeMap<(Arc<str>, i32), OffsetAndMetadata>>,
+    /// Per group, how many of its offsets carry an explicit expiry (OffsetCommit v1-v4
+    /// retention): without any, a non-empty consumer group's offsets cannot expire, and the
+    /// cleanup timer is known without walking every offset on every commit.
+    pub explicit_expiries: BTreeMap<String, usize>,
+    pub persist_fault: Option<ErrorCode>,
+    pub member_ids: MemberIdGenerator,
+    /// Group configs (KIP-848) by group id (`crate::group_config`).
+    pub group_configs: crate::group_config::GroupConfigs,
+}
+
+impl Ctx {
+    pub fn emit(&mut self, group_id: &str, kind: EventKind) {
+        self.events.push(Event {
+            at_ms: self.now,
+            group_id: String::from(group_id),
+            kind,
+        });
+    }
+
+    pub fn schedule(&mut self, key: TimerKey, delay_ms: i64) {
+        let deadline = self.now.saturating_add(delay_ms.max(0));
+        self.timers.schedule(key.clone(), deadline);
+        let group = String::from(key.group_id());
+        self.emit(
+            &group,
+            EventKind::TimerScheduled {
+                key: key.clone(),
+                deadline_ms: deadline,
+            },
+        );
+    }
+
+    pub fn cancel(&mut self, key: &TimerKey) {
+        if self.timers.cancel(key) {
+            self.emit(
+                key.group_id(),
+                EventKind::TimerCancelled { key: key.clone() },
+            );
+        }
+    }
+
+    /// Cancels every timer of the group.
+    pub fn cancel_group_timers(&mut self, group_id: &str) {
+        let keys: Vec<TimerKey> = self
+            .timers
+            .iter()
+            .filter(|(k, _)| k.group_id() == group_id)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in keys {
+            self.cancel(&key);
+        }
+    }
+
+    /// Arms `offsets-expiration-<group>` at the first cleanup run (a multiple of
+    /// `offsets.retention.check.interval.ms` since the coordinator started) after now and not
+    /// before `at`; `None` cancels it. Kafka runs the cleanup over every group at each run; the
+    /// model keeps one timer per group, armed for the first run at which it has work.
+    pub fn schedule_offsets_cleanup(&mut self, group_id: &str, at: Option<i64>) {
+        let key = TimerKey::OffsetsExpiration(String::from(group_id));
+        let Some(at) = at else {
+            return self.cancel(&key);
+        };
+        let interval = self.config.offsets_retention_check_interval_ms.max(1);
+        let from = at.max(self.now);
+        let tick = from
+            .div_euclid(interval)
+            .saturating_add(i64::from(from.rem_euclid(interval) != 0))
+            .saturating_mul(interval);
+        let tick = if tick <= self.now {
+            tick.saturating_add(interval)
+        } else {
+            tick
+        };
+        if self.timers.deadline(&key) != Some(tick) {
+            self.schedule(key, tick - self.now);
+        }
+    }
+
+    /// Takes the injected persist failure, if one is armed.
+    pub fn take_persist_fault(&mut self) -> Option<ErrorCode> {
+        self.persist_fault.take()
+    }
+}
+
+/// Member ids `<client.id or group.instance.id>-<uuid>`, with the uuid (a version-4 UUID, as
+/// `java.util.UUID.randomUUID()` prints it) drawn from a seeded SplitMix64 stream instead of
+/// a random source, so runs repeat.
+#[derive(Clone, Debug)]
+pub(crate) struct MemberIdGenerator {
+    rng: crate::rng::Rng,
+}
+
+impl MemberIdGenerator {
+    pub fn new(seed: u64) -> MemberIdGenerator {
+        MemberIdGenerator {
+            rng: crate::rng::Rng::new(seed),
+        }
+    }
+
+    /// A random Kafka `Uuid` (`Uuid.randomUuid()`): what a consumer group names a classic
+    /// member that joins without a member id.
+    /// Like Kafka, it draws again for an id that prints with a leading `-` (it would read as a
+    /// command-line flag) or is one of the reserved ids (all zeros, `00..01`). The draws are
+    /// mixed with fixed constants: a simulation seeds this stream and its clients' (whose
+    /// consumer-protocol members pick their own ids) with the same seed, and the two must not
+    /// print near-identical ids.
+    pub fn next_uuid(&mut self) -> crate::consumer_group::Uuid {
+        loop {
+            let hi = self.rng.next_u64() ^ 0x9e37_79b9_7f4a_7c15;
+            let lo = self.rng.next_u64() ^ 0xc2b2_ae3d_27d4_eb4f;
+            let hi = (hi & !0xF000) | 0x4000;
+            let lo = (lo & !(0b11 << 62)) | (0b10 << 62);
+            let id =
+                crate::consumer_group::Uuid::from_u128((u128::from(hi) << 64) | u128::from(lo));
+            if !alloc::string::ToString::to_string(&id).starts_with('-') && id.to_u128() > 1 {
+                return id;
+            }
+        }
+    }
+
+    pub fn next(&mut self, prefix: &str) -> String {
+        let hi = self.rng.next_u64();
+        let lo = self.rng.next_u64();
+        // Version 4, IETF variant, as Java's randomUUID.
+        let hi = (hi & !0xF000) | 0x4000;
+        let lo = (lo & !(0b11 << 62)) | (0b10 << 62);
+        format!(
+            "{prefix}-{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+            hi >> 32,
+            (hi >> 16) & 0xFFFF,
+            hi & 0xFFFF,
+            lo >> 48,
+            lo & 0xFFFF_FFFF_FFFF
+        )
+    }
+}
