@@ -205,17 +205,15 @@ impl Coordinator {
             Request::Heartbeat(r) => classic::heartbeat::handle(ctx, groups, r),
             Request::LeaveGroup(r) => classic::leave_group::handle(ctx, groups, r),
             Request::OffsetCommit(r) => {
-                classic::offsets::handle_commit(ctx, groups, &self.consumer, r)
+                crate::offsets::handle_commit(ctx, groups, &self.consumer, r)
             }
-            Request::OffsetFetch(r) => {
-                classic::offsets::handle_fetch(ctx, groups, &self.consumer, r)
-            }
+            Request::OffsetFetch(r) => crate::offsets::handle_fetch(ctx, groups, &self.consumer, r),
             Request::DescribeGroups(r) => {
-                classic::admin::handle_describe(ctx, groups, &self.consumer, r)
+                crate::admin::handle_describe(ctx, groups, &self.consumer, r)
             }
-            Request::ListGroups(r) => classic::admin::handle_list(ctx, groups, &self.consumer, r),
+            Request::ListGroups(r) => crate::admin::handle_list(ctx, groups, &self.consumer, r),
             Request::DeleteGroups(r) => {
-                classic::admin::handle_delete(ctx, groups, &mut self.consumer, r)
+                crate::admin::handle_delete(ctx, groups, &mut self.consumer, r)
             }
             Request::ConsumerGroupHeartbeat(r) => {
                 let response = self.consumer.heartbeat(ctx, groups, r);
@@ -537,7 +535,7 @@ impl Coordinator {
                 | TimerKey::ConsumerRegexRefresh(..) => {}
                 TimerKey::OffsetsExpiration(group_id) => {
                     if group.on_offsets_expiration_timer(&mut self.ctx) {
-                        classic::admin::delete_group(
+                        crate::admin::delete_group(
                             &mut self.ctx,
                             &mut self.groups,
                             group_id,

@@ -2,9 +2,10 @@
 //! timers, the outputs, the persisted records and offsets ([`Ctx`]), and the member ids the
 //! coordinator makes up ([`MemberIdGenerator`]).
 
-use crate::classic::{GroupRecord, OffsetAndMetadata};
+use crate::classic::GroupRecord;
 use crate::config::BrokerConfig;
 use crate::event::{Event, EventKind};
+use crate::offsets::OffsetAndMetadata;
 use crate::timer::{TimerKey, TimerQueue};
 use crate::{ErrorCode, Response};
 use alloc::collections::BTreeMap;

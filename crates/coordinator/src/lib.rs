@@ -55,6 +55,7 @@ extern crate alloc;
 #[cfg(feature = "arbitrary")]
 extern crate std;
 
+mod admin;
 pub mod assignor;
 pub mod classic;
 pub mod config;
@@ -67,6 +68,7 @@ pub mod event;
 pub mod group_config;
 mod group_type;
 mod invariants;
+mod offsets;
 pub mod ordered;
 pub mod protocol;
 pub mod quote;

@@ -1,13 +1,11 @@
 //! The classic group protocol: the group state machine and the request handlers
 //! (`docs/src/reference/classic-protocol.md`), driven by [`crate::Coordinator`].
 
-pub(crate) mod admin;
 mod group;
 pub(crate) mod heartbeat;
 pub(crate) mod join_group;
 pub(crate) mod leave_group;
 mod member;
-pub(crate) mod offsets;
 pub(crate) mod rebalance;
 mod record;
 mod state;
@@ -20,4 +18,3 @@ pub use state::GroupState;
 
 pub(crate) use group::JoinTimer;
 pub(crate) use member::{ParkedJoin, ParkedSync};
-pub(crate) use offsets::OffsetAndMetadata;

@@ -10,9 +10,9 @@
 
 use super::group::ConsumerGroup;
 use super::heartbeat::ConsumerGroups;
-use crate::classic::OffsetAndMetadata;
 use crate::ctx::Ctx;
 use crate::event::EventKind;
+use crate::offsets::OffsetAndMetadata;
 use alloc::string::String;
 use alloc::sync::Arc;
 

@@ -1,6 +1,6 @@
-//! DescribeGroups, ListGroups, DeleteGroups (`docs/src/reference/classic-protocol.md#admin`).
+//! DescribeGroups, ListGroups, DeleteGroups, over groups of both types (`docs/src/reference/classic-protocol.md#admin`).
 
-use super::GroupState;
+use crate::classic::GroupState;
 use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind};
 use crate::protocol::{

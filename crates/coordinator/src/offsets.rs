@@ -1,6 +1,6 @@
-//! OffsetCommit and OffsetFetch (`docs/src/reference/classic-protocol.md#offset-commit`, `docs/src/reference/classic-protocol.md#offset-fetch`), at the level the simulation needs.
+//! OffsetCommit and OffsetFetch, for groups of either type (`docs/src/reference/classic-protocol.md#offset-commit`, `docs/src/reference/classic-protocol.md#offset-fetch`), at the level the simulation needs.
 
-use super::{ClassicGroup, GroupState};
+use crate::classic::{ClassicGroup, GroupState};
 use crate::config::Flavour;
 use crate::consumer_group::{ConsumerGroup, ConsumerGroups};
 use crate::ctx::Ctx;
