@@ -101,7 +101,7 @@ impl Lists {
 
 /// What an assignor decided, in dense form: per input member (input order), its partitions as
 /// dense indices of the [`Prepared`] input it came from, in no particular order (all in one
-/// array, [`Lists`]).
+/// array, a `Lists`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DenseAssignment {
     by_member: Lists,
