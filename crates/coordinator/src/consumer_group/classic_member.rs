@@ -19,7 +19,7 @@
 
 use super::ConsumerGroups;
 use super::group::{ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember};
-use super::heartbeat::{Failure, update_member};
+use super::groups::{Failure, update_member};
 use super::migration;
 use super::reconcile::MemberState;
 use crate::classic::ParkedJoin;
@@ -400,7 +400,7 @@ impl ConsumerGroups {
         if removed > 0
             && let Some(group) = self.groups.get_mut(&r.group_id)
         {
-            super::heartbeat::after_removal(ctx, group, &self.topics);
+            super::groups::after_removal(ctx, group, &self.topics);
         }
         crate::classic::leave_group::respond(ctx, r, ErrorCode::None, responses);
         self.note_state(ctx, &r.group_id, before);

@@ -2,7 +2,7 @@
 //! classic group of that id: it is not a consumer group).
 
 use super::assignor::MemberAssignment;
-use super::heartbeat::{ConsumerGroups, preferred_assignor};
+use super::groups::{ConsumerGroups, preferred_assignor};
 use crate::ErrorCode;
 use crate::ctx::Ctx;
 

@@ -9,7 +9,7 @@
 //! without offsets deletes the group.
 
 use super::group::ConsumerGroup;
-use super::heartbeat::ConsumerGroups;
+use super::groups::ConsumerGroups;
 use crate::ctx::Ctx;
 use crate::event::EventKind;
 use crate::offsets::OffsetAndMetadata;

@@ -10,7 +10,7 @@
 //! revoking partitions gets its rebalance timer again. A classic member's join and sync timers
 //! are not restarted. The offsets cleanup is planned afresh.
 
-use super::heartbeat::ConsumerGroups;
+use super::groups::ConsumerGroups;
 use super::reconcile::MemberState;
 use crate::ctx::Ctx;
 use crate::timer::TimerKey;

@@ -8,6 +8,7 @@ mod describe;
 mod expiration;
 mod failover;
 pub mod group;
+mod groups;
 pub mod heartbeat;
 pub(crate) mod migration;
 pub mod reconcile;
@@ -19,7 +20,7 @@ pub use group::{
     ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, ConsumerGroupState,
     ResolvedRegularExpression, SubscriptionCount, TopicImage,
 };
-pub use heartbeat::ConsumerGroups;
+pub use groups::ConsumerGroups;
 pub use regex::REGEX_BATCH_REFRESH_INTERVAL_MS;
 pub use uuid::Uuid;
 pub use view::{ConsumerGroupView, ConsumerMemberView, TopicPartitionsView};

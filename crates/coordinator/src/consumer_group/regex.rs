@@ -17,7 +17,7 @@
 //! the subscription at the first heartbeat at least 10 s after the previous resolution.
 
 use super::group::{ConsumerGroup, ConsumerGroupMember, ResolvedRegularExpression};
-use super::heartbeat::{ConsumerGroups, Failure, fail};
+use super::groups::{ConsumerGroups, Failure, fail};
 use crate::ErrorCode;
 use crate::ctx::Ctx;
 use crate::timer::TimerKey;
@@ -156,7 +156,7 @@ impl ConsumerGroups {
             group_id,
             EventKind::RegularExpressionsResolved { resolved: told },
         );
-        let metadata = super::heartbeat::subscription_metadata(group, &self.topics, None, None);
+        let metadata = super::groups::subscription_metadata(group, &self.topics, None, None);
         if metadata != group.subscription_metadata {
             group.subscription_metadata = metadata;
             bump = true;

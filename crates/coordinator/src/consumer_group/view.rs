@@ -98,11 +98,8 @@ impl ConsumerGroupView {
             state: group.state(),
             group_epoch: group.group_epoch,
             assignment_epoch: group.assignment_epoch,
-            preferred_assignor: super::heartbeat::preferred_assignor(
-                config,
-                group.members.values(),
-            )
-            .name(),
+            preferred_assignor: super::groups::preferred_assignor(config, group.members.values())
+                .name(),
             members: group
                 .members
                 .values()
