@@ -429,7 +429,7 @@ impl Coordinator {
         let ctx = &mut self.ctx;
         for member_id in group.member_ids() {
             if let Some(parked) = group.unpark_join(&member_id) {
-                ctx.out.push(classic::rebalance::join_error(
+                ctx.out.push(crate::classic_response::join_error(
                     parked,
                     ErrorCode::NotCoordinator,
                     &member_id,

@@ -69,7 +69,7 @@ pub(crate) fn route_classic(
                     correlation_id: r.correlation_id,
                     api_version: r.api_version,
                 };
-                ctx.out.push(crate::classic::rebalance::join_error(
+                ctx.out.push(crate::classic_response::join_error(
                     parked, error, &member_id,
                 ));
             } else {
@@ -87,7 +87,7 @@ pub(crate) fn route_classic(
 /// A classic request for a consumer group whose partition is unloaded: NOT_COORDINATOR, after
 /// the checks a JoinGroup gets before any group is looked at.
 fn not_coordinator(ctx: &mut Ctx, request: &Request) {
-    use crate::classic::{ParkedSync, rebalance};
+    use crate::classic::ParkedSync;
     match request {
         Request::JoinGroup(r) => {
             let (error, member_id) = crate::classic::join_group::front_door(ctx, r, true)
@@ -96,15 +96,16 @@ fn not_coordinator(ctx: &mut Ctx, request: &Request) {
                 correlation_id: r.correlation_id,
                 api_version: r.api_version,
             };
-            ctx.out
-                .push(rebalance::join_error(parked, error, &member_id));
+            ctx.out.push(crate::classic_response::join_error(
+                parked, error, &member_id,
+            ));
         }
         Request::SyncGroup(r) => {
             let parked = ParkedSync {
                 correlation_id: r.correlation_id,
                 api_version: r.api_version,
             };
-            ctx.out.push(rebalance::sync_response(
+            ctx.out.push(crate::classic_response::sync_response(
                 parked,
                 ErrorCode::NotCoordinator,
                 None,
@@ -122,7 +123,7 @@ fn not_coordinator(ctx: &mut Ctx, request: &Request) {
                 },
             ));
         }
-        Request::LeaveGroup(r) => crate::classic::leave_group::respond(
+        Request::LeaveGroup(r) => crate::classic_response::respond(
             ctx,
             r,
             ErrorCode::NotCoordinator,

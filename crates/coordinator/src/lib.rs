@@ -58,6 +58,7 @@ extern crate std;
 mod admin;
 pub mod assignor;
 pub mod classic;
+mod classic_response;
 pub mod config;
 pub mod consumer_group;
 pub mod consumer_protocol;

@@ -1,8 +1,9 @@
 //! JoinGroup (`docs/src/reference/classic-protocol.md#join-group`): validation, new members (with the MEMBER_ID_REQUIRED round trip and
 //! static replacement), known members, and `group.max.size`.
 
-use super::rebalance::{NewMember, join_error, join_response};
+use super::rebalance::NewMember;
 use super::{ClassicGroup, GroupState, ParkedJoin};
+use crate::classic_response::{join_error, join_response, sync_response};
 use crate::config::Flavour;
 use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, RemovalReason};
@@ -436,7 +437,7 @@ impl ClassicGroup {
                 .push(join_error(parked, ErrorCode::FencedInstanceId, old_id));
         }
         if let Some(parked) = member.awaiting_sync.take() {
-            ctx.out.push(super::rebalance::sync_response(
+            ctx.out.push(sync_response(
                 parked,
                 ErrorCode::FencedInstanceId,
                 None,

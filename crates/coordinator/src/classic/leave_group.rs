@@ -1,53 +1,15 @@
 //! LeaveGroup (`docs/src/reference/classic-protocol.md#leave-group`, `docs/src/reference/classic-protocol.md#leaving`): single member up to v2, batches from v3.
 
 use super::{ClassicGroup, GroupState};
+use crate::classic_response::{identities, respond};
 use crate::config::Flavour;
 use crate::ctx::Ctx;
 use crate::event::{Cause, RemovalReason};
-use crate::protocol::{LeaveGroupRequest, LeaveGroupResponse, MemberIdentity, MemberResponse};
-use crate::{ErrorCode, Groups, Response};
+use crate::protocol::{LeaveGroupRequest, MemberIdentity, MemberResponse};
+use crate::{ErrorCode, Groups};
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
-
-/// The members a LeaveGroup names: one (the member id) up to v2, a batch from v3.
-pub(crate) fn identities(req: &LeaveGroupRequest) -> Vec<MemberIdentity> {
-    if req.api_version >= 3 {
-        req.members.clone()
-    } else {
-        vec![MemberIdentity {
-            member_id: req.member_id.clone(),
-            group_instance_id: None,
-            reason: None,
-        }]
-    }
-}
-
-/// Sends the response. Up to v2 there is no member list: the first member error becomes the
-/// top-level one.
-pub(crate) fn respond(
-    ctx: &mut Ctx,
-    req: &LeaveGroupRequest,
-    error: ErrorCode,
-    members: Vec<MemberResponse>,
-) {
-    let (error, members) = if req.api_version >= 3 {
-        (error, members)
-    } else {
-        let first = members
-            .iter()
-            .map(|m| m.error_code)
-            .find(|&e| e != ErrorCode::None);
-        (first.unwrap_or(error), Vec::new())
-    };
-    ctx.out.push(Response::LeaveGroup(LeaveGroupResponse {
-        api_version: req.api_version,
-        correlation_id: req.correlation_id,
-        throttle_time_ms: 0,
-        error_code: error,
-        members,
-    }));
-}
 
 pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &LeaveGroupRequest) {
     let identities = identities(req);

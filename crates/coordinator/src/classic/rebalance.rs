@@ -5,14 +5,15 @@
 
 use super::member::{ClassicGroupMember, ParkedJoin, ParkedSync};
 use super::{ClassicGroup, GroupState, JoinTimer};
+use crate::classic_response::{join_error, join_response, sync_response};
 use crate::config::{Flavour, NEW_MEMBER_JOIN_TIMEOUT_MS};
 use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, RemovalReason};
 use crate::protocol::{
-    Bytes, JoinGroupRequestProtocol, JoinGroupResponse, JoinGroupResponseMember, SyncGroupResponse,
+    Bytes, JoinGroupRequestProtocol, JoinGroupResponse, JoinGroupResponseMember,
 };
 use crate::timer::TimerKey;
-use crate::{Api, ErrorCode, Response};
+use crate::{Api, ErrorCode};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -26,58 +27,6 @@ pub(crate) struct NewMember {
     pub session_timeout_ms: i32,
     pub protocol_type: String,
     pub protocols: Vec<JoinGroupRequestProtocol>,
-}
-
-/// Builds a JoinGroup response for `parked`'s version: fields a version lacks keep their
-/// defaults, as Kafka's serializer would write them.
-pub(crate) fn join_response(parked: ParkedJoin, mut r: JoinGroupResponse) -> Response {
-    r.api_version = parked.api_version;
-    r.correlation_id = parked.correlation_id;
-    if parked.api_version < 7 {
-        r.protocol_type = None;
-        r.protocol_name = Some(r.protocol_name.unwrap_or_default());
-    }
-    if parked.api_version < 9 {
-        r.skip_assignment = false;
-    }
-    if parked.api_version < 5 {
-        for m in &mut r.members {
-            m.group_instance_id = None;
-        }
-    }
-    Response::JoinGroup(r)
-}
-
-/// A JoinGroup error: generation -1, no leader, no protocol, no members.
-pub(crate) fn join_error(parked: ParkedJoin, error: ErrorCode, member_id: &str) -> Response {
-    join_response(
-        parked,
-        JoinGroupResponse {
-            error_code: error,
-            generation_id: -1,
-            member_id: String::from(member_id),
-            ..JoinGroupResponse::default()
-        },
-    )
-}
-
-pub(crate) fn sync_response(
-    parked: ParkedSync,
-    error: ErrorCode,
-    protocol_type: Option<String>,
-    protocol_name: Option<String>,
-    assignment: Bytes,
-) -> Response {
-    let v5 = parked.api_version >= 5;
-    Response::SyncGroup(SyncGroupResponse {
-        api_version: parked.api_version,
-        correlation_id: parked.correlation_id,
-        throttle_time_ms: 0,
-        error_code: error,
-        protocol_type: if v5 { protocol_type } else { None },
-        protocol_name: if v5 { protocol_name } else { None },
-        assignment,
-    })
 }
 
 impl ClassicGroup {

@@ -1,7 +1,7 @@
 //! SyncGroup (`docs/src/reference/classic-protocol.md#sync-group`).
 
-use super::rebalance::sync_response;
 use super::{GroupState, ParkedSync};
+use crate::classic_response::sync_response;
 use crate::config::Flavour;
 use crate::ctx::Ctx;
 use crate::event::Cause;

@@ -94,8 +94,8 @@ impl ConsumerGroups {
         match self.join(ctx, classic, r) {
             Ok(response) => ctx
                 .out
-                .push(crate::classic::rebalance::join_response(parked, response)),
-            Err((code, member_id)) => ctx.out.push(crate::classic::rebalance::join_error(
+                .push(crate::classic_response::join_response(parked, response)),
+            Err((code, member_id)) => ctx.out.push(crate::classic_response::join_error(
                 parked, code, &member_id,
             )),
         }
@@ -252,7 +252,7 @@ impl ConsumerGroups {
                 ErrorCode::None => (r.protocol_type.clone(), r.protocol_name.clone()),
                 _ => (None, None),
             };
-            ctx.out.push(crate::classic::rebalance::sync_response(
+            ctx.out.push(crate::classic_response::sync_response(
                 parked, error, t, n, assignment,
             ));
         };
@@ -357,7 +357,7 @@ impl ConsumerGroups {
         let before = self.groups.get(&r.group_id).map(ConsumerGroup::state);
         let mut responses = Vec::new();
         let mut removed = 0;
-        for identity in crate::classic::leave_group::identities(r) {
+        for identity in crate::classic_response::identities(r) {
             let instance = identity.group_instance_id.as_deref();
             let found =
                 self.groups
@@ -402,7 +402,7 @@ impl ConsumerGroups {
         {
             super::groups::after_removal(ctx, group, &self.topics);
         }
-        crate::classic::leave_group::respond(ctx, r, ErrorCode::None, responses);
+        crate::classic_response::respond(ctx, r, ErrorCode::None, responses);
         self.note_state(ctx, &r.group_id, before);
     }
 }

@@ -152,7 +152,7 @@ pub(crate) fn convert_to_consumer_group(
         .collect();
     for member_id in waiting {
         if let Some(parked) = classic.unpark_join(&member_id) {
-            ctx.out.push(crate::classic::rebalance::join_error(
+            ctx.out.push(crate::classic_response::join_error(
                 parked,
                 ErrorCode::RebalanceInProgress,
                 &member_id,
