@@ -152,6 +152,9 @@ pub struct TimelineIndex {
     marks: Vec<MarkRecord>,
     /// Consumers' lanes (lane k + 1), with the entry that opened each.
     lanes: Vec<(Rc<str>, usize)>,
+    /// Each consumer's lane number, by name: a lane is looked up for every entry indexed, and a
+    /// walk along `lanes` cost a thousand comparisons an entry in a group of 1,000.
+    lane_numbers: BTreeMap<Rc<str>, u32>,
     /// The bars not ended yet in the entries indexed, by consumer and correlation id.
     open: BTreeMap<(u32, i32), usize>,
     /// The longest a request took, among those that ended: a window needs no bar sent longer
@@ -184,6 +187,8 @@ impl TimelineIndex {
             .truncate(self.marks.partition_point(|m| m.at.index < len));
         self.lanes
             .truncate(self.lanes.partition_point(|l| l.1 < len));
+        let kept = self.lanes.len();
+        self.lane_numbers.retain(|_, n| (*n as usize) <= kept);
         self.open.clear();
         self.longest_ms = 0;
         for (i, bar) in self.bars.iter_mut().enumerate() {
@@ -207,7 +212,9 @@ impl TimelineIndex {
     fn lane(&mut self, consumer: &Rc<str>, index: usize) -> u32 {
         self.lane_of(consumer).unwrap_or_else(|| {
             self.lanes.push((consumer.clone(), index));
-            self.lanes.len() as u32
+            let lane = self.lanes.len() as u32;
+            self.lane_numbers.insert(consumer.clone(), lane);
+            lane
         })
     }
 
@@ -307,10 +314,7 @@ impl TimelineIndex {
     }
 
     fn lane_of(&self, consumer: &str) -> Option<u32> {
-        self.lanes
-            .iter()
-            .position(|(c, _)| &**c == consumer)
-            .map(|at| at as u32 + 1)
+        self.lane_numbers.get(consumer).copied()
     }
 
     fn open_bar(&mut self, consumer: &str, correlation_id: i32) -> Option<&mut BarRecord> {
