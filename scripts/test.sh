@@ -121,7 +121,10 @@ if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
     local target=$1 log="fuzz/artifacts/$1.log"
     mkdir -p "fuzz/corpus/$target"
     # A fixed seed, so a failure reproduces; a crashing input is kept in fuzz/artifacts/.
-    if ! RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "fuzz/corpus/$target" -- \
+    # (import_group starts from the real describe outputs the unit tests read.)
+    local seeds=()
+    [ "$target" = import_group ] && seeds=(crates/simulator/tests/import)
+    if ! RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "fuzz/corpus/$target" "${seeds[@]}" -- \
       -max_total_time="${FUZZ_SECONDS:-30}" -seed=20261201 >"$log" 2>&1; then
       # The panic's message first: the input's Debug dump that follows it can be long.
       { grep -m 1 -A 6 "panicked at" "$log" || true; tail -n 40 "$log"; echo "fuzz target $target failed (log: $log)"; } >&2
@@ -129,8 +132,8 @@ if [ "${FUZZ_SECONDS:-30}" != 0 ]; then
     fi
     echo "$target: $(grep -E '^Done [0-9]+ runs' "$log" | tail -n 1)"
   }
-  # Two targets at a time, a core each: seven targets in four rounds of FUZZ_SECONDS, not seven.
-  targets=(requests json_requests consumer_protocol scenario consumer_group compact_assign broker_frames)
+  # Two targets at a time, a core each: eight targets in four rounds of FUZZ_SECONDS, not eight.
+  targets=(requests json_requests consumer_protocol scenario consumer_group compact_assign broker_frames import_group)
   for ((i = 0; i < ${#targets[@]}; i += 2)); do
     pids=()
     for target in "${targets[@]:i:2}"; do

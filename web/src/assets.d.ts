@@ -3,3 +3,9 @@ declare module '*.wasm?url' {
   const url: string;
   export default url;
 }
+
+// `?raw` imports: a file's text (the "Your group" panel's example, your-group.ts).
+declare module '*.txt?raw' {
+  const text: string;
+  export default text;
+}

@@ -267,5 +267,6 @@ pub fn large_group(consumers: usize, partitions_per_consumer: usize, duration_ms
         application: Default::default(),
         duration_ms,
         live: false,
+        imported: None,
     }
 }

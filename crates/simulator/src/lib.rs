@@ -30,6 +30,7 @@ pub mod builtin;
 pub mod config;
 pub mod consumer;
 pub mod frame;
+pub mod import;
 mod ledger;
 #[cfg(feature = "live")]
 pub mod live;

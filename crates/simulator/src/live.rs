@@ -449,5 +449,6 @@ fn live_scenario(
         application: Default::default(),
         duration_ms: MAX_TIME_MS,
         live: true,
+        imported: None,
     }
 }

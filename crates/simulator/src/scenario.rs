@@ -405,6 +405,10 @@ pub struct Scenario {
     /// and the coordinator's timers fire only at `advance` actions, when the broker fired them.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub live: bool,
+    /// A real group's description this scenario was read from (`importGroup`): its sources,
+    /// what was assumed, and the members' assignments as described.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<crate::import::Imported>,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {

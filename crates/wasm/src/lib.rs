@@ -41,7 +41,8 @@ pub use compact::assign_compact;
 pub use coordinator::{Coordinator, apis, parse_config};
 pub use player::Player;
 pub use simulation::{
-    Simulation, consumer_config_keys, large_group_scenario, scenario, scenarios, vocabulary,
+    Simulation, consumer_config_keys, import_group, large_group_scenario, scenario, scenarios,
+    vocabulary,
 };
 
 /// The package version and the Kafka behaviour it models.

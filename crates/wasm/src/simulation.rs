@@ -227,6 +227,25 @@ pub fn scenario(
     to_js(&s)
 }
 
+/// A real group's description read into a scenario: the text of `kafka-consumer-groups.sh
+/// --describe` (`--members --verbose`, `--offsets`, `--state`, several pasted together) or an
+/// admin client's `describeConsumerGroups` as JSON. What the description does not carry is
+/// assumed at Kafka's defaults and listed in `scenario.imported.assumed`. Text it cannot read
+/// throws a SyntaxError naming the line (its `line` property; 0 for a JSON field, which the
+/// message names) and what was expected there.
+#[wasm_bindgen(js_name = importGroup, unchecked_return_type = "Scenario")]
+pub fn import_group(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    let text = args::description("text", &text)?;
+    let scenario = group_simulator::import::import_group(&text).map_err(|e| {
+        let error = js_sys::SyntaxError::new(&e.to_string());
+        let _ = js_sys::Reflect::set(&error, &"line".into(), &JsValue::from(e.line as u32));
+        JsValue::from(error)
+    })?;
+    to_js(&scenario)
+}
+
 /// The consumer settings a scenario or `setConfig` accepts, with Kafka's defaults.
 #[wasm_bindgen(js_name = consumerConfigKeys, unchecked_return_type = "ConfigKeyInfo[]")]
 pub fn consumer_config_keys() -> Result<JsValue, JsValue> {

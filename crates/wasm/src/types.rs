@@ -273,7 +273,16 @@ export interface Scenario { name: string; title: Text; description?: Text;
   topics: Record<string, number>; network?: LinkSpec;
   consumers: ConsumerSpec[]; script?: ScriptStep[]; /** every consumer's application timing */ application?: Application;
   durationMs?: number;
-  /** a live run: real clients' requests come in as inject actions (group-broker) */ live?: boolean }
+  /** a live run: real clients' requests come in as inject actions (group-broker) */ live?: boolean;
+  /** read from a real group's description (importGroup) */ imported?: Imported }
+/** Where an imported scenario came from (importGroup), and what it assumed. */
+export interface Imported {
+  /** what was read, in the tool's words ("kafka-consumer-groups.sh --describe --members --verbose") */ sources: string[];
+  protocol: "classic" | "consumer"; /** the group's state when described */ state?: string;
+  /** the assignor the group used */ assignor?: string;
+  /** settings the description does not carry, taken at Kafka's defaults: "consumer.<key>", "broker.<key>" or "processingMs" */ assumed: string[];
+  /** each member's assignment as described: consumer name -> "topic-partition"s */ assignment: Record<string, string[]>;
+  notes?: Text[] }
 /** A setting as the page lists it: its Kafka name, its default and what it does. */
 export interface ConfigKeyInfo { name: string; default: string; doc: string; docZh: string }
 export interface ScenarioInfo { name: string; title: Text; description: Text; keyMoment?: Text;

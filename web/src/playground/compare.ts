@@ -5,9 +5,13 @@
 import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../dom.ts';
 import type { Lang } from '../i18n.ts';
+import { type CompareHandle, type CompareJob, runJobs } from './compare-pool.ts';
 import { duration, METRICS, type MetricKey, metricValue } from './metrics-text.ts';
+import { runToEnd } from './runs.ts';
 import { applyDiff, parseSetting, type SettingsDiff } from './settings.ts';
 import { t } from './text.ts';
+
+export { runToEnd };
 
 export interface Column {
   label: string;
@@ -55,25 +59,6 @@ export function mergeDiffs(under: SettingsDiff, over: SettingsDiff): SettingsDif
 /** The application's timing the comparison runs with, from its fields. */
 export const APP_FIELDS = ['revokeMsPerPartition', 'assignMsPerPartition', 'processingJitterMs'] as const;
 
-/** Runs a scenario to its end in one bounded call (`runUntil` processes at most its event
- * budget, so a long or busy scenario cannot freeze the page); throws, naming how far it got,
- * if the end is further than that. */
-export function runToEnd(factory: (s: Scenario) => Simulation, scenario: Scenario): Metrics {
-  const sim = factory(scenario);
-  try {
-    const end = scenario.durationMs ?? 60_000;
-    const reached = sim.runUntil(end);
-    if (reached < end) {
-      throw new RangeError(
-        `"${scenario.name}" reached only ${reached} ms of its ${end} ms within one run's event budget: shorten durationMs to compare it`,
-      );
-    }
-    return sim.metrics();
-  } finally {
-    sim.free();
-  }
-}
-
 /** The metrics compared, in this order (names, explanations and units from METRICS). */
 const ROWS: MetricKey[] = [
   'rebalances',
@@ -104,7 +89,7 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-export function compareTable(lang: Lang, columns: ColumnResult[]): HTMLTableElement {
+export function compareTable(lang: Lang, columns: ColumnResult[], prefix = 'compare'): HTMLTableElement {
   // Each run opens in a playground of its own (a new tab: put two side by side to compare
   // their timelines step by step).
   const head = (c: ColumnResult) =>
@@ -123,7 +108,7 @@ export function compareTable(lang: Lang, columns: ColumnResult[]): HTMLTableElem
   const seeds = Math.max(...columns.map((c) => c.runs.length));
   const table = h(
     'table',
-    { id: 'compare-table' },
+    { id: `${prefix}-table` },
     h('caption', {}, seeds > 1 ? t('compareCaptionSeeds', lang).replace('{n}', String(seeds)) : t('compareCaption', lang)),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...columns.map(head))),
   );
@@ -144,7 +129,7 @@ export function compareTable(lang: Lang, columns: ColumnResult[]): HTMLTableElem
           'th',
           { scope: 'row' },
           name[lang],
-          epochs ? h('div', { class: 'metric-doc', id: 'compare-epochs' }, t('compareEpochs', lang)) : '',
+          epochs ? h('div', { class: 'metric-doc', id: `${prefix}-epochs` }, t('compareEpochs', lang)) : '',
           h('div', { class: 'metric-doc muted' }, doc[lang]),
         ),
         ...medians.map((v, i) => {
@@ -243,7 +228,7 @@ export class CompareView {
   }
 
   /** The application fields as a diff (refusing what is not a whole number of ms). */
-  private application(): SettingsDiff {
+  application(): SettingsDiff {
     const application: Record<string, number> = {};
     for (const key of APP_FIELDS) {
       const text = this.app[key].value.trim();
@@ -275,8 +260,8 @@ export class CompareView {
     gapMs: h('input', { id: 'compare-gap', type: 'number', min: '1000', max: '600000', step: '1000', value: '20000' }),
     seeds: h('input', { id: 'compare-seeds', type: 'number', min: '1', max: '20', step: '1', value: '5' }),
   };
-  /** Bumped by each run and by Cancel: a run whose ticket is old stops between its runs. */
-  private ticket = 0;
+  /** The comparison under way, which a new one stops. */
+  private handle: CompareHandle | null = null;
 
   /** The setup fields, each a whole number within its bounds (or why not). */
   private readSetup(): { consumers: number; partitions: number; gapMs: number; seeds: number } {
@@ -383,12 +368,12 @@ export class CompareView {
     );
   }
 
-  /** Runs every column once per seed (seeds 1, 2, …), one run at a time with the page
-   * answering between them, its progress said and a Cancel button; then the table, with the
-   * setup it ran and notes on what it shows. */
+  /** Runs every column once per seed (seeds 1, 2, …) off the page's main thread, its
+   * progress shown and a Cancel button; then the table, with the setup it ran and notes on what
+   * it shows. */
   private run(columns: () => Column[]): void {
     const lang = this.deps.lang();
-    const ticket = ++this.ticket;
+    this.handle?.cancel();
     let cols: Column[];
     let seeds: number;
     try {
@@ -398,51 +383,68 @@ export class CompareView {
       replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
       return;
     }
-    const total = cols.length * seeds;
-    const progress = h('span', { id: 'compare-progress' });
-    const cancel = h('button', { type: 'button', id: 'compare-cancel' }, t('cancel', lang));
-    cancel.addEventListener('click', () => {
-      this.ticket++;
-      replaceChildren(this.out, h('p', { class: 'muted' }, t('compareCancelled', lang)));
-    });
-    replaceChildren(this.out, h('p', { class: 'compare-busy' }, progress, ' ', cancel));
-    this.out.setAttribute('aria-busy', 'true');
-    const results: ColumnResult[] = cols.map((c) => ({ label: c.label, link: c.link, runs: [], protocol: protocolOf(c.scenario) }));
-    let done = 0;
-    const next = () => {
-      if (ticket !== this.ticket) return;
-      if (done === total) {
-        this.out.removeAttribute('aria-busy');
-        replaceChildren(
-          this.out,
-          setupLine(cols[0].scenario, seeds, this.application(), lang),
-          h('div', { class: 'table-scroll' }, compareTable(lang, results)),
-          ...compareNotes(results, lang),
-        );
-        return;
-      }
-      const c = Math.floor(done / seeds);
-      const seed = (done % seeds) + 1;
-      progress.textContent = t('compareProgress', lang)
-        .replace('{done}', String(done + 1))
-        .replace('{total}', String(total));
-      try {
-        results[c].runs.push(runToEnd(this.deps.factory, { ...cols[c].scenario, seed }));
-      } catch (err) {
-        this.out.removeAttribute('aria-busy');
-        replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
-        return;
-      }
-      done++;
-      setTimeout(next, 0);
-    };
-    next();
+    const application = this.application();
+    this.handle = runColumns(this.out, cols, seeds, lang, this.deps.factory, (results) => [
+      setupLine(cols[0].scenario, seeds, application, lang),
+      h('div', { class: 'table-scroll' }, compareTable(lang, results)),
+      ...compareNotes(results, lang),
+    ]);
   }
+}
+
+/** Runs `columns` with seeds 1 to `seeds` (compare-pool.ts), showing their progress in `out`
+ * with a Cancel button, then what `draw` makes of the results. */
+export function runColumns(
+  out: HTMLElement,
+  cols: Column[],
+  seeds: number,
+  lang: Lang,
+  factory: (s: Scenario) => Simulation,
+  draw: (results: ColumnResult[]) => HTMLElement[],
+  prefix = 'compare',
+): CompareHandle {
+  const total = cols.length * seeds;
+  const bar = h('progress', { id: `${prefix}-bar`, max: String(total), value: '0' });
+  const progress = h('span', { id: `${prefix}-progress` });
+  const cancel = h('button', { type: 'button', id: `${prefix}-cancel` }, t('cancel', lang));
+  replaceChildren(out, h('p', { class: 'compare-busy' }, bar, ' ', progress, ' ', cancel));
+  out.setAttribute('aria-busy', 'true');
+  const results: ColumnResult[] = cols.map((c) => ({ label: c.label, link: c.link, runs: [], protocol: protocolOf(c.scenario) }));
+  const jobs: CompareJob[] = cols.flatMap((c, column) =>
+    Array.from({ length: seeds }, (_, index) => ({ column, index, scenario: { ...c.scenario, seed: index + 1 } })),
+  );
+  const handle = runJobs(
+    jobs,
+    {
+      result: (job, metrics) => {
+        results[job.column].runs[job.index] = metrics;
+      },
+      progress: (done) => {
+        bar.value = done;
+        progress.textContent = t('compareProgress', lang).replace('{done}', String(done)).replace('{total}', String(total));
+      },
+      failed: (message) => {
+        out.removeAttribute('aria-busy');
+        replaceChildren(out, h('p', { class: 'error' }, message));
+      },
+      finished: () => {
+        out.removeAttribute('aria-busy');
+        replaceChildren(out, ...draw(results));
+      },
+    },
+    factory,
+  );
+  cancel.addEventListener('click', () => {
+    handle.cancel();
+    out.removeAttribute('aria-busy');
+    replaceChildren(out, h('p', { class: 'muted' }, t('compareCancelled', lang)));
+  });
+  return handle;
 }
 
 /** What the comparison ran: the group, the restarts and the application, so that a reader can
  * tell what was compared. */
-function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: Lang): HTMLElement {
+export function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: Lang, prefix = 'compare'): HTMLElement {
   const partitions = Object.values(s.topics).reduce((a, b) => a + b, 0);
   const restarts = (s.script ?? []).filter((st) => st.action?.type === 'restart' || st.action?.type === 'close').map((st) => st.atMs);
   const gap = restarts.length > 1 ? restarts[1] - restarts[0] : null;
@@ -456,12 +458,12 @@ function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: Lang): H
     .replace('{revoke}', String(a.revokeMsPerPartition ?? 0))
     .replace('{assign}', String(a.assignMsPerPartition ?? 0))
     .replace('{jitter}', String(a.processingJitterMs ?? 0));
-  return h('p', { id: 'compare-setup-line', class: 'muted' }, text);
+  return h('p', { id: `${prefix}-setup-line`, class: 'muted' }, text);
 }
 
 /** Why the numbers are what they are, where a reader would ask: the consumer protocol's counts
  * and its longer unowned time. */
-function compareNotes(results: ColumnResult[], lang: Lang): HTMLElement[] {
+export function compareNotes(results: ColumnResult[], lang: Lang, prefix = 'compare'): HTMLElement[] {
   if (!results.some((r) => r.protocol !== 'classic')) return [];
-  return [h('p', { id: 'compare-why', class: 'muted' }, t('compareWhyConsumer', lang))];
+  return [h('p', { id: `${prefix}-why`, class: 'muted' }, t('compareWhyConsumer', lang))];
 }

@@ -29,6 +29,7 @@ import { StepTableView } from './steptable.ts';
 import { Store } from './store.ts';
 import { errorText, reachedEarly, reaching, reachStopped, reading, t } from './text.ts';
 import { TimelineView } from './timeline.ts';
+import { YourGroupView } from './your-group.ts';
 
 export interface PlaygroundDeps {
   /** A simulation run straight to its end (compare). */
@@ -56,6 +57,9 @@ export interface PlaygroundDeps {
   loadModule?: () => Promise<void>;
   /** Adds the run's recording in `lang`, if there is one (false: the model is needed). */
   loadLanguage?: (lang: Lang) => Promise<boolean>;
+  /** The model's reader of a real group's description (`importGroup`): with it, the "Your
+   * group" panel. */
+  importGroup?: (text: string) => Scenario;
 }
 
 /** A link's, a file's or an embed's far step: the first FIRST_SLICE_MS of the way are taken
@@ -72,6 +76,7 @@ export class PlaygroundView {
   private readonly controls: ControlsView;
   private readonly settings: SettingsView;
   private readonly compare: CompareView;
+  private readonly yourGroup: YourGroupView | null;
   /** Settings changed from the built-in scenario. */
   private diff: SettingsDiff = {};
   /** What the closed side panels were last drawn for (they are redrawn when it changes). */
@@ -199,6 +204,21 @@ export class PlaygroundView {
       link: (name, diff) => this.linkTo(name, diff),
       lang: () => store.lang,
     });
+    const importGroup = deps.importGroup;
+    this.yourGroup = importGroup
+      ? new YourGroupView({
+          importGroup,
+          factory: deps.newSimulation,
+          open: (s) => {
+            this.loadScenario(s);
+            this.diff = {};
+            this.renderPanels(true);
+            this.root.focus();
+          },
+          application: () => this.compare.application(),
+          lang: () => store.lang,
+        })
+      : null;
     store.subscribe('controls', (frame) => this.controls.render(frame));
     store.subscribe('sm', (frame) => sm.render(frame, store.lang));
     store.subscribe(
@@ -250,6 +270,7 @@ export class PlaygroundView {
       h('div', { class: 'pg-bottom' }, steps.root, h('div', { class: 'side' }, consumers.root, upcoming.root, metrics.root)),
       this.settings.root,
       this.compare.root,
+      this.yourGroup?.root,
     );
     installKeyboard(
       {
@@ -293,6 +314,7 @@ export class PlaygroundView {
           metrics.root,
           this.settings.root,
           this.compare.root,
+          ...(this.yourGroup ? [this.yourGroup.root] : []),
           ...(deps.embed.views.has('assignments') ? [] : [ownership.root]),
         ],
       });
@@ -721,5 +743,6 @@ export class PlaygroundView {
       this.settings.render(this.store.lang, this.deps.scenario(name), this.diff);
     }
     if (!this.compare.root.open) this.compare.render();
+    if (this.yourGroup && !this.yourGroup.root.open) this.yourGroup.render();
   }
 }

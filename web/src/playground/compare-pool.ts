@@ -1,0 +1,158 @@
+// Comparisons run off the page's main thread: a pool of workers (one per core, at most four),
+// each with its own instance of the model, takes the runs one at a time. The page only hands
+// out runs and draws the answers, so it stays responsive however long the runs take, and
+// Cancel ends them at once (the workers are stopped, not asked). Where no worker can start
+// (no Worker, as in Node, or its module fails to load), the runs go on the main thread, one
+// per task, the page answering between them.
+
+import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
+import { runToEnd } from './runs.ts';
+
+/** One run of a comparison: a column's scenario with one seed. */
+export interface CompareJob {
+  column: number;
+  /** The seed's place among the column's seeds (its runs are kept in this order). */
+  index: number;
+  scenario: Scenario;
+}
+/** What the page sends a worker. */
+export interface JobRequest {
+  job: number;
+  scenario: Scenario;
+}
+/** What a worker answers. */
+export interface JobAnswer {
+  job: number;
+  metrics?: Metrics;
+  error?: string;
+}
+
+export interface CompareCallbacks {
+  /** A run's metrics (in the order they finish). */
+  result(job: CompareJob, metrics: Metrics): void;
+  /** How many runs have finished, of how many. */
+  progress(done: number, total: number): void;
+  /** A run failed: the others are stopped. */
+  failed(message: string): void;
+  /** Every run finished. */
+  finished(): void;
+}
+
+export interface CompareHandle {
+  cancel(): void;
+}
+
+function workerCount(jobs: number): number {
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
+  return Math.max(1, Math.min(jobs, cores, 4));
+}
+
+function startWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./compare-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `jobs`, calling back as they finish; `fallback` makes a simulation on the main thread
+ * when no worker can. */
+export function runJobs(jobs: CompareJob[], cb: CompareCallbacks, fallback: (s: Scenario) => Simulation): CompareHandle {
+  let stopped = false;
+  let done = 0;
+  let next = 0;
+  const workers: Worker[] = [];
+  const stop = () => {
+    stopped = true;
+    for (const w of workers) w.terminate();
+    workers.length = 0;
+  };
+  const finishOne = (job: CompareJob, metrics: Metrics) => {
+    cb.result(job, metrics);
+    done++;
+    cb.progress(done, jobs.length);
+    if (done === jobs.length) {
+      stop();
+      cb.finished();
+    }
+  };
+  const fail = (message: string) => {
+    if (stopped) return;
+    stop();
+    cb.failed(message);
+  };
+  // On the main thread: the jobs not yet handed out, one per task.
+  const onMainThread = () => {
+    const step = () => {
+      if (stopped || next >= jobs.length) return;
+      const job = jobs[next++];
+      let metrics: Metrics;
+      try {
+        metrics = runToEnd(fallback, job.scenario);
+      } catch (err) {
+        fail((err as Error).message);
+        return;
+      }
+      finishOne(job, metrics);
+      setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
+  };
+  cb.progress(0, jobs.length);
+  if (jobs.length === 0) {
+    cb.finished();
+    return { cancel: stop };
+  }
+  const count = workerCount(jobs.length);
+  for (let i = 0; i < count; i++) {
+    const w = startWorker();
+    if (!w) break;
+    workers.push(w);
+  }
+  if (workers.length === 0) {
+    onMainThread();
+    return { cancel: stop };
+  }
+  // Each worker's run under way.
+  const busy = new Map<Worker, number>();
+  let answered = false;
+  const give = (w: Worker) => {
+    if (stopped) return;
+    if (next >= jobs.length) return;
+    const job = next++;
+    busy.set(w, job);
+    w.postMessage({ job, scenario: jobs[job].scenario } satisfies JobRequest);
+  };
+  for (const w of workers) {
+    w.addEventListener('message', (e: MessageEvent<JobAnswer>) => {
+      if (stopped) return;
+      answered = true;
+      busy.delete(w);
+      const { job, metrics, error } = e.data;
+      if (error !== undefined || !metrics) {
+        fail(error ?? 'the run gave no metrics');
+        return;
+      }
+      finishOne(jobs[job], metrics);
+      give(w);
+    });
+    w.addEventListener('error', (e) => {
+      e.preventDefault();
+      if (stopped) return;
+      // A worker that cannot load its module (before any answer): the runs go on the main
+      // thread instead, from the first one not finished.
+      if (!answered) {
+        for (const x of workers) x.terminate();
+        workers.length = 0;
+        next = 0;
+        busy.clear();
+        onMainThread();
+        return;
+      }
+      fail(e.message || 'a comparison worker stopped');
+    });
+    give(w);
+  }
+  return { cancel: stop };
+}

@@ -1,0 +1,271 @@
+// "Your group": a real group's description (what kafka-consumer-groups.sh --describe prints,
+// or an admin client's JSON) read by the model into a scenario, opened in the playground or
+// compared under a rolling restart at its real size: as described, and under the changes an
+// operator weighs. The runs go off the page's main thread (compare-pool.ts).
+
+import example from '../../../crates/simulator/tests/import/kafka4-example.txt?raw';
+import type { Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
+import { h, replaceChildren } from '../dom.ts';
+import type { Lang } from '../i18n.ts';
+import { type Column, compareNotes, compareTable, runColumns, setupLine } from './compare.ts';
+import type { CompareHandle } from './compare-pool.ts';
+import type { SettingsDiff } from './settings.ts';
+import { t } from './text.ts';
+import { type Assumed, assumedValues, type RestartOrder, WHAT_IF_LABELS, whatIfs, withAssumed } from './what-if.ts';
+
+export interface YourGroupDeps {
+  /** The model's reader (`importGroup`): a scenario, or a SyntaxError with the line. */
+  importGroup: (text: string) => Scenario;
+  factory: (s: Scenario) => Simulation;
+  /** Opens a scenario in the playground (throws if the model refuses it). */
+  open: (s: Scenario) => void;
+  /** The application's listener timing set in the compare panel, for every run. */
+  application: () => SettingsDiff;
+  lang: () => Lang;
+}
+
+/** Bounds of the plan's fields: [min, max, default]. */
+const PLAN = {
+  gapMs: [1_000, 600_000, 10_000],
+  downMs: [0, 600_000, 5_000],
+  seeds: [1, 20, 5],
+} as const;
+
+export class YourGroupView {
+  readonly root = h('details', { class: 'panel your-group', id: 'your-group' });
+  private readonly text = h('textarea', { id: 'yg-text', rows: '8', spellcheck: 'false', wrap: 'off' });
+  private readonly order = h('select', { id: 'yg-order' });
+  private readonly plan = {
+    gapMs: h('input', {
+      id: 'yg-gap',
+      type: 'number',
+      min: String(PLAN.gapMs[0]),
+      max: String(PLAN.gapMs[1]),
+      step: '1000',
+      value: String(PLAN.gapMs[2]),
+    }),
+    downMs: h('input', {
+      id: 'yg-down',
+      type: 'number',
+      min: String(PLAN.downMs[0]),
+      max: String(PLAN.downMs[1]),
+      step: '1000',
+      value: String(PLAN.downMs[2]),
+    }),
+    seeds: h('input', {
+      id: 'yg-seeds',
+      type: 'number',
+      min: String(PLAN.seeds[0]),
+      max: String(PLAN.seeds[1]),
+      step: '1',
+      value: String(PLAN.seeds[2]),
+    }),
+  };
+  private readonly summary = h('div', { id: 'yg-summary', role: 'status' });
+  private readonly out = h('div', { id: 'yg-out', role: 'status' });
+  /** The group read, and the assumed settings' fields. */
+  private group: Scenario | null = null;
+  private assumedFields: { key: string; input: HTMLInputElement }[] = [];
+  private handle: CompareHandle | null = null;
+
+  constructor(private readonly deps: YourGroupDeps) {
+    this.text.addEventListener('input', () => {
+      // What was read no longer matches the text: it must be read again.
+      if (this.group) {
+        this.group = null;
+        this.handle?.cancel();
+        this.render();
+      }
+    });
+  }
+
+  render(): void {
+    const lang = this.deps.lang();
+    this.text.setAttribute('aria-label', t('ygText', lang));
+    this.text.placeholder = t('ygPlaceholder', lang);
+    const read = h('button', { type: 'button', id: 'yg-read' }, t('ygRead', lang));
+    read.addEventListener('click', () => this.read());
+    const paste = h('button', { type: 'button', id: 'yg-example' }, t('ygExample', lang));
+    paste.addEventListener('click', () => {
+      this.text.value = example.replace(/^\n/, '');
+      this.read();
+    });
+    const chosen = this.order.value || 'listed';
+    replaceChildren(
+      this.order,
+      ...(['listed', 'reversed', 'shuffled'] as RestartOrder[]).map((o) =>
+        h(
+          'option',
+          { value: o, selected: o === chosen },
+          t(o === 'listed' ? 'ygOrderListed' : o === 'reversed' ? 'ygOrderReversed' : 'ygOrderShuffled', lang),
+        ),
+      ),
+    );
+    replaceChildren(
+      this.root,
+      h('summary', {}, h('h2', { class: 'inline' }, t('ygTitle', lang))),
+      h('p', { class: 'muted' }, t('ygHint', lang)),
+      this.text,
+      h('div', { class: 'row' }, read, paste),
+      this.summary,
+    );
+    this.drawSummary();
+  }
+
+  /** Reads the text; a fault is shown with its line, which is selected in the text. */
+  private read(): void {
+    const lang = this.deps.lang();
+    this.handle?.cancel();
+    replaceChildren(this.out);
+    try {
+      this.group = this.deps.importGroup(this.text.value);
+    } catch (err) {
+      this.group = null;
+      const line = (err as { line?: unknown }).line;
+      replaceChildren(
+        this.summary,
+        h('p', { class: 'error', id: 'yg-error' }, `${t('ygCannotRead', lang)} ${(err as Error).message ?? String(err)}`),
+      );
+      if (typeof line === 'number' && line > 0) this.selectLine(line);
+      return;
+    }
+    this.drawSummary();
+  }
+
+  private selectLine(line: number): void {
+    const lines = this.text.value.split('\n');
+    const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+    this.text.focus();
+    this.text.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
+  }
+
+  /** What was read: the group, what was assumed (editable), the notes, and the comparison. */
+  private drawSummary(): void {
+    const lang = this.deps.lang();
+    const s = this.group;
+    if (!s?.imported) {
+      replaceChildren(this.summary);
+      return;
+    }
+    const i = s.imported;
+    const partitions = Object.values(s.topics).reduce((a, b) => a + b, 0);
+    const facts: [string, string][] = [
+      [t('ygGroup', lang), s.groupId ?? ''],
+      [t('ygMembers', lang), String(s.consumers.length)],
+      [
+        t('ygTopics', lang),
+        Object.entries(s.topics)
+          .map(([name, n]) => `${name} (${n})`)
+          .join(', '),
+      ],
+      [t('ygPartitions', lang), String(partitions)],
+      [t('ygProtocol', lang), i.protocol],
+      [t('ygAssignor', lang), i.assignor ?? '—'],
+      [t('ygState', lang), i.state ?? '—'],
+      [t('ygSources', lang), i.sources.join('; ')],
+    ];
+    this.assumedFields = assumedValues(s).map(({ key, value }) => ({
+      key,
+      input: h('input', {
+        type: 'number',
+        min: '0',
+        step: '1',
+        value: String(value),
+        'data-key': key,
+        id: `yg-assumed-${key.replace(/[^a-z0-9]+/gi, '-')}`,
+      }),
+    }));
+    const open = h('button', { type: 'button', id: 'yg-open' }, t('ygOpen', lang));
+    open.addEventListener('click', () => {
+      try {
+        this.deps.open(this.withAssumed());
+      } catch (err) {
+        replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
+      }
+    });
+    const options = whatIfs(s, { order: 'listed', gapMs: 1, downMs: 0 }).map((w) => WHAT_IF_LABELS[w.key][lang]);
+    const compare = h('button', { type: 'button', id: 'yg-compare' }, `${t('compareRollingWord', lang)}: ${options.join(' · ')}`);
+    compare.addEventListener('click', () => this.compare());
+    const field = (input: HTMLElement, label: string, unit = '') =>
+      h('label', { class: 'app-field' }, h('span', {}, label), input, unit ? h('span', { class: 'muted' }, unit) : '');
+    replaceChildren(
+      this.summary,
+      h('dl', { class: 'yg-facts', id: 'yg-facts' }, ...facts.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
+      ...(i.notes ?? []).map((n) => h('p', { class: 'muted yg-note' }, n[lang])),
+      h(
+        'fieldset',
+        { class: 'compare-app', id: 'yg-assumed' },
+        h('legend', {}, t('ygAssumed', lang)),
+        ...this.assumedFields.map(({ key, input }) => field(input, key, t('msUnit', lang))),
+        h('p', { class: 'muted' }, t('ygAssumedHint', lang)),
+      ),
+      h(
+        'fieldset',
+        { class: 'compare-app', id: 'yg-plan' },
+        h('legend', {}, t('ygPlan', lang)),
+        field(this.order, t('ygOrder', lang)),
+        field(this.plan.gapMs, t('setupGap', lang)),
+        field(this.plan.downMs, t('ygDown', lang), t('msUnit', lang)),
+        field(this.plan.seeds, t('setupSeeds', lang)),
+      ),
+      h('div', { class: 'row' }, open, compare),
+      this.out,
+    );
+  }
+
+  /** The group with the assumed settings as the reader set them (each a whole number of ms). */
+  private withAssumed(): Scenario {
+    const s = this.group as Scenario;
+    const values: Assumed[] = this.assumedFields.map(({ key, input }) => {
+      const n = Number(input.value);
+      if (input.value.trim() === '' || !Number.isSafeInteger(n) || n < 0)
+        throw new Error(`${key}: "${input.value}" is not a whole number of ms`);
+      return { key, value: n };
+    });
+    return withAssumed(s, values);
+  }
+
+  private readPlan(): { order: RestartOrder; gapMs: number; downMs: number; seeds: number } {
+    const read = (key: keyof typeof PLAN) => {
+      const field = this.plan[key];
+      const n = Number(field.value);
+      const [lo, hi] = PLAN[key];
+      if (field.value.trim() === '' || !Number.isSafeInteger(n) || n < lo || n > hi)
+        throw new Error(`${key}: "${field.value}" is not a whole number from ${lo} to ${hi}`);
+      return n;
+    };
+    return { order: (this.order.value || 'listed') as RestartOrder, gapMs: read('gapMs'), downMs: read('downMs'), seeds: read('seeds') };
+  }
+
+  private compare(): void {
+    const lang = this.deps.lang();
+    this.handle?.cancel();
+    let cols: Column[];
+    let seeds: number;
+    let application: SettingsDiff;
+    try {
+      const plan = this.readPlan();
+      seeds = plan.seeds;
+      application = this.deps.application();
+      const base = this.withAssumed();
+      base.application = { ...(base.application ?? {}), ...(application.application ?? {}) };
+      cols = whatIfs(base, plan).map((w) => ({ label: WHAT_IF_LABELS[w.key][lang], scenario: w.scenario }));
+    } catch (err) {
+      replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
+      return;
+    }
+    this.handle = runColumns(
+      this.out,
+      cols,
+      seeds,
+      lang,
+      this.deps.factory,
+      (results) => [
+        setupLine(cols[0].scenario, seeds, application, lang, 'yg'),
+        h('div', { class: 'table-scroll' }, compareTable(lang, results, 'yg')),
+        ...compareNotes(results, lang, 'yg'),
+      ],
+      'yg',
+    );
+  }
+}
