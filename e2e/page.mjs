@@ -1157,6 +1157,107 @@ await test(
   PG,
 );
 
+/** What Kafka 4's kafka-consumer-groups.sh --describe --members --verbose prints for a classic
+ * group of `n` members on `partitions` partitions of one topic, its columns padded as the tool
+ * pads them. */
+function describeMembers(n, partitions) {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: `consumer-billing-1-${String(i).padStart(8, '0')}-4a5b-8c9d-0e1f2a3b4c5d`,
+    host: `/10.2.${i >> 8}.${i & 255}`,
+    tps: [],
+  }));
+  for (let p = 0; p < partitions; p++) rows[p % n].tps.push(p);
+  const assignment = (r) => (r.tps.length ? `events:${r.tps.join(',')}` : '-');
+  const width = (k, min) => Math.max(min, ...rows.map(k));
+  const [cl, hl, ca] = [width((r) => r.id.length, 15), width((r) => r.host.length, 15), width((r) => assignment(r).length, 20)];
+  const line = (g, id, host, client, count, epoch, current, target, targetAssignment) =>
+    `${g.padEnd(15)} ${id.padEnd(cl)} ${host.padEnd(hl)} ${client.padEnd(18)} ${count.padEnd(15)} ${epoch.padEnd(15)} ${current.padEnd(ca)} ${target.padEnd(15)} ${targetAssignment.padEnd(20)}`;
+  const head = line(
+    'GROUP',
+    'CONSUMER-ID',
+    'HOST',
+    'CLIENT-ID',
+    '#PARTITIONS',
+    'CURRENT-EPOCH',
+    'CURRENT-ASSIGNMENT',
+    'TARGET-EPOCH',
+    'TARGET-ASSIGNMENT',
+  );
+  return [
+    head,
+    ...rows.map((r) => line('billing', r.id, r.host, 'consumer-billing-1', String(r.tps.length), '-', assignment(r), '-', '-')),
+  ].join('\n');
+}
+
+await test(
+  'your group: a describe output read (a bad line named and selected), compared five ways off the main thread, a 300-consumer group read and cancelled, and opened in the playground',
+  async (page) => {
+    await page.click('#your-group summary');
+    await page.fill('#yg-text', 'GROUP CONSUMER-ID HOST CLIENT-ID #PARTITIONS ASSIGNMENT\ng m-1 /10.0.0.1 c two -\n');
+    await page.click('#yg-read');
+    await page.waitForSelector('#yg-error');
+    const error = await page.textContent('#yg-error');
+    expectEq(error.includes('line 2') && error.includes('#PARTITIONS'), true, error);
+    const selected = await page.evaluate(() => {
+      const t = document.querySelector('#yg-text');
+      return t.value.slice(t.selectionStart, t.selectionEnd);
+    });
+    expectEq(selected, 'g m-1 /10.0.0.1 c two -', 'the line is selected');
+    // The example: 30 processes of one application on two topics.
+    await page.click('#yg-example');
+    await page.waitForSelector('#yg-facts');
+    const facts = await page.textContent('#yg-facts');
+    expectEq(
+      facts.includes('Members30') && facts.includes('orders (48), payments (12)') && facts.includes('cooperative-sticky'),
+      true,
+      facts,
+    );
+    expectEq(await page.inputValue('#yg-assumed input[data-key="consumer.session.timeout.ms"]'), '45000', 'assumed, shown');
+    await page.fill('#yg-seeds', '2');
+    await page.fill('#yg-gap', '8000');
+    await watchLongTasks(page);
+    const since = await pageNow(page);
+    await page.click('#yg-compare');
+    await page.waitForSelector('#yg-table', { timeout: 60000 });
+    const heads = (await page.locator('#yg-table thead th[scope=col]').allTextContents()).filter((x) => x.trim());
+    expectEq(
+      heads.join(' | '),
+      'As described | eager (range) | Static membership | Consumer protocol | Rolling upgrade to the consumer protocol',
+      'five options',
+    );
+    const rebalances = (await page.locator('#yg-table tr[data-metric="rebalances"] td .value').allTextContents()).map((v) =>
+      v.replace(' †', ''),
+    );
+    expectEq(rebalances[2], '1', 'static members come back within their session: only the first join');
+    expectEq(Number(rebalances[0]) > 30, true, `thirty restarts rebalance the group as described: ${rebalances[0]}`);
+    expectEq((await page.textContent('#yg-setup-line')).includes('30 consumers on 60 partitions'), true, 'what was compared');
+    const { ms } = await longestTask(page, since);
+    expectEq(ms < 200, true, `the runs are off the page's main thread: its longest task ${ms} ms`);
+    // 300 consumers on 2,400 partitions: read, their comparison under way with its progress and
+    // the page answering, then cancelled.
+    await page.fill('#yg-text', describeMembers(300, 2400));
+    await page.click('#yg-read');
+    await page.waitForSelector('#yg-facts');
+    expectEq((await page.textContent('#yg-facts')).includes('Members300'), true, '300 members');
+    await page.fill('#yg-seeds', '5');
+    await page.click('#yg-compare');
+    await page.waitForSelector('#yg-bar');
+    expectEq(await page.getAttribute('#yg-bar', 'max'), '25', 'five options, five seeds');
+    const t0 = Date.now();
+    await page.evaluate(() => 1);
+    expectEq(Date.now() - t0 < 500, true, 'the page answers while the runs go on');
+    await page.click('#yg-cancel');
+    expectEq((await page.textContent('#yg-out')).includes('Cancelled'), true, 'cancelled');
+    // Opened in the playground: the 300 consumers, a page of them at a time.
+    await page.click('#yg-open');
+    await page.waitForSelector('#consumer-pages');
+    expectEq((await page.textContent('#scenario-title .title-text')).includes('Your group: billing'), true, 'the group is the run');
+    expectEq((await page.textContent('#consumer-pages')).includes('300'), true, await page.textContent('#consumer-pages'));
+    await page.locator('#your-group').screenshot({ path: new URL('view-your-group.png', out).pathname });
+  },
+  PG,
+);
+
 await test(
   'settings by Kafka name: a bad one is named, a good one restarts the run and travels in the share link',
   async (page) => {

@@ -135,6 +135,17 @@ impl Simulation {
         &self.w.trace
     }
 
+    /// With `false`, the trace is counted but no longer kept (and what it held is dropped): for
+    /// a run wanted only for its metrics, as a comparison's, whose trace would take hundreds of
+    /// megabytes (a rolling restart of 300 consumers records over five million entries). The
+    /// run itself is the same: its events, metrics and invariants do not depend on the trace.
+    /// A trace once dropped is not kept again.
+    pub fn keep_trace(&mut self, keep: bool) {
+        if !keep {
+            self.w.trace.count_only();
+        }
+    }
+
     pub fn consumers(&self) -> &[Consumer] {
         &self.consumers
     }

@@ -385,6 +385,9 @@ pub struct Trace {
     len: usize,
     /// Entries stored: `len` plus the known future.
     stored: usize,
+    /// Entries are counted, not kept (`Simulation::keep_trace(false)`): a run wanted for its
+    /// metrics only, whose millions of entries would otherwise fill the memory.
+    counted_only: bool,
 }
 
 const CHUNK: usize = 1 << 14;
@@ -399,6 +402,12 @@ impl Trace {
     }
 
     pub fn push(&mut self, event: TraceEvent) {
+        if self.counted_only {
+            drop(event);
+            self.len += 1;
+            self.stored = self.len;
+            return;
+        }
         if self.len < self.stored {
             // Recording the known future again: the same entry, written over itself.
             self.chunks[self.len / CHUNK][self.len % CHUNK] = event;
@@ -426,6 +435,18 @@ impl Trace {
     /// known future, or forward into it (a run restored to a later checkpoint).
     pub fn rewind(&mut self, len: usize) {
         self.len = len.min(self.stored);
+    }
+
+    /// Keeps no entry from now on, and drops the ones kept: [`Trace::len`] still counts them.
+    pub fn count_only(&mut self) {
+        self.chunks = Vec::new();
+        self.stored = self.len;
+        self.counted_only = true;
+    }
+
+    /// Whether entries are counted only ([`Trace::count_only`]).
+    pub fn is_counted_only(&self) -> bool {
+        self.counted_only
     }
 
     /// Drops the known future (the run forked: it will not happen).

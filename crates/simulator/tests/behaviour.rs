@@ -1119,3 +1119,28 @@ fn a_scenarios_group_configs_pace_its_members() {
         "consumer.session.timeout.ms must be greater than or equal to group.consumer.min.session.timeout.ms"
     );
 }
+
+/// A run kept for its metrics only (`keep_trace(false)`, a comparison's) is the same run: the
+/// same metrics and the same number of entries, none of them kept.
+#[test]
+fn a_run_without_its_trace_is_the_same_run() {
+    for name in [
+        "rolling-restart-cooperative",
+        "consumer-protocol-rolling-restart",
+    ] {
+        let s = scenario(name).unwrap();
+        let end = s.duration_ms;
+        let mut kept = Simulation::new(s.clone()).unwrap();
+        let mut counted = Simulation::new(s).unwrap();
+        kept.run_until(5_000);
+        counted.run_until(5_000);
+        counted.keep_trace(false);
+        assert!(counted.trace().is_counted_only());
+        kept.run_until(end);
+        counted.run_until(end);
+        assert_eq!(counted.metrics(), kept.metrics(), "{name}");
+        assert_eq!(counted.trace().len(), kept.trace().len(), "{name}");
+        assert_eq!(counted.trace().iter().count(), 0, "{name}");
+        assert!(counted.trace().get(0).is_none());
+    }
+}

@@ -56,7 +56,13 @@ impl Simulation {
     #[wasm_bindgen(unchecked_return_type = "TraceEvent | null")]
     pub fn step(&mut self) -> Result<JsValue, JsValue> {
         match self.inner.step() {
-            Some(i) => to_js(&self.inner.trace()[i].narrated()),
+            Some(i) => match self.inner.trace().get(i) {
+                Some(e) => to_js(&e.narrated()),
+                // (Stepped all the same: the time says how far.)
+                None => Err(args::range_error(
+                    "step: the trace is not kept (keepTrace(false)); stepTime steps without it",
+                )),
+            },
             None => Ok(JsValue::NULL),
         }
     }
@@ -68,8 +74,8 @@ impl Simulation {
     /// which moves a clock and fires timers.)
     #[wasm_bindgen(js_name = stepTime)]
     pub fn step_time(&mut self) -> Option<f64> {
-        let i = self.inner.step()?;
-        Some(self.inner.trace()[i].at_ms as f64)
+        self.inner.step()?;
+        Some(self.inner.now() as f64)
     }
 
     /// Processes the events up to `tMs` and moves the clock there, at most `maxEvents` of them
@@ -167,6 +173,19 @@ impl Simulation {
     }
 
     /// How many trace entries there are.
+    /// `keepTrace(false)`: the trace is counted (`traceLength`) but no longer kept, and what it
+    /// held is dropped: for a run wanted only for its metrics (a comparison), whose trace would
+    /// take hundreds of megabytes. The run is the same; `trace` and `entries` then give nothing.
+    #[wasm_bindgen(js_name = keepTrace)]
+    pub fn keep_trace(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] keep: JsValue,
+    ) -> Result<(), JsValue> {
+        let keep = args::boolean("keep", &keep)?;
+        self.inner.keep_trace(keep);
+        Ok(())
+    }
+
     #[wasm_bindgen(js_name = traceLength)]
     pub fn trace_length(&self) -> usize {
         self.inner.trace().len()

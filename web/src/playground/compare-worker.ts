@@ -15,7 +15,8 @@ scope.onmessage = (e) => {
   ready.then(
     () => {
       try {
-        scope.postMessage({ job, metrics: runToEnd((s) => new Simulation(s), scenario) });
+        // Off the main thread, a run takes as many of its bounded calls as it needs.
+        scope.postMessage({ job, metrics: runToEnd((s) => new Simulation(s), scenario, Number.POSITIVE_INFINITY) });
       } catch (err) {
         scope.postMessage({ job, error: (err as Error).message ?? String(err) });
       }

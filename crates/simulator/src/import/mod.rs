@@ -214,6 +214,12 @@ fn settings(d: &mut Described, protocol: Protocol) -> (Settings, Settings, Vec<S
                     ),
                 }
             }
+            if d.assignor.is_none() {
+                d.note(
+                    "The description does not name the assignor (--state does): the run takes the Java client's default, range then cooperative-sticky, so the group rebalances eagerly with range.".into(),
+                    "描述中没有分配器（--state 输出里有）：运行使用 Java 客户端的默认值 range、cooperative-sticky，因此消费组以 range 做 eager 再均衡。".into(),
+                );
+            }
             for (key, value) in [
                 ("session.timeout.ms", 45_000),
                 ("heartbeat.interval.ms", 3_000),
@@ -313,9 +319,21 @@ fn scenario(mut d: Described) -> Result<Scenario, ImportError> {
             "描述中 UPGRADED 为 false 的成员在 consumer 协议组中使用经典协议（迁移进行中）：运行以 group.protocol=classic 启动它们。".into(),
         );
     }
+    let shown: Vec<&str> = topics.iter().take(5).map(String::as_str).collect();
+    let more = if topics.len() > shown.len() {
+        ", …"
+    } else {
+        ""
+    };
     d.note(
-        format!("Subscriptions are not in a description: every member is taken to subscribe to all {} topics the group's partitions are on.", topics.len()),
-        format!("描述中没有订阅：每个成员都按订阅该组分区所在的全部 {} 个主题处理。", topics.len()),
+        format!(
+            "Subscriptions are not in a description: every member is taken to subscribe to every topic the group's partitions are on ({}{more}).",
+            shown.join(", ")
+        ),
+        format!(
+            "描述中没有订阅：每个成员都按订阅该组分区所在的全部主题处理（{}{more}）。",
+            shown.join("、")
+        ),
     );
     d.note(
         "Partition counts are the highest partition the description names, plus one: a topic's partitions that no member owns and that have no committed offset are not seen.".into(),
