@@ -172,7 +172,6 @@ impl Simulation {
         narration_of(self.inner.trace(), &index)
     }
 
-    /// How many trace entries there are.
     /// `keepTrace(false)`: the trace is counted (`traceLength`) but no longer kept, and what it
     /// held is dropped: for a run wanted only for its metrics (a comparison), whose trace would
     /// take hundreds of megabytes. The run is the same; `trace` and `entries` then give nothing.
@@ -186,6 +185,7 @@ impl Simulation {
         Ok(())
     }
 
+    /// How many trace entries there are (kept or only counted).
     #[wasm_bindgen(js_name = traceLength)]
     pub fn trace_length(&self) -> usize {
         self.inner.trace().len()
