@@ -2962,6 +2962,11 @@ await test(
       expectEq(lanes.length, 2, `both clients hold partitions: ${JSON.stringify(table)}`);
       expectEq((await page.textContent('#step-table')).includes('SyncGroup'), true, 'the step table lists the exchanges');
       await page.screenshot({ path: new URL('playground-live.png', out).pathname, fullPage: true });
+      // What if this group restarts now? The live group, in the Your group panel.
+      await page.click('#pg-live-what-if');
+      await page.waitForSelector('#yg-facts');
+      const facts = await page.textContent('#yg-facts');
+      expectEq(facts.includes('Members2') && facts.includes('orders') && facts.includes('group-broker'), true, facts);
       // Looking back while the group moves on: the user stays where they are.
       await page.click('#restart');
       const before = await page.textContent('#step-no');

@@ -237,6 +237,18 @@ impl Player {
         }
     }
 
+    /// The run's group as it is now, as a scenario to plan a change on: what `importGroup` makes
+    /// of a group's description, read from the coordinator itself (a live group served by
+    /// group-broker: "what if this group restarts now?"). Throws while the group has no member.
+    #[wasm_bindgen(js_name = importGroup, unchecked_return_type = "Scenario")]
+    pub fn import_group(&self) -> Result<JsValue, JsValue> {
+        let sim = self.inner.simulation();
+        let scenario =
+            group_simulator::import::import_live(sim.coordinator(), &sim.scenario().group_id)
+                .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+        to_js(&scenario)
+    }
+
     /// The world now.
     #[wasm_bindgen(unchecked_return_type = "WorldView")]
     pub fn snapshot(&self) -> Result<JsValue, JsValue> {

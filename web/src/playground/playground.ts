@@ -215,6 +215,7 @@ export class PlaygroundView {
             this.renderPanels(true);
             this.root.focus();
           },
+          current: () => store.run.importGroup(),
           application: () => this.compare.application(),
           lang: () => store.lang,
         })
@@ -248,7 +249,10 @@ export class PlaygroundView {
       this.live?.stop();
       this.renderLive();
     });
-    this.liveBar = h('section', { id: 'pg-live', class: 'live-bar', hidden: '' }, this.liveText, stopLive);
+    // "What if this group restarts now?": the live group, taken into the Your group panel.
+    const whatIf = h('button', { id: 'pg-live-what-if', type: 'button' });
+    whatIf.addEventListener('click', () => this.yourGroup?.takeCurrent());
+    this.liveBar = h('section', { id: 'pg-live', class: 'live-bar', hidden: '' }, this.liveText, stopLive, this.yourGroup ? whatIf : null);
     store.subscribe('live', () => this.renderLive());
     this.reachText = h('p', { id: 'pg-reach-status', role: 'status' });
     const stopReach = h('button', { id: 'pg-stop-reach', type: 'button' }, t('stopReaching', deps.lang));
@@ -551,6 +555,8 @@ export class PlaygroundView {
       stop.textContent = t('stopFollowing', lang);
       stop.hidden = live.closed;
     }
+    const whatIf = this.liveBar.querySelector<HTMLButtonElement>('#pg-live-what-if');
+    if (whatIf) whatIf.textContent = t('liveWhatIf', lang);
   }
 
   /** Replays the run with only the user's actions `keep` accepts (by their index), and returns to

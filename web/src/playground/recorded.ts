@@ -298,5 +298,9 @@ export class RecordedPlayer {
     throw new NeedsModule('a live run');
   }
 
+  importGroup(): never {
+    throw new NeedsModule('the group as a scenario');
+  }
+
   free(): void {}
 }

@@ -36,6 +36,7 @@ export type PlayerLike = Pick<
   | 'ownership'
   | 'entries'
   | 'follow'
+  | 'importGroup'
   | 'free'
 >;
 
@@ -231,6 +232,11 @@ export class Run {
   /** Who owned which partition when, up to now. */
   ownership(): Ownership {
     return this.player.ownership();
+  }
+
+  /** The group as it is now, as a scenario to plan a change on (`Player.importGroup`). */
+  importGroup(): Scenario {
+    return this.player.importGroup();
   }
 
   /** The raw trace entries from `from` (tests and exports read them; the views do not). */

@@ -168,6 +168,8 @@ const T = {
     zh: 'GROUP   CONSUMER-ID   HOST   CLIENT-ID   #PARTITIONS   CURRENT-EPOCH   CURRENT-ASSIGNMENT …',
   },
   ygRead: { en: 'Read the group', zh: '读取消费组' },
+  ygTake: { en: "The playground's group, as it is now", zh: '演练场中的消费组（当前状态）' },
+  liveWhatIf: { en: 'What if this group restarts now?', zh: '如果这个消费组现在重启会怎样？' },
   ygCannotRead: { en: 'Cannot read this group:', zh: '无法读取这个消费组：' },
   ygExample: { en: 'Paste an example (30 members)', zh: '粘贴示例（30 个成员）' },
   ygGroup: { en: 'Group', zh: '消费组' },

@@ -19,6 +19,8 @@ export interface YourGroupDeps {
   factory: (s: Scenario) => Simulation;
   /** Opens a scenario in the playground (throws if the model refuses it). */
   open: (s: Scenario) => void;
+  /** The playground's group as it is now (`Player.importGroup`): a live group, or any run's. */
+  current: () => Scenario;
   /** The application's listener timing set in the compare panel, for every run. */
   application: () => SettingsDiff;
   lang: () => Lang;
@@ -90,6 +92,8 @@ export class YourGroupView {
       this.text.value = example.replace(/^\n/, '');
       this.read();
     });
+    const take = h('button', { type: 'button', id: 'yg-take' }, t('ygTake', lang));
+    take.addEventListener('click', () => this.takeCurrent());
     const chosen = this.order.value || 'listed';
     replaceChildren(
       this.order,
@@ -106,7 +110,7 @@ export class YourGroupView {
       h('summary', {}, h('h2', { class: 'inline' }, t('ygTitle', lang))),
       h('p', { class: 'muted' }, t('ygHint', lang)),
       this.text,
-      h('div', { class: 'row' }, read, paste),
+      h('div', { class: 'row' }, read, paste, take),
       this.summary,
     );
     this.drawSummary();
@@ -130,6 +134,29 @@ export class YourGroupView {
       return;
     }
     this.drawSummary();
+  }
+
+  /** The playground's group as it is now, in the panel (opened and in sight): "what if this
+   * group restarts now?". */
+  takeCurrent(): void {
+    const lang = this.deps.lang();
+    this.handle?.cancel();
+    replaceChildren(this.out);
+    if (!this.summary.isConnected) this.render();
+    this.root.open = true;
+    try {
+      this.group = this.deps.current();
+      this.text.value = '';
+    } catch (err) {
+      this.group = null;
+      replaceChildren(
+        this.summary,
+        h('p', { class: 'error', id: 'yg-error' }, `${t('ygCannotRead', lang)} ${(err as Error).message ?? String(err)}`),
+      );
+      return;
+    }
+    this.drawSummary();
+    this.root.scrollIntoView({ block: 'start' });
   }
 
   private selectLine(line: number): void {

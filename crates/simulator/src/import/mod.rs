@@ -138,6 +138,86 @@ pub fn import_group(text: &str) -> Result<Scenario, ImportError> {
     scenario(described)
 }
 
+/// A group the coordinator holds (a live group served by `group-broker`) read into a scenario as
+/// [`import_group`] reads its description: what `describeConsumerGroups` would say of it, with
+/// the partition counts of the coordinator's own metadata where it has them. "What if this group
+/// restarts now?"
+pub fn import_live(
+    coordinator: &group_coordinator::Coordinator,
+    group_id: &str,
+) -> Result<Scenario, ImportError> {
+    let mut d = Described {
+        group_id: Some(group_id.to_string()),
+        sources: alloc::vec![String::from(
+            "the live group, as group-broker's coordinator holds it"
+        )],
+        ..Described::default()
+    };
+    if let Some(g) = coordinator.describe_consumer_group(group_id) {
+        d.protocol = Some(Protocol::Consumer);
+        d.state = Some(format!("{:?}", g.state));
+        d.assignor = Some(g.preferred_assignor.to_string());
+        for m in &g.members {
+            let owned: Vec<(String, i32)> = m
+                .assigned
+                .iter()
+                .flat_map(|t| t.partitions.iter().map(move |p| (t.topic.clone(), *p)))
+                .collect();
+            d.members.push(Member {
+                member_id: m.member_id.clone(),
+                instance_id: m.instance_id.clone(),
+                client_id: m.client_id.clone(),
+                host: String::new(),
+                assignment: Some(owned),
+                upgraded: Some(!m.classic_protocol),
+            });
+        }
+    } else if let Some(g) = coordinator.describe(group_id) {
+        d.protocol = Some(Protocol::Classic);
+        d.state = Some(g.state.name().to_string());
+        d.assignor = g.protocol_name.clone();
+        for m in &g.members {
+            // What the leader assigned it (the consumer protocol's Assignment, in SyncGroup).
+            let owned = group_coordinator::consumer_protocol::Assignment::decode(&m.assignment.0)
+                .map(|a| {
+                    a.assigned_partitions
+                        .iter()
+                        .flat_map(|t| t.partitions.iter().map(move |p| (t.topic.to_string(), *p)))
+                        .collect()
+                })
+                .unwrap_or_default();
+            d.members.push(Member {
+                member_id: m.member_id.clone(),
+                instance_id: m.group_instance_id.clone(),
+                client_id: m.client_id.clone(),
+                host: String::new(),
+                assignment: Some(owned),
+                upgraded: None,
+            });
+        }
+    } else {
+        return Err(fault(
+            0,
+            format!("the coordinator holds no group {group_id}"),
+        ));
+    }
+    let assigned: Vec<(String, i32)> = d
+        .members
+        .iter()
+        .flat_map(|m| m.assignment.iter().flatten().cloned())
+        .collect();
+    for (topic, partition) in &assigned {
+        d.saw_partition(topic, *partition);
+    }
+    // The coordinator's metadata knows each topic's whole partition count.
+    for (name, _, partitions) in coordinator.topics() {
+        if let Some(count) = d.partitions.get_mut(name) {
+            *count = (*count).max(partitions);
+        }
+    }
+    scenario(d)
+}
+
 /// The state names as Kafka's `GroupState.toString` spells them, from any of the spellings the
 /// tools print (`STABLE`, `Stable`, `ConsumerGroupState.STABLE`, `PREPARING_REBALANCE`).
 pub(crate) fn state_name(text: &str) -> Option<&'static str> {

@@ -318,3 +318,40 @@ fn the_pages_example_is_thirty_processes_told_apart_by_their_hosts() {
     assert_eq!(i.assignor.as_deref(), Some("cooperative-sticky"));
     assert_eq!(i.assignment.values().map(Vec::len).sum::<usize>(), 60);
 }
+
+#[test]
+fn a_live_group_is_read_from_the_coordinator_as_its_description_would_be() {
+    for (name, protocol, assignor) in [
+        (
+            "rolling-restart-cooperative",
+            "classic",
+            "cooperative-sticky",
+        ),
+        ("consumer-protocol-rolling-restart", "consumer", "uniform"),
+    ] {
+        let base = crate::builtin::scenario(name).unwrap();
+        let mut sim = crate::Simulation::new(base.clone()).unwrap();
+        sim.run_until(15_000);
+        let s = import_live(sim.coordinator(), &base.group_id).unwrap();
+        assert_eq!(s.group_id, base.group_id);
+        assert_eq!(s.consumers.len(), base.consumers.len(), "{name}");
+        assert_eq!(
+            s.topics, base.topics,
+            "{name}: the metadata's partition counts"
+        );
+        let i = imported(&s);
+        assert_eq!(i.protocol, protocol, "{name}");
+        assert_eq!(i.assignor.as_deref(), Some(assignor), "{name}");
+        assert_eq!(i.state.as_deref(), Some("Stable"), "{name}");
+        let owned: usize = i.assignment.values().map(Vec::len).sum();
+        assert_eq!(
+            owned as i32,
+            base.topics.values().sum::<i32>(),
+            "{name}: every partition owned"
+        );
+    }
+    let sim =
+        crate::Simulation::new(crate::builtin::scenario("rolling-restart-cooperative").unwrap())
+            .unwrap();
+    assert!(import_live(sim.coordinator(), "nobody").is_err());
+}
