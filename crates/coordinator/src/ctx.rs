@@ -51,14 +51,15 @@ impl Ctx {
     pub fn schedule(&mut self, key: TimerKey, delay_ms: i64) {
         let deadline = self.now.saturating_add(delay_ms.max(0));
         self.timers.schedule(key.clone(), deadline);
-        let group = String::from(key.group_id());
-        self.emit(
-            &group,
-            EventKind::TimerScheduled {
-                key: key.clone(),
+        // (The key moves into its event: one copy of a heartbeat key per heartbeat, not two.)
+        self.events.push(Event {
+            at_ms: self.now,
+            group_id: String::from(key.group_id()),
+            kind: EventKind::TimerScheduled {
+                key,
                 deadline_ms: deadline,
             },
-        );
+        });
     }
 
     pub fn cancel(&mut self, key: &TimerKey) {

@@ -53,6 +53,12 @@ pub(crate) fn handle_commit(
     let retention = (2..=4).contains(&req.api_version) && req.retention_time_ms != -1;
     let mut topics = Vec::new();
     let mut first_error = ErrorCode::None;
+    let now = ctx.now;
+    // The group's offsets, looked up once, at the first partition written (a commit that writes
+    // none makes no entry for the group: a load would tell).
+    let mut written: Option<&mut BTreeMap<(Arc<str>, i32), OffsetAndMetadata>> = None;
+    let mut all_offsets = Some(&mut ctx.offsets);
+    let expiries = &mut ctx.explicit_expiries;
     for topic in &req.topics {
         let mut partitions = Vec::new();
         // One name for all of the topic's keys.
@@ -66,34 +72,42 @@ pub(crate) fn handle_commit(
                     ErrorCode::OffsetMetadataTooLarge
                 }
                 None => {
-                    let offsets = ctx.offsets.entry(req.group_id.clone()).or_default();
-                    // Java's `currentTimeMs + retentionTimeMs` wraps: a retention too long
-                    // for a long gives a timestamp in the past, which the next cleanup expires.
-                    let expire_timestamp_ms =
-                        retention.then(|| ctx.now.wrapping_add(req.retention_time_ms));
-                    let replaced = offsets.insert(
-                        (name.clone(), p.partition_index),
-                        OffsetAndMetadata {
-                            committed_offset: p.committed_offset,
-                            leader_epoch: p.committed_leader_epoch,
-                            metadata,
-                            commit_timestamp_ms: ctx.now,
-                            expire_timestamp_ms,
-                        },
-                    );
-                    let had = replaced.is_some_and(|o| o.expire_timestamp_ms.is_some());
-                    if had != expire_timestamp_ms.is_some() {
-                        let count = ctx
-                            .explicit_expiries
-                            .entry(req.group_id.clone())
-                            .or_default();
-                        *count = if had {
-                            count.saturating_sub(1)
-                        } else {
-                            *count + 1
-                        };
+                    if written.is_none() {
+                        written = all_offsets
+                            .take()
+                            .map(|all| all.entry(req.group_id.clone()).or_default());
                     }
-                    ErrorCode::None
+                    match written.as_deref_mut() {
+                        Some(offsets) => {
+                            // Java's `currentTimeMs + retentionTimeMs` wraps: a retention too
+                            // long for a long gives a timestamp in the past, which the next
+                            // cleanup expires.
+                            let expire_timestamp_ms =
+                                retention.then(|| now.wrapping_add(req.retention_time_ms));
+                            let replaced = offsets.insert(
+                                (name.clone(), p.partition_index),
+                                OffsetAndMetadata {
+                                    committed_offset: p.committed_offset,
+                                    leader_epoch: p.committed_leader_epoch,
+                                    metadata,
+                                    commit_timestamp_ms: now,
+                                    expire_timestamp_ms,
+                                },
+                            );
+                            let had = replaced.is_some_and(|o| o.expire_timestamp_ms.is_some());
+                            if had != expire_timestamp_ms.is_some() {
+                                let count = expiries.entry(req.group_id.clone()).or_default();
+                                *count = if had {
+                                    count.saturating_sub(1)
+                                } else {
+                                    *count + 1
+                                };
+                            }
+                            ErrorCode::None
+                        }
+                        // (Not reached: the map is taken at the group's first write.)
+                        None => ErrorCode::NotCoordinator,
+                    }
                 }
             };
             if first_error == ErrorCode::None {

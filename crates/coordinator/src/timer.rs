@@ -2,14 +2,19 @@
 //! due timers fire in (deadline, scheduling sequence) order, so equal deadlines fire first-in,
 //! first-out and the order never depends on anything but the inputs.
 
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 
 /// A set of timers keyed by `K`, at most one per key.
+///
+/// The firing order is kept by (deadline, sequence) alone: the sequence is unique, so the key
+/// has no part in it, and cancelling or firing a timer compares two integers instead of keys
+/// (a heartbeat timer's key holds the group's and the member's ids, re-armed at every
+/// heartbeat).
 #[derive(Clone, Debug)]
 pub struct TimerQueue<K: Ord + Clone> {
     by_key: BTreeMap<K, (i64, u64)>,
-    by_deadline: BTreeSet<(i64, u64, K)>,
+    by_deadline: BTreeMap<(i64, u64), K>,
     next_sequence: u64,
 }
 
@@ -17,7 +22,7 @@ impl<K: Ord + Clone> Default for TimerQueue<K> {
     fn default() -> Self {
         TimerQueue {
             by_key: BTreeMap::new(),
-            by_deadline: BTreeSet::new(),
+            by_deadline: BTreeMap::new(),
             next_sequence: 0,
         }
     }
@@ -27,19 +32,29 @@ impl<K: Ord + Clone> TimerQueue<K> {
     /// Schedules `key` at `deadline`, replacing (cancelling) any timer with the same key.
     /// Returns the scheduling sequence number.
     pub fn schedule(&mut self, key: K, deadline: i64) -> u64 {
-        self.cancel(&key);
         let sequence = self.next_sequence;
         self.next_sequence += 1;
-        self.by_deadline.insert((deadline, sequence, key.clone()));
-        self.by_key.insert(key, (deadline, sequence));
+        match self.by_key.get_mut(&key) {
+            // Re-armed: the key stays where it is in `by_key`.
+            Some(at) => {
+                let old = core::mem::replace(at, (deadline, sequence));
+                if let Some(k) = self.by_deadline.remove(&old) {
+                    self.by_deadline.insert((deadline, sequence), k);
+                }
+            }
+            None => {
+                self.by_deadline.insert((deadline, sequence), key.clone());
+                self.by_key.insert(key, (deadline, sequence));
+            }
+        }
         sequence
     }
 
     /// Cancels the timer of `key`; true if there was one.
     pub fn cancel(&mut self, key: &K) -> bool {
         match self.by_key.remove(key) {
-            Some((deadline, sequence)) => {
-                self.by_deadline.remove(&(deadline, sequence, key.clone()));
+            Some(at) => {
+                self.by_deadline.remove(&at);
                 true
             }
             None => false,
@@ -56,29 +71,30 @@ impl<K: Ord + Clone> TimerQueue<K> {
 
     /// The earliest deadline.
     pub fn next_deadline(&self) -> Option<i64> {
-        self.by_deadline.first().map(|(deadline, _, _)| *deadline)
+        self.by_deadline
+            .first_key_value()
+            .map(|((deadline, _), _)| *deadline)
     }
 
     /// Removes and returns the first timer (by deadline, then sequence) due at `now`.
     pub fn pop_due(&mut self, now: i64) -> Option<(K, i64, u64)> {
-        let (deadline, sequence, key) = self.by_deadline.first()?.clone();
+        let (&(deadline, sequence), _) = self.by_deadline.first_key_value()?;
         if deadline > now {
             return None;
         }
-        self.by_deadline.remove(&(deadline, sequence, key.clone()));
+        let key = self.by_deadline.remove(&(deadline, sequence))?;
         self.by_key.remove(&key);
         Some((key, deadline, sequence))
     }
 
     /// Like [`TimerQueue::pop_due`], but leaves the timers whose key `skip` accepts in place.
     pub fn pop_due_unless(&mut self, now: i64, skip: impl Fn(&K) -> bool) -> Option<(K, i64, u64)> {
-        let (deadline, sequence, key) = self
+        let (&(deadline, sequence), _) = self
             .by_deadline
             .iter()
-            .take_while(|(deadline, _, _)| *deadline <= now)
-            .find(|(_, _, key)| !skip(key))?
-            .clone();
-        self.by_deadline.remove(&(deadline, sequence, key.clone()));
+            .take_while(|((deadline, _), _)| *deadline <= now)
+            .find(|(_, key)| !skip(key))?;
+        let key = self.by_deadline.remove(&(deadline, sequence))?;
         self.by_key.remove(&key);
         Some((key, deadline, sequence))
     }
@@ -87,7 +103,7 @@ impl<K: Ord + Clone> TimerQueue<K> {
     pub fn iter(&self) -> impl Iterator<Item = (&K, i64)> {
         self.by_deadline
             .iter()
-            .map(|(deadline, _, key)| (key, *deadline))
+            .map(|((deadline, _), key)| (key, *deadline))
     }
 
     pub fn len(&self) -> usize {
