@@ -1,21 +1,25 @@
 // The simulator benchmark of crates/simulator/benches/simulation.rs through the JS API of the
 // wasm build, in Node: simulated seconds per wall-clock second for one simulated hour of the
-// same large group (10, 100, 1,000 consumers; classic and consumer protocol). Run after `npm run build:wasm`:
-// `node bench/wasm-simulation.mjs [consumers]`.
+// same large group (10, 100, 1,000 consumers; classic and consumer protocol), with its trace
+// kept (as the playground keeps it) and without (`keepTrace(false)`, as a comparison runs it).
+// Run after `npm run build:wasm`: `node bench/wasm-simulation.mjs [consumers]`.
 import { readFileSync } from 'node:fs';
 import { initSync, largeGroupScenario, Simulation } from '../web/pkg/group_coordinator_wasm.js';
 
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 
 const only = process.argv[2] ? Number(process.argv[2]) : null;
-for (const [n, protocol] of [10, 100, 1000].flatMap((n) => [
-  [n, 'classic'],
-  [n, 'consumer'],
+for (const [n, protocol, kept] of [10, 100, 1000].flatMap((n) => [
+  [n, 'classic', true],
+  [n, 'consumer', true],
+  [n, 'classic', false],
+  [n, 'consumer', false],
 ])) {
   if (only !== null && only !== n) continue;
   const scenario = largeGroupScenario(n, 10, 3_600_000);
   scenario.consumer['group.protocol'] = protocol;
   const sim = new Simulation(scenario);
+  if (!kept) sim.keepTrace(false);
   const start = performance.now();
   // runUntil processes a bounded number of events per call: call it until the hour is run.
   while (sim.now() < 3_600_000) sim.runUntil(3_600_000);
@@ -23,7 +27,7 @@ for (const [n, protocol] of [10, 100, 1000].flatMap((n) => [
   const m = sim.metrics();
   if (m.invariantViolations !== 0) throw new Error(`${n} consumers: ${m.invariantViolations} invariant violations`);
   console.log(
-    `BENCH wasm ${n}-${protocol} ${(3600 / wall).toFixed(0)} ${sim.traceLength()} (wall ${wall.toFixed(2)} s, ${m.rebalances} rebalances, ${m.messagesSent} messages)`,
+    `BENCH wasm ${n}-${protocol}${kept ? '' : '-metrics-only'} ${(3600 / wall).toFixed(0)} ${sim.traceLength()} (wall ${wall.toFixed(2)} s, ${m.rebalances} rebalances, ${m.messagesSent} messages)`,
   );
   sim.free();
 }
