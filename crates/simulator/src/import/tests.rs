@@ -355,3 +355,31 @@ fn a_live_group_is_read_from_the_coordinator_as_its_description_would_be() {
             .unwrap();
     assert!(import_live(sim.coordinator(), "nobody").is_err());
 }
+
+#[test]
+fn each_layout_refuses_its_own_malformed_rows() {
+    // --offsets: a partition that is not a number.
+    let offsets =
+        fixture!("kafka-offsets.txt").replacen("orders          1 ", "orders          x ", 1);
+    let e = import_group(&offsets).unwrap_err();
+    assert_eq!(e.line, 4, "{e}");
+    assert!(
+        e.message.contains("PARTITION") || e.message.contains("partition"),
+        "{e}"
+    );
+    // --state: a state no group has.
+    let state = [
+        fixture!("kafka4-members-verbose-consumer.txt"),
+        &fixture!("kafka4-state-verbose-consumer.txt").replace("Stable  ", "Sleepy  "),
+    ]
+    .concat();
+    let e = import_group(&state).unwrap_err();
+    assert!(e.message.contains("\"Sleepy\" is not a group state"), "{e}");
+    // Kafka 3's --members --verbose: an assignment without its closing parenthesis's partner.
+    let kafka3 = fixture!("kafka3-members-verbose.txt").replacen("orders(0,1)", "orders0,1)", 1);
+    let e = import_group(&kafka3).unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    // JSON: a member without its id.
+    let e = import_group(r#"[{"group_id":"g","members":[{"client_id":"c"}]}]"#).unwrap_err();
+    assert!(e.message.contains("members[0]: no memberId"), "{e}");
+}
