@@ -454,7 +454,7 @@ export function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: L
     .replace('{partitions}', String(partitions))
     .replace('{topics}', Object.keys(s.topics).join(', '))
     .replace('{gap}', gap === null ? '—' : duration(gap, lang))
-    .replace('{seeds}', String(seeds))
+    .replace('{seeds}', lang === 'en' ? `${seeds} seed${seeds === 1 ? '' : 's'}` : String(seeds))
     .replace('{revoke}', String(a.revokeMsPerPartition ?? 0))
     .replace('{assign}', String(a.assignMsPerPartition ?? 0))
     .replace('{jitter}', String(a.processingJitterMs ?? 0));

@@ -242,7 +242,7 @@ const T = {
   compareCancelled: { en: 'Cancelled: nothing compared.', zh: '已取消：没有比较。' },
   cancel: { en: 'Cancel', zh: '取消' },
   compareSetupLine: {
-    en: 'Compared: {consumers} consumers on {partitions} partitions ({topics}), one restart every {gap}, each column over {seeds} seeds; the application spends {revoke} ms per partition revoked, {assign} ms per partition assigned, up to {jitter} ms of jitter.',
+    en: 'Compared: {consumers} consumers on {partitions} partitions ({topics}), one restart every {gap}, each column over {seeds}; the application spends {revoke} ms per partition revoked, {assign} ms per partition assigned, up to {jitter} ms of jitter.',
     zh: '比较的是：{consumers} 个消费者、{partitions} 个分区（{topics}），每 {gap} 重启一个，每列运行 {seeds} 个种子；应用每撤销一个分区花 {revoke} 毫秒，每分配一个分区花 {assign} 毫秒，抖动最多 {jitter} 毫秒。',
   },
   compareWhyConsumer: {
