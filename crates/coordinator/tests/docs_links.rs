@@ -114,6 +114,8 @@ fn references(path: &Path, text: &str) -> Vec<(PathBuf, Option<String>)> {
                 Some((p, a)) => (p, Some(a.to_string())),
                 None => (link, None),
             };
+            // A page's query (`index.html?lang=zh`) is not part of its path.
+            let page = page.split_once('?').map_or(page, |(p, _)| p);
             let page = if page.is_empty() {
                 path.to_path_buf()
             } else if page.ends_with(".html") || page.ends_with(".json") {
