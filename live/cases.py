@@ -64,7 +64,9 @@ class Broker:
         for s in settings:
             args += ["--set", s]
         self.log = open(os.path.join(self.dir, "broker.log"), "w")
-        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        # Its standard input takes the operator's commands (`command`).
+        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.PIPE)
         deadline = time.time() + 10
         while time.time() < deadline:
             try:
@@ -77,6 +79,11 @@ class Broker:
     @property
     def bootstrap(self):
         return f"127.0.0.1:{self.port}"
+
+    def command(self, line):
+        """An operator's command on the broker's input (`failover GROUP MS`, ...)."""
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
 
     def trace(self):
         with open(self.trace_path) as f:
@@ -1039,13 +1046,82 @@ def run_regex():
         check("closed:" not in log, f"the broker closed a connection:\n{log}")
 
 
+def run_failover():
+    """librdkafka with group.protocol=consumer through a coordinator failover: the operator
+    unloads the group's partition for three seconds (`failover g 3000` on the broker's input).
+    The members' heartbeats get NOT_COORDINATOR meanwhile; once the coordinator loads the group
+    from its records, the same members, at the same epochs, heartbeat on with the same
+    assignment: no rebalance, nothing revoked."""
+    kind = "confluent-kafka, consumer protocol through a failover"
+    # Heartbeats every second (the broker's setting), so that each member's reach the group
+    # while it is away.
+    broker = Broker("group.consumer.min.heartbeat.interval.ms=500",
+                    "group.consumer.heartbeat.interval.ms=1000")
+    Client, describe, _ = confluent_client(broker, protocol="consumer")
+    started = []
+    start = starter(broker, Client, started, "ConsumerGroupHeartbeat")
+    try:
+        members = [start("a"), start("b"), start("c")]
+        t = agree_consumer_protocol(broker, members, describe)
+        before = dict(t.consumer_members)
+        epoch = t.group_epoch
+        held = {m.member_id(): set(m.assigned) for m in members}
+        callbacks = [m.assignments for m in members]
+        broker.command(f"failover {GROUP} 3000")
+        t = broker.wait("the unload", lambda t: any(
+            (l.get("event") or {}).get("type") == "Unloaded" for l in t.lines))
+        unloaded_at = next(i for i, l in enumerate(t.lines) if "unload" in l)
+        t = broker.wait("a heartbeat answered NOT_COORDINATOR", lambda t: any(
+            i > unloaded_at and l["response"]["errorCode"] == 16
+            for i, l in t.responses("ConsumerGroupHeartbeat")))
+        t = broker.wait("the load", lambda t: any("load" in l for l in t.lines))
+        loaded_at = next(i for i, l in enumerate(t.lines) if "load" in l)
+        away = sum(1 for i, l in t.responses("ConsumerGroupHeartbeat")
+                   if unloaded_at < i < loaded_at
+                   and l["response"]["errorCode"] == 16)
+        print(f"[{kind}] unloaded for {t.lines[loaded_at]['at'] - t.lines[unloaded_at]['at']}"
+              f" ms: {away} heartbeats answered NOT_COORDINATOR")
+
+        def back(t):
+            ok = {l["response"]["memberId"] for i, l in t.responses("ConsumerGroupHeartbeat")
+                  if i > loaded_at and l["response"]["errorCode"] == 0}
+            return ok >= set(before)
+        t = broker.wait("every member's heartbeat answered after the load", back)
+        check(t.consumer_members == before,
+              f"the members and epochs after the load {t.consumer_members} are not {before}")
+        check(t.group_epoch == epoch, f"the group epoch moved {epoch} -> {t.group_epoch}")
+        t = agree_consumer_protocol(broker, members, describe)
+        after = {m.member_id(): set(m.assigned) for m in members}
+        check(after == held, f"the assignment moved: {held} -> {after}")
+        check([m.assignments for m in members] == callbacks,
+              "a rebalance callback ran through the failover")
+        check(not Client.errors, f"the clients logged errors: {Client.errors}")
+        print(f"[{kind}] loaded again: the same {len(before)} members at group epoch {epoch}, "
+              f"the same assignment")
+        for m in members:
+            m.close()
+    finally:
+        for m in started:
+            m.stopping = True
+        log = broker.stop()
+        keep = os.environ.get("LIVE_KEEP_TRACES")
+        if keep:
+            shutil.copy(broker.trace_path, os.path.join(keep, "failover-consumer.jsonl"))
+    replay = subprocess.run([BROKER, "replay", broker.trace_path], capture_output=True,
+                            text=True)
+    check(replay.returncode == 0, f"the trace does not replay: {replay.stderr}")
+    check("closed:" not in log, f"the broker closed a connection:\n{log}")
+    print(f"[{kind}] {replay.stdout.strip()}")
+
+
 def errors_of(Client):
     return getattr(Client, "errors", [])
 
 
 if __name__ == "__main__":
     kinds = sys.argv[1:] or ["kafka-python", "confluent-kafka", "kafkajs", "consumer-protocol",
-                             "static-and-timeout", "wire-edges", "group-configs", "regex"]
+                             "static-and-timeout", "wire-edges", "group-configs", "regex",
+                             "failover"]
     failed = 0
     for kind in kinds:
         try:
@@ -1059,6 +1135,8 @@ if __name__ == "__main__":
                 run_group_configs()
             elif kind == "regex":
                 run_regex()
+            elif kind == "failover":
+                run_failover()
             else:
                 run(kind)
             print(f"[{kind}] passed")

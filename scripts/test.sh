@@ -101,7 +101,7 @@ live_cases() {
 live_a=$(mktemp); live_b=$(mktemp)
 live_cases kafka-python kafkajs static-and-timeout regex >"$live_a" 2>&1 &
 pid_a=$!
-live_cases confluent-kafka consumer-protocol wire-edges group-configs >"$live_b" 2>&1 &
+live_cases confluent-kafka consumer-protocol wire-edges group-configs failover >"$live_b" 2>&1 &
 pid_b=$!
 live_ok=0
 wait "$pid_a" || live_ok=1

@@ -115,6 +115,42 @@ describe('a live run where an admin created a topic (fixtures/broker-trace-regex
   });
 });
 
+describe('a live run through a coordinator failover (fixtures/broker-trace-failover.jsonl)', () => {
+  // Three librdkafka members with the consumer protocol; the operator typed `failover g 3000`
+  // into group-broker's input.
+  const failoverLines = readFileSync(new URL('./fixtures/broker-trace-failover.jsonl', import.meta.url), 'utf8')
+    .trim()
+    .split('\n');
+  it('the unload and load lines are applied in the console’s session and the follower’s run alike', () => {
+    const run = new LiveRun(factory, wasm.Player.live());
+    const members = () => {
+      const view = run.session?.view();
+      return view?.type === 'consumer' ? view.members.map((m) => `${m.memberId}@${m.memberEpoch}`) : [];
+    };
+    let before: string[] = [];
+    let unloaded = false;
+    for (const line of failoverLines) {
+      if (line.includes('"unload":')) before = members();
+      run.apply(line);
+      const view = run.session?.view();
+      if (line.includes('"unload":')) unloaded = view?.type === 'consumer' && view.unloaded;
+    }
+    expect(run.status.kind).toBe('following');
+    expect(run.status.kind === 'following' && run.status.checked).toBe(failoverLines.filter((l) => l.includes('"response"')).length);
+    const steps = run.session?.log.filter((e) => e.action?.kind === 'unload' || e.action?.kind === 'load');
+    expect(steps?.map((e) => [e.action, e.error])).toEqual([
+      [{ kind: 'unload', groupId: 'g' }, null],
+      [{ kind: 'load', groupId: 'g' }, null],
+    ]);
+    expect(unloaded).toBe(true);
+    expect(before).toHaveLength(3);
+    expect(members()).toEqual(before);
+    // The heartbeats sent while the group was away got NOT_COORDINATOR in the console too.
+    const away = run.session?.log.filter((e) => e.responses.some((r) => r.errorCode === 16));
+    expect(away?.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('a live run in the playground (the model’s own Player.live())', () => {
   const text = lines.join('\n');
 

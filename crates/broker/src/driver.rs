@@ -31,6 +31,44 @@ enum Input {
         peer: String,
         reply: Sender<()>,
     },
+    /// The operator's failover (`control`): the coordinator unloads or loads a group.
+    Failover {
+        step: Failover,
+        group_id: String,
+        reply: Sender<Result<(), String>>,
+    },
+}
+
+/// A coordinator failover's two halves. Kafka's coordinator loses a group when its
+/// `__consumer_offsets` partition moves away, and loads it when the partition comes back;
+/// group-broker has one coordinator, so the operator plays both (`failover GROUP MS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failover {
+    Unload,
+    Load,
+}
+
+impl Failover {
+    /// The trace's key for it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Failover::Unload => "unload",
+            Failover::Load => "load",
+        }
+    }
+
+    /// Does it to the model, at the model's current time. One function for the driver and the
+    /// replay.
+    pub fn apply(
+        self,
+        coordinator: &mut Coordinator,
+        group_id: &str,
+    ) -> Result<Vec<Response>, group_coordinator::CoordinatorError> {
+        match self {
+            Failover::Unload => coordinator.unload(group_id),
+            Failover::Load => coordinator.load(group_id),
+        }
+    }
 }
 
 /// A handle on the model's thread. Cloned into every connection.
@@ -49,6 +87,7 @@ impl std::fmt::Debug for Input {
             Input::CreateTopic { topic, peer, .. } => {
                 write!(f, "topic {} created by {peer}", topic.name)
             }
+            Input::Failover { step, group_id, .. } => write!(f, "{} {group_id}", step.key()),
         }
     }
 }
@@ -86,6 +125,21 @@ impl Driver {
             })
             .ok()?;
         answer.recv().ok()
+    }
+
+    /// Unloads or loads a group in the model, and waits until it has; the model's refusal
+    /// (no such group, or it is already unloaded or loaded) comes back as text.
+    pub fn failover(&self, step: Failover, group_id: &str) -> Result<(), String> {
+        let (reply, done) = mpsc::channel();
+        self.inputs
+            .send(Input::Failover {
+                step,
+                group_id: group_id.to_owned(),
+                reply,
+            })
+            .map_err(|_| "the model's thread is gone".to_owned())?;
+        done.recv()
+            .map_err(|_| "the model's thread is gone".to_owned())?
     }
 
     /// Puts a topic CreateTopics made into the model's metadata image, and waits until it is
@@ -153,6 +207,35 @@ fn run(mut coordinator: Coordinator, inputs: Receiver<Input>, mut trace: Trace) 
                     }
                 };
                 let _ = reply.send(());
+                (at, responses)
+            }
+            Ok(Input::Failover {
+                step,
+                group_id,
+                reply,
+            }) => {
+                let at = now();
+                // Timers due by now fire first, as a plain advance (an input of its own, so that
+                // a refused failover leaves only that in the record); then the group goes or
+                // comes back, at the model's time.
+                let mut responses = match coordinator.advance(at) {
+                    Ok(responses) => {
+                        trace.advance(at);
+                        responses
+                    }
+                    Err(_) => Vec::new(),
+                };
+                match step.apply(&mut coordinator, &group_id) {
+                    Ok(more) => {
+                        trace.failover(at, step, &group_id);
+                        let _ = reply.send(Ok(()));
+                        responses.extend(more);
+                    }
+                    // The model changed nothing: nothing more to record.
+                    Err(e) => {
+                        let _ = reply.send(Err(e.to_string()));
+                    }
+                }
                 (at, responses)
             }
             Err(RecvTimeoutError::Timeout) => {

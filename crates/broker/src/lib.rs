@@ -10,6 +10,7 @@
 
 pub mod alloc_guard;
 pub mod cluster;
+pub mod control;
 pub mod convert;
 pub mod driver;
 pub mod live;
@@ -69,6 +70,8 @@ pub struct Running {
     /// Where the live feed listens.
     pub live: Option<SocketAddr>,
     pub acceptor: thread::JoinHandle<()>,
+    /// The model's thread, for the operator's commands (`control`).
+    pub driver: Driver,
 }
 
 /// Binds, builds the model and starts serving on background threads.
@@ -121,13 +124,15 @@ pub fn start(options: Options) -> Result<Running, String> {
     });
     let driver = Driver::start(coordinator, trace);
     let limits = options.limits;
+    let serving = driver.clone();
     let acceptor = thread::Builder::new()
         .name("acceptor".into())
-        .spawn(move || server::serve(listener, cluster, driver, limits))
+        .spawn(move || server::serve(listener, cluster, serving, limits))
         .map_err(|e| e.to_string())?;
     Ok(Running {
         addr,
         live: live_addr,
         acceptor,
+        driver,
     })
 }

@@ -6,6 +6,9 @@
 //!              [--max-connections N] [--max-request-bytes N]
 //! group-broker replay FILE
 //! ```
+//!
+//! While it serves, it reads the operator's commands on standard input (`control`):
+//! `failover GROUP [MS]`, `unload GROUP`, `load GROUP`.
 
 use std::process::ExitCode;
 
@@ -23,7 +26,11 @@ each partition (default 100); --set changes a broker setting of the model, as th
 scenarios do (for example group.initial.rebalance.delay.ms=0); --trace records every request,
 response and event as JSON lines, which `group-broker replay FILE` checks against a fresh model;
 --live serves the same lines over a WebSocket, for the page's console to follow
-(?mode=console&live=ws://ADDR:PORT).";
+(?mode=console&live=ws://ADDR:PORT).
+
+While it serves, it reads commands on standard input: `failover GROUP [MS]` (the coordinator
+loses the group's partition and loads it again MS later: its members get NOT_COORDINATOR
+meanwhile), `unload GROUP` and `load GROUP` (the two halves).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,8 +41,13 @@ fn main() -> ExitCode {
         };
         return match trace::replay(std::path::Path::new(path)) {
             Ok(r) => {
+                let failovers = if r.failovers > 0 {
+                    format!(", {} unloads and loads", r.failovers)
+                } else {
+                    String::new()
+                };
                 println!(
-                    "replayed {} requests and {} timer advances: all {} outputs match",
+                    "replayed {} requests and {} timer advances{failovers}: all {} outputs match",
                     r.requests, r.advances, r.outputs
                 );
                 ExitCode::SUCCESS
@@ -61,6 +73,10 @@ fn main() -> ExitCode {
                     "group-broker: live feed on ws://{live} (open the page with ?mode=console&live=ws://{live})"
                 );
             }
+            let driver = running.driver.clone();
+            let _ = std::thread::Builder::new()
+                .name("control".into())
+                .spawn(move || group_broker::control::serve(std::io::stdin().lock(), &driver));
             let _ = running.acceptor.join();
             ExitCode::SUCCESS
         }

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::cluster::Topic;
+use crate::driver::Failover;
 use crate::live::Live;
 
 /// How the broker built its model.
@@ -155,6 +156,11 @@ impl Trace {
         }));
     }
 
+    /// The operator unloaded or loaded a group (an input, at the model's time `at`).
+    pub fn failover(&mut self, at: i64, step: crate::driver::Failover, group_id: &str) {
+        self.line(&json!({ "at": at, step.key(): { "groupId": group_id } }));
+    }
+
     pub fn response(&mut self, at: i64, response: &Response) {
         self.line(&json!({ "at": at, "response": response }));
     }
@@ -179,6 +185,8 @@ pub struct Replayed {
     pub requests: usize,
     pub advances: usize,
     pub topics_created: usize,
+    /// Unloads and loads (the operator's failovers).
+    pub failovers: usize,
     pub outputs: usize,
 }
 
@@ -203,6 +211,7 @@ pub fn replay(path: &Path) -> Result<Replayed, String> {
         requests: 0,
         advances: 0,
         topics_created: 0,
+        failovers: 0,
         outputs: 0,
     };
     let mut expected: Vec<(usize, Value)> = Vec::new();
@@ -236,6 +245,15 @@ pub fn replay(path: &Path) -> Result<Replayed, String> {
             };
             done.topics_created += 1;
             crate::driver::create_topic(&mut model, at.unwrap_or(0), &topic)
+        } else if let Some((step, group)) = [Failover::Unload, Failover::Load]
+            .into_iter()
+            .find_map(|step| Some((step, v.get(step.key())?)))
+        {
+            let Some(group_id) = group["groupId"].as_str() else {
+                return Err(format!("line {}: {} without a groupId", n + 1, step.key()));
+            };
+            done.failovers += 1;
+            step.apply(&mut model, group_id)
         } else {
             if v.get("event").is_some() || v.get("response").is_some() || v.get("note").is_some() {
                 expected.push((n + 1, v));

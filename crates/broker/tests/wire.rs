@@ -729,3 +729,85 @@ fn create_topics_makes_topics_and_refuses_as_kafka_does() {
     let replayed = trace::replay(&path).unwrap();
     assert_eq!(replayed.topics_created, 2);
 }
+
+/// The operator's failover (`failover GROUP MS` on the broker's input): a consumer group
+/// (KIP-848) answers NOT_COORDINATOR while its partition is away, and comes back with the same
+/// member, epoch and assignment; a second unload is refused and leaves no trace; the unload and
+/// load lines replay.
+#[test]
+fn a_consumer_group_survives_a_failover_with_its_member_and_assignment() {
+    use group_broker::driver::Failover;
+    let dir = std::env::temp_dir().join(format!("group-broker-failover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("trace.jsonl");
+    let mut o = Options {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        topics: vec![Topic {
+            name: "orders".into(),
+            partitions: 3,
+        }],
+        trace: Some(path.clone()),
+        ..Options::default()
+    };
+    o.model.settings = vec![];
+    let running = start(o).unwrap();
+    let mut c = Client::connect(running.addr);
+    let heartbeat = |epoch: i32| {
+        let mut hb = ConsumerGroupHeartbeatRequest::default();
+        hb.group_id = GroupId(StrBytes::from_static_str("g"));
+        hb.member_id = StrBytes::from_static_str("m1-0000000000000000000");
+        hb.member_epoch = epoch;
+        hb.rebalance_timeout_ms = 30_000;
+        if epoch == 0 {
+            hb.subscribed_topic_names = Some(vec![TopicName(StrBytes::from_static_str("orders"))]);
+            hb.topic_partitions = Some(Vec::new());
+        }
+        hb
+    };
+    let assigned = |r: &ConsumerGroupHeartbeatResponse| -> Option<Vec<i32>> {
+        r.assignment.as_ref().map(|a| {
+            a.topic_partitions
+                .iter()
+                .flat_map(|t| t.partitions.clone())
+                .collect()
+        })
+    };
+    let joined = c.call(1, &heartbeat(0));
+    assert_eq!((joined.error_code, joined.member_epoch), (0, 1));
+    assert_eq!(assigned(&joined), Some(vec![0, 1, 2]));
+
+    running.driver.failover(Failover::Unload, "g").unwrap();
+    let refused = running.driver.failover(Failover::Unload, "g").unwrap_err();
+    assert!(refused.contains("not loaded"), "{refused}");
+    let away = c.call(1, &heartbeat(1));
+    assert_eq!(away.error_code, 16, "NOT_COORDINATOR while unloaded");
+
+    running.driver.failover(Failover::Load, "g").unwrap();
+    let back = c.call(1, &heartbeat(1));
+    assert_eq!(
+        (
+            back.error_code,
+            back.member_id.as_ref().map(|m| m.to_string())
+        ),
+        (0, Some("m1-0000000000000000000".to_string()))
+    );
+    assert_eq!(back.member_epoch, 1, "the same epoch: nothing to rebalance");
+    // A heartbeat at the member's epoch carries no assignment: it has not changed.
+    assert_eq!(assigned(&back), None);
+    drop(c);
+    std::thread::sleep(Duration::from_millis(100));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text.matches("\"unload\":{\"groupId\":\"g\"}").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("\"load\":{\"groupId\":\"g\"}").count(),
+        1,
+        "{text}"
+    );
+    let replayed = trace::replay(&path).unwrap();
+    assert_eq!(replayed.failovers, 2);
+    assert_eq!(replayed.requests, 3);
+}

@@ -19,8 +19,8 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, Unexpected, Visitor};
 
 /// The action types, in the enum's order (as the derive lists them in `unknown variant`). A
-/// live run's two inputs come last: without the `live` feature they are not read.
-const ALL_TYPES: [&str; 20] = [
+/// live run's four inputs come last: without the `live` feature they are not read.
+const ALL_TYPES: [&str; 22] = [
     "addConsumer",
     "close",
     "crash",
@@ -41,11 +41,13 @@ const ALL_TYPES: [&str; 20] = [
     "drop",
     "inject",
     "advance",
+    "unload",
+    "load",
 ];
 const TYPES: &[&str] = if cfg!(feature = "live") {
     &ALL_TYPES
 } else {
-    ALL_TYPES.split_at(ALL_TYPES.len() - 2).0
+    ALL_TYPES.split_at(ALL_TYPES.len() - 4).0
 };
 
 /// Each action type's fields, in declaration order (as the derive lists them in `unknown field`).
@@ -73,6 +75,7 @@ fn fields(kind: &str) -> &'static [&'static str] {
         "deliverNow" | "drop" => &["consumer", "correlationId", "response"],
         "inject" => &["client", "atMs", "request"],
         "advance" => &["atMs"],
+        "unload" | "load" => &["groupId"],
         // close, crash, start, resume, cut, heal
         _ => &["consumer"],
     }
@@ -105,6 +108,7 @@ struct Fields {
     response: Option<bool>,
     client: Option<String>,
     at_ms: Option<i64>,
+    group_id: Option<String>,
     #[cfg(feature = "live")]
     request: Option<group_coordinator::Request>,
     /// The fields given, by name, in order; and the first key no action has.
@@ -238,7 +242,15 @@ impl Fields {
                 at_ms: need(self.at_ms, "atMs")?,
                 request: need(self.request, "request")?,
             },
-            // "advance", the last type
+            #[cfg(feature = "live")]
+            "unload" => Action::Unload {
+                group_id: need(self.group_id, "groupId")?,
+            },
+            #[cfg(feature = "live")]
+            "load" => Action::Load {
+                group_id: need(self.group_id, "groupId")?,
+            },
+            // "advance", the only type left
             _ => Action::Advance {
                 at_ms: need(self.at_ms, "atMs")?,
             },
@@ -288,6 +300,7 @@ impl<'de> Visitor<'de> for ActionVisitor {
                 "response" => take(&mut map, &mut f.response, g, "response")?,
                 "client" => take(&mut map, &mut f.client, g, "client")?,
                 "atMs" => take(&mut map, &mut f.at_ms, g, "atMs")?,
+                "groupId" => take(&mut map, &mut f.group_id, g, "groupId")?,
                 #[cfg(feature = "live")]
                 "request" => take(&mut map, &mut f.request, g, "request")?,
                 _ => {

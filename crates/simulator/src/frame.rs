@@ -724,7 +724,10 @@ impl Player {
                 .filter(|a| {
                     !matches!(
                         a.action,
-                        crate::Action::Inject { .. } | crate::Action::Advance { .. }
+                        crate::Action::Inject { .. }
+                            | crate::Action::Advance { .. }
+                            | crate::Action::Unload { .. }
+                            | crate::Action::Load { .. }
                     )
                 })
                 .map(|a| UserAction {

@@ -5,7 +5,8 @@
 //! builds a `live` scenario the same way. Each input line becomes an action at the end of the
 //! run: a request becomes [`Action::Inject`] on its client's lane, a timer advance
 //! [`Action::Advance`], a topic CreateTopics made [`Action::CreateTopic`] (after an advance to
-//! its time, as the broker's model took it). Each response line is checked against the answer the run's own model
+//! its time, as the broker's model took it), the operator's failover [`Action::Unload`] and
+//! [`Action::Load`]. Each response line is checked against the answer the run's own model
 //! gave: the model is deterministic, so they agree, and if they ever did not, the follower
 //! stops and says where. Refusals are part of the record: where the broker's model refused a
 //! request (its note says so), this model must refuse it too, and the other way round.
@@ -229,6 +230,21 @@ impl Follower {
                 Action::CreateTopic {
                     topic: String::from(topic),
                     partitions,
+                }
+            }
+            (None, None, Some(_)) if line.contains_key("unload") || line.contains_key("load") => {
+                // The operator's failover: the broker advanced to `at` first (a line of its
+                // own), then unloaded or loaded the group at the model's time.
+                let unload = line.contains_key("unload");
+                let step = &line[if unload { "unload" } else { "load" }];
+                let Some(group_id) = step.get("groupId").and_then(Value::as_str) else {
+                    return self.refuse("an unload or load without a groupId");
+                };
+                let group_id = String::from(group_id);
+                if unload {
+                    Action::Unload { group_id }
+                } else {
+                    Action::Load { group_id }
                 }
             }
             _ => {

@@ -884,6 +884,16 @@ pub fn action_text(action: &Action, lang: Lang) -> String {
             "the broker fires the coordinator's due timers at {at_ms} ms",
             "broker 在 {at_ms} ms 触发协调者到期的定时器"
         ),
+        Action::Unload { group_id } => say!(
+            lang,
+            "the broker's coordinator loses group {group_id}'s partition (failover): its requests get NOT_COORDINATOR until it is loaded",
+            "broker 的协调者失去消费组 {group_id} 所在的分区（故障转移）：在重新加载之前，它的请求都得到 NOT_COORDINATOR"
+        ),
+        Action::Load { group_id } => say!(
+            lang,
+            "the broker's coordinator loads group {group_id} again from its records",
+            "broker 的协调者从记录重新加载消费组 {group_id}"
+        ),
     }
 }
 

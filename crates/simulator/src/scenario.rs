@@ -295,6 +295,20 @@ pub enum Action {
     Advance {
         at_ms: i64,
     },
+    /// A live run's input (`live` scenarios only): the broker's coordinator lost the group's
+    /// partition (`group-broker`'s `failover` command), at the run's current time. Its requests
+    /// get NOT_COORDINATOR until [`Action::Load`]. (Not [`Action::Failover`]: that schedules
+    /// the load itself, and a live run's load comes when the broker's does.)
+    // (Read from JSON only with the `live` feature.)
+    Unload {
+        group_id: String,
+    },
+    /// A live run's input (`live` scenarios only): the broker's coordinator loaded the group
+    /// again, from its records.
+    // (Read from JSON only with the `live` feature.)
+    Load {
+        group_id: String,
+    },
 }
 
 /// A coordinator request in the JSON form of the wasm `Coordinator.handle` (an object tagged
@@ -332,7 +346,9 @@ impl Action {
             | Action::CreatePartitions { .. }
             | Action::CreateTopic { .. }
             | Action::Inject { .. }
-            | Action::Advance { .. } => None,
+            | Action::Advance { .. }
+            | Action::Unload { .. }
+            | Action::Load { .. } => None,
         }
     }
 
@@ -783,10 +799,15 @@ impl Scenario {
                     ));
                 }
             }
-            Action::Inject { .. } | Action::Advance { .. } if !self.live => {
+            Action::Inject { .. }
+            | Action::Advance { .. }
+            | Action::Unload { .. }
+            | Action::Load { .. }
+                if !self.live =>
+            {
                 return Err(err(
                     path,
-                    "only a live run takes a broker's inputs (inject, advance)",
+                    "only a live run takes a broker's inputs (inject, advance, unload, load)",
                 ));
             }
             Action::Inject { at_ms, .. } | Action::Advance { at_ms }
@@ -799,10 +820,13 @@ impl Scenario {
             }
             Action::Inject { client, .. } => name(client, &format!("{path}.client"))?,
             Action::Advance { .. } => {}
+            Action::Unload { group_id } | Action::Load { group_id } => {
+                name(group_id, &format!("{path}.groupId"))?
+            }
             _ if self.live => {
                 return Err(err(
                     path,
-                    "a live run follows its broker: only the broker's inputs (inject, advance) apply",
+                    "a live run follows its broker: only the broker's inputs (inject, advance, unload, load) apply",
                 ));
             }
             Action::FailNextPersist { error } if Action::persist_error(error).is_none() => {

@@ -643,6 +643,12 @@ impl Simulation {
         }
     }
 
+    /// Whether the coordinator holds the scenario's group (false from a failover's unload to
+    /// its load).
+    pub fn coordinator_available(&self) -> bool {
+        self.coordinator_available
+    }
+
     /// The group is Stable, every running consumer is Stable in its generation with nothing
     /// left to do, and every partition someone subscribes to is owned.
     pub fn is_settled(&self) -> bool {
@@ -1020,6 +1026,29 @@ impl Simulation {
                 self.not_before(*at_ms)?;
                 self.actions.push(self.w.now, action.clone());
                 self.w.schedule(*at_ms, Pending::Advance);
+            }
+            // The broker's failover, in two inputs at the broker's times (each after an advance
+            // to its time, so the model's clock is already there).
+            Action::Unload { group_id } => {
+                let responses = self
+                    .coordinator
+                    .unload(group_id)
+                    .map_err(|e| e.to_string())?;
+                self.record_action(action.clone());
+                if *group_id == self.w.group_id {
+                    self.coordinator_available = false;
+                }
+                self.after_coordinator(responses);
+                self.w.mark_dirty();
+            }
+            Action::Load { group_id } => {
+                let responses = self.coordinator.load(group_id).map_err(|e| e.to_string())?;
+                self.record_action(action.clone());
+                if *group_id == self.w.group_id {
+                    self.coordinator_available = true;
+                }
+                self.after_coordinator(responses);
+                self.w.mark_dirty();
             }
             Action::Drop {
                 consumer,

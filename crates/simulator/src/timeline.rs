@@ -306,7 +306,9 @@ impl TimelineIndex {
                         self.mark(lane, e, kind);
                     }
                 }
-                Action::Failover { .. } => self.mark(0, e, MarkKind::Failover),
+                Action::Failover { .. } | Action::Unload { .. } => {
+                    self.mark(0, e, MarkKind::Failover)
+                }
                 _ => {}
             },
             _ => {}

@@ -107,6 +107,12 @@ enum Derived {
     Advance {
         at_ms: i64,
     },
+    Unload {
+        group_id: String,
+    },
+    Load {
+        group_id: String,
+    },
 }
 
 // (Unused otherwise: they make sure the oracle's field types are the real ones.)
@@ -145,7 +151,7 @@ fn types() -> Vec<String> {
                 .to_string()
         })
         .collect();
-    assert_eq!(types.len(), 20, "{types:?}");
+    assert_eq!(types.len(), 22, "{types:?}");
     types.push("explode".to_string());
     types
 }
@@ -153,7 +159,9 @@ fn types() -> Vec<String> {
 /// Values for each key: right ones, nulls and wrong types.
 fn values(key: &str) -> Vec<Value> {
     let mut v = match key {
-        "name" | "consumer" | "topic" | "error" | "client" => vec![json!("c1"), json!("")],
+        "name" | "consumer" | "topic" | "error" | "client" | "groupId" => {
+            vec![json!("c1"), json!("")]
+        }
         "topics" => vec![json!(["orders"]), json!([]), json!("orders")],
         "config" => vec![json!({"session.timeout.ms": 10000}), json!({})],
         "startMs" | "processingMs" | "downMs" | "latencyMs" | "jitterMs" | "atMs" => {
@@ -177,7 +185,8 @@ fn values(key: &str) -> Vec<Value> {
     v
 }
 
-const KEYS: [&str; 24] = [
+const KEYS: [&str; 25] = [
+    "groupId",
     "name",
     "topics",
     "pattern",
@@ -285,6 +294,8 @@ fn refusals_are_worded_as_the_derive_worded_them() {
         r#"{"type":"pause","consumer":"a","kind":"nap"}"#,
         r#"{"type":"deliverNow","consumer":"a"}"#,
         r#"{"type":"inject","client":"c","atMs":0}"#,
+        r#"{"type":"unload","groupId":5}"#,
+        r#"{"type":"load"}"#,
         r#""close""#,
     ] {
         let (ours, derived) = both(text);

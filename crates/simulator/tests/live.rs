@@ -297,6 +297,19 @@ fn a_live_run_takes_only_the_brokers_inputs() {
     .unwrap();
     let refused = sim.act(Action::Advance { at_ms: 10 }).unwrap_err();
     assert!(refused.message.contains("only a live run"), "{refused}");
+    let refused = sim
+        .act(Action::Unload {
+            group_id: "g".into(),
+        })
+        .unwrap_err();
+    assert!(refused.message.contains("only a live run"), "{refused}");
+    // A live run's unload names a group the model has: otherwise the model's refusal.
+    let refused = player
+        .act(Action::Unload {
+            group_id: "nope".into(),
+        })
+        .unwrap_err();
+    assert!(refused.message.contains("nope"), "{refused}");
 }
 
 #[test]
@@ -432,4 +445,80 @@ fn a_topic_created_while_following_joins_the_pattern() {
         apac_targeted, 2,
         "both of orders-apac's partitions were in the target"
     );
+}
+
+/// A live run through a coordinator failover: three librdkafka members with the consumer
+/// protocol, and the operator's `failover g 3000` on group-broker's input (recorded by
+/// `live/cases.py failover` with LIVE_KEEP_TRACES). The unload and load lines are inputs like a
+/// request; while the group is away its members' heartbeats get NOT_COORDINATOR here as on the
+/// broker, and it comes back with the same members, epochs and targets.
+#[test]
+fn a_consumer_group_followed_through_a_failover_comes_back_as_it_was() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/test/fixtures/broker-trace-failover.jsonl"
+    );
+    let lines: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!((count(&lines, "unload"), count(&lines, "load")), (1, 1));
+    let mut player = Follower::empty_run();
+    let mut follower = Follower::new();
+    type Members = Vec<(String, i32)>;
+    let snapshot = |player: &Player| -> Option<(bool, Members, i32)> {
+        let sim = player.simulation();
+        let group = sim.coordinator().consumer_group(&sim.scenario().group_id)?;
+        let members = group
+            .members
+            .values()
+            .map(|m| (m.member_id.clone(), m.member_epoch()))
+            .collect();
+        Some((group.unloaded, members, group.group_epoch))
+    };
+    let (mut before, mut away, mut after) = (None, None, None);
+    for line in &lines {
+        let was = snapshot(&player);
+        follower.feed(&mut player, [line.as_str()]);
+        if line.contains("\"unload\":") {
+            before = was;
+            away = snapshot(&player);
+            assert!(!player.simulation().coordinator_available());
+        }
+        if line.contains("\"load\":") {
+            after = snapshot(&player);
+            assert!(player.simulation().coordinator_available());
+        }
+    }
+    let (before, away, after) = (before.unwrap(), away.unwrap(), after.unwrap());
+    assert!(
+        !before.0 && away.0 && !after.0,
+        "unloaded only between the two"
+    );
+    assert_eq!(before.1.len(), 3);
+    assert_eq!((&away.1, away.2), (&before.1, before.2));
+    assert_eq!((&after.1, after.2), (&before.1, before.2));
+    let inputs = count(&lines, "request")
+        + count(&lines, "advance")
+        + count(&lines, "unload")
+        + count(&lines, "load");
+    assert_eq!(
+        follower.status(),
+        &FollowStatus::Following {
+            inputs,
+            checked: count(&lines, "response"),
+        }
+    );
+    // The heartbeats that reached the broker while the group was away, answered as the broker
+    // answered them.
+    let trace = player.simulation().trace();
+    let refused = trace
+        .iter_from(0)
+        .filter(|e| {
+            matches!(&e.kind, TraceKind::ResponseSent { response: Some(r), .. }
+                if r.error_code() == group_coordinator::ErrorCode::NotCoordinator)
+        })
+        .count();
+    assert!(refused >= 3, "{refused} NOT_COORDINATOR answers");
 }

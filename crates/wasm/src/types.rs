@@ -255,7 +255,9 @@ export type Action =
   /** a live run's input: a real client's request as group-broker recorded it, on lane `client` */
   | { type: "inject"; client: string; atMs: number; request: Request }
   /** a live run's input: the broker fired the coordinator's due timers */
-  | { type: "advance"; atMs: number };
+  | { type: "advance"; atMs: number }
+  /** a live run's input: the broker's coordinator lost / loaded again the group (its operator's failover) */
+  | { type: "unload" | "load"; groupId: string };
 /** Where following a broker's trace stands (`Player.follow`). */
 export type FollowStatus =
   | { kind: "waiting" }

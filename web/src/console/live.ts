@@ -81,6 +81,12 @@ export class LiveRun {
     if (created && at !== null && typeof created.topic === 'string' && typeof created.partitions === 'number') {
       return this.session.createTopic(at, created.topic, created.partitions);
     }
+    // The operator's failover (group-broker's `failover GROUP MS`), at the model's time: the
+    // broker's advance to it came as a line of its own.
+    for (const kind of ['unload', 'load'] as const) {
+      const step = line[kind] as { groupId?: unknown } | undefined;
+      if (step && typeof step.groupId === 'string') return this.session[kind](step.groupId);
+    }
     return null;
   }
 }
