@@ -368,8 +368,6 @@ pub struct NarratedEvent<'a> {
     pub text: Text,
 }
 
-pub use crate::narration::event_text;
-
 /// The recorded trace: appended to, never changed. Stored in fixed-size chunks so a long run
 /// never copies (or doubles) one huge buffer as it grows — what keeps an hour of 1,000
 /// consumers within wasm's 4 GiB.

@@ -236,7 +236,7 @@ impl Coordinator {
             .iter()
             .map(|event| Narrated {
                 event,
-                text: group_simulator::trace::event_text(&event.kind),
+                text: group_simulator::narration::event_text(&event.kind),
             })
             .collect();
         to_js(&narrated)

@@ -40,6 +40,7 @@ mod membership;
 mod poll;
 mod requests;
 mod responses;
+pub mod states;
 
 pub use membership::{LocalAssignment, Membership};
 

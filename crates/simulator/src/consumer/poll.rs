@@ -174,11 +174,7 @@ impl Consumer {
 
     pub(super) fn set_state(&mut self, w: &mut World, to: MemberState) {
         if self.state != to {
-            if !crate::vocabulary::is_client_transition(
-                self.uses_consumer_protocol(),
-                self.state,
-                to,
-            ) {
+            if !super::states::is_client_transition(self.uses_consumer_protocol(), self.state, to) {
                 w.violation(format!(
                     "{} went from {} to {}, which the Java client does not allow",
                     self.name,

@@ -243,21 +243,41 @@ pub fn server_assign_compact(
         )),
     };
     let out = assignor.assign(&spec)?;
-    // Back in input order, each member's pairs by topic name then partition.
-    let mut per_input: Vec<Vec<(u32, i32, i32)>> = alloc::vec![Vec::new(); n];
+    // Back in input order, each member's pairs by topic name then partition. The assignment's
+    // topic indices are mapped to (name rank, input index) once, not looked up per partition
+    // (a map lookup per partition was the largest part of a large call in wasm), and one
+    // buffer serves every member's sort.
+    let to_input: Vec<(u32, i32)> = out
+        .topics()
+        .iter()
+        .map(|id| {
+            let k = index_of[id];
+            (rank[k], k as i32)
+        })
+        .collect();
+    let mut at = alloc::vec![0usize; n + 1];
     for (j, &i) in order.iter().enumerate() {
-        let pairs = &mut per_input[i];
-        pairs.extend(out.member(j).map(|(id, p)| {
-            let k = index_of[&id];
-            (rank[k], k as i32, p)
-        }));
-        pairs.sort_unstable();
+        at[i + 1] = 1 + 2 * out.count(j);
     }
-    let mut result = Vec::with_capacity(n + 2 * total as usize);
-    for pairs in per_input {
-        result.push(pairs.len() as i32);
-        for (_, k, p) in pairs {
-            result.extend([k, p]);
+    for i in 0..n {
+        at[i + 1] += at[i];
+    }
+    let mut result = alloc::vec![0i32; at[n]];
+    let mut pairs: Vec<(u32, i32, i32)> = Vec::new();
+    for (j, &i) in order.iter().enumerate() {
+        pairs.clear();
+        pairs.extend(out.indexed(j).iter().map(|&(t, p)| {
+            let (r, k) = to_input[t as usize];
+            (r, k, p)
+        }));
+        if !pairs.is_sorted() {
+            pairs.sort_unstable();
+        }
+        let slot = &mut result[at[i]..at[i + 1]];
+        slot[0] = pairs.len() as i32;
+        for (pair, &(_, k, p)) in slot[1..].chunks_exact_mut(2).zip(&pairs) {
+            pair[0] = k;
+            pair[1] = p;
         }
     }
     Ok(result)

@@ -78,6 +78,16 @@ impl GroupAssignment {
         &self.partitions[start..self.ends[member]]
     }
 
+    /// The topic ids the runs refer to by index, ascending.
+    pub fn topics(&self) -> &[Uuid] {
+        &self.topics
+    }
+
+    /// Member `member`'s (topic index in [`GroupAssignment::topics`], partition) pairs, sorted.
+    pub fn indexed(&self, member: usize) -> &[(u32, i32)] {
+        self.run(member)
+    }
+
     /// Member `member`'s (topic id, partition) pairs, sorted.
     pub fn member(&self, member: usize) -> impl Iterator<Item = (Uuid, i32)> + '_ {
         self.run(member)
