@@ -17,8 +17,8 @@
 //! names; the run is rebuilt then, with the inputs before it (nothing of that group's).
 
 use crate::player::{Player, TimedAction};
+use crate::refusal::Refusal;
 use crate::scenario::{Action, MAX_TIME_MS, Scenario, ScenarioError, Setting, Text};
-use crate::simulation::REFUSED;
 use crate::trace::TraceKind;
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -301,8 +301,11 @@ impl Follower {
                     let value = serde_json::to_value(&**response).unwrap_or(Value::Null);
                     self.produced.insert(*correlation_id, value);
                 }
-                TraceKind::ActionIgnored { why, .. } if why.starts_with(REFUSED) => {
-                    self.refusal = Some(why.clone());
+                TraceKind::ActionIgnored {
+                    why: why @ Refusal::CoordinatorRefused { .. },
+                    ..
+                } => {
+                    self.refusal = Some(why.to_string());
                 }
                 _ => {}
             }

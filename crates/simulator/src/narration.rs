@@ -2,6 +2,7 @@
 //! English and Chinese side by side (one arm per message, both languages in it). Only the
 //! language asked for is formatted; the Chinese follows the book's terms (the seed's glossary).
 
+use crate::refusal::Refusal;
 use crate::scenario::{Action, Text};
 use crate::trace::{
     ClientExpiry, Lang, Lifecycle, LossReason, NarratedEvent, Tp, TraceEvent, TraceKind,
@@ -22,6 +23,56 @@ macro_rules! say {
             Lang::Zh => alloc::format!($zh),
         }
     };
+}
+
+/// Why an action was not applied, in `lang`. A setting's or the coordinator's own message is
+/// told as it is (those are English wherever they come from).
+pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
+    use Refusal::*;
+    if lang == Lang::En {
+        return alloc::format!("{refusal}");
+    }
+    match refusal {
+        NoConsumer { name } => alloc::format!("没有名为“{name}”的消费者"),
+        NotRunning { consumer } => alloc::format!("{consumer} 没有在运行"),
+        ConsumerExists { name } => alloc::format!("名为“{name}”的消费者已经存在"),
+        AlreadyClosing { consumer } => alloc::format!("{consumer} 已经在关闭"),
+        AlreadyRunning { consumer } => alloc::format!("{consumer} 已经在运行"),
+        AlreadyPaused { consumer } => alloc::format!("{consumer} 已经暂停"),
+        NotPaused { consumer } => alloc::format!("{consumer} 没有暂停"),
+        LinkAlready { consumer, cut } => alloc::format!(
+            "{consumer} 的链路已经{}",
+            if *cut { "断开" } else { "连通" }
+        ),
+        InstanceIdInUse { instance } => {
+            alloc::format!("group.instance.id “{instance}”已被另一个消费者使用")
+        }
+        NoTopic { topic } => alloc::format!("没有名为“{topic}”的主题"),
+        PartitionsOnlyAdded { topic, current } => {
+            alloc::format!("{topic} 有 {current} 个分区：分区只能增加")
+        }
+        TooManyPartitions { total, max } => {
+            alloc::format!("分区总数 {total}，超过上限 {max}")
+        }
+        TopicExists { topic } => alloc::format!("名为“{topic}”的主题已经存在"),
+        FailoverUnderWay => String::from("故障转移已在进行中"),
+        NotAKafkaError { error } => alloc::format!("“{error}”不是 Kafka 的错误名"),
+        NotInFlight {
+            correlation_id,
+            response,
+        } => alloc::format!(
+            "没有在途的{} #{correlation_id}",
+            if *response { "响应" } else { "请求" }
+        ),
+        OutOfOrder => String::from("连接按顺序送达：同一链路上更早的消息必须先到"),
+        NotAMessage => String::from("不是一条消息"),
+        BackInTime { at_ms, now_ms } => {
+            alloc::format!("{at_ms} ms 早于运行的当前时间（{now_ms} ms）：实时输入不能回到过去")
+        }
+        TooManyClients { max } => alloc::format!("客户端超过 {max} 个"),
+        Setting { message } | Coordinator { message } => message.clone(),
+        CoordinatorRefused { message } => alloc::format!("协调者拒绝了请求：{message}"),
+    }
 }
 
 impl TraceEvent {
@@ -46,6 +97,7 @@ impl TraceEvent {
             TraceKind::Action { action } => action_text(action, lang),
             TraceKind::ActionIgnored { action, why } => {
                 let action = action_text(action, lang);
+                let why = refusal_text(why, lang);
                 say!(
                     lang,
                     "ignored: {action} ({why})",

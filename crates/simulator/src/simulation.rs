@@ -3,6 +3,7 @@
 
 use crate::action_log::ActionLog;
 use crate::consumer::{Consumer, Life};
+use crate::refusal::Refusal;
 use crate::scenario::{Action, ConsumerSpec, Scenario, ScenarioError, apply_settings};
 use crate::trace::{LossReason, Trace, TraceKind};
 use crate::view::{Metrics, WorldView};
@@ -22,7 +23,23 @@ use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
 
 /// How the run says the coordinator refused a request (a misuse of its API, never Kafka's
 /// answer to a request, which is an error code).
-pub(crate) const REFUSED: &str = "the coordinator refused a request";
+/// A request the model's coordinator refused, in a violation's text (a simulated consumer's;
+/// a real client's is a [`Refusal::CoordinatorRefused`]).
+const REFUSED: &str = "the coordinator refused a request";
+
+/// An action's setting that is not valid, as a refusal.
+fn setting(e: ScenarioError) -> Refusal {
+    Refusal::Setting {
+        message: e.to_string(),
+    }
+}
+
+/// The coordinator's refusal of a step an action needs.
+fn coordinator(e: impl core::fmt::Display) -> Refusal {
+    Refusal::Coordinator {
+        message: e.to_string(),
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Simulation {
@@ -358,7 +375,9 @@ impl Simulation {
                                 at_ms: self.w.now,
                                 request: (*request).clone(),
                             }),
-                            why: format!("{REFUSED}: {e}"),
+                            why: Refusal::CoordinatorRefused {
+                                message: e.to_string(),
+                            },
                         })
                     }
                     Err(e) => self.w.violation(format!("{REFUSED}: {e}")),
@@ -510,7 +529,9 @@ impl Simulation {
             Ok(responses) => self.after_coordinator(responses),
             Err(e) => self.w.record(TraceKind::ActionIgnored {
                 action: Box::new(Action::Failover { down_ms: 0 }),
-                why: e.to_string(),
+                why: Refusal::Coordinator {
+                    message: e.to_string(),
+                },
             }),
         }
         self.w.mark_dirty();
@@ -749,39 +770,45 @@ impl Simulation {
         self.scenario
             .check_action(&action, "action", &mut names, &mut instances)?;
         self.apply_checked(action)
-            .map_err(|message| ScenarioError {
+            .map_err(|refusal| ScenarioError {
                 path: "action".to_string(),
-                message,
+                message: refusal.to_string(),
             })?;
         self.after_event();
         Ok(())
     }
 
-    fn find(&self, name: &str) -> Result<usize, String> {
+    fn find(&self, name: &str) -> Result<usize, Refusal> {
         self.consumers
             .iter()
             .position(|c| &*c.name == name)
-            .ok_or_else(|| format!("no consumer named \"{name}\""))
+            .ok_or_else(|| Refusal::NoConsumer {
+                name: name.to_string(),
+            })
     }
 
     /// Applies an action whose fields are sound; `Err` says why it does not apply now.
-    fn apply_checked(&mut self, action: Action) -> Result<(), String> {
-        let running = |c: &Consumer| -> Result<(), String> {
+    fn apply_checked(&mut self, action: Action) -> Result<(), Refusal> {
+        let running = |c: &Consumer| -> Result<(), Refusal> {
             if c.is_running() {
                 Ok(())
             } else {
-                Err(format!("{} is not running", c.name))
+                Err(Refusal::NotRunning {
+                    consumer: c.name.to_string(),
+                })
             }
         };
         match &action {
             Action::AddConsumer(spec) => {
                 if self.consumers.iter().any(|c| c.spec.name == spec.name) {
-                    return Err(format!("a consumer named \"{}\" already exists", spec.name));
+                    return Err(Refusal::ConsumerExists {
+                        name: spec.name.clone(),
+                    });
                 }
                 let config = self
                     .scenario
                     .consumer_config(spec, "action")
-                    .map_err(|e| e.to_string())?;
+                    .map_err(setting)?;
                 let i = self.consumers.len();
                 let link = spec
                     .network
@@ -804,7 +831,9 @@ impl Simulation {
                 let i = self.find(consumer)?;
                 running(&self.consumers[i])?;
                 if self.consumers[i].life == Life::Closing {
-                    return Err(format!("{consumer} is already closing"));
+                    return Err(Refusal::AlreadyClosing {
+                        consumer: consumer.clone(),
+                    });
                 }
                 self.record_action(action);
                 self.consumers[i].close(&mut self.w);
@@ -826,7 +855,9 @@ impl Simulation {
             Action::Start { consumer } => {
                 let i = self.find(consumer)?;
                 if self.consumers[i].is_running() {
-                    return Err(format!("{consumer} is already running"));
+                    return Err(Refusal::AlreadyRunning {
+                        consumer: consumer.clone(),
+                    });
                 }
                 self.record_action(action);
                 self.consumers[i].start(&mut self.w);
@@ -835,7 +866,9 @@ impl Simulation {
                 let i = self.find(consumer)?;
                 running(&self.consumers[i])?;
                 if self.consumers[i].paused.is_some() {
-                    return Err(format!("{consumer} is already paused"));
+                    return Err(Refusal::AlreadyPaused {
+                        consumer: consumer.clone(),
+                    });
                 }
                 self.record_action(action.clone());
                 self.consumers[i].pause(&mut self.w, *kind);
@@ -843,7 +876,9 @@ impl Simulation {
             Action::Resume { consumer } => {
                 let i = self.find(consumer)?;
                 if self.consumers[i].paused.is_none() {
-                    return Err(format!("{consumer} is not paused"));
+                    return Err(Refusal::NotPaused {
+                        consumer: consumer.clone(),
+                    });
                 }
                 self.record_action(action);
                 let deferred = self.consumers[i].resume(&mut self.w);
@@ -856,10 +891,10 @@ impl Simulation {
                 let i = self.find(consumer)?;
                 let cut = matches!(action, Action::Cut { .. });
                 if self.w.links[i].cut == cut {
-                    return Err(format!(
-                        "the link of {consumer} is already {}",
-                        if cut { "cut" } else { "up" }
-                    ));
+                    return Err(Refusal::LinkAlready {
+                        consumer: consumer.clone(),
+                        cut,
+                    });
                 }
                 self.w.links[i].cut = cut;
                 self.record_action(action);
@@ -900,84 +935,76 @@ impl Simulation {
             Action::SetConfig { consumer, config } => {
                 let i = self.find(consumer)?;
                 let mut c = self.consumers[i].config.clone();
-                apply_settings(&mut c, config, "config").map_err(|e| e.to_string())?;
+                apply_settings(&mut c, config, "config").map_err(setting)?;
                 if let Some(instance) = &c.group_instance_id
                     && self.consumers.iter().any(|o| {
                         o.index != i && o.config.group_instance_id.as_ref() == Some(instance)
                     })
                 {
-                    return Err(format!(
-                        "group.instance.id \"{instance}\" is used by another consumer"
-                    ));
+                    return Err(Refusal::InstanceIdInUse {
+                        instance: instance.clone(),
+                    });
                 }
                 self.consumers[i].config = c;
                 self.record_action(action);
             }
             Action::CreatePartitions { topic, count } => {
-                let current = *self
-                    .w
-                    .topics
-                    .get(topic)
-                    .ok_or_else(|| format!("no topic named \"{topic}\""))?;
+                let current = *self.w.topics.get(topic).ok_or_else(|| Refusal::NoTopic {
+                    topic: topic.clone(),
+                })?;
                 if *count <= current {
-                    return Err(format!(
-                        "{topic} has {current} partitions: partitions can only be added"
-                    ));
+                    return Err(Refusal::PartitionsOnlyAdded {
+                        topic: topic.clone(),
+                        current,
+                    });
                 }
                 let total: i64 = self.w.topics.values().map(|n| i64::from(*n)).sum::<i64>()
                     + i64::from(count - current);
                 if total > crate::scenario::MAX_PARTITIONS {
-                    return Err(format!(
-                        "{total} partitions in all, more than {}",
-                        crate::scenario::MAX_PARTITIONS
-                    ));
+                    return Err(Refusal::TooManyPartitions {
+                        total,
+                        max: crate::scenario::MAX_PARTITIONS,
+                    });
                 }
                 // Timers due now fire first (their answers go out), then the image changes.
-                let responses = self
-                    .coordinator
-                    .advance(self.w.now)
-                    .map_err(|e| e.to_string())?;
+                let responses = self.coordinator.advance(self.w.now).map_err(coordinator)?;
                 self.after_coordinator(responses);
                 self.coordinator
                     .update_metadata(self.w.now, &[(topic.clone(), None, *count)])
-                    .map_err(|e| e.to_string())?;
+                    .map_err(coordinator)?;
                 self.w.topics.insert(topic.clone(), *count);
                 self.record_action(action.clone());
                 self.w.mark_dirty();
             }
             Action::CreateTopic { topic, partitions } => {
                 if self.w.topics.contains_key(topic) {
-                    return Err(format!("a topic named \"{topic}\" already exists"));
+                    return Err(Refusal::TopicExists {
+                        topic: topic.clone(),
+                    });
                 }
                 let total: i64 = self.w.topics.values().map(|n| i64::from(*n)).sum::<i64>()
                     + i64::from(*partitions);
                 if total > crate::scenario::MAX_PARTITIONS {
-                    return Err(format!(
-                        "{total} partitions in all, more than {}",
-                        crate::scenario::MAX_PARTITIONS
-                    ));
+                    return Err(Refusal::TooManyPartitions {
+                        total,
+                        max: crate::scenario::MAX_PARTITIONS,
+                    });
                 }
-                let responses = self
-                    .coordinator
-                    .advance(self.w.now)
-                    .map_err(|e| e.to_string())?;
+                let responses = self.coordinator.advance(self.w.now).map_err(coordinator)?;
                 self.after_coordinator(responses);
                 self.coordinator
                     .update_metadata(self.w.now, &[(topic.clone(), None, *partitions)])
-                    .map_err(|e| e.to_string())?;
+                    .map_err(coordinator)?;
                 self.w.topics.insert(topic.clone(), *partitions);
                 self.record_action(action.clone());
                 self.w.mark_dirty();
             }
             Action::Failover { down_ms } => {
                 if !self.coordinator_available {
-                    return Err("a failover is already under way".to_string());
+                    return Err(Refusal::FailoverUnderWay);
                 }
                 let group_id = self.w.group_id.clone();
-                let responses = self
-                    .coordinator
-                    .unload(&group_id)
-                    .map_err(|e| e.to_string())?;
+                let responses = self.coordinator.unload(&group_id).map_err(coordinator)?;
                 self.record_action(action.clone());
                 self.coordinator_available = false;
                 self.after_coordinator(responses);
@@ -986,8 +1013,9 @@ impl Simulation {
                 self.w.mark_dirty();
             }
             Action::FailNextPersist { error } => {
-                let code = Action::persist_error(error)
-                    .ok_or_else(|| format!("\"{error}\" is not a Kafka error name"))?;
+                let code = Action::persist_error(error).ok_or_else(|| Refusal::NotAKafkaError {
+                    error: error.clone(),
+                })?;
                 self.coordinator.fail_next_persist(code);
                 self.record_action(action);
             }
@@ -1030,10 +1058,7 @@ impl Simulation {
             // The broker's failover, in two inputs at the broker's times (each after an advance
             // to its time, so the model's clock is already there).
             Action::Unload { group_id } => {
-                let responses = self
-                    .coordinator
-                    .unload(group_id)
-                    .map_err(|e| e.to_string())?;
+                let responses = self.coordinator.unload(group_id).map_err(coordinator)?;
                 self.record_action(action.clone());
                 if *group_id == self.w.group_id {
                     self.coordinator_available = false;
@@ -1042,7 +1067,7 @@ impl Simulation {
                 self.w.mark_dirty();
             }
             Action::Load { group_id } => {
-                let responses = self.coordinator.load(group_id).map_err(|e| e.to_string())?;
+                let responses = self.coordinator.load(group_id).map_err(coordinator)?;
                 self.record_action(action.clone());
                 if *group_id == self.w.group_id {
                     self.coordinator_available = true;
@@ -1060,7 +1085,7 @@ impl Simulation {
                 let api = match &pending {
                     Pending::ToBroker { message, .. } => message.describe().0,
                     Pending::ToConsumer { message, .. } => message.describe().0,
-                    _ => return Err(String::from("not a message")),
+                    _ => return Err(Refusal::NotAMessage),
                 };
                 self.record_action(action.clone());
                 let name = self.w.names[c].clone();
@@ -1072,23 +1097,22 @@ impl Simulation {
     }
 
     /// A live input's time: the run's clock only moves forward.
-    fn not_before(&self, at_ms: i64) -> Result<(), String> {
+    fn not_before(&self, at_ms: i64) -> Result<(), Refusal> {
         if at_ms < self.w.now {
-            return Err(format!(
-                "at {at_ms} ms, before the run's time ({} ms): a live input cannot go back",
-                self.w.now
-            ));
+            return Err(Refusal::BackInTime {
+                at_ms,
+                now_ms: self.w.now,
+            });
         }
         Ok(())
     }
 
     /// A lane for a real client that sends its first request (a live run).
-    fn open_lane(&mut self, client: &str) -> Result<usize, String> {
+    fn open_lane(&mut self, client: &str) -> Result<usize, Refusal> {
         if self.consumers.len() >= crate::scenario::MAX_CONSUMERS {
-            return Err(format!(
-                "more than {} clients",
-                crate::scenario::MAX_CONSUMERS
-            ));
+            return Err(Refusal::TooManyClients {
+                max: crate::scenario::MAX_CONSUMERS,
+            });
         }
         let spec = ConsumerSpec {
             name: String::from(client),
@@ -1103,7 +1127,7 @@ impl Simulation {
         let config = self
             .scenario
             .consumer_config(&spec, "action")
-            .map_err(|e| e.to_string())?;
+            .map_err(setting)?;
         let i = self.consumers.len();
         // The broker recorded each request when the model took it: no latency, no loss.
         self.w.add_consumer(

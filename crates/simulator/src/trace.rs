@@ -224,7 +224,7 @@ pub enum TraceKind {
     /// An action that could not be applied (e.g. closing a consumer that is not running).
     ActionIgnored {
         action: Box<Action>,
-        why: String,
+        why: crate::refusal::Refusal,
     },
     Lifecycle {
         consumer: Rc<str>,

@@ -3,6 +3,7 @@
 //! [`crate::Simulation`] drives it.
 
 use crate::ledger::{GroupGeneration, Ledger};
+use crate::refusal::Refusal;
 use crate::scenario::LinkSpec;
 use crate::trace::{LossReason, MessageApi, Tp, Trace, TraceEvent, TraceKind};
 use alloc::collections::BTreeMap;
@@ -209,7 +210,7 @@ impl World {
         consumer: usize,
         correlation_id: i32,
         response: bool,
-    ) -> Result<Pending, String> {
+    ) -> Result<Pending, Refusal> {
         let mut first_on_link: Option<(i64, u64)> = None;
         let mut found: Option<(i64, u64)> = None;
         for (key, pending) in &self.queue {
@@ -232,19 +233,18 @@ impl World {
             }
         }
         let Some(key) = found else {
-            return Err(alloc::format!(
-                "no {} #{correlation_id} is in flight",
-                if response { "answer to" } else { "request" }
-            ));
+            return Err(Refusal::NotInFlight {
+                correlation_id,
+                response,
+            });
         };
         if first_on_link != Some(key) {
-            return Err(String::from(
-                "a connection delivers in order: an earlier message on the same link must arrive first",
-            ));
+            return Err(Refusal::OutOfOrder);
         }
-        self.queue
-            .remove(&key)
-            .ok_or_else(|| String::from("the message left the queue"))
+        self.queue.remove(&key).ok_or(Refusal::NotInFlight {
+            correlation_id,
+            response,
+        })
     }
 
     /// Queues `pending` to happen now, before everything else due now (after any queued the

@@ -348,10 +348,34 @@ fn a_request_both_models_refused_is_accepted_and_no_other_refusal() {
     );
     let sim = player.simulation();
     assert_eq!(sim.metrics().invariant_violations, 0);
-    assert!(sim.trace().iter().any(|e| matches!(
-        &e.kind,
-        TraceKind::ActionIgnored { why, .. } if why.starts_with("the coordinator refused a request")
-    )));
+    // A typed refusal, told in each language.
+    let refused = sim
+        .trace()
+        .iter()
+        .find(|e| {
+            matches!(
+                &e.kind,
+                TraceKind::ActionIgnored {
+                    why: group_simulator::Refusal::CoordinatorRefused { .. },
+                    ..
+                }
+            )
+        })
+        .expect("the model's refusal is in the trace");
+    assert!(
+        refused
+            .narrate(group_simulator::trace::Lang::En)
+            .contains("the coordinator refused a request: "),
+        "{}",
+        refused.narrate(group_simulator::trace::Lang::En)
+    );
+    assert!(
+        refused
+            .narrate(group_simulator::trace::Lang::Zh)
+            .contains("协调者拒绝了请求："),
+        "{}",
+        refused.narrate(group_simulator::trace::Lang::Zh)
+    );
     assert_eq!(
         run(&[unsupported, note]),
         FollowStatus::Following {
