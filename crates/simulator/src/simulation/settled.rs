@@ -1,0 +1,126 @@
+//! Whether the group is settled (Stable, every running consumer Stable at the group's epoch
+//! with nothing left to do, every subscribed partition owned) or at rest (settled with no
+//! crashed member left to time out, or Empty with nobody running), and since when it has been
+//! unsettled: what the metrics' time-to-settle and the player's stops read.
+
+use super::Simulation;
+use crate::consumer::Life;
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+use group_coordinator::GroupState;
+
+impl Simulation {
+    /// Settled, and every member of the group is a running consumer (none is a crashed one the
+    /// coordinator has yet to time out); or nobody runs and the group is Empty.
+    pub fn is_at_rest(&self) -> bool {
+        let running = self
+            .consumers
+            .iter()
+            .filter(|c| c.life == Life::Running)
+            .count();
+        if let Some(group) = self.coordinator.consumer_group(&self.w.group_id) {
+            return if running == 0 {
+                group.members.is_empty()
+            } else {
+                group.members.len() == running && self.is_settled()
+            };
+        }
+        match self.coordinator.group(&self.w.group_id) {
+            Some(group) if running == 0 => group.state() == GroupState::Empty,
+            Some(group) => group.num_members() == running && self.is_settled(),
+            None => running == 0,
+        }
+    }
+
+    /// Whether the coordinator holds the scenario's group (false from a failover's unload to
+    /// its load).
+    pub fn coordinator_available(&self) -> bool {
+        self.coordinator_available
+    }
+
+    /// The group is Stable, every running consumer is Stable in its generation with nothing
+    /// left to do, and every partition someone subscribes to is owned.
+    pub fn is_settled(&self) -> bool {
+        if !self.coordinator_available {
+            return false;
+        }
+        // The group's epoch every running member must have reached: a consumer group's
+        // (KIP-848) group epoch, its target reconciled and acknowledged; or a classic group's
+        // generation. Either group Stable.
+        let epoch = match self.coordinator.consumer_group(&self.w.group_id) {
+            Some(group) => (group.state()
+                == group_coordinator::consumer_group::ConsumerGroupState::Stable)
+                .then_some(group.group_epoch),
+            None => self
+                .coordinator
+                .group(&self.w.group_id)
+                .filter(|g| g.state() == GroupState::Stable)
+                .map(|g| g.generation_id()),
+        };
+        let Some(epoch) = epoch else {
+            return false;
+        };
+        let mut subscribed: BTreeSet<&str> = BTreeSet::new();
+        // A live run's lanes are not in the ledger: the group's state is all that tells.
+        for c in self
+            .consumers
+            .iter()
+            .filter(|c| c.life == Life::Running && !c.is_external())
+        {
+            if c.state != crate::trace::MemberState::Stable || c.rejoin_needed || c.epoch() != epoch
+            {
+                return false;
+            }
+            // A pattern subscribes to every topic it matches now, whether or not the
+            // coordinator (or a classic client) has resolved it yet.
+            match &c.pattern {
+                Some(p) => subscribed.extend(
+                    self.w
+                        .topics
+                        .keys()
+                        .filter(|t| p.matches(t))
+                        .map(String::as_str),
+                ),
+                None => subscribed.extend(c.topics.iter().map(String::as_str)),
+            }
+        }
+        self.all_subscribed_owned(&subscribed)
+    }
+
+    /// Every partition of the subscribed topics is owned by someone.
+    fn all_subscribed_owned(&self, subscribed: &BTreeSet<&str>) -> bool {
+        let wanted: i64 = self
+            .w
+            .topics
+            .iter()
+            .filter(|(t, _)| subscribed.contains(t.as_str()))
+            .map(|(_, n)| i64::from(*n))
+            .sum();
+        self.w.ledger.owned_count() as i64 == wanted
+    }
+
+    pub(super) fn update_settled(&mut self) {
+        let now = self.w.now;
+        let settled = self.is_settled();
+        match (settled, self.settled_since) {
+            (true, None) => {
+                self.settled_since = Some(now);
+                self.first_settled.get_or_insert(now);
+                if let Some(since) = self.unsettled_since.take() {
+                    self.unsettled_ms += now - since;
+                }
+            }
+            (false, Some(_)) => {
+                self.settled_since = None;
+                if self.first_settled.is_some() {
+                    self.unsettled_since = Some(now);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn unsettled_until_now(&self) -> i64 {
+        self.unsettled_ms + self.unsettled_since.map_or(0, |s| self.w.now - s)
+    }
+}
