@@ -3,7 +3,8 @@
 //! once as the trace grows and read for any prefix of it, like the timeline's.
 
 use crate::consumer::Life;
-use crate::frame::{ConsumerRow, RowWindow};
+use crate::consumer_row::ConsumerRow;
+use crate::index::RowWindow;
 use crate::simulation::Simulation;
 use crate::trace::{Lang, Trace, TraceKind, tps};
 use crate::vocabulary;

@@ -5,13 +5,14 @@
 //! the prefix of the trace the run is at, so a frame after going back costs what any frame does.
 
 use crate::assignments::{AssignmentIndex, AssignmentTable};
-use crate::consumer::Life;
+pub use crate::consumer_row::ConsumerRow;
+use crate::index::client_of;
+pub use crate::index::{RowWindow, ViewIndex};
 use crate::narration::short_ids;
 use crate::player::{PlayStop, Player, StepRecord};
-use crate::scenario::PauseKind;
 use crate::simulation::Simulation;
-use crate::timeline::{TimelineIndex, TimelineWindow};
-use crate::trace::{Lang, MemberState, Tp, Trace, TraceKind, tps};
+use crate::timeline::TimelineWindow;
+use crate::trace::{Lang, Tp, Trace, TraceKind};
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -49,27 +50,6 @@ pub struct FrameRequest {
     /// 4 MB a frame); absent, all of them.
     #[serde(default)]
     pub rows: Option<RowWindow>,
-}
-
-/// Rows `from` (0-based) to `from + count` of a table.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RowWindow {
-    pub from: usize,
-    pub count: usize,
-}
-
-impl RowWindow {
-    /// The rows of `all` in the window (all of them without one).
-    pub fn of<T>(window: Option<RowWindow>, all: &[T]) -> &[T] {
-        match window {
-            Some(w) => {
-                let from = w.from.min(all.len());
-                &all[from..from.saturating_add(w.count).min(all.len())]
-            }
-            None => all,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -447,17 +427,6 @@ impl ConsumerGroupFrame {
     }
 }
 
-/// The client id of member `id` among `members` (member id, client id), or the id itself when it
-/// is not among them: how the views name a member (classic or consumer group alike).
-pub(crate) fn client_of<'a>(
-    mut members: impl Iterator<Item = (&'a str, &'a str)>,
-    id: &str,
-) -> String {
-    members
-        .find(|(member, _)| *member == id)
-        .map_or_else(|| String::from(id), |(_, client)| String::from(client))
-}
-
 /// Names a member (by its id, when it has one) by its client id among `members` (member id,
 /// client id): the views' naming for the timers of a classic or a consumer group.
 fn namer<'a>(members: Vec<(&'a str, &'a str)>) -> impl Fn(&Option<String>) -> Option<String> + 'a {
@@ -481,29 +450,6 @@ pub struct Delayed {
     pub deadline_ms: i64,
 }
 
-/// A consumer as the consumers panel shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ConsumerRow {
-    pub name: Rc<str>,
-    pub life: Life,
-    pub paused: Option<PauseKind>,
-    pub state: MemberState,
-    pub generation_id: i32,
-    pub group_instance_id: Option<String>,
-    pub is_leader: bool,
-    /// Its link to the coordinator is cut.
-    pub cut: bool,
-    /// What it owns, written `topic-0,1 other-2`, and how many partitions that is.
-    pub owned: String,
-    pub owned_count: usize,
-    /// The protocol it speaks now (a switch of `group.protocol` waits for its next start).
-    pub protocol: crate::config::GroupProtocol,
-    /// Failed: the error that stopped it (`INVALID_SESSION_TIMEOUT`, ...).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub failed_with: Option<&'static str>,
-}
-
 /// The metrics panel's figures (`Simulation::metrics` has them all).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -515,37 +461,6 @@ pub struct MetricsSummary {
     pub settled: bool,
     pub settled_since_ms: Option<i64>,
     pub invariant_violations: u64,
-}
-
-impl ConsumerRow {
-    /// The rows of the consumers in `window` (all without one).
-    pub fn window(sim: &Simulation, window: Option<RowWindow>) -> Vec<ConsumerRow> {
-        RowWindow::of(window, sim.consumers())
-            .iter()
-            .map(|c| ConsumerRow::of(sim, c))
-            .collect()
-    }
-
-    pub fn of(sim: &Simulation, c: &crate::consumer::Consumer) -> ConsumerRow {
-        ConsumerRow {
-            name: c.name.clone(),
-            life: c.life,
-            paused: c.paused,
-            state: c.state,
-            generation_id: c.generation.generation_id,
-            group_instance_id: c.config.group_instance_id.clone(),
-            is_leader: c.is_leader,
-            cut: sim.w.links.get(c.index).is_some_and(|l| l.cut),
-            owned: tps(&c.owned.iter().cloned().collect::<Vec<_>>()),
-            owned_count: c.owned.len(),
-            protocol: if c.uses_consumer_protocol() {
-                crate::config::GroupProtocol::Consumer
-            } else {
-                crate::config::GroupProtocol::Classic
-            },
-            failed_with: c.failure.map(|e| e.name()),
-        }
-    }
 }
 
 impl FrameGroup {
@@ -600,56 +515,6 @@ impl MetricsSummary {
             settled_since_ms: m.settled_since_ms,
             invariant_violations: m.invariant_violations,
         }
-    }
-}
-
-/// The views' indexes over the trace: the timeline's, the assignment table's, and where the
-/// scenario's notes are.
-#[derive(Clone, Debug, Default)]
-pub struct ViewIndex {
-    pub timeline: TimelineIndex,
-    pub assignments: AssignmentIndex,
-    notes: Vec<usize>,
-    /// Where a consumer group's state changed.
-    consumer_transitions: Vec<usize>,
-    indexed: usize,
-}
-
-impl ViewIndex {
-    /// Indexes the trace's entries not indexed yet.
-    pub fn catch_up(&mut self, trace: &Trace) {
-        self.timeline.catch_up(trace);
-        self.assignments.catch_up(trace);
-        if trace.len() > self.indexed {
-            for e in trace.iter_from(self.indexed) {
-                match &e.kind {
-                    TraceKind::Narration { .. } => self.notes.push(e.index),
-                    TraceKind::Coordinator {
-                        event: EventKind::ConsumerGroupStateChanged { .. },
-                    } => self.consumer_transitions.push(e.index),
-                    _ => {}
-                }
-            }
-            self.indexed = trace.len();
-        }
-    }
-
-    /// Forgets entries from `len` on (a fork dropped them).
-    pub fn truncate(&mut self, len: usize) {
-        self.timeline.truncate(len);
-        self.assignments.truncate(len);
-        self.notes
-            .truncate(self.notes.partition_point(|&i| i < len));
-        self.consumer_transitions
-            .truncate(self.consumer_transitions.partition_point(|&i| i < len));
-        self.indexed = self.indexed.min(len);
-    }
-
-    /// The last note within the first `len` entries.
-    fn note(&self, len: usize) -> Option<usize> {
-        self.notes[..self.notes.partition_point(|&i| i < len)]
-            .last()
-            .copied()
     }
 }
 

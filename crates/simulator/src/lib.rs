@@ -29,8 +29,10 @@ pub mod assignments;
 pub mod builtin;
 pub mod config;
 pub mod consumer;
+mod consumer_row;
 pub mod frame;
 pub mod import;
+mod index;
 mod ledger;
 #[cfg(feature = "live")]
 pub mod live;

@@ -17,7 +17,7 @@
 //! [`CHECKPOINT_BUDGET_BYTES`] ([`world_bytes`]): 192 copies of a world of 1,000 consumers on
 //! 100,000 partitions were 9 GB, past what a wasm module can address, and the page trapped.
 
-use crate::frame::{ViewIndex, client_of};
+use crate::index::{ViewIndex, client_of};
 pub use crate::moments::{Moment, StepMark};
 use crate::scenario::{Action, Scenario, ScenarioError};
 use crate::simulation::Simulation;

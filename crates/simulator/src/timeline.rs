@@ -4,7 +4,7 @@
 //! failovers. Built once as the trace grows, and read for any prefix of it: a run that went back
 //! asks for the window of its shorter trace, without rebuilding anything.
 
-use crate::frame::RowWindow;
+use crate::index::RowWindow;
 use crate::scenario::Action;
 use crate::trace::{ClientExpiry, Lifecycle, MessageApi, Trace, TraceEvent, TraceKind};
 use alloc::collections::BTreeMap;
