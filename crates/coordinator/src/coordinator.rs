@@ -1,6 +1,8 @@
 //! The coordinator: the sans-IO entry point that owns the groups, the timers and the outputs.
 
-use crate::classic::{self, ClassicGroup, GroupRecord, GroupState, ParkedJoin};
+use crate::classic::GroupView;
+use crate::classic::{self, ClassicGroup, GroupRecord, GroupState};
+use crate::classic_rpc::ParkedJoin;
 use crate::config::{BrokerConfig, ConfigError};
 use crate::consumer_group::{ConsumerGroup, ConsumerGroups, TopicImage, Uuid};
 use crate::ctx::{Ctx, MemberIdGenerator};
@@ -8,7 +10,6 @@ use crate::event::{Cause, Event, EventKind};
 use crate::protocol::{ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse};
 use crate::protocol::{Request, RequestError};
 use crate::timer::{TimerKey, TimerQueue};
-use crate::view::GroupView;
 use crate::{ErrorCode, Response};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::{String, ToString};
@@ -429,7 +430,7 @@ impl Coordinator {
         let ctx = &mut self.ctx;
         for member_id in group.member_ids() {
             if let Some(parked) = group.unpark_join(&member_id) {
-                ctx.out.push(crate::classic_response::join_error(
+                ctx.out.push(crate::classic_rpc::join_error(
                     parked,
                     ErrorCode::NotCoordinator,
                     &member_id,

@@ -10,10 +10,10 @@
 //!
 //! A classic group with members meeting a consumer-protocol member is the online upgrade, and
 //! a consumer group with members meeting a classic JoinGroup takes the member in, speaking the
-//! classic protocol (`crate::consumer_group::migration`,
+//! classic protocol (`crate::migration`,
 //! `crate::consumer_group::classic_member`).
 
-use crate::classic::ParkedJoin;
+use crate::classic_rpc::{ParkedJoin, front_door, join_error, not_coordinator};
 use crate::consumer_group::ConsumerGroup;
 use crate::consumer_group::{ConsumerGroupState, ConsumerGroups};
 use crate::ctx::Ctx;
@@ -63,15 +63,9 @@ pub(crate) fn route_classic(
                 return Route::Handle;
             }
             // The checks made before the group is looked at apply to both types.
-            if let Some((error, member_id)) = crate::classic::join_group::front_door(ctx, r, false)
-            {
-                let parked = ParkedJoin {
-                    correlation_id: r.correlation_id,
-                    api_version: r.api_version,
-                };
-                ctx.out.push(crate::classic_response::join_error(
-                    parked, error, &member_id,
-                ));
+            if let Some((error, member_id)) = front_door(ctx, r, false) {
+                ctx.out
+                    .push(join_error(ParkedJoin::of(r), error, &member_id));
             } else {
                 consumer.classic_join(ctx, classic, r);
             }
@@ -82,55 +76,6 @@ pub(crate) fn route_classic(
         _ => return Route::Handle,
     }
     Route::Answered
-}
-
-/// A classic request for a consumer group whose partition is unloaded: NOT_COORDINATOR, after
-/// the checks a JoinGroup gets before any group is looked at.
-fn not_coordinator(ctx: &mut Ctx, request: &Request) {
-    use crate::classic::ParkedSync;
-    match request {
-        Request::JoinGroup(r) => {
-            let (error, member_id) = crate::classic::join_group::front_door(ctx, r, true)
-                .unwrap_or((ErrorCode::NotCoordinator, String::new()));
-            let parked = ParkedJoin {
-                correlation_id: r.correlation_id,
-                api_version: r.api_version,
-            };
-            ctx.out.push(crate::classic_response::join_error(
-                parked, error, &member_id,
-            ));
-        }
-        Request::SyncGroup(r) => {
-            let parked = ParkedSync {
-                correlation_id: r.correlation_id,
-                api_version: r.api_version,
-            };
-            ctx.out.push(crate::classic_response::sync_response(
-                parked,
-                ErrorCode::NotCoordinator,
-                None,
-                None,
-                Default::default(),
-            ));
-        }
-        Request::Heartbeat(r) => {
-            ctx.out.push(crate::protocol::Response::Heartbeat(
-                crate::protocol::HeartbeatResponse {
-                    api_version: r.api_version,
-                    correlation_id: r.correlation_id,
-                    throttle_time_ms: 0,
-                    error_code: ErrorCode::NotCoordinator,
-                },
-            ));
-        }
-        Request::LeaveGroup(r) => crate::classic_response::respond(
-            ctx,
-            r,
-            ErrorCode::NotCoordinator,
-            alloc::vec::Vec::new(),
-        ),
-        _ => {}
-    }
 }
 
 /// A ConsumerGroupHeartbeat (already validated) for the id of a classic group: Ok to go on
@@ -156,11 +101,10 @@ pub(crate) fn route_consumer_heartbeat(
     }
     if classic.state() != GroupState::Empty {
         // The online upgrade, when the policy and the group allow it.
-        if !crate::consumer_group::migration::can_upgrade(&ctx.config, classic) {
+        if !crate::migration::can_upgrade(&ctx.config, classic) {
             return not_consumer();
         }
-        let converted =
-            crate::consumer_group::migration::convert_to_consumer_group(ctx, classic, topics)?;
+        let converted = crate::migration::convert_to_consumer_group(ctx, classic, topics)?;
         groups.remove(&r.group_id);
         return Ok(Some(converted));
     }

@@ -58,7 +58,7 @@ extern crate std;
 mod admin;
 pub mod assignor;
 pub mod classic;
-mod classic_response;
+mod classic_rpc;
 pub mod config;
 pub mod consumer_group;
 pub mod consumer_protocol;
@@ -69,6 +69,7 @@ pub mod event;
 pub mod group_config;
 mod group_type;
 mod invariants;
+mod migration;
 mod offsets;
 pub mod ordered;
 pub mod protocol;
@@ -77,16 +78,16 @@ pub mod rng;
 pub mod timer;
 pub mod topic_name;
 pub mod topic_regex;
-mod view;
 
 pub use classic::{ClassicGroup, GroupRecord, GroupState};
+pub use classic::{GroupView, MemberView};
 pub use config::{BrokerConfig, ConfigError, ConfigValue, Flavour};
 pub(crate) use coordinator::Groups;
 pub use coordinator::{Coordinator, CoordinatorError};
 pub use error::ErrorCode;
 pub use event::{Cause, Event, EventKind, RemovalReason};
 pub use protocol::{Api, Request, Response};
-pub use view::{GroupView, MemberView, TimerView};
+pub use timer::TimerView;
 
 /// The book's Rust examples (`docs/src/using.md`), compiled and run as doc-tests so that they stay
 /// true.

@@ -3,7 +3,9 @@
 //! first-out and the order never depends on anything but the inputs.
 
 use alloc::collections::BTreeMap;
-use alloc::string::String;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use group_coordinator_json::json;
 
 /// A set of timers keyed by `K`, at most one per key.
 ///
@@ -208,5 +210,49 @@ impl core::fmt::Display for TimerKey {
             TimerKey::ConsumerSync(g, m) => write!(f, "sync-{g}-{m}"),
             TimerKey::ConsumerRegexRefresh(g) => write!(f, "{g}-regex"),
         }
+    }
+}
+
+/// A timer as the views show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[json(out)]
+pub struct TimerView {
+    /// Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
+    pub key: String,
+    /// "join", "sync", "heartbeat" or "expiration" (the offsets cleanup).
+    pub kind: String,
+    /// The member of a heartbeat timer.
+    pub member_id: Option<String>,
+    pub deadline_ms: i64,
+}
+
+impl TimerView {
+    /// The group's timers in firing order.
+    pub(crate) fn of_group(timers: &TimerQueue<TimerKey>, group_id: &str) -> Vec<TimerView> {
+        timers
+            .iter()
+            .filter(|(key, _)| key.group_id() == group_id)
+            .map(|(key, deadline)| TimerView {
+                key: key.to_string(),
+                kind: String::from(match key {
+                    TimerKey::Join(_) | TimerKey::ConsumerJoin(..) => "join",
+                    TimerKey::Sync(_) | TimerKey::ConsumerSync(..) => "sync",
+                    TimerKey::Heartbeat(..) => "heartbeat",
+                    TimerKey::OffsetsExpiration(_) => "expiration",
+                    TimerKey::ConsumerSession(..) => "session",
+                    TimerKey::ConsumerRebalance(..) => "rebalance",
+                    TimerKey::ConsumerRegexRefresh(_) => "regex",
+                }),
+                member_id: match key {
+                    TimerKey::Heartbeat(_, m)
+                    | TimerKey::ConsumerSession(_, m)
+                    | TimerKey::ConsumerRebalance(_, m)
+                    | TimerKey::ConsumerJoin(_, m)
+                    | TimerKey::ConsumerSync(_, m) => Some(m.clone()),
+                    _ => None,
+                },
+                deadline_ms: deadline,
+            })
+            .collect()
     }
 }

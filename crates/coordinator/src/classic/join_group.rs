@@ -2,8 +2,8 @@
 //! static replacement), known members, and `group.max.size`.
 
 use super::rebalance::NewMember;
-use super::{ClassicGroup, GroupState, ParkedJoin};
-use crate::classic_response::{join_error, join_response, sync_response};
+use super::{ClassicGroup, GroupState};
+use crate::classic_rpc::{ParkedJoin, front_door, join_error, join_response, sync_response};
 use crate::config::Flavour;
 use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, RemovalReason};
@@ -13,10 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest) {
-    let parked = ParkedJoin {
-        correlation_id: req.correlation_id,
-        api_version: req.api_version,
-    };
+    let parked = ParkedJoin::of(req);
     let fail = |ctx: &mut Ctx, error: ErrorCode, member_id: &str| {
         ctx.out.push(join_error(parked, error, member_id));
     };
@@ -77,43 +74,6 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
     } else {
         join_existing_member(ctx, group, new, parked);
     }
-}
-
-/// The checks a JoinGroup meets before its group is looked at (the group id, the session
-/// timeout, whether this coordinator holds the group), for either group type: the error and
-/// the member id to answer with.
-pub(crate) fn front_door(
-    ctx: &Ctx,
-    req: &JoinGroupRequest,
-    unloaded: bool,
-) -> Option<(ErrorCode, String)> {
-    let session_ok = req.session_timeout_ms >= ctx.config.group_min_session_timeout_ms
-        && req.session_timeout_ms <= ctx.config.group_max_session_timeout_ms;
-    // The two coordinators check in different orders (D7); only the order differs.
-    let front_door = match ctx.config.flavour {
-        Flavour::Kafka4 => [
-            (req.group_id.is_empty(), ErrorCode::InvalidGroupId),
-            (!session_ok, ErrorCode::InvalidSessionTimeout),
-            (unloaded, ErrorCode::NotCoordinator),
-        ],
-        Flavour::Kafka3 => [
-            (req.group_id.is_empty(), ErrorCode::InvalidGroupId),
-            (unloaded, ErrorCode::NotCoordinator),
-            (!session_ok, ErrorCode::InvalidSessionTimeout),
-        ],
-    };
-    if let Some(&(_, error)) = front_door.iter().find(|(failed, _)| *failed) {
-        // Kafka 4.0 answers the checks it makes before the group's partition (invalid group
-        // id, session timeout) with the request's member id, but an operation the runtime
-        // refuses (NOT_COORDINATOR) with a bare error response: an empty member id. 3.x's
-        // Scala coordinator echoes the member id in every case.
-        let member_id = match (error, ctx.config.flavour) {
-            (ErrorCode::NotCoordinator, Flavour::Kafka4) => "",
-            _ => req.member_id.as_str(),
-        };
-        return Some((error, String::from(member_id)));
-    }
-    None
 }
 
 /// `acceptJoiningMember` (`docs/src/reference/classic-protocol.md#max-size`).

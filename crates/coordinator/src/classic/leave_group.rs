@@ -1,7 +1,7 @@
 //! LeaveGroup (`docs/src/reference/classic-protocol.md#leave-group`, `docs/src/reference/classic-protocol.md#leaving`): single member up to v2, batches from v3.
 
 use super::{ClassicGroup, GroupState};
-use crate::classic_response::{identities, respond};
+use crate::classic_rpc::{identities, respond};
 use crate::config::Flavour;
 use crate::ctx::Ctx;
 use crate::event::{Cause, RemovalReason};

@@ -1,22 +1,9 @@
 //! A member of a classic group (Kafka's `ClassicGroupMember`, `docs/src/reference/classic-protocol.md#model`).
 
+use crate::classic_rpc::{ParkedJoin, ParkedSync};
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;
 use alloc::vec::Vec;
-
-/// A JoinGroup response held until the join phase completes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ParkedJoin {
-    pub correlation_id: i32,
-    pub api_version: i16,
-}
-
-/// A SyncGroup response held until the leader's assignment is persisted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ParkedSync {
-    pub correlation_id: i32,
-    pub api_version: i16,
-}
 
 #[derive(Clone, Debug)]
 pub struct ClassicGroupMember {

@@ -3,6 +3,7 @@
 
 mod group;
 pub(crate) mod heartbeat;
+mod invariants;
 pub(crate) mod join_group;
 pub(crate) mod leave_group;
 mod member;
@@ -10,11 +11,12 @@ pub(crate) mod rebalance;
 mod record;
 mod state;
 pub(crate) mod sync_group;
+mod view;
 
 pub use group::ClassicGroup;
 pub use member::ClassicGroupMember;
 pub use record::{GroupRecord, GroupRecordMember};
 pub use state::GroupState;
+pub use view::{GroupView, MemberView};
 
 pub(crate) use group::JoinTimer;
-pub(crate) use member::{ParkedJoin, ParkedSync};

@@ -3,9 +3,9 @@
 //! and what each timer does when it fires. Request handlers call these; nothing here reads a
 //! request directly.
 
-use super::member::{ClassicGroupMember, ParkedJoin, ParkedSync};
+use super::member::ClassicGroupMember;
 use super::{ClassicGroup, GroupState, JoinTimer};
-use crate::classic_response::{join_error, join_response, sync_response};
+use crate::classic_rpc::{ParkedJoin, ParkedSync, join_error, join_response, sync_response};
 use crate::config::{Flavour, NEW_MEMBER_JOIN_TIMEOUT_MS};
 use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, RemovalReason};

@@ -1,7 +1,7 @@
 //! SyncGroup (`docs/src/reference/classic-protocol.md#sync-group`).
 
-use super::{GroupState, ParkedSync};
-use crate::classic_response::sync_response;
+use super::GroupState;
+use crate::classic_rpc::{ParkedSync, sync_response};
 use crate::config::Flavour;
 use crate::ctx::Ctx;
 use crate::event::Cause;
@@ -11,10 +11,7 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 
 pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &SyncGroupRequest) {
-    let parked = ParkedSync {
-        correlation_id: req.correlation_id,
-        api_version: req.api_version,
-    };
+    let parked = ParkedSync::of(req);
     let fail = |ctx: &mut Ctx, error: ErrorCode| {
         ctx.out
             .push(sync_response(parked, error, None, None, Bytes::new()));

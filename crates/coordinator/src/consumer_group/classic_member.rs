@@ -20,12 +20,12 @@
 use super::ConsumerGroups;
 use super::group::{ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember};
 use super::groups::{Failure, update_member};
-use super::migration;
 use super::reconcile::MemberState;
-use crate::classic::ParkedJoin;
+use crate::classic_rpc::{ParkedJoin, ParkedSync};
 use crate::consumer_protocol::{PROTOCOL_TYPE, Subscription};
 use crate::ctx::Ctx;
 use crate::event::{ConsumerRemoval, EventKind};
+use crate::migration;
 use crate::protocol::{
     HeartbeatRequest, HeartbeatResponse, JoinGroupRequest, JoinGroupResponse, LeaveGroupRequest,
     MemberResponse, SyncGroupRequest,
@@ -86,18 +86,15 @@ impl ConsumerGroups {
         classic: &mut Groups,
         r: &JoinGroupRequest,
     ) {
-        let parked = ParkedJoin {
-            correlation_id: r.correlation_id,
-            api_version: r.api_version,
-        };
+        let parked = ParkedJoin::of(r);
         let before = self.groups.get(&r.group_id).map(ConsumerGroup::state);
         match self.join(ctx, classic, r) {
             Ok(response) => ctx
                 .out
-                .push(crate::classic_response::join_response(parked, response)),
-            Err((code, member_id)) => ctx.out.push(crate::classic_response::join_error(
-                parked, code, &member_id,
-            )),
+                .push(crate::classic_rpc::join_response(parked, response)),
+            Err((code, member_id)) => ctx
+                .out
+                .push(crate::classic_rpc::join_error(parked, code, &member_id)),
         }
         self.note_state(ctx, &r.group_id, before);
     }
@@ -243,16 +240,13 @@ impl ConsumerGroups {
 
     /// SyncGroup to a consumer group.
     pub(crate) fn classic_sync(&mut self, ctx: &mut Ctx, r: &SyncGroupRequest) {
-        let parked = crate::classic::ParkedSync {
-            correlation_id: r.correlation_id,
-            api_version: r.api_version,
-        };
+        let parked = ParkedSync::of(r);
         let answer = |ctx: &mut Ctx, error, assignment| {
             let (t, n) = match error {
                 ErrorCode::None => (r.protocol_type.clone(), r.protocol_name.clone()),
                 _ => (None, None),
             };
-            ctx.out.push(crate::classic_response::sync_response(
+            ctx.out.push(crate::classic_rpc::sync_response(
                 parked, error, t, n, assignment,
             ));
         };
@@ -357,7 +351,7 @@ impl ConsumerGroups {
         let before = self.groups.get(&r.group_id).map(ConsumerGroup::state);
         let mut responses = Vec::new();
         let mut removed = 0;
-        for identity in crate::classic_response::identities(r) {
+        for identity in crate::classic_rpc::identities(r) {
             let instance = identity.group_instance_id.as_deref();
             let found =
                 self.groups
@@ -402,13 +396,13 @@ impl ConsumerGroups {
         {
             super::groups::after_removal(ctx, group, &self.topics);
         }
-        crate::classic_response::respond(ctx, r, ErrorCode::None, responses);
+        crate::classic_rpc::respond(ctx, r, ErrorCode::None, responses);
         self.note_state(ctx, &r.group_id, before);
     }
 }
 
 /// `cancelTimers`: every timer of the member.
-pub(super) fn cancel_timers(ctx: &mut Ctx, group_id: &str, member_id: &str) {
+pub(crate) fn cancel_timers(ctx: &mut Ctx, group_id: &str, member_id: &str) {
     for kind in [
         TimerKey::ConsumerSession,
         TimerKey::ConsumerRebalance,

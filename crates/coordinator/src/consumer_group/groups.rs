@@ -1,6 +1,6 @@
 //! The consumer groups (KIP-848) as one aggregate: the groups and the topics' metadata image
 //! (`ConsumerGroups`), and the member operations that ConsumerGroupHeartbeat, a classic member's
-//! JoinGroup (`classic_member.rs`) and the migration between group types (`migration.rs`) share:
+//! JoinGroup (`classic_member.rs`) and the migration between group types (`crate::migration`) share:
 //! update a member (`update_member`), compute the target, fence a member and tidy up after a
 //! removal, derive the subscription metadata, and tell a state change (`note_state`).
 
@@ -107,7 +107,7 @@ impl ConsumerGroups {
         let Some(group) = self.groups.get_mut(group_id) else {
             return;
         };
-        if super::migration::can_downgrade_without(&ctx.config, group, member_id) {
+        if crate::migration::can_downgrade_without(&ctx.config, group, member_id) {
             ctx.emit(
                 group_id,
                 EventKind::ConsumerMemberRemoved {
@@ -116,7 +116,7 @@ impl ConsumerGroups {
                 },
             );
             if let Some(group) = self.groups.remove(group_id) {
-                let converted = super::migration::convert_to_classic_group(
+                let converted = crate::migration::convert_to_classic_group(
                     ctx,
                     group,
                     &self.topics,

@@ -4,13 +4,13 @@
 
 pub mod assignor;
 mod classic_member;
+pub(crate) use classic_member::cancel_timers;
 mod describe;
 mod expiration;
 mod failover;
 pub mod group;
 mod groups;
 pub mod heartbeat;
-pub(crate) mod migration;
 pub mod reconcile;
 mod regex;
 pub mod uuid;

@@ -9,7 +9,7 @@ use crate::timer::TimerKey;
 
 use crate::config::BrokerConfig;
 use crate::timer::TimerQueue;
-use crate::view::TimerView;
+use crate::timer::TimerView;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -15,13 +15,14 @@
 //!   with the classic protocol in place of the last consumer-protocol member converts it too,
 //!   without a rebalance.
 
-use super::ConsumerGroupState;
-use super::assignor::MemberAssignment;
-use super::group::{ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, TopicImage};
-use super::reconcile::{MemberState, Progress};
 use crate::ErrorCode;
 use crate::classic::{ClassicGroup, ClassicGroupMember, GroupState};
 use crate::config::BrokerConfig;
+use crate::consumer_group::assignor::MemberAssignment;
+use crate::consumer_group::reconcile::{MemberState, Progress};
+use crate::consumer_group::{
+    ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, ConsumerGroupState, TopicImage,
+};
 use crate::consumer_protocol::{Assignment, PROTOCOL_TYPE, Subscription, TopicPartitions};
 use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, GroupType};
@@ -41,7 +42,7 @@ pub(crate) fn can_upgrade(config: &BrokerConfig, classic: &ClassicGroup) -> bool
 
 /// `validateOnlineDowngradeWithFencedMember`: `fenced` leaves, and it was the last member that
 /// speaks the consumer protocol in a group that keeps members.
-pub(super) fn can_downgrade_without(
+pub(crate) fn can_downgrade_without(
     config: &BrokerConfig,
     group: &ConsumerGroup,
     fenced: &str,
@@ -57,7 +58,7 @@ pub(super) fn can_downgrade_without(
 
 /// `validateOnlineDowngradeWithReplacedMemberId`: a static member speaking the classic protocol
 /// takes the place of `replaced`, the last member that speaks the consumer protocol.
-pub(super) fn can_downgrade_replacing(
+pub(crate) fn can_downgrade_replacing(
     config: &BrokerConfig,
     group: &ConsumerGroup,
     replaced: &str,
@@ -72,7 +73,7 @@ pub(super) fn can_downgrade_replacing(
 
 /// The topic-name partitions of a classic assignment, by topic id (topics the image does not
 /// know are left out, as Kafka's `toTopicPartitionMap` does).
-pub(super) fn by_topic_id(
+pub(crate) fn by_topic_id(
     partitions: &[TopicPartitions],
     topics: &BTreeMap<String, TopicImage>,
 ) -> MemberAssignment {
@@ -89,7 +90,7 @@ pub(super) fn by_topic_id(
 
 /// A member's partitions by topic name, in name then partition order (Kafka iterates hash maps
 /// here; the canonical order keeps the bytes the same run after run).
-pub(super) fn by_topic_name(
+pub(crate) fn by_topic_name(
     assignment: &MemberAssignment,
     topics: &BTreeMap<String, TopicImage>,
 ) -> Vec<TopicPartitions> {
@@ -109,7 +110,7 @@ pub(super) fn by_topic_name(
 
 /// The consumer protocol version a member's metadata is written in (`deserializeVersion`):
 /// what its assignment is encoded in.
-pub(super) fn metadata_version(metadata: &[u8]) -> i16 {
+pub(crate) fn metadata_version(metadata: &[u8]) -> i16 {
     match metadata {
         [hi, lo, ..] => i16::from_be_bytes([*hi, *lo]),
         _ => 0,
@@ -118,7 +119,7 @@ pub(super) fn metadata_version(metadata: &[u8]) -> i16 {
 
 /// `member`'s assignment as a classic member reads it in SyncGroup: its `assigned` partitions
 /// in its first protocol's version.
-pub(super) fn encode_assignment(
+pub(crate) fn encode_assignment(
     classic: &ClassicMemberMetadata,
     assigned: &MemberAssignment,
     topics: &BTreeMap<String, TopicImage>,
@@ -152,7 +153,7 @@ pub(crate) fn convert_to_consumer_group(
         .collect();
     for member_id in waiting {
         if let Some(parked) = classic.unpark_join(&member_id) {
-            ctx.out.push(crate::classic_response::join_error(
+            ctx.out.push(crate::classic_rpc::join_error(
                 parked,
                 ErrorCode::RebalanceInProgress,
                 &member_id,
@@ -249,7 +250,7 @@ pub(crate) fn convert_to_consumer_group(
 /// `joining` (a static member replacing `leaving`) if given. Members in member-id order
 /// (Kafka's follows its hash map); the first is the leader. After a member left, a rebalance
 /// starts at once.
-pub(super) fn convert_to_classic_group(
+pub(crate) fn convert_to_classic_group(
     ctx: &mut Ctx,
     group: ConsumerGroup,
     topics: &BTreeMap<String, TopicImage>,
@@ -259,7 +260,7 @@ pub(super) fn convert_to_classic_group(
     let group_id = group.group_id.clone();
     let before = group.state();
     for member_id in group.members.keys() {
-        super::classic_member::cancel_timers(ctx, &group_id, member_id);
+        crate::consumer_group::cancel_timers(ctx, &group_id, member_id);
     }
     ctx.emit(
         &group_id,

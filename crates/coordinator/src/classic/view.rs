@@ -1,10 +1,10 @@
-//! Read-only snapshots of a group for the views (`Coordinator::describe`).
+//! Read-only snapshots of a classic group for the views (`Coordinator::describe`); a consumer
+//! group's are in `consumer_group/view.rs`, the timers' in `crate::timer`.
 
-use crate::classic::{ClassicGroup, GroupState};
+use super::{ClassicGroup, GroupState};
 use crate::protocol::Bytes;
-use crate::timer::TimerKey;
-use crate::timer::TimerQueue;
-use alloc::string::{String, ToString};
+use crate::timer::{TimerKey, TimerQueue, TimerView};
+use alloc::string::String;
 use alloc::vec::Vec;
 use group_coordinator_json::json;
 
@@ -54,18 +54,6 @@ pub struct MemberView {
     pub assignment: Bytes,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[json(out)]
-pub struct TimerView {
-    /// Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
-    pub key: String,
-    /// "join", "sync", "heartbeat" or "expiration" (the offsets cleanup).
-    pub kind: String,
-    /// The member of a heartbeat timer.
-    pub member_id: Option<String>,
-    pub deadline_ms: i64,
-}
-
 impl GroupView {
     pub(crate) fn of(group: &ClassicGroup, timers: &TimerQueue<TimerKey>) -> GroupView {
         let group_id = group.group_id();
@@ -110,36 +98,5 @@ impl GroupView {
             unloaded: group.unloaded,
             timers: TimerView::of_group(timers, group_id),
         }
-    }
-}
-
-impl TimerView {
-    /// The group's timers in firing order.
-    pub(crate) fn of_group(timers: &TimerQueue<TimerKey>, group_id: &str) -> Vec<TimerView> {
-        timers
-            .iter()
-            .filter(|(key, _)| key.group_id() == group_id)
-            .map(|(key, deadline)| TimerView {
-                key: key.to_string(),
-                kind: String::from(match key {
-                    TimerKey::Join(_) | TimerKey::ConsumerJoin(..) => "join",
-                    TimerKey::Sync(_) | TimerKey::ConsumerSync(..) => "sync",
-                    TimerKey::Heartbeat(..) => "heartbeat",
-                    TimerKey::OffsetsExpiration(_) => "expiration",
-                    TimerKey::ConsumerSession(..) => "session",
-                    TimerKey::ConsumerRebalance(..) => "rebalance",
-                    TimerKey::ConsumerRegexRefresh(_) => "regex",
-                }),
-                member_id: match key {
-                    TimerKey::Heartbeat(_, m)
-                    | TimerKey::ConsumerSession(_, m)
-                    | TimerKey::ConsumerRebalance(_, m)
-                    | TimerKey::ConsumerJoin(_, m)
-                    | TimerKey::ConsumerSync(_, m) => Some(m.clone()),
-                    _ => None,
-                },
-                deadline_ms: deadline,
-            })
-            .collect()
     }
 }
