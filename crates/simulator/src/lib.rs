@@ -46,9 +46,9 @@ mod simulation;
 pub mod timeline;
 pub mod trace;
 pub mod upcoming;
-pub mod view;
 pub mod vocabulary;
 mod world;
+mod world_view;
 
 pub use config::ConsumerConfig;
 pub use moments::{Moment, StepMark};
@@ -57,4 +57,4 @@ pub use refusal::Refusal;
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
 pub use trace::{Trace, TraceEvent, TraceKind};
-pub use view::{Metrics, WorldView};
+pub use world_view::{Metrics, WorldView};

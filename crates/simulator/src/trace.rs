@@ -162,8 +162,21 @@ pub enum MemberState {
 
 impl MemberState {
     /// The Java client's name (`UNJOINED`, ...).
-    pub fn name(self) -> &'static str {
-        crate::vocabulary::member_state(self).en
+    pub const fn name(self) -> &'static str {
+        match self {
+            MemberState::Unjoined => "UNJOINED",
+            MemberState::PreparingRebalance => "PREPARING_REBALANCE",
+            MemberState::CompletingRebalance => "COMPLETING_REBALANCE",
+            MemberState::Stable => "STABLE",
+            MemberState::Unsubscribed => "UNSUBSCRIBED",
+            MemberState::Joining => "JOINING",
+            MemberState::Reconciling => "RECONCILING",
+            MemberState::Acknowledging => "ACKNOWLEDGING",
+            MemberState::Fenced => "FENCED",
+            MemberState::PrepareLeaving => "PREPARE_LEAVING",
+            MemberState::Leaving => "LEAVING",
+            MemberState::Stale => "STALE",
+        }
     }
 }
 

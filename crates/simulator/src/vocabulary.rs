@@ -39,20 +39,24 @@ pub const fn group_state(state: GroupState) -> Name {
 /// The Java client's member state (`MemberState` of `AbstractCoordinator` for the classic
 /// protocol, of the KIP-848 membership manager for the consumer protocol).
 pub const fn member_state(state: MemberState) -> Name {
-    match state {
-        MemberState::Unjoined => name("UNJOINED", "未加入"),
-        MemberState::PreparingRebalance => name("PREPARING_REBALANCE", "准备再平衡"),
-        MemberState::CompletingRebalance => name("COMPLETING_REBALANCE", "等待同步"),
-        MemberState::Stable => name("STABLE", "稳定"),
-        MemberState::Unsubscribed => name("UNSUBSCRIBED", "未订阅"),
-        MemberState::Joining => name("JOINING", "加入中"),
-        MemberState::Reconciling => name("RECONCILING", "协调分配中"),
-        MemberState::Acknowledging => name("ACKNOWLEDGING", "确认中"),
-        MemberState::Fenced => name("FENCED", "被隔离"),
-        MemberState::PrepareLeaving => name("PREPARE_LEAVING", "准备离开"),
-        MemberState::Leaving => name("LEAVING", "离开中"),
-        MemberState::Stale => name("STALE", "已过期"),
-    }
+    // The English is the engine's (`MemberState::name`); the Chinese is the book's.
+    name(
+        state.name(),
+        match state {
+            MemberState::Unjoined => "未加入",
+            MemberState::PreparingRebalance => "准备再平衡",
+            MemberState::CompletingRebalance => "等待同步",
+            MemberState::Stable => "稳定",
+            MemberState::Unsubscribed => "未订阅",
+            MemberState::Joining => "加入中",
+            MemberState::Reconciling => "协调分配中",
+            MemberState::Acknowledging => "确认中",
+            MemberState::Fenced => "被隔离",
+            MemberState::PrepareLeaving => "准备离开",
+            MemberState::Leaving => "离开中",
+            MemberState::Stale => "已过期",
+        },
+    )
 }
 
 /// A consumer group's state (KIP-848): Kafka's name, and in Chinese the book's terms.

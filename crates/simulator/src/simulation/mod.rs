@@ -12,8 +12,8 @@ use crate::consumer::{Consumer, Life};
 use crate::refusal::Refusal;
 use crate::scenario::{Action, Scenario, ScenarioError};
 use crate::trace::{LossReason, Trace, TraceKind};
-use crate::view::{Metrics, WorldView};
 use crate::world::{Incoming, Outgoing, Pending, World};
+use crate::world_view::{Metrics, WorldView};
 
 mod actions;
 mod agreement;
