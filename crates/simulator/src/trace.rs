@@ -1,5 +1,5 @@
 //! The trace: everything that happened in a run, in order: the kinds of entry and their
-//! storage. What each entry says, in English and Chinese, is `narration.rs` (made when asked
+//! storage. What each entry says, in English and Chinese, is `narration/` (made when asked
 //! for, so a long run stores no text).
 
 use crate::scenario::{Action, Text};
