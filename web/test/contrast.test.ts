@@ -16,8 +16,12 @@ describe('the timeline palette', () => {
 });
 
 describe('the scrubber’s moment colours', async () => {
-  const { readFileSync } = await import('node:fs');
-  const css = readFileSync(new URL('../src/style.css', import.meta.url), 'utf8');
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const dir = new URL('../src/styles/', import.meta.url);
+  const css = readdirSync(dir)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => readFileSync(new URL(f, dir), 'utf8'))
+    .join('\n');
   const vars = new Map([...css.matchAll(/--([\w-]+):\s*(#[0-9a-fA-F]{6})/g)].map((m) => [m[1], m[2]]));
   const marks = [...css.matchAll(/\n\.sm-([\w-]+) \{\s*background: ([^;]+);/g)].map((m) => [m[1], m[2].trim()]);
   it('names a colour for every mark the model makes', () => {
