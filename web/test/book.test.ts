@@ -17,7 +17,7 @@ describe('the book', () => {
   it("runs using.md's JavaScript examples as printed, their console.asserts holding", () => {
     const chapter = readFileSync(new URL('docs/src/using.md', root), 'utf8');
     const blocks = [...chapter.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-    expect(blocks.length).toBe(2);
+    expect(blocks.length).toBe(3);
     let asserts = 0;
     const strict = {
       assert: (ok: unknown, ...what: unknown[]) => {
@@ -29,13 +29,15 @@ describe('the book', () => {
     expect(asserts).toBe(3);
     new Function('assign', 'assignCompact', 'console', blocks[1])(wasm.assign, wasm.assignCompact, strict);
     expect(asserts).toBe(5);
+    new Function('Coordinator', 'serverAssign', 'console', blocks[2])(wasm.Coordinator, wasm.serverAssign, strict);
+    expect(asserts).toBe(9);
   });
 
   it('prints the same examples in its Chinese edition (so they run there too)', () => {
     const code = (path: string) =>
       [...readFileSync(new URL(path, root), 'utf8').matchAll(/```(?:js|rust)\n([\s\S]*?)```/g)].map((m) => m[1]);
     const english = code('docs/src/using.md');
-    expect(english.length).toBe(3);
+    expect(english.length).toBe(4);
     expect(code('docs/zh/src/using.md')).toEqual(english);
   });
 
