@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../pkg/group_coordinator_wasm.js';
 import { LiveRun } from '../src/console/live.ts';
-import { isBrokerTrace, LiveFeed } from '../src/playground/live.ts';
+import { LiveFeed } from '../src/playground/live.ts';
 import { Run } from '../src/playground/run.ts';
+import { isBrokerTrace } from '../src/shared/live-feed.ts';
 
 beforeAll(() => {
   wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });

@@ -3,10 +3,10 @@
 // module (the client side's `assign`, the server side's `serverAssign`), as the playground's
 // consumers and coordinator do.
 
-import { h, replaceChildren } from '../dom.ts';
-import type { Lang } from '../i18n.ts';
-import { linePrefix, t } from '../playground/text.ts';
+import { h, replaceChildren } from '../shared/dom.ts';
+import type { Lang } from '../shared/i18n.ts';
 import { type AssignFunctions, type Listed, more, run, STRATEGIES, type StrategyName, type Table, table } from './run.ts';
+import { linePrefix, t } from './text.ts';
 
 export { CELL_NAMES, TABLE_ROWS } from './run.ts';
 export { type AssignFunctions, run, STRATEGIES, type StrategyName };

@@ -6,7 +6,8 @@
 // The console shows the exchanges in its own session, built as the broker built its model (the
 // header's seed, settings and topics) and given the same inputs: it checks nothing itself.
 
-import type { FollowStatus, Player, Request } from '../../pkg/group_coordinator_wasm.js';
+import type { Player, Request } from '../../pkg/group_coordinator_wasm.js';
+import type { LiveStatus } from '../shared/live-feed.ts';
 import { type CoordinatorFactory, type Exchange, Session } from './session.ts';
 
 /** The trace's first line (`group-broker`'s `Header::line`). */
@@ -16,9 +17,6 @@ export interface TraceHeader {
   topics: [string, number][];
   config: Record<string, number | string | boolean>;
 }
-
-/** Where a live run stands (the follower's status). */
-export type LiveStatus = FollowStatus;
 
 export class LiveRun {
   session: Session | null = null;

@@ -2,16 +2,17 @@
 // virtual time or move the clock, and see the responses, the group and the events.
 
 import type { ConfigKeyInfo, Player, Request } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../dom.ts';
-import { type Lang, setDocumentLang } from '../i18n.ts';
-import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../playground/live.ts';
+import { h, replaceChildren } from '../shared/dom.ts';
+import { type Lang, setDocumentLang } from '../shared/i18n.ts';
+import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../shared/live-feed.ts';
+import { badLiveUrl, liveStatus } from '../shared/live-text.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ErrorNamer } from './format.ts';
 import { LiveRun } from './live.ts';
 import { renderGroup, renderLog } from './panels.ts';
 import { ScriptRunner } from './script.ts';
 import { type CoordinatorFactory, type Exchange, Session } from './session.ts';
-import { badAt, badLiveUrl, type ConsoleTextKey, ct, exchanged, liveStatus, loaded } from './text.ts';
+import { badAt, type ConsoleTextKey, ct, exchanged, loaded } from './text.ts';
 
 export interface ConsoleDeps {
   factory: CoordinatorFactory;

@@ -3,16 +3,17 @@
 // This module assembles the parts: the store, the playback, the views and the shell features.
 
 import type { Player, Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
-import { liveStatus } from '../console/text.ts';
-import { h } from '../dom.ts';
-import { type Lang, setDocumentLang } from '../i18n.ts';
-import { clipped } from '../quote.ts';
+import { h } from '../shared/dom.ts';
+import { type Lang, setDocumentLang } from '../shared/i18n.ts';
+import { isBrokerTrace } from '../shared/live-feed.ts';
+import { liveStatus } from '../shared/live-text.ts';
+import { clipped } from '../shared/quote.ts';
 import { AssignmentView } from './assignments.ts';
 import { CompareView } from './compare.ts';
 import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';
 import { ControlsView } from './controls.ts';
 import { importRun } from './exchange.ts';
-import { isBrokerTrace, LiveFeed } from './live.ts';
+import { LiveFeed } from './live.ts';
 import { OwnershipView } from './ownership.ts';
 import { Playback } from './playback.ts';
 import { NeedsModule } from './recorded.ts';

@@ -1,8 +1,8 @@
 // The playground's interface texts in English and Chinese (the book's terms for the states and
 // the protocol, docs/src/glossary.md).
 
-import type { Lang } from '../i18n.ts';
-import { clipped } from '../quote.ts';
+import type { Lang } from '../shared/i18n.ts';
+import { clipped } from '../shared/quote.ts';
 
 const T = {
   product: { en: 'Kafka group coordinator', zh: 'Kafka 消费组协调者' },
@@ -14,24 +14,7 @@ const T = {
   console: { en: 'Protocol console', zh: '协议控制台' },
   book: { en: 'Book', zh: '文档' },
   assigners: { en: 'Assignors', zh: '分区分配器' },
-  assignTitle: { en: 'Try the assignors', zh: '试一试分区分配器' },
-  assignHelp: {
-    en: 'A group as text: a "topics:" line, then one line per member, "id [gen=N] [instance=ID]: topics | owns topic-p, …". The result follows every edit.',
-    zh: '用文本写一个消费组：一行 “topics:”，然后每个成员一行：“id [gen=N] [instance=ID]: 主题 | owns 主题-分区, …”。每次修改都会重新分配。',
-  },
-  assignStrategy: { en: 'Assignor', zh: '分配器' },
-  assignGroup: { en: 'The group', zh: '消费组' },
-  assignMember: { en: 'Member', zh: '成员' },
-  assignAssigned: { en: 'Assigned', zh: '分配到' },
-  assignKept: { en: 'Kept', zh: '保留' },
-  assignAdded: { en: 'New', zh: '新分到' },
-  assignRevoked: { en: 'Given up', zh: '交出' },
-  assignClient: { en: 'client side (classic protocol, the leader assigns)', zh: '客户端（经典协议，由主消费者分配）' },
-  assignServer: { en: 'server side (KIP-848, the coordinator assigns)', zh: '服务端（KIP-848，由协调者分配）' },
-  assignGivenUp: { en: 'given up', zh: '个分区被交出' },
-  assignBusy: { en: 'Assigning this large group (off the page’s main thread)…', zh: '正在分配这个大消费组（不占用页面主线程）……' },
   // (Partitions that are new to the member that now has them, not members that are new.)
-  assignNew: { en: 'new to their member', zh: '个分区对其成员来说是新的' },
   requestsN: { en: '{n} requests', zh: '{n} 个请求' },
   scenario: { en: 'Scenario', zh: '场景' },
   liveEdge: { en: 'the live edge', zh: '实时最新处' },
@@ -448,11 +431,6 @@ export function reachStopped(lang: Lang, at: number, target: number): string {
   return lang === 'zh'
     ? `按你的要求停在第 ${at} 步（目标是第 ${target} 步）；运行从这里继续。`
     : `Stopped at step ${at} of ${target}, as you asked; the run goes on from here.`;
-}
-
-/** Where the assign widget's group text cannot be read: before the reason. */
-export function linePrefix(n: number, lang: Lang): string {
-  return lang === 'zh' ? `第 ${n} 行：` : `Line ${n}: `;
 }
 
 export function heartbeatTimers(n: number, lang: Lang): string {

@@ -12,7 +12,7 @@ import {
   type PauseKind,
   type Vocabulary,
   vocabulary,
-} from '../pkg/group_coordinator_wasm.js';
+} from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from './i18n.ts';
 
 interface Tables {
