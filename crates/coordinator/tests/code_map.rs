@@ -1,5 +1,5 @@
 //! The rules ARCHITECTURE.md's code map states, checked on the tree: which modules may name
-//! which, how large a file may grow, and that the README stays a front door. A failure names
+//! which (in the coordinator, the simulator and the page), how large a file may grow, and that the README stays a front door. A failure names
 //! the file and the line that breaks the rule.
 
 #![allow(clippy::unwrap_used)]
@@ -149,6 +149,33 @@ fn the_simulators_engine_names_nothing_of_what_the_page_shows() {
     assert!(
         broken.is_empty(),
         "the engine imports nothing of the view layer:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn the_pages_modes_import_nothing_from_each_other() {
+    let modes = ["playground", "console", "assign"];
+    let mut broken = Vec::new();
+    for mode in modes {
+        let files = walk(&format!("web/src/{mode}"), &[".ts"]);
+        assert!(!files.is_empty(), "web/src/{mode} was found");
+        let others: Vec<String> = modes
+            .iter()
+            .filter(|m| **m != mode)
+            .flat_map(|m| [format!("'../{m}/"), format!("'../../{m}/")])
+            .collect();
+        for f in &files {
+            broken.extend(
+                offending(f, &others)
+                    .into_iter()
+                    .filter(|line| line.contains("import") || line.contains("from ")),
+            );
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "what the modes share belongs in web/src/shared/:\n{}",
         broken.join("\n")
     );
 }
