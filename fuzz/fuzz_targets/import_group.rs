@@ -5,7 +5,7 @@
 //! `crates/simulator/tests/import/`.
 #![no_main]
 
-use group_simulator::import::import_group;
+use group_simulator::import_group;
 use group_simulator::{Scenario, Simulation};
 use libfuzzer_sys::fuzz_target;
 

@@ -26,9 +26,9 @@ import { applyDiff } from './playground/settings.ts';
 import { ALL_VIEWS, type EmbedOptions } from './playground/shell/embed.ts';
 import { carried, fullModule, packedModule } from './playground/standalone.ts';
 import { t } from './playground/text.ts';
-import { h, replaceChildren } from './shared/dom.ts';
-import { detectLang, type Lang, setDocumentLang } from './shared/i18n.ts';
-import { useVocabulary } from './shared/vocabulary.ts';
+import { h, replaceChildren } from './common/dom.ts';
+import { detectLang, type Lang, setDocumentLang } from './common/i18n.ts';
+import { useVocabulary } from './common/vocabulary.ts';
 
 /** The model's version line (set once the module is loaded). */
 let versionText = '';

@@ -9,7 +9,7 @@ import * as wasm from '../pkg/group_coordinator_wasm.js';
 import { LiveRun } from '../src/console/live.ts';
 import { LiveFeed } from '../src/playground/live.ts';
 import { Run } from '../src/playground/run.ts';
-import { isBrokerTrace } from '../src/shared/live-feed.ts';
+import { isBrokerTrace } from '../src/common/live-feed.ts';
 
 beforeAll(() => {
   wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });

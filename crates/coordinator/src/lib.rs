@@ -55,39 +55,53 @@ extern crate alloc;
 #[cfg(feature = "arbitrary")]
 extern crate std;
 
-mod admin;
+// The public surface: the modules that are namespaces of their own (the wire messages, the
+// assignors, the consumer protocol's codecs, consumer groups, the events, Kafka's topic-name
+// and regex rules), and the types of the rest re-exported here. Everything else is private, so
+// that it can move without breaking the crates that use this one.
 pub mod assignor;
-pub mod classic;
-mod classic_rpc;
-pub mod config;
 pub mod consumer_group;
 pub mod consumer_protocol;
+pub mod event;
+pub mod protocol;
+pub mod topic_name;
+pub mod topic_regex;
+
+mod admin;
+mod classic;
+mod classic_rpc;
+mod config;
 mod coordinator;
 mod ctx;
 mod error;
-pub mod event;
-pub mod group_config;
+mod group_config;
 mod group_type;
 mod invariants;
 mod migration;
 mod offsets;
-pub mod ordered;
-pub mod protocol;
-pub mod quote;
-pub mod rng;
-pub mod timer;
-pub mod topic_name;
-pub mod topic_regex;
+mod timer;
 
-pub use classic::{ClassicGroup, GroupRecord, GroupState};
-pub use classic::{GroupView, MemberView};
-pub use config::{BrokerConfig, ConfigError, ConfigValue, Flavour};
+// Helpers shared with `group-simulator` (one instantiation of the sorts and maps in a wasm
+// module, one way to quote input in a message, one seeded stream): not part of the API.
+#[doc(hidden)]
+pub mod ordered;
+#[doc(hidden)]
+pub mod quote;
+#[doc(hidden)]
+pub mod rng;
+
+pub use classic::{
+    ClassicGroup, ClassicGroupMember, GroupRecord, GroupRecordMember, GroupState, GroupView,
+    MemberView,
+};
+pub use config::{BrokerConfig, ConfigError, ConfigKey, ConfigValue, Flavour, MigrationPolicy};
 pub(crate) use coordinator::Groups;
 pub use coordinator::{Coordinator, CoordinatorError};
 pub use error::ErrorCode;
 pub use event::{Cause, Event, EventKind, RemovalReason};
+pub use group_config::{AlterConfigOp, AlterableConfig, ConfigSource, altered};
 pub use protocol::{Api, Request, Response};
-pub use timer::TimerView;
+pub use timer::{TimerKey, TimerView};
 
 /// The book's Rust examples (`docs/src/using.md`), compiled and run as doc-tests so that they stay
 /// true.

@@ -175,7 +175,7 @@ fn the_pages_modes_import_nothing_from_each_other() {
     }
     assert!(
         broken.is_empty(),
-        "what the modes share belongs in web/src/shared/:\n{}",
+        "what the modes share belongs in web/src/common/:\n{}",
         broken.join("\n")
     );
 }

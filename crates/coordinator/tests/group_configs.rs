@@ -4,8 +4,8 @@
 //! next heartbeat (`consumerGroupSessionTimeoutMs(groupId)` and the heartbeat interval).
 
 #![allow(clippy::unwrap_used)]
-use group_coordinator::group_config::{AlterConfigOp, AlterableConfig, ConfigSource};
 use group_coordinator::protocol::ConsumerGroupHeartbeatRequest;
+use group_coordinator::{AlterConfigOp, AlterableConfig, ConfigSource};
 use group_coordinator::{Coordinator, ErrorCode};
 
 const G: &str = "grp";

@@ -97,7 +97,7 @@ fn a_consumer_group_member_replaces_an_empty_classic_group_and_keeps_its_offsets
 /// `convertToConsumerGroup`).
 #[test]
 fn a_classic_group_with_members_is_not_a_consumer_group_unless_it_can_upgrade() {
-    use group_coordinator::config::MigrationPolicy;
+    use group_coordinator::MigrationPolicy;
     let mut h = with_topic();
     h.one_stable();
     for policy in [MigrationPolicy::Disabled, MigrationPolicy::Downgrade] {

@@ -9,7 +9,7 @@
 mod common;
 
 use common::{G, H, join, join_answer, profile_j};
-use group_coordinator::config::MigrationPolicy;
+use group_coordinator::MigrationPolicy;
 use group_coordinator::consumer_group::{ConsumerGroupState, Uuid};
 use group_coordinator::consumer_protocol::{Assignment, Subscription, TopicPartitions};
 use group_coordinator::event::{ConsumerRemoval, GroupType};

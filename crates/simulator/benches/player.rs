@@ -14,8 +14,8 @@
 //! The benchmark measures wall time, which the model itself never reads.
 #![allow(clippy::disallowed_types, clippy::unwrap_used)]
 
+use group_simulator::Follower;
 use group_simulator::builtin::large_group;
-use group_simulator::live::Follower;
 use group_simulator::{Action, Player};
 use std::time::Instant;
 
@@ -132,7 +132,7 @@ fn main() {
             }
         });
         assert!(
-            matches!(follower.status(), group_simulator::live::FollowStatus::Following { inputs, .. } if *inputs == n),
+            matches!(follower.status(), group_simulator::FollowStatus::Following { inputs, .. } if *inputs == n),
             "{:?}",
             follower.status()
         );

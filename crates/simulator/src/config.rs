@@ -4,7 +4,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use group_coordinator::assignor::Strategy;
-use group_coordinator::config::{ConfigKey, ConfigValue};
+use group_coordinator::{ConfigKey, ConfigValue};
 
 /// The settings of one simulated consumer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,38 +23,51 @@
 
 extern crate alloc;
 
+// The public surface: the data formats and catalogues that are namespaces of their own (the
+// scenario format, the trace, the frame the page draws, the player, the built-in scenarios, the
+// narration and the vocabulary), and the types of the rest re-exported here. Everything else
+// is private, so that it can move without breaking the crates that use this one.
+pub mod builtin;
+pub mod frame;
+pub mod narration;
+pub mod player;
+pub mod scenario;
+pub mod trace;
+pub mod vocabulary;
+
 mod action_log;
 mod action_reader;
-pub mod assignments;
-pub mod builtin;
-pub mod config;
-pub mod consumer;
+mod assignments;
+mod config;
+mod consumer;
 mod consumer_row;
-pub mod frame;
-pub mod import;
+mod import;
 mod index;
 mod ledger;
 #[cfg(feature = "live")]
-pub mod live;
-pub mod moments;
-pub mod narration;
-pub mod ownership;
-pub mod player;
+mod live;
+mod moments;
+mod ownership;
 mod refusal;
-pub mod scenario;
 mod simulation;
-pub mod timeline;
-pub mod trace;
-pub mod upcoming;
-pub mod vocabulary;
+mod timeline;
+mod upcoming;
 mod world;
 mod world_view;
 
-pub use config::ConsumerConfig;
+pub use assignments::AssignmentTable;
+pub use config::{ConsumerConfig, GroupProtocol, RebalanceProtocol};
+pub use consumer::{CoordinatorStatus, Life};
+pub use import::{ImportError, Imported, import_group, import_live};
+#[cfg(feature = "live")]
+pub use live::{FollowStatus, Follower};
 pub use moments::{Moment, StepMark};
+pub use ownership::{Ownership, PartitionOwnership, Segment, ownership};
 pub use player::{PlayStop, Player, StepRecord, StepTransition, TimedAction};
 pub use refusal::Refusal;
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;
+pub use timeline::{Bar, Mark, MarkKind, TimelineWindow};
 pub use trace::{Trace, TraceEvent, TraceKind};
+pub use upcoming::{InFlight, Upcoming};
 pub use world_view::{Metrics, WorldView};

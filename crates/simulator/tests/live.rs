@@ -6,10 +6,10 @@
 #![allow(clippy::unwrap_used)]
 use group_coordinator::GroupState;
 use group_coordinator::consumer_protocol::Assignment;
-use group_simulator::live::{FollowStatus, Follower};
 use group_simulator::player::Player;
 use group_simulator::trace::{MemberState, TraceKind};
 use group_simulator::{Action, Simulation};
+use group_simulator::{FollowStatus, Follower};
 use std::collections::BTreeSet;
 
 fn fixture() -> Vec<String> {

@@ -281,7 +281,7 @@ fn a_loaded_group_is_recorded_in_the_state_it_was_loaded_in() {
 /// a zombie's segment overlaps the new owner's.
 #[test]
 fn ownership_segments_end_at_a_crash_and_overlap_for_a_zombie() {
-    use group_simulator::ownership::ownership;
+    use group_simulator::ownership;
     let to_end = |p: &mut Player| {
         let end = p.simulation().scenario().duration_ms;
         while p.simulation().now() < end && p.forward().unwrap() {}

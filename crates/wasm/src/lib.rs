@@ -92,9 +92,7 @@ pub(crate) struct ConfigKeyInfo {
 }
 
 /// `keys` as the page lists them.
-pub(crate) fn config_keys(
-    keys: &[group_coordinator::config::ConfigKey],
-) -> Result<JsValue, JsValue> {
+pub(crate) fn config_keys(keys: &[group_coordinator::ConfigKey]) -> Result<JsValue, JsValue> {
     let keys: Vec<ConfigKeyInfo> = keys
         .iter()
         .map(|k| ConfigKeyInfo {

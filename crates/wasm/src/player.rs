@@ -6,9 +6,9 @@
 use crate::args::{self, Items};
 use crate::simulation::{narration_of, scenario_error, trace_from};
 use crate::to_js;
-use group_simulator::frame::FrameRequest;
 #[cfg(feature = "live")]
-use group_simulator::live::Follower;
+use group_simulator::Follower;
+use group_simulator::frame::FrameRequest;
 use group_simulator::player::TimedAction;
 use group_simulator::{Action, Scenario};
 use serde::Serialize;
@@ -243,9 +243,8 @@ impl Player {
     #[wasm_bindgen(js_name = importGroup, unchecked_return_type = "Scenario")]
     pub fn import_group(&self) -> Result<JsValue, JsValue> {
         let sim = self.inner.simulation();
-        let scenario =
-            group_simulator::import::import_live(sim.coordinator(), &sim.scenario().group_id)
-                .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+        let scenario = group_simulator::import_live(sim.coordinator(), &sim.scenario().group_id)
+            .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
         to_js(&scenario)
     }
 
@@ -267,9 +266,7 @@ impl Player {
     /// Who owned which partition when, up to now (the ownership-over-time view).
     #[wasm_bindgen(unchecked_return_type = "Ownership")]
     pub fn ownership(&self) -> Result<JsValue, JsValue> {
-        to_js(&group_simulator::ownership::ownership(
-            self.inner.simulation().trace(),
-        ))
+        to_js(&group_simulator::ownership(self.inner.simulation().trace()))
     }
 
     #[wasm_bindgen(unchecked_return_type = "Metrics")]

@@ -257,7 +257,7 @@ pub fn import_group(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
 ) -> Result<JsValue, JsValue> {
     let text = args::description("text", &text)?;
-    let scenario = group_simulator::import::import_group(&text).map_err(|e| {
+    let scenario = group_simulator::import_group(&text).map_err(|e| {
         let error = js_sys::SyntaxError::new(&e.to_string());
         let _ = js_sys::Reflect::set(&error, &"line".into(), &JsValue::from(e.line as u32));
         JsValue::from(error)

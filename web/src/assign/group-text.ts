@@ -11,7 +11,7 @@
 // generation, `instance` its group.instance.id and `rack` its rack.
 
 import type { AssignmentInput, AssignmentMember, TopicPartitions } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 
 /** A message in both of the page's languages. */
 export type Said = Record<Lang, string>;

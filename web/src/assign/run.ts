@@ -10,7 +10,7 @@ import type {
   ServerAssignInput,
   TopicPartitions,
 } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import { fromCompact, toCompact } from './compact.ts';
 import { moves, parseGroup, type Said } from './group-text.ts';
 

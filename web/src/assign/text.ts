@@ -1,6 +1,6 @@
 // The assign widget's words, in both languages.
 
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 
 const A = {
   assignTitle: { en: 'Try the assignors', zh: '试一试分区分配器' },

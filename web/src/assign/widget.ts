@@ -3,8 +3,8 @@
 // module (the client side's `assign`, the server side's `serverAssign`), as the playground's
 // consumers and coordinator do.
 
-import { h, replaceChildren } from '../shared/dom.ts';
-import type { Lang } from '../shared/i18n.ts';
+import { h, replaceChildren } from '../common/dom.ts';
+import type { Lang } from '../common/i18n.ts';
 import { type AssignFunctions, type Listed, more, run, STRATEGIES, type StrategyName, type Table, table } from './run.ts';
 import { linePrefix, t } from './text.ts';
 

@@ -2,7 +2,7 @@
 // log). Events come narrated by the model, in both languages.
 
 import type { Request, Response } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import type { ConsoleAction } from './session.ts';
 
 export type ErrorNamer = (code: number) => string;

@@ -7,7 +7,7 @@
 // header's seed, settings and topics) and given the same inputs: it checks nothing itself.
 
 import type { Player, Request } from '../../pkg/group_coordinator_wasm.js';
-import type { LiveStatus } from '../shared/live-feed.ts';
+import type { LiveStatus } from '../common/live-feed.ts';
 import { type CoordinatorFactory, type Exchange, Session } from './session.ts';
 
 /** The trace's first line (`group-broker`'s `Header::line`). */

@@ -2,10 +2,10 @@
 // exchanges (each request, its responses and the events it caused, in the model's words).
 
 import type { ConsumerGroupView, GroupView, TimerView, TopicPartitionsView } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../shared/dom.ts';
-import { duration } from '../shared/duration.ts';
-import type { Lang } from '../shared/i18n.ts';
-import { stateLabel } from '../shared/vocabulary.ts';
+import { h, replaceChildren } from '../common/dom.ts';
+import { duration } from '../common/duration.ts';
+import type { Lang } from '../common/i18n.ts';
+import { stateLabel } from '../common/vocabulary.ts';
 import { describeAction, describeRequest, describeResponse, type ErrorNamer, responseError, short } from './format.ts';
 import type { Exchange } from './session.ts';
 import { ct } from './text.ts';

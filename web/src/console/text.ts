@@ -1,6 +1,6 @@
 // The protocol console's interface texts in English and Chinese (the book's terms).
 
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 
 const C = {
   example: { en: 'Example', zh: '示例' },

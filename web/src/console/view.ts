@@ -2,10 +2,10 @@
 // virtual time or move the clock, and see the responses, the group and the events.
 
 import type { ConfigKeyInfo, Player, Request } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../shared/dom.ts';
-import { type Lang, setDocumentLang } from '../shared/i18n.ts';
-import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../shared/live-feed.ts';
-import { badLiveUrl, liveStatus } from '../shared/live-text.ts';
+import { h, replaceChildren } from '../common/dom.ts';
+import { type Lang, setDocumentLang } from '../common/i18n.ts';
+import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../common/live-feed.ts';
+import { badLiveUrl, liveStatus } from '../common/live-text.ts';
 import { EXAMPLES } from './examples.ts';
 import type { ErrorNamer } from './format.ts';
 import { LiveRun } from './live.ts';

@@ -4,7 +4,7 @@
 import { html, render } from 'lit-html';
 import { ifDefined } from 'lit-html/directives/if-defined.js';
 import type { AssignmentTable } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import { type ConsumerPages, pager } from './rows.ts';
 import { generationLabel, t } from './text.ts';
 

@@ -3,9 +3,9 @@
 // time to a stable group).
 
 import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../shared/dom.ts';
-import { duration } from '../shared/duration.ts';
-import type { Lang } from '../shared/i18n.ts';
+import { h, replaceChildren } from '../common/dom.ts';
+import { duration } from '../common/duration.ts';
+import type { Lang } from '../common/i18n.ts';
 import { type CompareHandle, type CompareJob, runJobs } from './compare-pool.ts';
 import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
 import { runToEnd } from './runs.ts';

@@ -3,8 +3,8 @@
 
 import { html, render } from 'lit-html';
 import type { Action, ConsumerRow, MetricsSummary, Upcoming } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
-import { lifeName, memberStateName, pauseName } from '../shared/vocabulary.ts';
+import type { Lang } from '../common/i18n.ts';
+import { lifeName, memberStateName, pauseName } from '../common/vocabulary.ts';
 import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
 import { type ConsumerPages, pager } from './rows.ts';
 import { t } from './text.ts';

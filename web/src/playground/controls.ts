@@ -4,8 +4,8 @@
 import { html, render } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
 import type { Frame, MomentAt, ScenarioInfo, StepMark } from '../../pkg/group_coordinator_wasm.js';
-import { duration } from '../shared/duration.ts';
-import type { Lang } from '../shared/i18n.ts';
+import { duration } from '../common/duration.ts';
+import type { Lang } from '../common/i18n.ts';
 import { type Playback, SPEEDS } from './playback.ts';
 import { NeedsModule } from './recorded.ts';
 import type { Store } from './store.ts';

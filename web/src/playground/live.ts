@@ -6,7 +6,7 @@
 // it moves text and says where following stands.
 
 import type { FollowStatus } from '../../pkg/group_coordinator_wasm.js';
-import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../shared/live-feed.ts';
+import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../common/live-feed.ts';
 import type { Run } from './run.ts';
 
 /** Lines handed to the model in one call at most (about a frame's work on a large trace). */

@@ -1,8 +1,8 @@
 // What each metric measures, in both languages, and how its value reads: one catalogue for the
 // metrics panel and the comparison, so a metric has one name and one explanation everywhere.
 
-import { duration } from '../shared/duration.ts';
-import type { Lang } from '../shared/i18n.ts';
+import { duration } from '../common/duration.ts';
+import type { Lang } from '../common/i18n.ts';
 
 export type MetricKey =
   | 'rebalances'

@@ -4,9 +4,9 @@
 // segments the model hands over (`Player.ownership()`), fetched only when the panel is open.
 
 import type { Ownership } from '../../pkg/group_coordinator_wasm.js';
-import { h, legendKey, replaceChildren } from '../shared/dom.ts';
-import { duration } from '../shared/duration.ts';
-import type { Lang } from '../shared/i18n.ts';
+import { h, legendKey, replaceChildren } from '../common/dom.ts';
+import { duration } from '../common/duration.ts';
+import type { Lang } from '../common/i18n.ts';
 import { ownershipLabel, t } from './text.ts';
 
 /** Consumer `i`'s colour: hues a golden angle apart, so no two consumers share one however many

@@ -3,11 +3,11 @@
 // This module assembles the parts: the store, the playback, the views and the shell features.
 
 import type { Player, Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
-import { h } from '../shared/dom.ts';
-import { type Lang, setDocumentLang } from '../shared/i18n.ts';
-import { isBrokerTrace } from '../shared/live-feed.ts';
-import { liveStatus } from '../shared/live-text.ts';
-import { clipped } from '../shared/quote.ts';
+import { h } from '../common/dom.ts';
+import { type Lang, setDocumentLang } from '../common/i18n.ts';
+import { isBrokerTrace } from '../common/live-feed.ts';
+import { liveStatus } from '../common/live-text.ts';
+import { clipped } from '../common/quote.ts';
 import { AssignmentView } from './assignments.ts';
 import { CompareView } from './compare.ts';
 import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';

@@ -24,7 +24,7 @@ import type {
   TraceEntry,
   Vocabulary,
 } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 
 /** The recording format's version (scripts/record-embeds.mjs writes it). */
 export const RECORDING_FORMAT = 1;

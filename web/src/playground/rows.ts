@@ -3,7 +3,7 @@
 // and again at every step it played), from a frame of 2 MB.
 
 import { html, type TemplateResult } from 'lit-html';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import { t } from './text.ts';
 
 /** The rows a long table shows at once (the built-in groups, of up to 50, fit in one page). */

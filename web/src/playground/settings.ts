@@ -3,8 +3,8 @@
 // world's, not an action); the changes travel in share links as a diff from the built-in.
 
 import type { Application, ConfigKeyInfo, ConsumerSpec, LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../shared/dom.ts';
-import type { Lang } from '../shared/i18n.ts';
+import { h, replaceChildren } from '../common/dom.ts';
+import type { Lang } from '../common/i18n.ts';
 import { t } from './text.ts';
 
 export type ConfigKey = ConfigKeyInfo;

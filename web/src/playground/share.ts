@@ -4,7 +4,7 @@
 // is wrong, and the page loads the scenario's defaults instead.
 
 import type { Action } from '../../pkg/group_coordinator_wasm.js';
-import { clipped } from '../shared/quote.ts';
+import { clipped } from '../common/quote.ts';
 import type { TimedAction } from './run.ts';
 import { isSettingsDiff, type SettingsDiff } from './settings.ts';
 

@@ -14,7 +14,7 @@ import type {
   GroupState,
   Name,
 } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import {
   clientMachine,
   consumerMemberStateName,
@@ -25,7 +25,7 @@ import {
   stateLabel,
   stateName,
   transitions,
-} from '../shared/vocabulary.ts';
+} from '../common/vocabulary.ts';
 import { type ConsumerPages, pager, RowPages } from './rows.ts';
 import { heartbeatTimers, t } from './text.ts';
 

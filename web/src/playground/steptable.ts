@@ -7,9 +7,9 @@
 import { html, render } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { StepActor, StepRow, StepWindow } from '../../pkg/group_coordinator_wasm.js';
-import { scrollWithin } from '../shared/dom.ts';
-import type { Lang } from '../shared/i18n.ts';
-import { consumerStateLabel, stateLabel } from '../shared/vocabulary.ts';
+import { scrollWithin } from '../common/dom.ts';
+import type { Lang } from '../common/i18n.ts';
+import { consumerStateLabel, stateLabel } from '../common/vocabulary.ts';
 import type { Store } from './store.ts';
 import { generationLabel, stepPaging, t } from './text.ts';
 

@@ -3,7 +3,7 @@
 // it to every view that subscribed; no view keeps protocol state of its own.
 
 import type { Frame, FrameRequest } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import { NeedsModule } from './recorded.ts';
 import { pageStart, ROWS_PER_PAGE } from './rows.ts';
 import type { Run } from './run.ts';

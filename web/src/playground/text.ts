@@ -1,8 +1,8 @@
 // The playground's interface texts in English and Chinese (the book's terms for the states and
 // the protocol, docs/src/glossary.md).
 
-import type { Lang } from '../shared/i18n.ts';
-import { clipped } from '../shared/quote.ts';
+import type { Lang } from '../common/i18n.ts';
+import { clipped } from '../common/quote.ts';
 
 const T = {
   product: { en: 'Kafka group coordinator', zh: 'Kafka 消费组协调者' },

@@ -3,7 +3,7 @@
 
 import { html } from 'lit-html';
 import type { TimelineMark } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import { t } from './text.ts';
 
 /** The colours of the bars (shown in the legend). JoinGroup is blue: the error red must stand

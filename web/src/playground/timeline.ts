@@ -7,7 +7,7 @@
 
 import { html, render } from 'lit-html';
 import type { TimelineBar, TimelineWindow, Upcoming } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 import { type ConsumerPages, pager } from './rows.ts';
 import type { Store } from './store.ts';
 import { t } from './text.ts';

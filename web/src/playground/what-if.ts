@@ -4,7 +4,7 @@
 // assignor, static membership, the consumer protocol, the rolling upgrade to it).
 
 import type { Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang } from '../common/i18n.ts';
 
 /** The order the members restart in: as the description lists them, the other way round, or
  * shuffled (the same shuffle every time: the runs stay reproducible). */

@@ -5,8 +5,8 @@
 
 import example from '../../../crates/simulator/tests/import/kafka4-example.txt?raw';
 import type { Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../shared/dom.ts';
-import type { Lang } from '../shared/i18n.ts';
+import { h, replaceChildren } from '../common/dom.ts';
+import type { Lang } from '../common/i18n.ts';
 import { type Column, compareNotes, compareTable, runColumns, setupLine } from './compare.ts';
 import type { CompareHandle } from './compare-pool.ts';
 import type { SettingsDiff } from './settings.ts';

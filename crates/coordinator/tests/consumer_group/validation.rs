@@ -268,7 +268,7 @@ fn a_full_group_refuses_a_new_member() {
 
 #[test]
 fn broker_settings_by_kafka_name() {
-    use group_coordinator::config::{BrokerConfig, ConfigValue};
+    use group_coordinator::{BrokerConfig, ConfigValue};
     let text = |s: &str| ConfigValue::Text(s.into());
     let n = |v: f64| ConfigValue::Number(v);
     let c = BrokerConfig::from_pairs([

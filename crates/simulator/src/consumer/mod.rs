@@ -42,7 +42,7 @@ mod requests;
 mod responses;
 pub mod states;
 
-pub use membership::{LocalAssignment, Membership};
+pub use membership::Membership;
 
 /// The consumer process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

@@ -11,7 +11,7 @@ use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use group_coordinator::config::ConfigValue;
+use group_coordinator::ConfigValue;
 use group_coordinator::{BrokerConfig, ErrorCode, Request};
 use serde::{Deserialize, Serialize};
 
@@ -506,10 +506,8 @@ impl Scenario {
 
     /// The group configs the scenario sets, as IncrementalAlterConfigs' SET operations, checked
     /// as Kafka's `GroupConfig.validate` checks them against the broker's bounds.
-    pub fn group_configs(
-        &self,
-    ) -> Result<Vec<group_coordinator::group_config::AlterableConfig>, ScenarioError> {
-        use group_coordinator::group_config::{AlterConfigOp, AlterableConfig, altered};
+    pub fn group_configs(&self) -> Result<Vec<group_coordinator::AlterableConfig>, ScenarioError> {
+        use group_coordinator::{AlterConfigOp, AlterableConfig, altered};
         let ops: Vec<AlterableConfig> = self
             .group
             .iter()

@@ -23,9 +23,9 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use group_coordinator::TimerKey;
 use group_coordinator::consumer_group::ConsumerGroupState;
 use group_coordinator::event::{Cause, EventKind};
-use group_coordinator::timer::TimerKey;
 use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
 
 /// How the run says the coordinator refused a request (a misuse of its API, never Kafka's

@@ -3,8 +3,8 @@
 
 use group_coordinator::event::{EventKind, RemovalReason};
 use group_coordinator::{ErrorCode, GroupState};
+use group_simulator::Life;
 use group_simulator::builtin::{self, scenario};
-use group_simulator::consumer::Life;
 use group_simulator::trace::{MemberState, MessageApi};
 use group_simulator::{Action, Scenario, Simulation, TraceKind};
 

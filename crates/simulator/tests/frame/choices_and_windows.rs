@@ -185,7 +185,7 @@ fn the_assignment_table_shows_ranges_and_can_leave_out_generations_where_nothing
         let all = table(&p, false);
         let some = table(&p, true);
         assert!(all.unchanged.is_empty());
-        let ids = |t: &group_simulator::assignments::AssignmentTable| {
+        let ids = |t: &group_simulator::AssignmentTable| {
             t.generations
                 .iter()
                 .map(|g| g.generation_id)

@@ -5,10 +5,10 @@
 
 #![allow(clippy::unwrap_used)]
 use group_coordinator::GroupState;
+use group_simulator::TimelineWindow;
 use group_simulator::builtin::{large_group, scenario};
 use group_simulator::frame::{Actor, FrameRequest, StepsRequest, TimelineRequest};
 use group_simulator::player::Player;
-use group_simulator::timeline::TimelineWindow;
 use group_simulator::trace::tps;
 use group_simulator::trace::{Lang, TraceKind};
 

@@ -1,7 +1,7 @@
 // Saving a run: as JSON (the scenario, the user's actions and the step), or as one
 // self-contained HTML file that opens offline at the same step.
 
-import { h } from '../../shared/dom.ts';
+import { h } from '../../common/dom.ts';
 import { exportRun } from '../exchange.ts';
 import type { Run } from '../run.ts';
 import { standaloneHtml } from '../standalone.ts';
