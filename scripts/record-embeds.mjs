@@ -13,24 +13,11 @@
 // takes the longest built-in scenario from 274 KB to about 127 KB gzip.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DERIVED_KEYS, GONE, RECORDING_FORMAT, recordedRequest } from '../web/src/common/recording-format.js';
 
-/** The recording format's version (recorded.ts refuses another). */
-export const FORMAT = 1;
+export { recordedRequest };
 
-/** The frame request recorded: the playground's defaults (store.ts), every bar kept. */
-export function recordedRequest(lang) {
-  return {
-    lang,
-    timeline: { windowMs: 30_000, resolutionMs: 0, selected: null, endMs: null },
-    assignments: 8,
-    assignmentsChangedOnly: true,
-    world: true,
-    upcoming: 40,
-  };
-}
-
-/** Keys of a frame the reader derives itself (from the cursor and the known steps). */
-const DERIVED = new Set(['cursor', 'knownSteps', 'steps']);
+const DERIVED = new Set(DERIVED_KEYS);
 
 /** The recording of scenario `name` in `lang`, made with the package `pkg` (initialised). */
 export function record(pkg, name, lang) {
@@ -59,7 +46,7 @@ export function record(pkg, name, lang) {
     const patch = {};
     const gone = Object.keys(last).filter((k) => !(k in frame));
     for (const k of gone) delete last[k];
-    if (gone.length) patch['-'] = gone;
+    if (gone.length) patch[GONE] = gone;
     for (const [k, v] of Object.entries(frame)) {
       if (DERIVED.has(k)) continue;
       let value = v;
@@ -89,7 +76,7 @@ export function record(pkg, name, lang) {
   const keyed = new pkg.Player(scenario, []);
   const key = keyed.seekKey() ?? null;
   keyed.free();
-  return { format: FORMAT, version: pkg.version(), vocabulary: pkg.vocabulary(), lang, request, scenario, info, table, frames, rows, moments, key, ownership };
+  return { format: RECORDING_FORMAT, version: pkg.version(), vocabulary: pkg.vocabulary(), lang, request, scenario, info, table, frames, rows, moments, key, ownership };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -20,15 +20,15 @@ import init, {
   serverAssign,
   version,
 } from '../pkg/group_coordinator_wasm.js';
+import { h, replaceChildren } from './common/dom.ts';
+import { detectLang, type Lang, setDocumentLang } from './common/i18n.ts';
+import { useVocabulary } from './common/vocabulary.ts';
 import { type PlaygroundDeps, PlaygroundView } from './playground/playground.ts';
 import { NeedsModule, RecordedPlayer, type Recording, type Recordings, recordingProblem } from './playground/recorded.ts';
 import { applyDiff } from './playground/settings.ts';
 import { ALL_VIEWS, type EmbedOptions } from './playground/shell/embed.ts';
 import { carried, fullModule, packedModule } from './playground/standalone.ts';
 import { t } from './playground/text.ts';
-import { h, replaceChildren } from './common/dom.ts';
-import { detectLang, type Lang, setDocumentLang } from './common/i18n.ts';
-import { useVocabulary } from './common/vocabulary.ts';
 
 /** The model's version line (set once the module is loaded). */
 let versionText = '';

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../pkg/group_coordinator_wasm.js';
-import { LiveRun } from '../src/console/live.ts';
 import { type FeedEnd, MAX_FEED_CHARS, MAX_MESSAGE_CHARS, openLiveFeed } from '../src/common/live-feed.ts';
 import { feedEnd, liveStatus } from '../src/common/live-text.ts';
 import { clipped, QUOTE_MAX } from '../src/common/quote.ts';
+import { LiveRun } from '../src/console/live.ts';
 
 beforeAll(() => {
   wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });

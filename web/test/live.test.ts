@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../pkg/group_coordinator_wasm.js';
+import { isBrokerTrace } from '../src/common/live-feed.ts';
 import { LiveRun } from '../src/console/live.ts';
 import { LiveFeed } from '../src/playground/live.ts';
 import { Run } from '../src/playground/run.ts';
-import { isBrokerTrace } from '../src/common/live-feed.ts';
 
 beforeAll(() => {
   wasm.initSync({ module: readFileSync(new URL('../pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });

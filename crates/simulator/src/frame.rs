@@ -9,7 +9,7 @@ pub use crate::consumer_row::ConsumerRow;
 use crate::index::client_of;
 pub use crate::index::{RowWindow, ViewIndex};
 use crate::narration::short_ids;
-use crate::player::{PlayStop, Player, StepRecord};
+use crate::player::{GroupAfter, PlayStop, Player, StepRecord};
 use crate::simulation::Simulation;
 use crate::timeline::TimelineWindow;
 use crate::trace::{Lang, Tp, Trace, TraceKind};
@@ -207,13 +207,9 @@ pub struct StepRow {
     pub at_ms: i64,
     pub actor: Actor,
     pub lines: Vec<Line>,
-    pub state: Option<GroupState>,
-    /// A consumer group's state (then `generation_id` is its group epoch).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub consumer_state: Option<ConsumerGroupState>,
-    pub generation_id: i32,
-    pub members: Vec<Rc<str>>,
-    pub delayed: Vec<String>,
+    /// The group after the step, as the player recorded it.
+    #[serde(flatten)]
+    pub group: GroupAfter,
     /// Its entries are `[first, end)`.
     pub first: usize,
     pub end: usize,
@@ -676,11 +672,7 @@ fn step_window(trace: &Trace, steps: &[StepRecord], r: StepsRequest, lang: Lang)
                     note: matches!(e.kind, TraceKind::Narration { .. }),
                 })
                 .collect(),
-            state: st.state,
-            consumer_state: st.consumer_state,
-            generation_id: st.generation_id,
-            members: st.members.clone(),
-            delayed: st.delayed.clone(),
+            group: st.group.clone(),
             first: st.first,
             end: st.end,
         })

@@ -63,7 +63,7 @@ pub use import::{ImportError, Imported, import_group, import_live};
 pub use live::{FollowStatus, Follower};
 pub use moments::{Moment, StepMark};
 pub use ownership::{Ownership, PartitionOwnership, Segment, ownership};
-pub use player::{PlayStop, Player, StepRecord, StepTransition, TimedAction};
+pub use player::{GroupAfter, PlayStop, Player, StepRecord, StepTransition, TimedAction};
 pub use refusal::Refusal;
 pub use scenario::{Action, Scenario, ScenarioError};
 pub use simulation::Simulation;

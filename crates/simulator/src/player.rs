@@ -97,6 +97,24 @@ pub struct StepRecord {
     pub first: usize,
     pub end: usize,
     pub at_ms: i64,
+    /// The group after the step (its fields are the record's own in JSON).
+    #[serde(flatten)]
+    pub group: GroupAfter,
+    /// What the step's entries mark, one per entry that calls for a mark.
+    pub marks: Vec<StepMark>,
+    /// The moment the step is, if it is one (boxed: most steps are none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moment: Option<Box<Moment>>,
+    /// The last change of the group's state in this step (with the actions after it), if any:
+    /// what the state machine shows as the transition that just fired.
+    pub transition: Option<StepTransition>,
+}
+
+/// The group after a step, as the step table shows it: what the player records per step, and
+/// what a row of the table (`frame::StepRow`) shows of it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupAfter {
     /// The group's state after the step, as the trace told it (`None` before the group exists).
     pub state: Option<GroupState>,
     /// A consumer group's (KIP-848) state after the step, as the trace told it; then
@@ -109,14 +127,6 @@ pub struct StepRecord {
     /// The group's delayed join and sync operations after the step, by timer key (idem; the
     /// heartbeats' are left out: one per member, they would fill the row).
     pub delayed: Vec<String>,
-    /// What the step's entries mark, one per entry that calls for a mark.
-    pub marks: Vec<StepMark>,
-    /// The moment the step is, if it is one (boxed: most steps are none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub moment: Option<Box<Moment>>,
-    /// The last change of the group's state in this step (with the actions after it), if any:
-    /// what the state machine shows as the transition that just fired.
-    pub transition: Option<StepTransition>,
 }
 
 /// A change of the group's state: a transition of the table (`from` is the state left), or a
@@ -367,11 +377,13 @@ impl Player {
                 first,
                 end,
                 at_ms,
-                state: self.told.state,
-                consumer_state: self.told.consumer_state,
-                generation_id: self.told.generation_id,
-                members,
-                delayed,
+                group: GroupAfter {
+                    state: self.told.state,
+                    consumer_state: self.told.consumer_state,
+                    generation_id: self.told.generation_id,
+                    members,
+                    delayed,
+                },
                 marks,
                 moment: moment.map(Box::new),
                 transition: StepTransition::of_entries(&self.sim, first, end),

@@ -262,8 +262,8 @@ fn a_loaded_group_is_recorded_in_the_state_it_was_loaded_in() {
         }
     }
     let at = loaded_at.expect("the group is loaded");
-    assert_eq!(p.steps()[at - 1].state, Some(GroupState::Stable));
-    assert_eq!(p.steps()[at - 2].state, Some(GroupState::Dead));
+    assert_eq!(p.steps()[at - 1].group.state, Some(GroupState::Stable));
+    assert_eq!(p.steps()[at - 2].group.state, Some(GroupState::Dead));
     // The state machine's last change: a load, not a transition of the table.
     let t = p.steps()[at - 1].transition.expect("a change of state");
     assert_eq!((t.from, t.to), (None, GroupState::Stable));

@@ -26,8 +26,7 @@ import type {
 } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../common/i18n.ts';
 
-/** The recording format's version (scripts/record-embeds.mjs writes it). */
-export const RECORDING_FORMAT = 1;
+import { GONE, RECORDING_FORMAT } from '../common/recording-format.js';
 
 /** What the recording of one scenario in one language holds. */
 export interface Recording {
@@ -95,8 +94,8 @@ function unfold(recording: Recording): Fields[] {
   let fields: Fields = {};
   for (const patch of recording.frames) {
     fields = { ...fields };
-    for (const k of (patch['-'] as string[] | undefined) ?? []) delete fields[k];
-    for (const [k, v] of Object.entries(patch)) if (k !== '-') fields[k] = v;
+    for (const k of (patch[GONE] as string[] | undefined) ?? []) delete fields[k];
+    for (const [k, v] of Object.entries(patch)) if (k !== GONE) fields[k] = v;
     out.push(fields);
   }
   return out;

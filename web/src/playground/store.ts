@@ -4,6 +4,7 @@
 
 import type { Frame, FrameRequest } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../common/i18n.ts';
+import { DEFAULT_ASSIGNMENT_COLUMNS, DEFAULT_CHANGED_ONLY, DEFAULT_UPCOMING, DEFAULT_WINDOW_MS } from '../common/recording-format.js';
 import { NeedsModule } from './recorded.ts';
 import { pageStart, ROWS_PER_PAGE } from './rows.ts';
 import type { Run } from './run.ts';
@@ -41,14 +42,14 @@ export class Store {
   playing = false;
   frame!: Frame;
   readonly wants: Wants = {
-    windowMs: 30_000,
+    windowMs: DEFAULT_WINDOW_MS,
     endMs: null,
     widthPx: 1000,
     stepsFrom: null,
     stepsSpan: 30,
     stepsAround: null,
-    columns: 8,
-    changedOnly: true,
+    columns: DEFAULT_ASSIGNMENT_COLUMNS,
+    changedOnly: DEFAULT_CHANGED_ONLY,
     rowsFrom: 0,
   };
   private readonly listeners: [string, Listener][] = [];
@@ -89,7 +90,7 @@ export class Store {
       request.steps = { from: w.stepsFrom, span: w.stepsSpan, around: w.stepsAround };
       request.world = true;
       // The list shows the first few; the timeline's look-ahead draws them all.
-      request.upcoming = 40;
+      request.upcoming = DEFAULT_UPCOMING;
     }
     // The page of the consumers' rows (their tables and their lanes in the timeline).
     request.rows = { from: w.rowsFrom, count: ROWS_PER_PAGE };
