@@ -14,10 +14,12 @@ import init, {
   importGroup,
   largeGroupScenario,
   Player,
+  requestText,
   Simulation,
   scenario,
   scenarios,
   serverAssign,
+  shortIds,
   version,
 } from '../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from './common/dom.ts';
@@ -90,7 +92,7 @@ async function main(): Promise<void> {
             return null;
           }
         },
-        errorName,
+        words: { errorName, requestText, shortIds },
         apis: apis(),
         configKeys: brokerConfigKeys(),
         lang,

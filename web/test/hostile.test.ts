@@ -177,6 +177,9 @@ describe('hostile input through every export', () => {
       decodeAssignment: () => wasm.decodeAssignment(asg),
       largeGroupScenario: () => wasm.largeGroupScenario(3, 2, 1000),
       serverAssign: () => wasm.serverAssign('uniform', serverInput as never),
+      requestText: () =>
+        wasm.requestText({ api: 'Heartbeat', apiVersion: 4, correlationId: 1, groupId: 'g', generationId: 1, memberId: 'm' } as never),
+      shortIds: () => wasm.shortIds('c-088712be-8a58-4fca-bbff-7c596e26ce46'),
     };
     const expected = Object.fromEntries(Object.entries(valid).map(([k, f]) => [k, JSON.stringify(f())]));
     const calls: [string, (v: unknown) => unknown][] = [
@@ -193,6 +196,8 @@ describe('hostile input through every export', () => {
       ['largeGroupScenario(durationMs)', (v) => wasm.largeGroupScenario(3, 2, v as never)],
       ['serverAssign(name)', (v) => wasm.serverAssign(v as never, serverInput as never)],
       ['serverAssign(input)', (v) => wasm.serverAssign('range', v as never)],
+      ['requestText(request)', (v) => wasm.requestText(v as never)],
+      ['shortIds(text)', (v) => wasm.shortIds(v as never)],
     ];
     let refused = 0;
     for (let round = 0; round < 3; round++) {

@@ -1,9 +1,8 @@
 // The console's model against the real wasm module in Node.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Coordinator, errorName, initSync } from '../pkg/group_coordinator_wasm.js';
+import { Coordinator, errorName, initSync, type JoinGroupRequest, requestText, shortIds } from '../pkg/group_coordinator_wasm.js';
 import { EXAMPLES, substitute } from '../src/console/examples.ts';
-import { describeResponse, responseError, short } from '../src/console/format.ts';
 import { ScriptRunner } from '../src/console/script.ts';
 import { Session } from '../src/console/session.ts';
 
@@ -70,7 +69,7 @@ describe('the session', () => {
   it('fills templates with the next correlation id and the member id handed out last', () => {
     const s = newSession();
     const first = s.send(0, s.template('JoinGroup', 9));
-    expect(errorName(responseError(first.responses[0]))).toBe('MEMBER_ID_REQUIRED');
+    expect(errorName(first.told[0].errorCode)).toBe('MEMBER_ID_REQUIRED');
     const again = s.template('JoinGroup', 9);
     expect(again.correlationId).toBe(2);
     expect(again.api === 'JoinGroup' && again.memberId).toBe(s.lastMemberId);
@@ -122,12 +121,18 @@ describe('the session', () => {
 });
 
 describe('formatting', () => {
-  it('shortens member ids and names errors', () => {
-    expect(short('consumer-a-3f1c2b4d-1111-4222-8333-444455556666')).toBe('consumer-a-3f1c2b4d…');
-    expect(short('plain')).toBe('plain');
+  it('tells requests and responses in the model’s words, in both languages, with short member ids', () => {
+    expect(shortIds('consumer-a-3f1c2b4d-1111-4222-8333-444455556666')).toBe('consumer-a-3f1c2b4d…');
+    expect(shortIds('plain')).toBe('plain');
     const s = newSession();
     const x = s.send(0, s.template('Heartbeat', 4));
-    expect(describeResponse(x.responses[0], errorName)).toContain('UNKNOWN_MEMBER_ID');
+    expect(x.told).toHaveLength(1);
+    expect(x.told[0].text.en).toContain('UNKNOWN_MEMBER_ID');
+    expect(x.told[0].errorCode).toBe(25);
+    const join = s.send(0, { ...(s.template('JoinGroup', 9) as JoinGroupRequest), memberId: '' });
+    expect(requestText(join.request as JoinGroupRequest)).toMatch(/^JoinGroup v9 #\d+$/);
+    expect(join.told[0].text.en).toMatch(/^JoinGroup #\d+ · MEMBER_ID_REQUIRED · member console-[0-9a-f]{8}…$/);
+    expect(join.told[0].text.zh).toMatch(/^JoinGroup #\d+ · MEMBER_ID_REQUIRED · 成员 /);
     const y = s.send(0, s.template('JoinGroup', 3));
     // Events come narrated by the model, in both languages.
     expect(y.events.map((e) => e.text.en).join('\n')).toContain('group: Empty → PreparingRebalance');

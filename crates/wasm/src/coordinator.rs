@@ -64,6 +64,9 @@ pub fn parse_config(config: &JsValue) -> Result<BrokerConfig, JsValue> {
 #[derive(Debug)]
 pub struct Coordinator {
     inner: core_model::Coordinator,
+    /// The responses of the last `handle`, `advance` or `unload`, for `responseTexts` (kept,
+    /// not copied: they were only serialised).
+    last: Vec<core_model::Response>,
 }
 
 #[wasm_bindgen]
@@ -79,6 +82,7 @@ impl Coordinator {
         let config = config.unwrap_or(JsValue::UNDEFINED);
         Ok(Coordinator {
             inner: core_model::Coordinator::new(parse_config(&config)?),
+            last: Vec::new(),
         })
     }
 
@@ -96,6 +100,7 @@ impl Coordinator {
         let config = config.unwrap_or(JsValue::UNDEFINED);
         Ok(Coordinator {
             inner: core_model::Coordinator::with_seed(parse_config(&config)?, seed),
+            last: Vec::new(),
         })
     }
 
@@ -110,7 +115,7 @@ impl Coordinator {
         let now = args::time("nowMs", &now_ms)?;
         let request: Request = args::json("request", &request, Items::Request)?;
         let out = self.inner.handle(now, request).map_err(into_error)?;
-        to_js(&out)
+        self.answered(out)
     }
 
     /// Moves the clock to `nowMs` and fires every due timer.
@@ -121,7 +126,7 @@ impl Coordinator {
     ) -> Result<JsValue, JsValue> {
         let now = args::time("nowMs", &now_ms)?;
         let out = self.inner.advance(now).map_err(into_error)?;
-        to_js(&out)
+        self.answered(out)
     }
 
     /// When `advance` next has work to do, or null.
@@ -251,7 +256,7 @@ impl Coordinator {
     ) -> Result<JsValue, JsValue> {
         let group_id = args::string("groupId", &group_id)?;
         let out = self.inner.unload(&group_id).map_err(into_error)?;
-        to_js(&out)
+        self.answered(out)
     }
 
     /// A coordinator loads the group from its last persisted record.
@@ -295,6 +300,63 @@ impl Coordinator {
             .fail_next_persist(ErrorCode::from_code(code as i16));
         Ok(())
     }
+
+    /// What each response of the last `handle`, `advance` or `unload` says, in one line in
+    /// each language (the model's narration, `group_simulator::narration::response_text`),
+    /// with the error it carries (for ConsumerGroupDescribe and the config APIs, the first of
+    /// their groups' or resources').
+    #[wasm_bindgen(js_name = responseTexts, unchecked_return_type = "ResponseText[]")]
+    pub fn response_texts(&self) -> Result<JsValue, JsValue> {
+        use group_simulator::narration::{response_error, response_text};
+        use group_simulator::trace::Lang;
+        let texts: Vec<ResponseText> = self
+            .last
+            .iter()
+            .map(|r| ResponseText {
+                error_code: response_error(r).code(),
+                text: group_simulator::scenario::Text {
+                    en: response_text(r, Lang::En),
+                    zh: response_text(r, Lang::Zh),
+                },
+            })
+            .collect();
+        to_js(&texts)
+    }
+}
+
+impl Coordinator {
+    /// Hands `out` to JavaScript and keeps it for `responseTexts`.
+    fn answered(&mut self, out: Vec<core_model::Response>) -> Result<JsValue, JsValue> {
+        let js = to_js(&out)?;
+        self.last = out;
+        Ok(js)
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResponseText {
+    error_code: i16,
+    text: group_simulator::scenario::Text,
+}
+
+/// A request in one line, as the protocol console logs it: its API, version and correlation
+/// id, and its member (the id shortened) and epoch where it has them.
+#[wasm_bindgen(js_name = requestText)]
+pub fn request_text(
+    #[wasm_bindgen(unchecked_param_type = "Request")] request: JsValue,
+) -> Result<String, JsValue> {
+    let request: Request = args::json("request", &request, Items::Request)?;
+    Ok(group_simulator::narration::request_text(&request))
+}
+
+/// `text` with every member id's UUID cut to its first block (`consumer-1-088712be…`), as the
+/// narration writes them.
+#[wasm_bindgen(js_name = shortIds)]
+pub fn short_ids(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<String, JsValue> {
+    Ok(group_simulator::narration::short_ids(&args::string("text", &text)?))
 }
 
 #[derive(Serialize)]

@@ -112,6 +112,8 @@ export type Response = JoinGroupResponse | SyncGroupResponse | HeartbeatResponse
   | OffsetCommitResponse | OffsetFetchResponse | DescribeGroupsResponse | ListGroupsResponse
   | DeleteGroupsResponse | ConsumerGroupHeartbeatResponse | ConsumerGroupDescribeResponse
   | DescribeConfigsResponse | IncrementalAlterConfigsResponse;
+/** A response in one line in each language (the model's narration), and the error it carries. */
+export interface ResponseText { errorCode: number; text: Text }
 
 export interface MemberView { memberId: string; groupInstanceId: string | null; clientId: string;
   sessionTimeoutMs: number; rebalanceTimeoutMs: number; protocols: string[]; isLeader: boolean;

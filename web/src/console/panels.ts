@@ -1,14 +1,22 @@
 // The console's two read-only panels: the group as the coordinator describes it, and the log of
 // exchanges (each request, its responses and the events it caused, in the model's words).
 
-import type { ConsumerGroupView, GroupView, TimerView, TopicPartitionsView } from '../../pkg/group_coordinator_wasm.js';
+import type { ConsumerGroupView, GroupView, Request, TimerView, TopicPartitionsView } from '../../pkg/group_coordinator_wasm.js';
 import { h, replaceChildren } from '../common/dom.ts';
 import { duration } from '../common/duration.ts';
 import type { Lang } from '../common/i18n.ts';
+import { clipped } from '../common/quote.ts';
 import { stateLabel } from '../common/vocabulary.ts';
-import { describeAction, describeRequest, describeResponse, type ErrorNamer, responseError, short } from './format.ts';
 import type { Exchange } from './session.ts';
-import { ct } from './text.ts';
+import { ct, describeAction, type ErrorNamer } from './text.ts';
+
+/** The model's words the console shows: error names, a request in one line, member ids
+ * shortened (the narration's `short_ids`). */
+export interface ModelWords {
+  errorName: ErrorNamer;
+  requestText: (request: Request) => string;
+  shortIds: (text: string) => string;
+}
 
 /** A deadline as a duration from now ("in 7 d"), its exact time in ms on hover: a timer read
  * "605400000 ms". */
@@ -45,7 +53,7 @@ function partitions(list: TopicPartitionsView[], lang: Lang): string {
 }
 
 /** A consumer group (KIP-848): epochs and each member's state, assigned, pending and target. */
-function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, now: number, lang: Lang): void {
+function renderConsumerGroup(el: HTMLElement, view: ConsumerGroupView, now: number, lang: Lang, short: (id: string) => string): void {
   const deadline = (ms: number | null) => when(ms, now, lang);
   replaceChildren(
     el,
@@ -106,6 +114,7 @@ export function renderGroup(
   view: GroupView | ConsumerGroupView | null,
   now: number,
   lang: Lang,
+  short: (id: string) => string,
   describeAssignment: (base64: string) => string | null = () => null,
 ): void {
   if (!view) {
@@ -113,7 +122,7 @@ export function renderGroup(
     return;
   }
   if (view.type === 'consumer') {
-    renderConsumerGroup(el, view, now, lang);
+    renderConsumerGroup(el, view, now, lang, short);
     return;
   }
   const deadline = (ms: number | null) => when(ms, now, lang);
@@ -181,7 +190,19 @@ export function renderGroup(
  * whole at every frame (seconds each); the earlier ones are counted. */
 export const LOG_SHOWN = 200;
 
-export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorNamer, lang: Lang): void {
+/** A request in one line, in the model's words; one the model refused to read (its error is
+ * logged beside it) by the API it names, as typed. */
+function requestLine(request: Request, words: ModelWords): string {
+  try {
+    return words.requestText(request);
+  } catch {
+    const named = request as { api?: unknown; correlationId?: unknown };
+    const api = typeof named.api === 'string' ? clipped(named.api, 'en') : '?';
+    return typeof named.correlationId === 'number' ? `${api} #${named.correlationId}` : api;
+  }
+}
+
+export function renderLog(el: HTMLElement, log: Exchange[], words: ModelWords, lang: Lang): void {
   const earlier = Math.max(0, log.length - LOG_SHOWN);
   replaceChildren(
     el,
@@ -198,18 +219,18 @@ export function renderLog(el: HTMLElement, log: Exchange[], errorName: ErrorName
             {},
             h('span', { class: 'at' }, `${x.atMs} ms`),
             ' ',
-            x.request ? describeRequest(x.request) : x.action ? describeAction(x.action, errorName, lang) : '',
+            x.request ? requestLine(x.request, words) : x.action ? describeAction(x.action, words.errorName, lang) : '',
           ),
           x.error ? h('p', { class: 'error' }, x.error) : null,
           h(
             'ul',
             { class: 'responses' },
-            ...x.responses.map((r) =>
+            ...x.responses.map((r, i) =>
               h(
                 'li',
-                { class: responseError(r) === 0 ? 'ok' : 'err' },
+                { class: x.told[i]?.errorCode === 0 ? 'ok' : 'err' },
                 '→ ',
-                describeResponse(r, errorName, lang),
+                x.told[i]?.text[lang] ?? '',
                 h('details', {}, h('summary', {}, 'JSON'), h('pre', {}, JSON.stringify(r, null, 2))),
               ),
             ),

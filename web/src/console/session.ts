@@ -8,6 +8,7 @@ import type {
   GroupView,
   Request,
   Response,
+  ResponseText,
   Text,
 } from '../../pkg/group_coordinator_wasm.js';
 
@@ -24,6 +25,9 @@ export interface Exchange {
   /** The request sent, or null for a clock advance. */
   request: Request | null;
   responses: Response[];
+  /** What each response says in one line, in each language, and the error it carries (the
+   * model's narration: `Coordinator.responseTexts`). */
+  told: ResponseText[];
   /** The coordinator's events, each with the model's narration. */
   events: (CoordinatorEvent & { text: Text })[];
   /** The coordinator refused the input (misuse); nothing changed. */
@@ -160,12 +164,14 @@ export class Session {
       atMs,
       request,
       responses: [],
+      told: [],
       events: [],
       error: null,
       action,
     };
     try {
       exchange.responses = run();
+      exchange.told = this.coordinator.responseTexts();
       onSuccess?.();
     } catch (e) {
       exchange.error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);

@@ -1,6 +1,7 @@
 // The protocol console's interface texts in English and Chinese (the book's terms).
 
 import type { Lang } from '../common/i18n.ts';
+import type { ConsoleAction } from './session.ts';
 
 const C = {
   example: { en: 'Example', zh: '示例' },
@@ -104,4 +105,24 @@ export function exchanged(responses: number, events: number, at: number, lang: L
 /** "“at” must be a whole number of milliseconds, got X" */
 export function badAt(value: string, lang: Lang): string {
   return lang === 'zh' ? `“时间”必须是整数毫秒，收到的是 ${value}` : `“at” must be a whole number of milliseconds, got ${value}`;
+}
+
+/** Kafka's name for an error code (the model's `errorName`). */
+export type ErrorNamer = (code: number) => string;
+
+/** What the user did, in `lang`. */
+export function describeAction(a: ConsoleAction, errorName: ErrorNamer, lang: Lang): string {
+  const zh = lang === 'zh';
+  switch (a.kind) {
+    case 'advance':
+      return zh ? `时钟推进到 ${a.atMs} 毫秒` : `advance to ${a.atMs} ms`;
+    case 'unload':
+      return zh ? `卸载消费组 ${a.groupId}` : `unload ${a.groupId}`;
+    case 'load':
+      return zh ? `加载消费组 ${a.groupId}` : `load ${a.groupId}`;
+    case 'createTopic':
+      return zh ? `创建主题 ${a.topic}（${a.partitions} 个分区）` : `create topic ${a.topic} (${a.partitions} partitions)`;
+    case 'failNextPersist':
+      return zh ? `下一次持久化以 ${errorName(a.errorCode)} 失败` : `fail next persist with ${errorName(a.errorCode)} (${a.errorCode})`;
+  }
 }

@@ -7,9 +7,8 @@ import { type Lang, setDocumentLang } from '../common/i18n.ts';
 import { type FeedEnd, liveFeedUrl, openLiveFeed } from '../common/live-feed.ts';
 import { badLiveUrl, liveStatus } from '../common/live-text.ts';
 import { EXAMPLES } from './examples.ts';
-import type { ErrorNamer } from './format.ts';
 import { LiveRun } from './live.ts';
-import { renderGroup, renderLog } from './panels.ts';
+import { type ModelWords, renderGroup, renderLog } from './panels.ts';
 import { ScriptRunner } from './script.ts';
 import { type CoordinatorFactory, type Exchange, Session } from './session.ts';
 import { badAt, type ConsoleTextKey, ct, exchanged, loaded } from './text.ts';
@@ -20,7 +19,8 @@ export interface ConsoleDeps {
   newLivePlayer: () => Player;
   /** A member's assignment bytes (base64) in words, when they are the consumer protocol's. */
   assignment?: (base64: string) => string | null;
-  errorName: ErrorNamer;
+  /** Error names, requests in one line and short member ids, in the model's words. */
+  words: ModelWords;
   apis: { name: string; maxVersion: number }[];
   configKeys: ConfigKeyInfo[];
   lang: Lang;
@@ -107,7 +107,7 @@ export class ConsoleView {
     els.example.value = this.runner.example.id;
     for (const a of deps.apis) els.api.append(h('option', { value: a.name }, a.name));
     for (const code of [6, 7, 19, 56, 10]) {
-      els.persistError.append(h('option', { value: String(code) }, `${deps.errorName(code)} (${code})`));
+      els.persistError.append(h('option', { value: String(code) }, `${deps.words.errorName(code)} (${code})`));
     }
     for (const k of deps.configKeys) {
       if (k.name === 'flavour') continue;
@@ -485,7 +485,15 @@ export class ConsoleView {
       this.fillTemplate();
       if (next?.advance) this.els.at.value = String(Math.max(next.atMs, this.session.now));
     }
-    renderGroup(this.els.group, this.session.groupId, this.session.view(), this.session.now, lang, this.deps.assignment);
-    renderLog(this.els.log, this.session.log, this.deps.errorName, lang);
+    renderGroup(
+      this.els.group,
+      this.session.groupId,
+      this.session.view(),
+      this.session.now,
+      lang,
+      this.deps.words.shortIds,
+      this.deps.assignment,
+    );
+    renderLog(this.els.log, this.session.log, this.deps.words, lang);
   }
 }

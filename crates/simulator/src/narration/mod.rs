@@ -25,10 +25,12 @@ macro_rules! say {
 
 mod action;
 mod coordinator;
+mod message;
 
 pub use action::action_text;
 use coordinator::coordinator_text;
 pub use coordinator::{cause_text, event_text};
+pub use message::{request_text, response_error, response_text};
 
 /// Why an action was not applied, in `lang`. A setting's or the coordinator's own message is
 /// told as it is (those are English wherever they come from).
