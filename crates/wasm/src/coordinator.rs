@@ -356,7 +356,9 @@ pub fn request_text(
 pub fn short_ids(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
 ) -> Result<String, JsValue> {
-    Ok(group_simulator::narration::short_ids(&args::string("text", &text)?))
+    Ok(group_simulator::narration::short_ids(&args::string(
+        "text", &text,
+    )?))
 }
 
 #[derive(Serialize)]
