@@ -29,11 +29,6 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   append(parent, children);
 }
 
-/** A legend entry: a swatch (its inline style) and what it means. */
-export function legendKey(swatch: string, label: string): HTMLElement {
-  return h('span', { class: 'legend-key' }, h('i', { style: swatch }), label);
-}
-
 /** Scrolls `scroller`, and only it (not the page around it), so that `el` is inside it. */
 export function scrollWithin(scroller: HTMLElement, el: HTMLElement): void {
   const box = scroller.getBoundingClientRect();

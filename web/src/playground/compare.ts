@@ -2,11 +2,13 @@
 // the metrics PLAYGROUND.md names (rebalances, time partitions sat unowned, partitions moved,
 // time to a stable group).
 
+import { html, render, type TemplateResult } from 'lit-html';
+import { ifDefined } from 'lit-html/directives/if-defined.js';
 import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../common/dom.ts';
 import { duration } from '../common/duration.ts';
 import type { Lang } from '../common/i18n.ts';
 import { type CompareHandle, type CompareJob, runJobs } from './compare-pool.ts';
+import { element } from './element.ts';
 import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
 import { runToEnd } from './runs.ts';
 import { applyDiff, parseSetting, type SettingsDiff } from './settings.ts';
@@ -90,31 +92,17 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-export function compareTable(lang: Lang, columns: ColumnResult[], prefix = 'compare'): HTMLTableElement {
+export function compareTable(lang: Lang, columns: ColumnResult[], prefix = 'compare'): TemplateResult {
   // Each run opens in a playground of its own (a new tab: put two side by side to compare
   // their timelines step by step).
   const head = (c: ColumnResult) =>
-    h(
-      'th',
-      { scope: 'col' },
-      c.label,
+    html`<th scope="col">${c.label}${
       c.link
-        ? h(
-            'a',
-            { class: 'open-run', href: c.link, target: '_blank', rel: 'noopener', title: t('openRunHelp', lang) },
-            ` ${t('openRun', lang)} ↗`,
-          )
-        : '',
-    );
+        ? html`<a class="open-run" href=${c.link} target="_blank" rel="noopener" title=${t('openRunHelp', lang)}> ${t('openRun', lang)} ↗</a>`
+        : ''
+    }</th>`;
   const seeds = Math.max(...columns.map((c) => c.runs.length));
-  const table = h(
-    'table',
-    { id: `${prefix}-table` },
-    h('caption', {}, seeds > 1 ? t('compareCaptionSeeds', lang).replace('{n}', String(seeds)) : t('compareCaption', lang)),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), ...columns.map(head))),
-  );
-  const body = h('tbody');
-  for (const key of ROWS) {
+  const rows = ROWS.map((key) => {
     const per = columns.map((c) => c.runs.map((m) => m[key] as number | null).filter((v): v is number => typeof v === 'number'));
     const medians = per.map((vs) => (vs.length ? median(vs) : null));
     const numbers = medians.filter((v): v is number => v !== null);
@@ -122,37 +110,23 @@ export function compareTable(lang: Lang, columns: ColumnResult[], prefix = 'comp
     const { name, doc, ms } = METRICS[key];
     // The consumer protocol has no PreparingRebalance: what it counts are group epochs.
     const epochs = key === 'rebalances' && columns.some((c) => c.protocol !== 'classic');
-    body.append(
-      h(
-        'tr',
-        { 'data-metric': key },
-        h(
-          'th',
-          { scope: 'row' },
-          name[lang],
-          epochs ? h('div', { class: 'metric-doc', id: `${prefix}-epochs` }, t('compareEpochs', lang)) : '',
-          h('div', { class: 'metric-doc muted' }, doc[lang]),
-        ),
-        ...medians.map((v, i) => {
-          const vs = per[i];
-          const lo = vs.length ? Math.min(...vs) : null;
-          const hi = vs.length ? Math.max(...vs) : null;
-          const spread = lo !== null && hi !== null && lo !== hi ? `${metricValue(key, lo, lang)} – ${metricValue(key, hi, lang)}` : '';
-          return h(
-            'td',
-            {
-              class: v !== null && v === best && numbers.length > 1 && key !== 'settledSinceMs' ? 'best' : undefined,
-              title: ms && v !== null ? `${v} ms` : undefined,
-            },
-            h('span', { class: 'value' }, `${metricValue(key, v, lang)}${epochs && columns[i].protocol !== 'classic' ? ' †' : ''}`),
-            spread ? h('div', { class: 'spread muted' }, spread) : '',
-          );
-        }),
-      ),
-    );
-  }
-  table.append(body);
-  return table;
+    const cells = medians.map((v, i) => {
+      const vs = per[i];
+      const lo = vs.length ? Math.min(...vs) : null;
+      const hi = vs.length ? Math.max(...vs) : null;
+      const spread = lo !== null && hi !== null && lo !== hi ? `${metricValue(key, lo, lang)} – ${metricValue(key, hi, lang)}` : '';
+      const isBest = v !== null && v === best && numbers.length > 1 && key !== 'settledSinceMs';
+      const value = `${metricValue(key, v, lang)}${epochs && columns[i].protocol !== 'classic' ? ' †' : ''}`;
+      return html`<td class=${ifDefined(isBest ? 'best' : undefined)} title=${ifDefined(ms && v !== null ? `${v} ms` : undefined)}><span class="value">${value}</span>${
+        spread ? html`<div class="spread muted">${spread}</div>` : ''
+      }</td>`;
+    });
+    return html`<tr data-metric=${key}><th scope="row">${name[lang]}${
+      epochs ? html`<div class="metric-doc" id=${`${prefix}-epochs`}>${t('compareEpochs', lang)}</div>` : ''
+    }<div class="metric-doc muted">${doc[lang]}</div></th>${cells}</tr>`;
+  });
+  const caption = seeds > 1 ? t('compareCaptionSeeds', lang).replace('{n}', String(seeds)) : t('compareCaption', lang);
+  return html`<table id=${`${prefix}-table`}><caption>${caption}</caption><thead><tr><th scope="col"></th>${columns.map(head)}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** A rolling restart of `consumers` consumers on `partitions` partitions, one restart every
@@ -200,18 +174,18 @@ export function protocolOf(s: Scenario): ColumnResult['protocol'] {
 }
 
 export class CompareView {
-  readonly root = h('details', { class: 'panel compare', id: 'compare' });
-  private readonly a = h('textarea', { id: 'compare-a', rows: '3', spellcheck: 'false', 'aria-label': t('compareA', 'en') });
-  private readonly b = h('textarea', { id: 'compare-b', rows: '3', spellcheck: 'false', 'aria-label': t('compareB', 'en') });
+  readonly root = element<HTMLDetailsElement>(html`<details class="panel compare" id="compare"></details>`);
+  private readonly a = element<HTMLTextAreaElement>(html`<textarea id="compare-a" rows="3" spellcheck="false"></textarea>`);
+  private readonly b = element<HTMLTextAreaElement>(html`<textarea id="compare-b" rows="3" spellcheck="false"></textarea>`);
   /** The application's listener and poll timing, for every run compared: what a rebalance
    * costs a real application (eager pays the revoke for every partition, cooperative for the
    * partitions that move). */
   private readonly app: Record<(typeof APP_FIELDS)[number], HTMLInputElement> = {
-    revokeMsPerPartition: h('input', { id: 'compare-revoke', type: 'number', min: '0', step: '1', value: '200' }),
-    assignMsPerPartition: h('input', { id: 'compare-assign', type: 'number', min: '0', step: '1', value: '100' }),
-    processingJitterMs: h('input', { id: 'compare-jitter', type: 'number', min: '0', step: '1', value: '30' }),
+    revokeMsPerPartition: numberField('compare-revoke', 0, null, 1, 200),
+    assignMsPerPartition: numberField('compare-assign', 0, null, 1, 100),
+    processingJitterMs: numberField('compare-jitter', 0, null, 1, 30),
   };
-  private readonly out = h('div', { id: 'compare-out', role: 'status' });
+  private readonly out = element<HTMLDivElement>(html`<div id="compare-out" role="status"></div>`);
 
   constructor(
     private readonly deps: {
@@ -256,10 +230,10 @@ export class CompareView {
   /** The rolling restarts' setup, which the reader may change: consumers, partitions, the gap
    * between restarts, and how many seeds each column runs. */
   private readonly setup = {
-    consumers: h('input', { id: 'compare-consumers', type: 'number', min: '1', max: '200', step: '1', value: '4' }),
-    partitions: h('input', { id: 'compare-partitions', type: 'number', min: '1', max: '10000', step: '1', value: '12' }),
-    gapMs: h('input', { id: 'compare-gap', type: 'number', min: '1000', max: '600000', step: '1000', value: '20000' }),
-    seeds: h('input', { id: 'compare-seeds', type: 'number', min: '1', max: '20', step: '1', value: '5' }),
+    consumers: numberField('compare-consumers', 1, 200, 1, 4),
+    partitions: numberField('compare-partitions', 1, 10_000, 1, 12),
+    gapMs: numberField('compare-gap', 1000, 600_000, 1000, 20_000),
+    seeds: numberField('compare-seeds', 1, 20, 1, 5),
   };
   /** The comparison under way, which a new one stops. */
   private handle: CompareHandle | null = null;
@@ -292,13 +266,11 @@ export class CompareView {
 
   render(): void {
     const lang = this.deps.lang();
-    const runBoth = h('button', { type: 'button', id: 'compare-run' }, t('compareRunBoth', lang));
-    runBoth.addEventListener('click', () =>
+    const runBoth = () =>
       this.run(() => {
         const base = this.deps.current().scenario;
         return [this.column('A', null, settingsLines(base, this.a.value)), this.column('B', null, settingsLines(base, this.b.value))];
-      }),
-    );
+      });
     // Each preset's button lists the columns it makes, in their own words.
     const rollingColumns = (): Column[] => [
       this.rolling('eager (range)', 'rolling-restart-eager', {}),
@@ -320,52 +292,17 @@ export class CompareView {
       this.rolling(t('consumerProtocol', lang), 'rolling-restart-cooperative', { consumer: { 'group.protocol': 'consumer' } }),
     ];
     const labels = (cols: string[]) => cols.join(' · ');
-    const preset = h(
-      'button',
-      { type: 'button', id: 'compare-rolling' },
-      `${t('compareRollingWord', lang)}: ${labels(['eager (range)', 'cooperative-sticky', t('staticMembership', lang), t('consumerProtocol', lang), `${t('consumerProtocol', lang)}, ${t('staticMembership', lang)}`])}`,
-    );
-    preset.addEventListener('click', () => this.run(rollingColumns));
-    const upgrade = h(
-      'button',
-      { type: 'button', id: 'compare-upgrade' },
-      `${t('compareUpgradeWord', lang)}: ${labels(['cooperative-sticky', t('upgradeColumn', lang), t('consumerProtocol', lang)])}`,
-    );
-    upgrade.addEventListener('click', () => this.run(upgradeColumns));
+    const rollingLabel = `${t('compareRollingWord', lang)}: ${labels(['eager (range)', 'cooperative-sticky', t('staticMembership', lang), t('consumerProtocol', lang), `${t('consumerProtocol', lang)}, ${t('staticMembership', lang)}`])}`;
+    const upgradeLabel = `${t('compareUpgradeWord', lang)}: ${labels(['cooperative-sticky', t('upgradeColumn', lang), t('consumerProtocol', lang)])}`;
     this.a.setAttribute('aria-label', t('compareA', lang));
     this.b.setAttribute('aria-label', t('compareB', lang));
-    // A number field with its name (and its unit, for a time).
-    const field = (input: HTMLInputElement, label: Parameters<typeof t>[0], ms = false) =>
-      h('label', { class: 'app-field' }, h('span', {}, t(label, lang)), input, ms ? h('span', { class: 'muted' }, t('msUnit', lang)) : '');
     const appField = (key: (typeof APP_FIELDS)[number], label: 'appRevoke' | 'appAssign' | 'appJitter') =>
-      field(this.app[key], label, true);
+      labelledField(this.app[key], t(label, lang), t('msUnit', lang));
     const setupField = (key: keyof typeof this.setup, label: 'setupConsumers' | 'setupPartitions' | 'setupGap' | 'setupSeeds') =>
-      field(this.setup[key], label);
-    replaceChildren(
+      labelledField(this.setup[key], t(label, lang));
+    render(
+      html`<summary><h2 class="inline">${t('compare', lang)}</h2></summary><p class="muted">${t('compareHint', lang)}</p><div class="compare-inputs"><label>A${this.a}</label><label>B${this.b}</label></div><fieldset class="compare-app" id="compare-setup"><legend>${t('compareSetup', lang)}</legend>${setupField('consumers', 'setupConsumers')}${setupField('partitions', 'setupPartitions')}${setupField('gapMs', 'setupGap')}${setupField('seeds', 'setupSeeds')}</fieldset><fieldset class="compare-app" id="compare-app"><legend>${t('compareApp', lang)}</legend>${appField('revokeMsPerPartition', 'appRevoke')}${appField('assignMsPerPartition', 'appAssign')}${appField('processingJitterMs', 'appJitter')}<p class="muted">${t('compareAppHint', lang)}</p></fieldset><div class="row"><button type="button" id="compare-run" @click=${runBoth}>${t('compareRunBoth', lang)}</button><button type="button" id="compare-rolling" @click=${() => this.run(rollingColumns)}>${rollingLabel}</button><button type="button" id="compare-upgrade" @click=${() => this.run(upgradeColumns)}>${upgradeLabel}</button></div>${this.out}`,
       this.root,
-      h('summary', {}, h('h2', { class: 'inline' }, t('compare', lang))),
-      h('p', { class: 'muted' }, t('compareHint', lang)),
-      h('div', { class: 'compare-inputs' }, h('label', {}, 'A', this.a), h('label', {}, 'B', this.b)),
-      h(
-        'fieldset',
-        { class: 'compare-app', id: 'compare-setup' },
-        h('legend', {}, t('compareSetup', lang)),
-        setupField('consumers', 'setupConsumers'),
-        setupField('partitions', 'setupPartitions'),
-        setupField('gapMs', 'setupGap'),
-        setupField('seeds', 'setupSeeds'),
-      ),
-      h(
-        'fieldset',
-        { class: 'compare-app', id: 'compare-app' },
-        h('legend', {}, t('compareApp', lang)),
-        appField('revokeMsPerPartition', 'appRevoke'),
-        appField('assignMsPerPartition', 'appAssign'),
-        appField('processingJitterMs', 'appJitter'),
-        h('p', { class: 'muted' }, t('compareAppHint', lang)),
-      ),
-      h('div', { class: 'row' }, runBoth, preset, upgrade),
-      this.out,
     );
   }
 
@@ -381,13 +318,13 @@ export class CompareView {
       cols = columns();
       seeds = this.readSetup().seeds;
     } catch (err) {
-      replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
+      render(html`<p class="error">${(err as Error).message}</p>`, this.out);
       return;
     }
     const application = this.application();
     this.handle = runColumns(this.out, cols, seeds, lang, this.deps.factory, (results) => [
       setupLine(cols[0].scenario, seeds, application, lang),
-      h('div', { class: 'table-scroll' }, compareTable(lang, results)),
+      html`<div class="table-scroll">${compareTable(lang, results)}</div>`,
       ...compareNotes(results, lang),
     ]);
   }
@@ -401,51 +338,53 @@ export function runColumns(
   seeds: number,
   lang: Lang,
   factory: (s: Scenario) => Simulation,
-  draw: (results: ColumnResult[]) => HTMLElement[],
+  draw: (results: ColumnResult[]) => TemplateResult[],
   prefix = 'compare',
 ): CompareHandle {
   const total = cols.length * seeds;
-  const bar = h('progress', { id: `${prefix}-bar`, max: String(total), value: '0' });
-  const progress = h('span', { id: `${prefix}-progress` });
-  const cancel = h('button', { type: 'button', id: `${prefix}-cancel` }, t('cancel', lang));
-  replaceChildren(out, h('p', { class: 'compare-busy' }, bar, ' ', progress, ' ', cancel));
+  let handle: CompareHandle | null = null;
+  const cancel = () => {
+    handle?.cancel();
+    out.removeAttribute('aria-busy');
+    render(html`<p class="muted">${t('compareCancelled', lang)}</p>`, out);
+  };
+  const busy = (done: number) =>
+    render(
+      html`<p class="compare-busy"><progress id=${`${prefix}-bar`} max=${total} .value=${done}></progress> <span id=${`${prefix}-progress`}>${
+        done ? t('compareProgress', lang).replace('{done}', String(done)).replace('{total}', String(total)) : ''
+      }</span> <button type="button" id=${`${prefix}-cancel`} @click=${cancel}>${t('cancel', lang)}</button></p>`,
+      out,
+    );
+  busy(0);
   out.setAttribute('aria-busy', 'true');
   const results: ColumnResult[] = cols.map((c) => ({ label: c.label, link: c.link, runs: [], protocol: protocolOf(c.scenario) }));
   const jobs: CompareJob[] = cols.flatMap((c, column) =>
     Array.from({ length: seeds }, (_, index) => ({ column, index, scenario: { ...c.scenario, seed: index + 1 } })),
   );
-  const handle = runJobs(
+  handle = runJobs(
     jobs,
     {
       result: (job, metrics) => {
         results[job.column].runs[job.index] = metrics;
       },
-      progress: (done) => {
-        bar.value = done;
-        progress.textContent = t('compareProgress', lang).replace('{done}', String(done)).replace('{total}', String(total));
-      },
+      progress: busy,
       failed: (message) => {
         out.removeAttribute('aria-busy');
-        replaceChildren(out, h('p', { class: 'error' }, message));
+        render(html`<p class="error">${message}</p>`, out);
       },
       finished: () => {
         out.removeAttribute('aria-busy');
-        replaceChildren(out, ...draw(results));
+        render(html`${draw(results)}`, out);
       },
     },
     factory,
   );
-  cancel.addEventListener('click', () => {
-    handle.cancel();
-    out.removeAttribute('aria-busy');
-    replaceChildren(out, h('p', { class: 'muted' }, t('compareCancelled', lang)));
-  });
   return handle;
 }
 
 /** What the comparison ran: the group, the restarts and the application, so that a reader can
  * tell what was compared. */
-export function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: Lang, prefix = 'compare'): HTMLElement {
+export function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: Lang, prefix = 'compare'): TemplateResult {
   const partitions = Object.values(s.topics).reduce((a, b) => a + b, 0);
   const restarts = (s.script ?? []).filter((st) => st.action?.type === 'restart' || st.action?.type === 'close').map((st) => st.atMs);
   const gap = restarts.length > 1 ? restarts[1] - restarts[0] : null;
@@ -459,12 +398,24 @@ export function setupLine(s: Scenario, seeds: number, app: SettingsDiff, lang: L
     .replace('{revoke}', String(a.revokeMsPerPartition ?? 0))
     .replace('{assign}', String(a.assignMsPerPartition ?? 0))
     .replace('{jitter}', String(a.processingJitterMs ?? 0));
-  return h('p', { id: `${prefix}-setup-line`, class: 'muted' }, text);
+  return html`<p id=${`${prefix}-setup-line`} class="muted">${text}</p>`;
 }
 
 /** Why the numbers are what they are, where a reader would ask: the consumer protocol's counts
  * and its longer unowned time. */
-export function compareNotes(results: ColumnResult[], lang: Lang, prefix = 'compare'): HTMLElement[] {
+export function compareNotes(results: ColumnResult[], lang: Lang, prefix = 'compare'): TemplateResult[] {
   if (!results.some((r) => r.protocol !== 'classic')) return [];
-  return [h('p', { id: `${prefix}-why`, class: 'muted' }, t('compareWhyConsumer', lang))];
+  return [html`<p id=${`${prefix}-why`} class="muted">${t('compareWhyConsumer', lang)}</p>`];
+}
+
+/** A number field that lives as long as its view (it keeps what the reader typed). */
+export function numberField(id: string, min: number, max: number | null, step: number, value: number): HTMLInputElement {
+  return element<HTMLInputElement>(
+    html`<input id=${id} type="number" min=${min} max=${ifDefined(max === null ? undefined : max)} step=${step} value=${value} />`,
+  );
+}
+
+/** A field with its name (and its unit, for a time). */
+export function labelledField(input: HTMLElement, label: string, unit?: string): TemplateResult {
+  return html`<label class="app-field"><span>${label}</span>${input}${unit ? html`<span class="muted">${unit}</span>` : ''}</label>`;
 }

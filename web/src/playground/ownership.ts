@@ -3,11 +3,13 @@
 // a segment names the partition, its owner and when, and picks that owner out. Draws the
 // segments the model hands over (`Player.ownership()`), fetched only when the panel is open.
 
+import { html, render } from 'lit-html';
 import type { Ownership } from '../../pkg/group_coordinator_wasm.js';
-import { h, legendKey, replaceChildren } from '../common/dom.ts';
 import { duration } from '../common/duration.ts';
 import type { Lang } from '../common/i18n.ts';
+import { element } from './element.ts';
 import { ownershipLabel, t } from './text.ts';
+import { legendKey } from './timeline-legend.ts';
 
 /** Consumer `i`'s colour: hues a golden angle apart, so no two consumers share one however many
  * there are (a ten-colour palette repeated from the eleventh), alternately lighter and darker,
@@ -60,9 +62,9 @@ interface Layout {
 }
 
 export class OwnershipView {
-  readonly root = h('details', { class: 'panel ownership', id: 'ownership' });
-  private readonly canvas = h('canvas', { id: 'own-canvas', role: 'img' });
-  private readonly tip = h('p', { id: 'own-tip', class: 'own-tip muted', 'aria-live': 'polite' });
+  readonly root = element<HTMLDetailsElement>(html`<details class="panel ownership" id="ownership"></details>`);
+  private readonly canvas = element<HTMLCanvasElement>(html`<canvas id="own-canvas" role="img"></canvas>`);
+  private readonly tip = element<HTMLParagraphElement>(html`<p id="own-tip" class="own-tip muted" aria-live="polite"></p>`);
   private latest: [Lang, () => Ownership, number] | null = null;
   private layout: Layout | null = null;
   /** The owner picked out by the pointer (the others dimmed). */
@@ -72,7 +74,7 @@ export class OwnershipView {
   render(lang: Lang, ownership: () => Ownership, now: number): void {
     this.latest = [lang, ownership, now];
     if (!this.root.querySelector('summary')) {
-      this.root.append(h('summary', {}, h('h2', { class: 'inline' })), this.canvas, this.tip, h('div', { class: 'own-legend legend' }));
+      render(html`<summary><h2 class="inline"></h2></summary>${this.canvas}${this.tip}<div class="own-legend legend"></div>`, this.root);
       // Drawn when opened (with what the page shows then), and after each step while open.
       this.root.addEventListener('toggle', () => {
         if (this.root.open && this.latest) this.draw(...this.latest);
@@ -148,11 +150,12 @@ export class OwnershipView {
     c.setAttribute('aria-label', ownershipLabel(rows.length, now, lang));
     const legend = this.root.querySelector('.own-legend');
     if (legend) {
-      replaceChildren(
-        legend,
-        ...model.owners.map((o) => legendKey(`background:${colour(o)}`, o)),
-        legendKey(`background:${TWO}`, t('twoOwners', lang)),
-        legendKey(`background:${LANE}`, t('unownedKey', lang)),
+      render(
+        html`${model.owners.map((o) => legendKey(`background:${colour(o)}`, o))}${legendKey(`background:${TWO}`, t('twoOwners', lang))}${legendKey(
+          `background:${LANE}`,
+          t('unownedKey', lang),
+        )}`,
+        legend as HTMLElement,
       );
     }
   }

@@ -2,8 +2,8 @@
 // moment (acting in the past forks the run), in linked views drawn from the model's frames.
 // This module assembles the parts: the store, the playback, the views and the shell features.
 
+import { html } from 'lit-html';
 import type { Player, Scenario, ScenarioInfo, Simulation } from '../../pkg/group_coordinator_wasm.js';
-import { h } from '../common/dom.ts';
 import { type Lang, setDocumentLang } from '../common/i18n.ts';
 import { isBrokerTrace } from '../common/live-feed.ts';
 import { liveStatus } from '../common/live-text.ts';
@@ -12,6 +12,7 @@ import { AssignmentView } from './assignments.ts';
 import { CompareView } from './compare.ts';
 import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';
 import { ControlsView } from './controls.ts';
+import { element } from './element.ts';
 import { importRun } from './exchange.ts';
 import { LiveFeed } from './live.ts';
 import { OwnershipView } from './ownership.ts';
@@ -244,39 +245,36 @@ export class PlaygroundView {
       ownership.render(store.lang, () => store.run.ownership(), frame.nowMs);
       this.renderPanels();
     });
-    this.liveText = h('p', { id: 'pg-live-status', role: 'status' });
-    const stopLive = h('button', { id: 'pg-stop-live', type: 'button' });
-    stopLive.addEventListener('click', () => {
+    this.liveText = element(html`<p id="pg-live-status" role="status"></p>`);
+    const stopLive = () => {
       this.live?.stop();
       this.renderLive();
-    });
+    };
     // "What if this group restarts now?": the live group, taken into the Your group panel.
-    const whatIf = h('button', { id: 'pg-live-what-if', type: 'button' });
-    whatIf.addEventListener('click', () => this.yourGroup?.takeCurrent());
-    this.liveBar = h('section', { id: 'pg-live', class: 'live-bar', hidden: '' }, this.liveText, stopLive, this.yourGroup ? whatIf : null);
+    const whatIf = this.yourGroup
+      ? html`<button id="pg-live-what-if" type="button" @click=${() => this.yourGroup?.takeCurrent()}></button>`
+      : null;
+    this.liveBar = element(
+      html`<section id="pg-live" class="live-bar" hidden>${this.liveText}<button id="pg-stop-live" type="button" @click=${stopLive}></button>${whatIf}</section>`,
+    );
     store.subscribe('live', () => this.renderLive());
-    this.reachText = h('p', { id: 'pg-reach-status', role: 'status' });
-    const stopReach = h('button', { id: 'pg-stop-reach', type: 'button' }, t('stopReaching', deps.lang));
-    stopReach.addEventListener('click', () => {
+    this.reachText = element(html`<p id="pg-reach-status" role="status"></p>`);
+    const stopReach = () => {
       this.stopAsked = true;
-    });
+    };
     // The button first: the status before it would move it at every slice as its count grows.
-    this.reachBar = h('section', { id: 'pg-reach', class: 'live-bar', hidden: '' }, stopReach, this.reachText);
+    this.reachBar = element(
+      html`<section id="pg-reach" class="live-bar" hidden><button id="pg-stop-reach" type="button" @click=${stopReach}>${t('stopReaching', deps.lang)}</button>${this.reachText}</section>`,
+    );
     playback.onChange = () => this.controls.draw();
     playback.onHalt = (why) => this.controls.say(t(why, store.lang), false);
-    this.root = h(
-      'div',
-      { class: 'playground', id: 'playground', tabindex: '-1' },
-      this.reachBar,
-      this.liveBar,
-      this.controls.root,
-      h('div', { class: 'pg-views' }, sm.root, h('div', { class: 'side' }, assignments.root, ownership.root)),
-      timeline.root,
-      h('div', { class: 'pg-bottom' }, steps.root, h('div', { class: 'side' }, consumers.root, upcoming.root, metrics.root)),
-      this.settings.root,
-      this.compare.root,
-      this.yourGroup?.root,
-    );
+    this.root = element(html`<div class="playground" id="playground" tabindex="-1">
+      ${this.reachBar}${this.liveBar}${this.controls.root}
+      <div class="pg-views">${sm.root}<div class="side">${assignments.root}${ownership.root}</div></div>
+      ${timeline.root}
+      <div class="pg-bottom">${steps.root}<div class="side">${consumers.root}${upcoming.root}${metrics.root}</div></div>
+      ${this.settings.root}${this.compare.root}${this.yourGroup?.root}
+    </div>`);
     installKeyboard(
       {
         toggle: () => playback.toggle(),
@@ -327,7 +325,7 @@ export class PlaygroundView {
       // Views it does not have are named above the ones it does (or above the narration).
       if (deps.embed.unknownViews.length) {
         const note = t('unknownViews', store.lang).replace('{views}', deps.embed.unknownViews.map((v) => `"${clipped(v)}"`).join(', '));
-        this.root.prepend(h('p', { class: 'embed-error message error', role: 'alert', id: 'embed-views-error' }, note));
+        this.root.prepend(element(html`<p class="embed-error message error" role="alert" id="embed-views-error">${note}</p>`));
       }
       if (deps.embed.autoplay && !this.root.classList.contains('refused')) playback.toggle();
     }
@@ -613,12 +611,13 @@ export class PlaygroundView {
    * the run's Play button. */
   private addSkipLink(): void {
     document.getElementById('skip-to-run')?.remove();
-    const link = h('a', { href: '#play', id: 'skip-to-run', class: 'skip-link' }, t('skipToRun', this.store.lang));
-    link.addEventListener('click', (e) => {
+    const skip = (e: Event) => {
       e.preventDefault();
       this.root.querySelector<HTMLElement>('#play')?.focus();
-    });
-    document.body.prepend(link);
+    };
+    document.body.prepend(
+      element(html`<a href="#play" id="skip-to-run" class="skip-link" @click=${skip}>${t('skipToRun', this.store.lang)}</a>`),
+    );
   }
 
   /** An embed whose link cannot open its run says so, in place of the run: nothing plays
@@ -626,7 +625,7 @@ export class PlaygroundView {
   private refuseEmbed(error: string): void {
     this.playback.stop();
     this.root.classList.add('refused');
-    this.root.prepend(h('p', { class: 'embed-error message error', role: 'alert', id: 'embed-error' }, error));
+    this.root.prepend(element(html`<p class="embed-error message error" role="alert" id="embed-error">${error}</p>`));
   }
 
   /** The run moved: its address is written at most every 250 ms (a browser throttles a page

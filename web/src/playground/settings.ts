@@ -2,9 +2,10 @@
 // own configs (KIP-848), the network, and the seed. Applying them restarts the run with the changed scenario (settings are the
 // world's, not an action); the changes travel in share links as a diff from the built-in.
 
+import { html, nothing, render, type TemplateResult } from 'lit-html';
 import type { Application, ConfigKeyInfo, ConsumerSpec, LinkSpec, Scenario, Settings } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../common/dom.ts';
 import type { Lang } from '../common/i18n.ts';
+import { element } from './element.ts';
 import { t } from './text.ts';
 
 export type ConfigKey = ConfigKeyInfo;
@@ -141,7 +142,7 @@ const APP_KEYS: ConfigKey[] = [
 ];
 
 export class SettingsView {
-  readonly root = h('details', { class: 'panel settings', id: 'settings' });
+  readonly root = element<HTMLDetailsElement>(html`<details class="panel settings" id="settings"></details>`);
   /** Per-consumer edits not applied yet (kept while another consumer is being edited). */
   private draft: Record<string, ConsumerDiff> = {};
 
@@ -159,125 +160,95 @@ export class SettingsView {
     const scenario = applyDiff(base, diff);
     const net = scenario.network ?? {};
     const everyStatic = scenario.consumers.length > 0 && scenario.consumers.every((c) => isStatic(c));
-    const allStatic = h('input', { type: 'checkbox', id: 'static-all', checked: everyStatic });
-    const picked = h(
-      'select',
-      { id: 'consumer-pick', 'aria-label': t('consumerPick', lang) },
-      ...scenario.consumers.map((c) => h('option', { value: c.name }, c.name)),
+    const groupField = (k: (typeof GROUP_KEYS)[number]) => {
+      const brokerDefault = scenario.broker?.[k.broker] ?? this.deps.brokerKeys.find((b) => b.name === k.broker)?.default ?? '';
+      return field('group', { name: k.name, default: String(brokerDefault), doc: k.doc, docZh: k.docZh }, scenario.group?.[k.name], lang);
+    };
+    const seed = field(
+      'seed',
+      { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw', docZh: '所有随机抽取的种子' },
+      diff.seed,
+      lang,
     );
-    const one = h('div', { id: 'consumer-settings' });
-    const form = h(
-      'form',
-      { id: 'settings-form' },
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, t('brokerSettings', lang)),
-        // (The flavour, 4.0 or 3.x, is the model's, not a Kafka setting.)
-        ...this.deps.brokerKeys.filter((k) => k.name !== 'flavour').map((k) => field('broker', k, scenario.broker?.[k.name], lang)),
-      ),
-      h(
-        'fieldset',
-        { id: 'group-settings' },
-        h('legend', {}, t('groupSettings', lang).replace('{group}', scenario.groupId ?? 'demo-group')),
-        ...GROUP_KEYS.map((k) => {
-          const brokerDefault = scenario.broker?.[k.broker] ?? this.deps.brokerKeys.find((b) => b.name === k.broker)?.default ?? '';
-          return field(
-            'group',
-            { name: k.name, default: String(brokerDefault), doc: k.doc, docZh: k.docZh },
-            scenario.group?.[k.name],
-            lang,
-          );
-        }),
-      ),
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, t('everyConsumer', lang)),
-        h('label', { class: 'check' }, allStatic, t('staticAll', lang)),
-        ...this.deps.consumerKeys
-          .filter((k) => k.name !== 'group.instance.id')
-          .map((k) => field('consumer', k, scenario.consumer?.[k.name], lang)),
-      ),
-      h('fieldset', {}, h('legend', {}, t('oneConsumer', lang), ' ', picked), one),
-      h(
-        'fieldset',
-        { id: 'application-settings' },
-        h('legend', {}, t('applicationSettings', lang)),
-        ...APP_KEYS.map((k) => field('application', k, (scenario.application as Record<string, unknown> | undefined)?.[k.name], lang)),
-      ),
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, t('networkAndSeed', lang)),
-        ...LINK_KEYS.map((k) => field('network', k, (net as Record<string, unknown>)[k.name], lang)),
-        field(
-          'seed',
-          { name: 'seed', default: String(base.seed ?? 0), doc: 'the seed of every random draw', docZh: '所有随机抽取的种子' },
-          diff.seed,
-          lang,
-        ),
-      ),
-      h(
-        'div',
-        { class: 'row' },
-        h('button', { type: 'submit', id: 'settings-apply', class: 'primary' }, t('applySettings', lang)),
-        h('button', { type: 'button', id: 'settings-reset' }, t('resetSettings', lang)),
-      ),
+    const submit = (ev: Event) => {
+      ev.preventDefault();
+      const form = ev.currentTarget as HTMLFormElement;
+      this.keepConsumer(one(), base);
+      const next = this.read(form, base);
+      const allStatic = form.querySelector<HTMLInputElement>('#static-all')?.checked ?? everyStatic;
+      if (allStatic !== everyStatic) {
+        for (const c of base.consumers) {
+          const d = ((next.consumers ??= {})[c.name] ??= {});
+          (d.config ??= {})['group.instance.id'] = allStatic ? c.name : '';
+        }
+      }
+      this.deps.apply(next);
+    };
+    const pick = () => {
+      this.keepConsumer(one(), base);
+      showConsumer();
+    };
+    // (The flavour, 4.0 or 3.x, is the model's, not a Kafka setting.)
+    const form = html`<form id="settings-form" @submit=${submit}>
+      <fieldset><legend>${t('brokerSettings', lang)}</legend>${this.deps.brokerKeys
+        .filter((k) => k.name !== 'flavour')
+        .map((k) => field('broker', k, scenario.broker?.[k.name], lang))}</fieldset>
+      <fieldset id="group-settings"><legend>${t('groupSettings', lang).replace('{group}', scenario.groupId ?? 'demo-group')}</legend>${GROUP_KEYS.map(groupField)}</fieldset>
+      <fieldset><legend>${t('everyConsumer', lang)}</legend><label class="check"><input type="checkbox" id="static-all" ?checked=${everyStatic} />${t(
+        'staticAll',
+        lang,
+      )}</label>${this.deps.consumerKeys.filter((k) => k.name !== 'group.instance.id').map((k) => field('consumer', k, scenario.consumer?.[k.name], lang))}</fieldset>
+      <fieldset><legend>${t('oneConsumer', lang)} <select id="consumer-pick" aria-label=${t('consumerPick', lang)} @change=${pick}>${scenario.consumers.map(
+        (c) => html`<option value=${c.name}>${c.name}</option>`,
+      )}</select></legend><div id="consumer-settings"></div></fieldset>
+      <fieldset id="application-settings"><legend>${t('applicationSettings', lang)}</legend>${APP_KEYS.map((k) =>
+        field('application', k, (scenario.application as Record<string, unknown> | undefined)?.[k.name], lang),
+      )}</fieldset>
+      <fieldset><legend>${t('networkAndSeed', lang)}</legend>${LINK_KEYS.map((k) => field('network', k, (net as Record<string, unknown>)[k.name], lang))}${seed}</fieldset>
+      <div class="row"><button type="submit" id="settings-apply" class="primary">${t('applySettings', lang)}</button><button type="button" id="settings-reset" @click=${() =>
+        this.deps.apply({})}>${t('resetSettings', lang)}</button></div>
+    </form>`;
+    // Drawn afresh each time: the fields show the scenario's values, not what was typed before.
+    render(nothing, this.root);
+    render(
+      html`<summary><h2 class="inline">${t('settings', lang)}</h2></summary><p class="muted">${t('settingsHint', lang)}</p>${form}`,
+      this.root,
     );
+    const one = () => this.root.querySelector<HTMLElement>('#consumer-settings') as HTMLElement;
+    const picked = this.root.querySelector<HTMLSelectElement>('#consumer-pick') as HTMLSelectElement;
     const showConsumer = () => {
       const spec = scenario.consumers.find((c) => c.name === picked.value);
       if (!spec) return;
       const draft = this.draft[spec.name];
       const config = { ...(spec.config ?? {}), ...(draft?.config ?? {}) };
       const link = { ...net, ...(spec.network ?? {}), ...(draft?.network ?? {}) } as Record<string, unknown>;
-      const staticBox = h('input', { type: 'checkbox', id: 'static-one', checked: !!config['group.instance.id'] });
+      const toggleStatic = (ev: Event) => {
+        const box = ev.currentTarget as HTMLInputElement;
+        const input = one().querySelector<HTMLInputElement>('input[name="one:group.instance.id"]');
+        if (input) input.value = box.checked ? spec.name : '';
+      };
       const fields = this.deps.consumerKeys.map((k) =>
         field('one', { ...k, default: String(scenario.consumer?.[k.name] ?? k.default) }, config[k.name], lang),
       );
-      staticBox.addEventListener('change', () => {
-        const input = one.querySelector<HTMLInputElement>('input[name="one:group.instance.id"]');
-        if (input) input.value = staticBox.checked ? spec.name : '';
-      });
-      replaceChildren(
-        one,
-        h('label', { class: 'check' }, staticBox, t('staticOne', lang)),
-        ...fields,
-        ...LINK_KEYS.map((k) =>
-          field(
-            'onelink',
-            { ...k, default: String(link[k.name] ?? k.default) },
-            draft?.network?.[k.name as keyof LinkSpec] ?? spec.network?.[k.name as keyof LinkSpec],
-            lang,
-          ),
+      const links = LINK_KEYS.map((k) =>
+        field(
+          'onelink',
+          { ...k, default: String(link[k.name] ?? k.default) },
+          draft?.network?.[k.name as keyof LinkSpec] ?? spec.network?.[k.name as keyof LinkSpec],
+          lang,
         ),
       );
-      one.dataset.consumer = spec.name;
+      render(nothing, one());
+      render(
+        html`<label class="check"><input type="checkbox" id="static-one" ?checked=${!!config['group.instance.id']} @change=${toggleStatic} />${t(
+          'staticOne',
+          lang,
+        )}</label>${fields}${links}`,
+        one(),
+      );
+      one().dataset.consumer = spec.name;
     };
-    picked.addEventListener('change', () => {
-      this.keepConsumer(one, base);
-      showConsumer();
-    });
     showConsumer();
-    form.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      this.keepConsumer(one, base);
-      const next = this.read(form, base);
-      if (allStatic.checked !== everyStatic) {
-        for (const c of base.consumers) {
-          const d = ((next.consumers ??= {})[c.name] ??= {});
-          (d.config ??= {})['group.instance.id'] = allStatic.checked ? c.name : '';
-        }
-      }
-      this.deps.apply(next);
-    });
-    form.querySelector('#settings-reset')?.addEventListener('click', () => this.deps.apply({}));
-    replaceChildren(
-      this.root,
-      h('summary', {}, h('h2', { class: 'inline' }, t('settings', lang))),
-      h('p', { class: 'muted' }, t('settingsHint', lang)),
-      form,
-    );
   }
 
   /** Marks the setting the model refused, at its field: the message beside it, the field
@@ -303,7 +274,7 @@ export class SettingsView {
       name = 'seed:seed';
     }
     const input = name ? this.root.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`) : null;
-    const note = h('p', { id: 'settings-error', class: 'field-error', role: 'alert' }, message);
+    const note = element(html`<p id="settings-error" class="field-error" role="alert">${message}</p>`);
     if (!input) {
       this.root.querySelector('form')?.prepend(note);
       return false;
@@ -387,17 +358,8 @@ function isStatic(c: ConsumerSpec): boolean {
   return typeof c.config?.['group.instance.id'] === 'string' && c.config['group.instance.id'] !== '';
 }
 
-function field(group: string, key: ConfigKey, current: unknown, lang: Lang): HTMLElement {
-  return h(
-    'label',
-    { title: lang === 'zh' ? key.docZh : key.doc },
-    h('span', { class: 'mono' }, key.name),
-    h('input', {
-      name: `${group}:${key.name}`,
-      value: current === undefined || current === null ? '' : String(current),
-      placeholder: key.default || t('noDefault', lang),
-      'aria-label': key.name,
-      'data-default': key.default,
-    }),
-  );
+function field(group: string, key: ConfigKey, current: unknown, lang: Lang): TemplateResult {
+  return html`<label title=${lang === 'zh' ? key.docZh : key.doc}><span class="mono">${key.name}</span><input name=${`${group}:${key.name}`} value=${
+    current === undefined || current === null ? '' : String(current)
+  } placeholder=${key.default || t('noDefault', lang)} aria-label=${key.name} data-default=${key.default} /></label>`;
 }

@@ -6,6 +6,9 @@ import type { TimelineMark } from '../../pkg/group_coordinator_wasm.js';
 import type { Lang } from '../common/i18n.ts';
 import { t } from './text.ts';
 
+/** A legend entry: a swatch (its inline style) and what it means. */
+export const legendKey = (swatch: string, label: string) => html`<span class="legend-key"><i style=${swatch}></i>${label}</span>`;
+
 /** The colours of the bars (shown in the legend). JoinGroup is blue: the error red must stand
  * out among the bars, and an orange JoinGroup bar could not be told from it. Every colour here
  * and below keeps 3:1 against the lanes' backgrounds (WCAG's non-text contrast; tested). */
@@ -86,12 +89,11 @@ export function markLabel(m: TimelineMark): string {
  * below the fold. */
 export function legend(lang: Lang, open = true) {
   const line = (colour: string, dash = false) => `width:0;border:0;border-left:${dash ? '2px dashed' : '3px solid'} ${colour};height:.9rem`;
-  const key = (swatch: string, label: string) => html`<span class="legend-key"><i style=${swatch}></i>${label}</span>`;
   return html`<details class="tl-legend-box" ?open=${open}><summary class="muted">${t('legend', lang)}</summary><div class="legend" id="tl-legend">
-    ${Object.entries(API_COLOURS).map(([api, colour]) => key(`background:${colour}`, api))}
-    ${key(`background:${ERROR}`, t('errorBar', lang))} ${key(`background:#fff;border-color:${ERROR}`, t('lostBar', lang))}
-    ${key('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang))} ${key(line(STATE_COLOURS.Stable), t('stateMark', lang))}
-    ${key(line(TIMER, true), t('timerMark', lang))} ${key(line(ERROR), t('faultMark', lang))} ${key(line(LIFE), t('lifeMark', lang))}
-    ${key(line(NET), t('netMark', lang))}
+    ${Object.entries(API_COLOURS).map(([api, colour]) => legendKey(`background:${colour}`, api))}
+    ${legendKey(`background:${ERROR}`, t('errorBar', lang))} ${legendKey(`background:#fff;border-color:${ERROR}`, t('lostBar', lang))}
+    ${legendKey('background:#c8d6f5;border:1px dashed #344054', t('openBar', lang))} ${legendKey(line(STATE_COLOURS.Stable), t('stateMark', lang))}
+    ${legendKey(line(TIMER, true), t('timerMark', lang))} ${legendKey(line(ERROR), t('faultMark', lang))} ${legendKey(line(LIFE), t('lifeMark', lang))}
+    ${legendKey(line(NET), t('netMark', lang))}
   </div></details>`;
 }

@@ -3,12 +3,13 @@
 // compared under a rolling restart at its real size: as described, and under the changes an
 // operator weighs. The runs go off the page's main thread (compare-pool.ts).
 
+import { html, nothing, render } from 'lit-html';
 import example from '../../../crates/simulator/tests/import/kafka4-example.txt?raw';
 import type { Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
-import { h, replaceChildren } from '../common/dom.ts';
 import type { Lang } from '../common/i18n.ts';
-import { type Column, compareNotes, compareTable, runColumns, setupLine } from './compare.ts';
+import { type Column, compareNotes, compareTable, labelledField, numberField, runColumns, setupLine } from './compare.ts';
 import type { CompareHandle } from './compare-pool.ts';
+import { element } from './element.ts';
 import type { SettingsDiff } from './settings.ts';
 import { t } from './text.ts';
 import { type Assumed, assumedValues, type RestartOrder, WHAT_IF_LABELS, whatIfs, withAssumed } from './what-if.ts';
@@ -34,37 +35,16 @@ const PLAN = {
 } as const;
 
 export class YourGroupView {
-  readonly root = h('details', { class: 'panel your-group', id: 'your-group' });
-  private readonly text = h('textarea', { id: 'yg-text', rows: '8', spellcheck: 'false', wrap: 'off' });
-  private readonly order = h('select', { id: 'yg-order' });
+  readonly root = element<HTMLDetailsElement>(html`<details class="panel your-group" id="your-group"></details>`);
+  private readonly text = element<HTMLTextAreaElement>(html`<textarea id="yg-text" rows="8" spellcheck="false" wrap="off"></textarea>`);
+  private readonly order = element<HTMLSelectElement>(html`<select id="yg-order"></select>`);
   private readonly plan = {
-    gapMs: h('input', {
-      id: 'yg-gap',
-      type: 'number',
-      min: String(PLAN.gapMs[0]),
-      max: String(PLAN.gapMs[1]),
-      step: '1000',
-      value: String(PLAN.gapMs[2]),
-    }),
-    downMs: h('input', {
-      id: 'yg-down',
-      type: 'number',
-      min: String(PLAN.downMs[0]),
-      max: String(PLAN.downMs[1]),
-      step: '1000',
-      value: String(PLAN.downMs[2]),
-    }),
-    seeds: h('input', {
-      id: 'yg-seeds',
-      type: 'number',
-      min: String(PLAN.seeds[0]),
-      max: String(PLAN.seeds[1]),
-      step: '1',
-      value: String(PLAN.seeds[2]),
-    }),
+    gapMs: numberField('yg-gap', PLAN.gapMs[0], PLAN.gapMs[1], 1000, PLAN.gapMs[2]),
+    downMs: numberField('yg-down', PLAN.downMs[0], PLAN.downMs[1], 1000, PLAN.downMs[2]),
+    seeds: numberField('yg-seeds', PLAN.seeds[0], PLAN.seeds[1], 1, PLAN.seeds[2]),
   };
-  private readonly summary = h('div', { id: 'yg-summary', role: 'status' });
-  private readonly out = h('div', { id: 'yg-out', role: 'status' });
+  private readonly summary = element<HTMLDivElement>(html`<div id="yg-summary" role="status"></div>`);
+  private readonly out = element<HTMLDivElement>(html`<div id="yg-out" role="status"></div>`);
   /** The group read, and the assumed settings' fields. */
   private group: Scenario | null = null;
   private assumedFields: { key: string; input: HTMLInputElement }[] = [];
@@ -85,33 +65,20 @@ export class YourGroupView {
     const lang = this.deps.lang();
     this.text.setAttribute('aria-label', t('ygText', lang));
     this.text.placeholder = t('ygPlaceholder', lang);
-    const read = h('button', { type: 'button', id: 'yg-read' }, t('ygRead', lang));
-    read.addEventListener('click', () => this.read());
-    const paste = h('button', { type: 'button', id: 'yg-example' }, t('ygExample', lang));
-    paste.addEventListener('click', () => {
+    const paste = () => {
       this.text.value = example.replace(/^\n/, '');
       this.read();
-    });
-    const take = h('button', { type: 'button', id: 'yg-take' }, t('ygTake', lang));
-    take.addEventListener('click', () => this.takeCurrent());
+    };
     const chosen = this.order.value || 'listed';
-    replaceChildren(
+    const orderName = (o: RestartOrder) =>
+      t(o === 'listed' ? 'ygOrderListed' : o === 'reversed' ? 'ygOrderReversed' : 'ygOrderShuffled', lang);
+    render(
+      html`${(['listed', 'reversed', 'shuffled'] as RestartOrder[]).map((o) => html`<option value=${o} ?selected=${o === chosen}>${orderName(o)}</option>`)}`,
       this.order,
-      ...(['listed', 'reversed', 'shuffled'] as RestartOrder[]).map((o) =>
-        h(
-          'option',
-          { value: o, selected: o === chosen },
-          t(o === 'listed' ? 'ygOrderListed' : o === 'reversed' ? 'ygOrderReversed' : 'ygOrderShuffled', lang),
-        ),
-      ),
     );
-    replaceChildren(
+    render(
+      html`<summary><h2 class="inline">${t('ygTitle', lang)}</h2></summary><p class="muted">${t('ygHint', lang)}</p>${this.text}<div class="row"><button type="button" id="yg-read" @click=${() => this.read()}>${t('ygRead', lang)}</button><button type="button" id="yg-example" @click=${paste}>${t('ygExample', lang)}</button><button type="button" id="yg-take" @click=${() => this.takeCurrent()}>${t('ygTake', lang)}</button></div>${this.summary}`,
       this.root,
-      h('summary', {}, h('h2', { class: 'inline' }, t('ygTitle', lang))),
-      h('p', { class: 'muted' }, t('ygHint', lang)),
-      this.text,
-      h('div', { class: 'row' }, read, paste, take),
-      this.summary,
     );
     this.drawSummary();
   }
@@ -120,16 +87,13 @@ export class YourGroupView {
   private read(): void {
     const lang = this.deps.lang();
     this.handle?.cancel();
-    replaceChildren(this.out);
+    render(nothing, this.out);
     try {
       this.group = this.deps.importGroup(this.text.value);
     } catch (err) {
       this.group = null;
       const line = (err as { line?: unknown }).line;
-      replaceChildren(
-        this.summary,
-        h('p', { class: 'error', id: 'yg-error' }, `${t('ygCannotRead', lang)} ${(err as Error).message ?? String(err)}`),
-      );
+      this.cannotRead(err, lang);
       if (typeof line === 'number' && line > 0) this.selectLine(line);
       return;
     }
@@ -141,7 +105,7 @@ export class YourGroupView {
   takeCurrent(): void {
     const lang = this.deps.lang();
     this.handle?.cancel();
-    replaceChildren(this.out);
+    render(nothing, this.out);
     if (!this.summary.isConnected) this.render();
     this.root.open = true;
     try {
@@ -149,14 +113,15 @@ export class YourGroupView {
       this.text.value = '';
     } catch (err) {
       this.group = null;
-      replaceChildren(
-        this.summary,
-        h('p', { class: 'error', id: 'yg-error' }, `${t('ygCannotRead', lang)} ${(err as Error).message ?? String(err)}`),
-      );
+      this.cannotRead(err, lang);
       return;
     }
     this.drawSummary();
     this.root.scrollIntoView({ block: 'start' });
+  }
+
+  private cannotRead(err: unknown, lang: Lang): void {
+    render(html`<p class="error" id="yg-error">${t('ygCannotRead', lang)} ${(err as Error).message ?? String(err)}</p>`, this.summary);
   }
 
   private selectLine(line: number): void {
@@ -171,7 +136,7 @@ export class YourGroupView {
     const lang = this.deps.lang();
     const s = this.group;
     if (!s?.imported) {
-      replaceChildren(this.summary);
+      render(nothing, this.summary);
       return;
     }
     const i = s.imported;
@@ -193,50 +158,32 @@ export class YourGroupView {
     ];
     this.assumedFields = assumedValues(s).map(({ key, value }) => ({
       key,
-      input: h('input', {
-        type: 'number',
-        min: '0',
-        step: '1',
-        value: String(value),
-        'data-key': key,
-        id: `yg-assumed-${key.replace(/[^a-z0-9]+/gi, '-')}`,
-      }),
+      input: element<HTMLInputElement>(
+        html`<input type="number" min="0" step="1" value=${value} data-key=${key} id=${`yg-assumed-${key.replace(/[^a-z0-9]+/gi, '-')}`} />`,
+      ),
     }));
-    const open = h('button', { type: 'button', id: 'yg-open' }, t('ygOpen', lang));
-    open.addEventListener('click', () => {
+    const open = () => {
       try {
         this.deps.open(this.withAssumed());
       } catch (err) {
-        replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
+        render(html`<p class="error">${(err as Error).message}</p>`, this.out);
       }
-    });
+    };
     const options = whatIfs(s, { order: 'listed', gapMs: 1, downMs: 0 }).map((w) => WHAT_IF_LABELS[w.key][lang]);
-    const compare = h('button', { type: 'button', id: 'yg-compare' }, `${t('compareRollingWord', lang)}: ${options.join(' · ')}`);
-    compare.addEventListener('click', () => this.compare());
-    const field = (input: HTMLElement, label: string, unit = '') =>
-      h('label', { class: 'app-field' }, h('span', {}, label), input, unit ? h('span', { class: 'muted' }, unit) : '');
-    replaceChildren(
+    const ms = t('msUnit', lang);
+    render(
+      html`<dl class="yg-facts" id="yg-facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>${(i.notes ?? []).map(
+        (n) => html`<p class="muted yg-note">${n[lang]}</p>`,
+      )}<fieldset class="compare-app" id="yg-assumed"><legend>${t('ygAssumed', lang)}</legend>${this.assumedFields.map(({ key, input }) =>
+        labelledField(input, key, ms),
+      )}<p class="muted">${t('ygAssumedHint', lang)}</p></fieldset><fieldset class="compare-app" id="yg-plan"><legend>${t('ygPlan', lang)}</legend>${labelledField(
+        this.order,
+        t('ygOrder', lang),
+      )}${labelledField(this.plan.gapMs, t('setupGap', lang))}${labelledField(this.plan.downMs, t('ygDown', lang), ms)}${labelledField(
+        this.plan.seeds,
+        t('setupSeeds', lang),
+      )}</fieldset><div class="row"><button type="button" id="yg-open" @click=${open}>${t('ygOpen', lang)}</button><button type="button" id="yg-compare" @click=${() => this.compare()}>${`${t('compareRollingWord', lang)}: ${options.join(' · ')}`}</button></div>${this.out}`,
       this.summary,
-      h('dl', { class: 'yg-facts', id: 'yg-facts' }, ...facts.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
-      ...(i.notes ?? []).map((n) => h('p', { class: 'muted yg-note' }, n[lang])),
-      h(
-        'fieldset',
-        { class: 'compare-app', id: 'yg-assumed' },
-        h('legend', {}, t('ygAssumed', lang)),
-        ...this.assumedFields.map(({ key, input }) => field(input, key, t('msUnit', lang))),
-        h('p', { class: 'muted' }, t('ygAssumedHint', lang)),
-      ),
-      h(
-        'fieldset',
-        { class: 'compare-app', id: 'yg-plan' },
-        h('legend', {}, t('ygPlan', lang)),
-        field(this.order, t('ygOrder', lang)),
-        field(this.plan.gapMs, t('setupGap', lang)),
-        field(this.plan.downMs, t('ygDown', lang), t('msUnit', lang)),
-        field(this.plan.seeds, t('setupSeeds', lang)),
-      ),
-      h('div', { class: 'row' }, open, compare),
-      this.out,
     );
   }
 
@@ -278,7 +225,7 @@ export class YourGroupView {
       base.application = { ...(base.application ?? {}), ...(application.application ?? {}) };
       cols = whatIfs(base, plan).map((w) => ({ label: WHAT_IF_LABELS[w.key][lang], scenario: w.scenario }));
     } catch (err) {
-      replaceChildren(this.out, h('p', { class: 'error' }, (err as Error).message));
+      render(html`<p class="error">${(err as Error).message}</p>`, this.out);
       return;
     }
     this.handle = runColumns(
@@ -289,7 +236,7 @@ export class YourGroupView {
       this.deps.factory,
       (results) => [
         setupLine(cols[0].scenario, seeds, application, lang, 'yg'),
-        h('div', { class: 'table-scroll' }, compareTable(lang, results, 'yg')),
+        html`<div class="table-scroll">${compareTable(lang, results, 'yg')}</div>`,
         ...compareNotes(results, lang, 'yg'),
       ],
       'yg',

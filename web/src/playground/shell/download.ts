@@ -1,13 +1,14 @@
 // Saving a run: as JSON (the scenario, the user's actions and the step), or as one
 // self-contained HTML file that opens offline at the same step.
 
-import { h } from '../../common/dom.ts';
+import { html } from 'lit-html';
+import { element } from '../element.ts';
 import { exportRun } from '../exchange.ts';
 import type { Run } from '../run.ts';
 import { standaloneHtml } from '../standalone.ts';
 
 function save(text: string, type: string, name: string): void {
-  const a = h('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  const a = element<HTMLAnchorElement>(html`<a href=${URL.createObjectURL(new Blob([text], { type }))} download=${name}></a>`);
   a.click();
   URL.revokeObjectURL(a.href);
 }
@@ -18,6 +19,6 @@ export function downloadJson(run: Run): void {
 
 /** Resolves when the file is saved; rejects with why it could not be made. */
 export async function downloadHtml(run: Run, title: string): Promise<void> {
-  const html = await standaloneHtml(exportRun(run.scenario, run.actions, run.cursor), title);
-  save(html, 'text/html', `${run.scenario.name}-step-${run.cursor}.html`);
+  const page = await standaloneHtml(exportRun(run.scenario, run.actions, run.cursor), title);
+  save(page, 'text/html', `${run.scenario.name}-step-${run.cursor}.html`);
 }
