@@ -5,13 +5,12 @@
 use crate::classic::GroupRecord;
 use crate::config::BrokerConfig;
 use crate::event::{Event, EventKind};
-use crate::offsets::OffsetAndMetadata;
+use crate::offsets::GroupOffsets;
 use crate::timer::{TimerKey, TimerQueue};
 use crate::{ErrorCode, Response};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 /// Everything a group operation may touch besides the group itself: the clock, the settings,
@@ -26,9 +25,8 @@ pub(crate) struct Ctx {
     /// The last group record written per group (what `load` reads back).
     pub records: BTreeMap<String, GroupRecord>,
     /// Committed offsets per group (they are their own records in Kafka, so they survive an
-    /// unload/load). A topic's name is shared by its partitions' keys: a copy of the coordinator
-    /// (each of the simulator's checkpoints) copies no name per partition.
-    pub offsets: BTreeMap<String, BTreeMap<(Arc<str>, i32), OffsetAndMetadata>>,
+    /// unload/load).
+    pub offsets: BTreeMap<String, GroupOffsets>,
     /// Per group, how many of its offsets carry an explicit expiry (OffsetCommit v1-v4
     /// retention): without any, a non-empty consumer group's offsets cannot expire, and the
     /// cleanup timer is known without walking every offset on every commit.

@@ -26,6 +26,71 @@ pub(crate) struct OffsetAndMetadata {
     pub expire_timestamp_ms: Option<i64>,
 }
 
+/// A group's committed offsets, by topic and then partition: the order OffsetFetch lists them
+/// in. Two levels, so that a commit compares a topic's name once per topic, not at every
+/// partition's key, and allocates no name for a topic it has seen. The name is shared by the
+/// topic's partitions, so a copy of the coordinator (each of the simulator's checkpoints)
+/// copies no name per partition.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct GroupOffsets {
+    by_topic: BTreeMap<Arc<str>, BTreeMap<i32, OffsetAndMetadata>>,
+}
+
+impl GroupOffsets {
+    /// Stores a partition's offset; returns the one it replaced.
+    pub(crate) fn insert(
+        &mut self,
+        topic: &str,
+        partition: i32,
+        offset: OffsetAndMetadata,
+    ) -> Option<OffsetAndMetadata> {
+        let partitions = match self.by_topic.get_mut(topic) {
+            Some(partitions) => partitions,
+            None => self.by_topic.entry(Arc::from(topic)).or_default(),
+        };
+        partitions.insert(partition, offset)
+    }
+
+    pub(crate) fn get(&self, topic: &str, partition: i32) -> Option<&OffsetAndMetadata> {
+        self.by_topic.get(topic)?.get(&partition)
+    }
+
+    /// A topic's offsets, in partition order.
+    pub(crate) fn topic(&self, topic: &str) -> impl Iterator<Item = &OffsetAndMetadata> {
+        self.by_topic
+            .get(topic)
+            .into_iter()
+            .flat_map(BTreeMap::values)
+    }
+
+    /// Every offset with its topic and partition, in (topic, partition) order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, i32, &OffsetAndMetadata)> {
+        self.by_topic
+            .iter()
+            .flat_map(|(topic, partitions)| partitions.iter().map(move |(p, o)| (&**topic, *p, o)))
+    }
+
+    pub(crate) fn values(&self) -> impl Iterator<Item = &OffsetAndMetadata> {
+        self.by_topic.values().flat_map(BTreeMap::values)
+    }
+
+    /// Keeps the offsets `keep` accepts; a topic left without any goes.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&str, &OffsetAndMetadata) -> bool) {
+        self.by_topic.retain(|topic, partitions| {
+            partitions.retain(|_, o| keep(topic, o));
+            !partitions.is_empty()
+        });
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.by_topic.values().map(BTreeMap::len).sum()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.by_topic.is_empty()
+    }
+}
+
 pub(crate) fn handle_commit(
     ctx: &mut Ctx,
     groups: &mut Groups,
@@ -56,13 +121,11 @@ pub(crate) fn handle_commit(
     let now = ctx.now;
     // The group's offsets, looked up once, at the first partition written (a commit that writes
     // none makes no entry for the group: a load would tell).
-    let mut written: Option<&mut BTreeMap<(Arc<str>, i32), OffsetAndMetadata>> = None;
+    let mut written: Option<&mut GroupOffsets> = None;
     let mut all_offsets = Some(&mut ctx.offsets);
     let expiries = &mut ctx.explicit_expiries;
     for topic in &req.topics {
         let mut partitions = Vec::new();
-        // One name for all of the topic's keys.
-        let name: Arc<str> = Arc::from(topic.name.as_str());
         for p in &topic.partitions {
             let metadata = p.committed_metadata.clone().unwrap_or_default();
             let error = match group_error {
@@ -85,7 +148,8 @@ pub(crate) fn handle_commit(
                             let expire_timestamp_ms =
                                 retention.then(|| now.wrapping_add(req.retention_time_ms));
                             let replaced = offsets.insert(
-                                (name.clone(), p.partition_index),
+                                &topic.name,
+                                p.partition_index,
                                 OffsetAndMetadata {
                                     committed_offset: p.committed_offset,
                                     leader_epoch: p.committed_leader_epoch,
@@ -337,14 +401,14 @@ fn fetch_group(
 ) -> (ErrorCode, Vec<OffsetFetchResponseTopic>) {
     let unloaded = groups.get(group_id).is_some_and(|g| g.unloaded)
         || consumer_group.is_some_and(|g| g.unloaded);
-    let empty = BTreeMap::new();
+    let empty = GroupOffsets::default();
     let stored = if consumer_group.is_some() || groups.contains_key(group_id) {
         ctx.offsets.get(group_id).unwrap_or(&empty)
     } else {
         &empty
     };
     let partition = |topic: &str, index: i32| {
-        let found = stored.get(&(Arc::from(topic), index));
+        let found = stored.get(topic, index);
         OffsetFetchResponsePartition {
             partition_index: index,
             committed_offset: found.map_or(-1, |o| o.committed_offset),
@@ -388,11 +452,11 @@ fn fetch_group(
             .collect(),
         None => {
             let mut by_topic: BTreeMap<&str, Vec<OffsetFetchResponsePartition>> = BTreeMap::new();
-            for (topic, index) in stored.keys() {
+            for (topic, index, _) in stored.iter() {
                 by_topic
-                    .entry(&**topic)
+                    .entry(topic)
                     .or_default()
-                    .push(partition(topic, *index));
+                    .push(partition(topic, index));
             }
             by_topic
                 .into_iter()

@@ -14,7 +14,6 @@ use crate::ctx::Ctx;
 use crate::event::EventKind;
 use crate::offsets::OffsetAndMetadata;
 use alloc::string::String;
-use alloc::sync::Arc;
 
 fn expires_at(offset: &OffsetAndMetadata, retention_ms: i64) -> i64 {
     offset
@@ -37,8 +36,8 @@ fn plan(ctx: &mut Ctx, group: &ConsumerGroup) {
     let earliest = match ctx.offsets.get(&group.group_id) {
         Some(offsets) if !offsets.is_empty() => offsets
             .iter()
-            .filter(|((topic, _), _)| !subscribed.contains_key(&**topic))
-            .map(|(_, o)| expires_at(o, retention))
+            .filter(|(topic, _, _)| !subscribed.contains_key(*topic))
+            .map(|(_, _, o)| expires_at(o, retention))
             .min(),
         _ if group.members.is_empty() => Some(ctx.now),
         _ => None,
@@ -85,13 +84,7 @@ impl ConsumerGroups {
         let stored = ctx.offsets.get(group_id);
         let earliest = committed
             .filter(|t| !group.subscription_metadata.contains_key(*t))
-            .filter_map(|t| {
-                stored.and_then(|s| {
-                    s.range((Arc::from(t), i32::MIN)..=(Arc::from(t), i32::MAX))
-                        .map(|(_, o)| expires_at(o, retention))
-                        .min()
-                })
-            })
+            .filter_map(|t| stored.and_then(|s| s.topic(t).map(|o| expires_at(o, retention)).min()))
             .min();
         let armed = ctx
             .timers
@@ -117,8 +110,8 @@ impl ConsumerGroups {
         let mut left = 0;
         if let Some(offsets) = ctx.offsets.get_mut(group_id) {
             let before = offsets.len();
-            offsets.retain(|(topic, _), o| {
-                subscribed.contains_key(&**topic) || now < expires_at(o, retention)
+            offsets.retain(|topic, o| {
+                subscribed.contains_key(topic) || now < expires_at(o, retention)
             });
             removed = before - offsets.len();
             left = offsets.len();
