@@ -20,9 +20,22 @@ if [ "${1:-}" = "--if-stale" ] && [ -f "$stamp" ] && [ -z "$(find crates Cargo.t
   echo "build-wasm: web/pkg is newer than its sources"
   exit 0
 fi
+# What `wasm-pack build --target web --no-pack` does, without wasm-pack (so that serving the
+# page needs no wasm-pack, which is a long build from source: start.sh does not install it):
+# cargo, then wasm-bindgen, then the npm registry's wasm-opt at -Os (the crate's
+# `package.metadata.wasm-pack` setting). The output is byte for byte wasm-pack's.
+# `module PROFILE OUT_DIR [CARGO_ARGS...]`
+module() {
+  local profile=$1 out=$2
+  shift 2
+  cargo build --lib -p group-coordinator-wasm --target wasm32-unknown-unknown --profile "$profile" "$@"
+  rm -rf "$out"
+  wasm-bindgen "target/wasm32-unknown-unknown/$profile/group_coordinator_wasm.wasm" --out-dir "$out" --typescript --target web
+  wasm-opt "$out/group_coordinator_wasm_bg.wasm" -o "$out/group_coordinator_wasm_bg.wasm" -Os
+}
 embed=target/pkg-embed
-wasm-pack build crates/wasm --target web --out-dir "../../$embed" --no-pack --profile wasm -- --no-default-features
-wasm-pack build crates/wasm --target web --out-dir ../../web/pkg --no-pack --profile wasm-page
+module wasm "$embed" --no-default-features
+module wasm-page web/pkg
 cp "$embed/group_coordinator_wasm_bg.wasm" web/pkg/group_coordinator_embed_bg.wasm
 rm -rf "$embed"
 rm -rf web/public/recordings

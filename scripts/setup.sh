@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, if missing (idempotent; Debian 12, as root or with sudo):
-#   --serve     only what serving the page needs (start.sh): the wasm32 target, wasm-bindgen-cli,
-#               wasm-pack and the npm packages; no cargo-fuzz, no mdbook, no browser
+#   --serve     only what serving the page needs (start.sh): the wasm32 target, wasm-bindgen-cli
+#               and the npm packages (wasm-opt among them); no wasm-pack (only the wasm tests use
+#               it), no cargo-fuzz, no mdbook, no browser
 #   --book      only mdbook (start.sh builds the book after the page is up)
 #   --browser   also what the full test run needs from Debian: Chromium + ChromeDriver (browser
 #               tests), and a JDK with RE2/J 1.7 (the topic regexes checked against Kafka's engine)
@@ -56,11 +57,6 @@ if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$WBG_VERSION" ]
   # no --locked: the CLI's own lockfile pins a crate version the registry here does not have
   cargo install --force wasm-bindgen-cli --version "$WBG_VERSION"
 fi
-if [ "$(wasm-pack --version 2>/dev/null | cut -d' ' -f2)" != "$WASM_PACK_VERSION" ]; then
-  echo "setup: installing wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
-  cargo install --force --locked wasm-pack --version "$WASM_PACK_VERSION"
-fi
-
 install_npm() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
@@ -69,6 +65,12 @@ install_npm() {
 if [ -n "$SERVE_ONLY" ]; then
   install_npm
   exit 0
+fi
+
+# wasm-pack runs the wasm tests (`wasm-pack test`); the page is built without it.
+if [ "$(wasm-pack --version 2>/dev/null | cut -d' ' -f2)" != "$WASM_PACK_VERSION" ]; then
+  echo "setup: installing wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
+  cargo install --force --locked wasm-pack --version "$WASM_PACK_VERSION"
 fi
 
 install_mdbook
