@@ -6,7 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --serve
-export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# The build and the server run on Node's current long-term-support line, as the tests do
+# (scripts/node-lts.sh fetches it once from the npm registry, a few seconds).
+NODE_LTS=$(bash scripts/node-lts.sh)
+export PATH="$PWD/node_modules/.bin:$(dirname "$NODE_LTS"):${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 # The module and the recordings: rebuilt only when a source they are made from changed, so a
 # second start serves at once.
