@@ -6,45 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+#[path = "repo_files/mod.rs"]
+mod repo_files;
+use repo_files::root;
 
-/// Files under `dir` (relative to the repository) whose names end with one of `exts`, skipping
-/// what is generated or installed.
+/// Files under `dir` (relative to the repository) whose names end with one of `exts`.
 fn walk(dir: &str, exts: &[&str]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![root().join(dir)];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries {
-            let path = e.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                let generated = [
-                    "target",
-                    "node_modules",
-                    "pkg",
-                    "dist",
-                    "public",
-                    "out",
-                    "corpus",
-                    "artifacts",
-                    ".venv",
-                    "__pycache__",
-                ];
-                if !generated.contains(&name.as_str()) {
-                    stack.push(path);
-                }
-            } else if exts.iter().any(|x| name.ends_with(x)) {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
+    repo_files::walk(&[dir], |name| exts.iter().any(|x| name.ends_with(x)))
 }
 
 fn shown(path: &Path) -> String {

@@ -7,52 +7,22 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+#[path = "repo_files/mod.rs"]
+mod repo_files;
+use repo_files::root;
 
 /// Text files under the repository's own directories.
 fn files() -> Vec<PathBuf> {
     let mut out = vec![root().join("README.md"), root().join("ARCHITECTURE.md")];
-    let mut stack: Vec<PathBuf> = [
-        "crates", "web/src", "e2e", "bench", "scripts", "compare", "docs", ".ci",
-    ]
-    .iter()
-    .map(|d| root().join(d))
-    .collect();
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries {
-            let path = e.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                if ![
-                    "target",
-                    "node_modules",
-                    "pkg",
-                    "tmp",
-                    "out",
-                    "corpus",
-                    "artifacts",
-                ]
-                .contains(&name.as_str())
-                {
-                    stack.push(path);
-                }
-            } else if [
-                ".rs", ".ts", ".md", ".mjs", ".sh", ".py", ".html", ".css", ".json", ".toml",
-            ]
-            .iter()
-            .any(|x| name.ends_with(x))
-                || name == "run"
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
+    let exts = [
+        ".rs", ".ts", ".md", ".mjs", ".sh", ".py", ".html", ".css", ".json", ".toml",
+    ];
+    out.extend(repo_files::walk(
+        &[
+            "crates", "web/src", "e2e", "bench", "scripts", "compare", "docs", ".ci",
+        ],
+        |name| exts.iter().any(|x| name.ends_with(x)) || name == "run",
+    ));
     out
 }
 
