@@ -186,21 +186,25 @@ impl Coordinator {
     /// [`Coordinator::advance`] would), then the request is handled. Returns the responses this
     /// produced, in order: those released by the timers, then the request's own response if it
     /// is immediate, with any parked responses it released.
+    ///
+    /// The request is only read: a caller that keeps it (a simulator tracing it) lends it, and
+    /// nothing copies it.
     pub fn handle(
         &mut self,
         now: i64,
-        request: Request,
+        request: impl core::borrow::Borrow<Request>,
     ) -> Result<Vec<Response>, CoordinatorError> {
+        let request = request.borrow();
         self.check_time(now)?;
         request.validate()?;
         self.fire_due_timers(now);
         let (ctx, groups) = (&mut self.ctx, &mut self.groups);
         if let crate::group_type::Route::Answered =
-            crate::group_type::route_classic(ctx, &mut self.consumer, groups, &request)
+            crate::group_type::route_classic(ctx, &mut self.consumer, groups, request)
         {
             return Ok(core::mem::take(&mut self.ctx.out));
         }
-        match &request {
+        match request {
             Request::JoinGroup(r) => classic::join_group::handle(ctx, groups, r),
             Request::SyncGroup(r) => classic::sync_group::handle(ctx, groups, r),
             Request::Heartbeat(r) => classic::heartbeat::handle(ctx, groups, r),

@@ -48,8 +48,8 @@ impl Ctx {
 
     pub fn schedule(&mut self, key: TimerKey, delay_ms: i64) {
         let deadline = self.now.saturating_add(delay_ms.max(0));
-        self.timers.schedule(key.clone(), deadline);
-        // (The key moves into its event: one copy of a heartbeat key per heartbeat, not two.)
+        self.timers.schedule(&key, deadline);
+        // (The key moves into its event: a re-armed heartbeat timer copies no key.)
         self.events.push(Event {
             at_ms: self.now,
             group_id: String::from(key.group_id()),

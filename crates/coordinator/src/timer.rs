@@ -32,11 +32,12 @@ impl<K: Ord + Clone> Default for TimerQueue<K> {
 
 impl<K: Ord + Clone> TimerQueue<K> {
     /// Schedules `key` at `deadline`, replacing (cancelling) any timer with the same key.
-    /// Returns the scheduling sequence number.
-    pub fn schedule(&mut self, key: K, deadline: i64) -> u64 {
+    /// Returns the scheduling sequence number. The key is copied only when it is new (a
+    /// heartbeat re-arms its member's timer without one).
+    pub fn schedule(&mut self, key: &K, deadline: i64) -> u64 {
         let sequence = self.next_sequence;
         self.next_sequence += 1;
-        match self.by_key.get_mut(&key) {
+        match self.by_key.get_mut(key) {
             // Re-armed: the key stays where it is in `by_key`.
             Some(at) => {
                 let old = core::mem::replace(at, (deadline, sequence));
@@ -46,7 +47,7 @@ impl<K: Ord + Clone> TimerQueue<K> {
             }
             None => {
                 self.by_deadline.insert((deadline, sequence), key.clone());
-                self.by_key.insert(key, (deadline, sequence));
+                self.by_key.insert(key.clone(), (deadline, sequence));
             }
         }
         sequence
@@ -116,10 +117,10 @@ mod tests {
     #[test]
     fn equal_deadlines_fire_in_scheduling_order_and_schedule_replaces() {
         let mut t = TimerQueue::default();
-        t.schedule("b", 10);
-        t.schedule("a", 10);
-        t.schedule("c", 5);
-        t.schedule("b", 10); // replaced: now after "a"
+        t.schedule(&"b", 10);
+        t.schedule(&"a", 10);
+        t.schedule(&"c", 5);
+        t.schedule(&"b", 10); // replaced: now after "a"
         assert_eq!(t.len(), 3);
         assert_eq!(t.next_deadline(), Some(5));
         assert_eq!(t.pop_due(4), None);
@@ -132,7 +133,7 @@ mod tests {
     #[test]
     fn cancel_removes() {
         let mut t = TimerQueue::default();
-        t.schedule(1, 3);
+        t.schedule(&1, 3);
         assert!(t.cancel(&1));
         assert!(!t.cancel(&1));
         assert_eq!(t.next_deadline(), None);

@@ -12,12 +12,19 @@ use group_simulator::builtin::large_group;
 use std::time::Instant;
 
 fn main() {
-    let filter: Option<usize> = std::env::args().nth(1).and_then(|a| a.parse().ok());
+    // `<consumers> [classic|consumer]` runs one size, or one size and protocol.
+    // (cargo adds `--bench`.)
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let filter: Option<usize> = args.first().and_then(|a| a.parse().ok());
+    let protocol_filter = args.get(1);
     for (n, protocol) in [10usize, 100, 1_000]
         .into_iter()
         .flat_map(|n| [(n, "classic"), (n, "consumer")])
     {
-        if filter.is_some_and(|f| f != n) {
+        if filter.is_some_and(|f| f != n) || protocol_filter.is_some_and(|p| p != protocol) {
             continue;
         }
         let mut scenario = large_group(n, 10, 3_600_000);

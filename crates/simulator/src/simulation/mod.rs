@@ -355,7 +355,7 @@ impl Simulation {
                 );
             }
             Outgoing::Request(request) => {
-                match self.coordinator.handle(self.w.now, (*request).clone()) {
+                match self.coordinator.handle(self.w.now, &*request) {
                     Ok(responses) => self.after_coordinator(responses),
                     // A real client's request the model refuses is an input refused (the
                     // broker's model refused it too, and the follower checks that it did), not
