@@ -252,6 +252,10 @@ impl ConsumerGroup {
 
     /// Puts `member` in (replacing its previous version): its partitions' epochs follow it.
     pub(crate) fn put_member(&mut self, member: ConsumerGroupMember) {
+        // Most heartbeats change nothing: the member stays as it is, its partitions held.
+        if self.members.get(&member.member_id) == Some(&member) {
+            return;
+        }
         let old = self.members.remove(&member.member_id);
         if let Some(old) = &old {
             self.release_partitions(old);

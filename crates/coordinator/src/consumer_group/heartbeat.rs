@@ -323,7 +323,6 @@ impl ConsumerGroups {
             updated.subscribed_topic_regex = regex.clone();
         }
         updated.client_id = r.client_id.clone();
-        let before_assigned = member.progress.assigned.clone();
         // A new group moves off epoch 0 at once, whatever its first member subscribes to.
         let mut bump = group.group_epoch == 0;
         bump |=
@@ -341,24 +340,26 @@ impl ConsumerGroups {
         )?;
         let member_id = updated.member_id.clone();
         let epoch = updated.progress.member_epoch;
-        let assigned_changed = updated.progress.assigned != before_assigned;
-        let assigned = updated.progress.assigned.clone();
+        let full = joining
+            || (r.rebalance_timeout_ms != -1
+                && r.subscribed_topic_names.is_some()
+                && r.topic_partitions.is_some());
+        let assignment =
+            (full || updated.progress.assigned != member.progress.assigned).then(|| {
+                ConsumerGroupHeartbeatAssignment {
+                    topic_partitions: to_list(&updated.progress.assigned),
+                }
+            });
         group.put_member(updated);
         ctx.schedule(
             TimerKey::ConsumerSession(r.group_id.clone(), member_id.clone()),
             ctx.consumer_session_timeout_ms(&r.group_id),
         );
-        let full = joining
-            || (r.rebalance_timeout_ms != -1
-                && r.subscribed_topic_names.is_some()
-                && r.topic_partitions.is_some());
         Ok(ConsumerGroupHeartbeatResponse {
             member_id: Some(member_id),
             member_epoch: epoch,
             heartbeat_interval_ms: ctx.consumer_heartbeat_interval_ms(&r.group_id),
-            assignment: (full || assigned_changed).then(|| ConsumerGroupHeartbeatAssignment {
-                topic_partitions: to_list(&assigned),
-            }),
+            assignment,
             ..Default::default()
         })
     }
