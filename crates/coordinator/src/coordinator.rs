@@ -110,6 +110,7 @@ impl Coordinator {
                 persist_fault: None,
                 member_ids: MemberIdGenerator::new(seed),
                 group_configs: BTreeMap::new(),
+                heartbeat_timer_events: true,
             },
             groups: BTreeMap::new(),
             consumer: ConsumerGroups::default(),
@@ -383,6 +384,21 @@ impl Coordinator {
     /// Events since the last call, oldest first.
     pub fn drain_events(&mut self) -> Vec<Event> {
         core::mem::take(&mut self.ctx.events)
+    }
+
+    /// [`Coordinator::drain_events`] into `into` (appended): a caller that drains after every
+    /// request reuses one buffer instead of a new one each time.
+    pub fn drain_events_into(&mut self, into: &mut Vec<Event>) {
+        into.append(&mut self.ctx.events);
+    }
+
+    /// Whether re-arming and cancelling a classic member's heartbeat timer (at every Heartbeat,
+    /// and at every commit that keeps a session alive) are events: yes unless turned off. A
+    /// caller that has no use for them (the simulator's trace keeps only a heartbeat timer's
+    /// expiry) turns them off and saves an event per heartbeat; the timers themselves, their
+    /// expiry and its event are the same.
+    pub fn emit_heartbeat_timer_events(&mut self, emit: bool) {
+        self.ctx.heartbeat_timer_events = emit;
     }
 
     /// IncrementalAlterConfigs of a GROUP resource (KIP-848 group configs): applied unless

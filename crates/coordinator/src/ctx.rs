@@ -35,6 +35,9 @@ pub(crate) struct Ctx {
     pub member_ids: MemberIdGenerator,
     /// Group configs (KIP-848) by group id (`crate::group_config`).
     pub group_configs: crate::group_config::GroupConfigs,
+    /// Whether re-arming or cancelling a classic member's heartbeat timer is an event (see
+    /// [`crate::Coordinator::emit_heartbeat_timer_events`]).
+    pub heartbeat_timer_events: bool,
 }
 
 impl Ctx {
@@ -49,6 +52,9 @@ impl Ctx {
     pub fn schedule(&mut self, key: TimerKey, delay_ms: i64) {
         let deadline = self.now.saturating_add(delay_ms.max(0));
         self.timers.schedule(&key, deadline);
+        if !self.heartbeat_timer_events && matches!(key, TimerKey::Heartbeat(..)) {
+            return;
+        }
         // (The key moves into its event: a re-armed heartbeat timer copies no key.)
         self.events.push(Event {
             at_ms: self.now,
@@ -61,7 +67,9 @@ impl Ctx {
     }
 
     pub fn cancel(&mut self, key: &TimerKey) {
-        if self.timers.cancel(key) {
+        if self.timers.cancel(key)
+            && (self.heartbeat_timer_events || !matches!(key, TimerKey::Heartbeat(..)))
+        {
             self.emit(
                 key.group_id(),
                 EventKind::TimerCancelled { key: key.clone() },

@@ -111,7 +111,7 @@ impl Consumer {
                 }
                 if r.error_code == ErrorCode::None {
                     self.observe_generation(w, r.generation_id, &r.member_id);
-                    self.generation.protocol_name = r.protocol_name.clone();
+                    Rc::make_mut(&mut self.generation).protocol_name = r.protocol_name.clone();
                     self.is_leader = r.leader == r.member_id;
                     self.observe_state(w, MemberState::CompletingRebalance);
                 } else {

@@ -161,7 +161,7 @@ impl Consumer {
         if epoch != self.generation.generation_id {
             let generation = Generation {
                 generation_id: epoch,
-                ..self.generation.clone()
+                ..(*self.generation).clone()
             };
             self.set_generation(w, generation);
             w.mark_dirty();
@@ -436,7 +436,7 @@ impl Consumer {
         {
             let generation = Generation {
                 member_id: id.clone(),
-                ..self.generation.clone()
+                ..(*self.generation).clone()
             };
             self.set_generation(w, generation);
         }

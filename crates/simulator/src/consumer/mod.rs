@@ -89,8 +89,9 @@ impl Generation {
 #[derive(Clone, Debug)]
 struct InFlight {
     api: MessageApi,
-    /// The generation when it was sent ("generation unchanged" checks, `docs/src/reference/classic-protocol.md#client-errors`).
-    generation: Generation,
+    /// The generation when it was sent ("generation unchanged" checks, `docs/src/reference/classic-protocol.md#client-errors`);
+    /// shared with the consumer's, so that sending copies no member id.
+    generation: Rc<Generation>,
 }
 
 #[derive(Clone, Debug)]
@@ -109,7 +110,7 @@ pub struct Consumer {
     pub incarnation: u32,
     pub paused: Option<PauseKind>,
     pub state: MemberState,
-    pub generation: Generation,
+    pub generation: Rc<Generation>,
     /// The member id, shared by every trace entry that names it.
     member_id: Rc<str>,
     pub rejoin_needed: bool,
@@ -232,7 +233,7 @@ impl Consumer {
             incarnation: 0,
             paused: None,
             state,
-            generation: Generation::none(),
+            generation: Rc::new(Generation::none()),
             member_id: Rc::from(""),
             rejoin_needed: true,
             needs_join_prepare: true,

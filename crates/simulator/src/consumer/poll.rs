@@ -169,7 +169,7 @@ impl Consumer {
             self.member_id = Rc::from(generation.member_id.as_str());
         }
         w.client_generations[self.index] = (w.group_incarnation, generation.generation_id);
-        self.generation = generation;
+        self.generation = Rc::new(generation);
     }
 
     pub(super) fn set_state(&mut self, w: &mut World, to: MemberState) {

@@ -23,7 +23,6 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use group_coordinator::TimerKey;
 use group_coordinator::consumer_group::ConsumerGroupState;
 use group_coordinator::event::{Cause, EventKind};
 use group_coordinator::{Coordinator, ErrorCode, GroupState, Response};
@@ -57,6 +56,9 @@ pub struct Simulation {
     /// Every action applied, with its time (the page replays them to fork a run); shared with
     /// the copies of this world the player keeps, see [`ActionLog`].
     pub(crate) actions: ActionLog,
+    /// The buffer the coordinator's events are drained into after each input (kept empty
+    /// between inputs; reused so that draining allocates nothing).
+    events: Vec<group_coordinator::event::Event>,
 }
 
 /// The next thing to happen.
@@ -77,6 +79,8 @@ impl Simulation {
         );
         w.keep_bodies = scenario.live;
         let mut coordinator = Coordinator::with_seed(broker, scenario.seed);
+        // The trace keeps only a heartbeat timer's expiry (the snapshot shows the timers).
+        coordinator.emit_heartbeat_timer_events(false);
         // The cluster's metadata, which consumer groups (KIP-848) are assigned from; topic ids
         // are derived from the names, as the consumers resolve them.
         let metadata: Vec<(String, Option<group_coordinator::consumer_group::Uuid>, i32)> =
@@ -129,6 +133,7 @@ impl Simulation {
             unsettled_ms: 0,
             unsettled_since: None,
             actions: ActionLog::default(),
+            events: Vec::new(),
         })
     }
 
@@ -417,17 +422,11 @@ impl Simulation {
 
     /// Records the coordinator's events and sends its responses.
     fn after_coordinator(&mut self, responses: Vec<Response>) {
-        let events = self.coordinator.drain_events();
+        let mut events = core::mem::take(&mut self.events);
+        self.coordinator.drain_events_into(&mut events);
         let mut check = false;
-        for e in events {
+        for e in events.drain(..) {
             match &e.kind {
-                // Heartbeat timers move on every heartbeat: the snapshot shows them, the trace
-                // keeps only their expiry.
-                EventKind::TimerScheduled { key, .. } | EventKind::TimerCancelled { key }
-                    if matches!(key, TimerKey::Heartbeat(..)) =>
-                {
-                    continue;
-                }
                 EventKind::StateChanged { to, cause, .. } => {
                     // An Empty group of the other type gave its id away: the new group counts
                     // from 0, as a deleted one does (a conversion with members carries the
@@ -501,6 +500,7 @@ impl Simulation {
             check |= e.kind.moves_group();
             self.w.record(TraceKind::Coordinator { event: e.kind });
         }
+        self.events = events;
         if check && let Err(e) = self.coordinator.check_invariants() {
             self.w.violation(format!("coordinator: {e}"));
         }
