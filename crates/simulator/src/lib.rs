@@ -41,6 +41,7 @@ mod assignments;
 mod config;
 mod consumer;
 mod consumer_row;
+mod event_queue;
 mod import;
 mod index;
 mod ledger;

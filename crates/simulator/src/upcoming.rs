@@ -202,10 +202,10 @@ impl Simulation {
                 _ => None,
             };
             out.push((
-                *at,
+                at,
                 1,
                 Upcoming {
-                    at_ms: *at,
+                    at_ms: at,
                     text,
                     consumer,
                     message,

@@ -2,6 +2,7 @@
 //! links, correlation ids, the ownership ledger and the trace. Consumers act on it; the
 //! [`crate::Simulation`] drives it.
 
+use crate::event_queue::{EventQueue, QueueKey};
 use crate::ledger::{GroupGeneration, Ledger};
 use crate::refusal::Refusal;
 use crate::scenario::LinkSpec;
@@ -146,7 +147,7 @@ pub struct World {
     /// the user moves to the front count up from 0, so they come first.
     seq: u64,
     front: u64,
-    pub queue: BTreeMap<(i64, u64), Pending>,
+    pub queue: EventQueue,
     pub rng: Rng,
     pub trace: Trace,
     pub group_id: String,
@@ -181,7 +182,7 @@ impl World {
             now: 0,
             seq: SEQ_BASE,
             front: 0,
-            queue: BTreeMap::new(),
+            queue: EventQueue::default(),
             rng: Rng::new(seed),
             trace: Trace::default(),
             group_id,
@@ -211,9 +212,9 @@ impl World {
         correlation_id: i32,
         response: bool,
     ) -> Result<Pending, Refusal> {
-        let mut first_on_link: Option<(i64, u64)> = None;
-        let mut found: Option<(i64, u64)> = None;
-        for (key, pending) in &self.queue {
+        let mut first_on_link: Option<QueueKey> = None;
+        let mut found: Option<QueueKey> = None;
+        for (key, pending) in self.queue.iter() {
             let id = match pending {
                 Pending::ToBroker {
                     consumer: c,
@@ -226,9 +227,9 @@ impl World {
                 } if response && *c == consumer => message.describe().1,
                 _ => continue,
             };
-            first_on_link.get_or_insert(*key);
+            first_on_link.get_or_insert(key);
             if id == correlation_id {
-                found = Some(*key);
+                found = Some(key);
                 break;
             }
         }
@@ -241,7 +242,7 @@ impl World {
         if first_on_link != Some(key) {
             return Err(Refusal::OutOfOrder);
         }
-        self.queue.remove(&key).ok_or(Refusal::NotInFlight {
+        self.queue.remove(key).ok_or(Refusal::NotInFlight {
             correlation_id,
             response,
         })

@@ -174,7 +174,7 @@ impl Simulation {
     }
 
     fn next(&self) -> Option<Next> {
-        let queued = self.w.queue.keys().next().map(|k| k.0);
+        let queued = self.w.queue.first_key().map(|k| k.0);
         // A live run's timers fire at the broker's `advance` inputs, not on their own.
         let timer = (!self.scenario.live)
             .then(|| self.coordinator.next_deadline())
