@@ -1,8 +1,10 @@
 //! Simulated time per wall-clock second: 10, 100 and 1,000 consumers over one simulated hour
 //! of `builtin::large_group` (heartbeats, auto-commits, a restart of every tenth consumer),
-//! with the classic protocol and with the consumer protocol (KIP-848).
+//! with the classic protocol and with the consumer protocol (KIP-848), with the trace kept (as
+//! the playground keeps it) and without (`-metrics-only`, as a comparison runs).
 //! `bench/wasm-simulation.mjs` runs the same worlds in wasm under Node. Prints
-//! `BENCH native <consumers>-<protocol> <simulated-s-per-wall-s> <trace-entries>` lines.
+//! `BENCH native <consumers>-<protocol>[-metrics-only] <simulated-s-per-wall-s> <trace-entries>`
+//! lines.
 //!
 //! The benchmark measures wall time, which the model itself never reads.
 #![allow(clippy::disallowed_types)]
@@ -20,10 +22,14 @@ fn main() {
         .collect();
     let filter: Option<usize> = args.first().and_then(|a| a.parse().ok());
     let protocol_filter = args.get(1);
-    for (n, protocol) in [10usize, 100, 1_000]
-        .into_iter()
-        .flat_map(|n| [(n, "classic"), (n, "consumer")])
-    {
+    for (n, protocol, kept) in [10usize, 100, 1_000].into_iter().flat_map(|n| {
+        [
+            (n, "classic", true),
+            (n, "consumer", true),
+            (n, "classic", false),
+            (n, "consumer", false),
+        ]
+    }) {
         if filter.is_some_and(|f| f != n) || protocol_filter.is_some_and(|p| p != protocol) {
             continue;
         }
@@ -33,6 +39,7 @@ fn main() {
             group_simulator::scenario::Setting::Text(protocol.to_string()),
         );
         let mut sim = Simulation::new(scenario).expect("valid");
+        sim.keep_trace(kept);
         let start = Instant::now();
         sim.run_until(3_600_000);
         let wall = start.elapsed().as_secs_f64();
@@ -49,7 +56,8 @@ fn main() {
                 .join("\n")
         );
         println!(
-            "BENCH native {n}-{protocol} {:.0} {} (wall {:.2} s, {} rebalances, {} messages)",
+            "BENCH native {n}-{protocol}{} {:.0} {} (wall {:.2} s, {} rebalances, {} messages)",
+            if kept { "" } else { "-metrics-only" },
             3_600.0 / wall,
             sim.trace().len(),
             wall,
