@@ -172,7 +172,7 @@ impl Subscription {
         };
         let n = r.count("topics")?;
         for i in 0..n {
-            s.topics.push(r.string(&format!("topics[{i}]"))?);
+            s.topics.push(r.string(format_args!("topics[{i}]"))?);
         }
         s.user_data = r.nullable_bytes("userData")?;
         if version >= 1 {
@@ -279,7 +279,10 @@ impl Reader<'_> {
         })
     }
 
-    fn take<const N: usize>(&mut self, what: &str) -> Result<[u8; N], DecodeError> {
+    fn take<const N: usize>(
+        &mut self,
+        what: impl core::fmt::Display,
+    ) -> Result<[u8; N], DecodeError> {
         match self.bytes.get(self.at..self.at + N) {
             Some(slice) => {
                 let mut out = [0; N];
@@ -294,16 +297,16 @@ impl Reader<'_> {
         }
     }
 
-    fn i16(&mut self, what: &str) -> Result<i16, DecodeError> {
+    fn i16(&mut self, what: impl core::fmt::Display) -> Result<i16, DecodeError> {
         self.take::<2>(what).map(i16::from_be_bytes)
     }
 
-    fn i32(&mut self, what: &str) -> Result<i32, DecodeError> {
+    fn i32(&mut self, what: impl core::fmt::Display) -> Result<i32, DecodeError> {
         self.take::<4>(what).map(i32::from_be_bytes)
     }
 
-    fn version(&mut self, what: &str) -> Result<i16, DecodeError> {
-        let version = self.i16(&format!("the {what} version"))?;
+    fn version(&mut self, what: impl core::fmt::Display) -> Result<i16, DecodeError> {
+        let version = self.i16(format_args!("the {what} version"))?;
         if version < 0 {
             return self.fail(format!("unsupported {what} version {version}"));
         }
@@ -312,8 +315,12 @@ impl Reader<'_> {
 
     /// An array length: non-negative and no larger than the bytes left could hold (each element
     /// takes at least `min` bytes), so a hostile count cannot make us allocate.
-    fn count_of(&mut self, what: &str, min: usize) -> Result<usize, DecodeError> {
-        let n = self.i32(&format!("{what} count"))?;
+    fn count_of(
+        &mut self,
+        what: impl core::fmt::Display,
+        min: usize,
+    ) -> Result<usize, DecodeError> {
+        let n = self.i32(format_args!("{what} count"))?;
         if n < 0 {
             return self.fail(format!("{what}: negative count {n}"));
         }
@@ -327,19 +334,22 @@ impl Reader<'_> {
         Ok(n)
     }
 
-    fn count(&mut self, what: &str) -> Result<usize, DecodeError> {
+    fn count(&mut self, what: impl core::fmt::Display) -> Result<usize, DecodeError> {
         self.count_of(what, 2)
     }
 
-    fn string(&mut self, what: &str) -> Result<String, DecodeError> {
-        match self.nullable_string(what)? {
+    fn string(&mut self, what: impl core::fmt::Display) -> Result<String, DecodeError> {
+        match self.nullable_string(&what)? {
             Some(s) => Ok(s),
             None => self.fail(format!("{what}: null where a string is required")),
         }
     }
 
-    fn nullable_string(&mut self, what: &str) -> Result<Option<String>, DecodeError> {
-        let n = self.i16(&format!("{what} length"))?;
+    fn nullable_string(
+        &mut self,
+        what: impl core::fmt::Display,
+    ) -> Result<Option<String>, DecodeError> {
+        let n = self.i16(format_args!("{what} length"))?;
         if n < 0 {
             return Ok(None);
         }
@@ -359,8 +369,11 @@ impl Reader<'_> {
         }
     }
 
-    fn nullable_bytes(&mut self, what: &str) -> Result<Option<Bytes>, DecodeError> {
-        let n = self.i32(&format!("{what} length"))?;
+    fn nullable_bytes(
+        &mut self,
+        what: impl core::fmt::Display,
+    ) -> Result<Option<Bytes>, DecodeError> {
+        let n = self.i32(format_args!("{what} length"))?;
         if n < 0 {
             return Ok(None);
         }
@@ -377,15 +390,18 @@ impl Reader<'_> {
         }
     }
 
-    fn topic_partitions(&mut self, what: &str) -> Result<Vec<TopicPartitions>, DecodeError> {
-        let n = self.count_of(what, 6)?;
+    fn topic_partitions(
+        &mut self,
+        what: impl core::fmt::Display,
+    ) -> Result<Vec<TopicPartitions>, DecodeError> {
+        let n = self.count_of(&what, 6)?;
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let topic = self.string(&format!("{what}[{i}].topic"))?;
-            let m = self.count_of(&format!("{what}[{i}].partitions"), 4)?;
+            let topic = self.string(format_args!("{what}[{i}].topic"))?;
+            let m = self.count_of(format_args!("{what}[{i}].partitions"), 4)?;
             let mut partitions = Vec::with_capacity(m);
             for j in 0..m {
-                partitions.push(self.i32(&format!("{what}[{i}].partitions[{j}]"))?);
+                partitions.push(self.i32(format_args!("{what}[{i}].partitions[{j}]"))?);
             }
             out.push(TopicPartitions {
                 topic: topic.into(),
