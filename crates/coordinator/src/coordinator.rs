@@ -111,6 +111,7 @@ impl Coordinator {
                 member_ids: MemberIdGenerator::new(seed),
                 group_configs: BTreeMap::new(),
                 heartbeat_timer_events: true,
+                heartbeat_key: TimerKey::Heartbeat(String::new(), String::new()),
             },
             groups: BTreeMap::new(),
             consumer: ConsumerGroups::default(),

@@ -38,6 +38,9 @@ pub(crate) struct Ctx {
     /// Whether re-arming or cancelling a classic member's heartbeat timer is an event (see
     /// [`crate::Coordinator::emit_heartbeat_timer_events`]).
     pub heartbeat_timer_events: bool,
+    /// A heartbeat timer's key written over at each re-arm without events (see
+    /// [`Ctx::schedule_heartbeat`]).
+    pub heartbeat_key: TimerKey,
 }
 
 impl Ctx {
@@ -64,6 +67,24 @@ impl Ctx {
                 deadline_ms: deadline,
             },
         });
+    }
+
+    /// (Re)arms a classic member's heartbeat timer. Without heartbeat-timer events (the
+    /// simulator's setting) the key is written into one kept for the purpose, so a re-arm, the
+    /// work of every Heartbeat, allocates nothing; the timer is the same.
+    pub fn schedule_heartbeat(&mut self, group_id: &str, member_id: &str, delay_ms: i64) {
+        if self.heartbeat_timer_events {
+            let key = TimerKey::Heartbeat(String::from(group_id), String::from(member_id));
+            return self.schedule(key, delay_ms);
+        }
+        if let TimerKey::Heartbeat(group, member) = &mut self.heartbeat_key {
+            group.clear();
+            group.push_str(group_id);
+            member.clear();
+            member.push_str(member_id);
+        }
+        let deadline = self.now.saturating_add(delay_ms.max(0));
+        self.timers.schedule(&self.heartbeat_key, deadline);
     }
 
     pub fn cancel(&mut self, key: &TimerKey) {

@@ -116,7 +116,7 @@ pub(crate) fn handle_commit(
     };
     let max_metadata = usize::try_from(ctx.config.offset_metadata_max_bytes).unwrap_or(0);
     let retention = (2..=4).contains(&req.api_version) && req.retention_time_ms != -1;
-    let mut topics = Vec::new();
+    let mut topics = Vec::with_capacity(req.topics.len());
     let mut first_error = ErrorCode::None;
     let now = ctx.now;
     // The group's offsets, looked up once, at the first partition written (a commit that writes
@@ -125,7 +125,7 @@ pub(crate) fn handle_commit(
     let mut all_offsets = Some(&mut ctx.offsets);
     let expiries = &mut ctx.explicit_expiries;
     for topic in &req.topics {
-        let mut partitions = Vec::new();
+        let mut partitions = Vec::with_capacity(topic.partitions.len());
         for p in &topic.partitions {
             let metadata = p.committed_metadata.clone().unwrap_or_default();
             let error = match group_error {

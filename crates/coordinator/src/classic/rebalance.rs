@@ -86,7 +86,7 @@ impl ClassicGroup {
 
     /// (Re)arms a member's session: its heartbeat timer fires `timeout_ms` from now.
     pub(crate) fn reschedule_heartbeat(&self, ctx: &mut Ctx, member_id: &str, timeout_ms: i64) {
-        ctx.schedule(self.heartbeat_key(member_id), timeout_ms);
+        ctx.schedule_heartbeat(&self.group_id, member_id, timeout_ms);
     }
 
     /// Reschedules with the member's own session timeout.
