@@ -47,6 +47,9 @@ printf '%-14s %16s %16s %8s\n' "consumers" "native sim-s/s" "wasm sim-s/s" "rati
 join <(awk '/^BENCH native/ { print $3, $4 }' "$out/sim-native.txt" | sort) \
      <(awk '/^BENCH wasm/ { print $3, $4 }' "$out/sim-wasm.txt" | sort) | sort -n |
   awk '{ printf "%-14s %16s %16s %7.1fx\n", $1, $2, $3, $2 / $3 }'
+echo "targets (issue 36): one simulated hour of 100 consumers within 0.3 s in wasm, of 1,000 within 5 s, wasm within 1.5x of native"
+awk '/^BENCH wasm (100|1000)-classic / { w = $0; sub(/.*wall /, "", w); sub(/ s,.*/, "", w);
+  printf "  %s consumers, classic, wasm: %s s (target %s s)\n", substr($3, 1, index($3, "-") - 1), w, ($3 ~ /^1000/ ? 5 : 0.3) }' "$out/sim-wasm.txt"
 
 echo; echo "== group-broker: what the wire front end adds to the model (Heartbeats over loopback), and 100 kafka-python consumers"
 cargo bench -q -p group-broker --bench front_end 2>/dev/null
