@@ -5,6 +5,7 @@ use super::Simulation;
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use group_coordinator::GroupState;
 use group_coordinator::consumer_protocol::Assignment;
 use group_coordinator::ordered;
@@ -94,14 +95,34 @@ impl Simulation {
         if !member.is_reconciled_to(c.epoch()) {
             return;
         }
-        let names = ordered::map(self.coordinator.topics().map(|(n, id, _)| (id, n)));
-        let expected: BTreeSet<(String, i32)> =
-            ordered::set(member.progress.assigned.iter().flat_map(|(id, ps)| {
-                let topic = names.get(id).copied().unwrap_or("?");
-                ps.iter().map(move |p| (topic.to_string(), *p))
-            }));
-        let actual = ordered::set(c.owned.iter().map(|(t, p)| (t.to_string(), *p)));
-        if expected != actual {
+        // Checked at every heartbeat's answer: compared as sorted lists of borrowed names,
+        // without a set of copied names for each side.
+        let coordinator = &self.coordinator;
+        let name = |id: &group_coordinator::consumer_group::Uuid| {
+            coordinator
+                .topics()
+                .find(|(_, t, _)| t == id)
+                .map_or("?", |(n, _, _)| n)
+        };
+        let mut expected: Vec<(&str, i32)> = member
+            .progress
+            .assigned
+            .iter()
+            .flat_map(|(id, ps)| {
+                let topic = name(id);
+                ps.iter().map(move |p| (topic, *p))
+            })
+            .collect();
+        expected.sort_unstable();
+        expected.dedup();
+        // `owned` is in (name, partition) order, as `expected` now is.
+        let same = expected.len() == c.owned.len()
+            && expected
+                .iter()
+                .zip(&c.owned)
+                .all(|(&(t, p), (u, q))| t == &**u && p == *q);
+        if !same {
+            let actual = &c.owned;
             let message = format!(
                 "{} owns {} partitions at epoch {} but the coordinator assigned it {}",
                 c.name,
@@ -111,5 +132,84 @@ impl Simulation {
             );
             self.w.violation(message);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Simulation;
+    use crate::builtin::large_group;
+    use crate::scenario::Setting;
+    use crate::trace::TraceKind;
+    use alloc::string::{String, ToString};
+
+    /// Three consumers of the consumer protocol, settled (no restart before 360 s).
+    fn settled() -> Simulation {
+        let mut scenario = large_group(3, 2, 3_600_000);
+        scenario.consumer.insert(
+            "group.protocol".to_string(),
+            Setting::Text("consumer".to_string()),
+        );
+        let mut sim = Simulation::new(scenario).expect("valid");
+        sim.run_until(30_000);
+        assert!(sim.is_settled());
+        sim
+    }
+
+    fn last_violation(sim: &Simulation) -> Option<String> {
+        match &sim.trace().get(sim.trace().len() - 1)?.kind {
+            TraceKind::InvariantViolated { message } => Some(message.clone()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_member_holding_other_than_its_assignment_is_a_violation() {
+        let mut sim = settled();
+        sim.check_agreement(0);
+        assert_eq!(sim.metrics().invariant_violations, 0);
+
+        // One partition fewer than the coordinator gave it.
+        let mut fewer = sim.clone();
+        let first = fewer.consumers[0]
+            .owned
+            .iter()
+            .next()
+            .cloned()
+            .expect("owns");
+        fewer.consumers[0].owned.remove(&first);
+        fewer.check_agreement(0);
+        assert_eq!(fewer.metrics().invariant_violations, 1);
+        let message = last_violation(&fewer).expect("a violation");
+        assert!(message.contains("owns 1 partitions"), "{message}");
+        assert!(
+            message.ends_with("but the coordinator assigned it 2"),
+            "{message}"
+        );
+
+        // As many partitions, one of them another member's.
+        let mut other = sim.clone();
+        let theirs = other.consumers[1]
+            .owned
+            .iter()
+            .next()
+            .cloned()
+            .expect("owns");
+        let mine = other.consumers[0]
+            .owned
+            .iter()
+            .next()
+            .cloned()
+            .expect("owns");
+        other.consumers[0].owned.remove(&mine);
+        other.consumers[0].owned.insert(theirs);
+        other.check_agreement(0);
+        assert_eq!(other.metrics().invariant_violations, 1);
+        let message = last_violation(&other).expect("a violation");
+        assert!(message.contains("owns 2 partitions"), "{message}");
+        assert!(
+            message.ends_with("but the coordinator assigned it 2"),
+            "{message}"
+        );
     }
 }
