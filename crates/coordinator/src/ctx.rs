@@ -52,12 +52,14 @@ impl Ctx {
         });
     }
 
+    /// When a timer armed now for `delay_ms` comes due.
+    fn deadline(&self, delay_ms: i64) -> i64 {
+        self.now.saturating_add(delay_ms.max(0))
+    }
+
     pub fn schedule(&mut self, key: TimerKey, delay_ms: i64) {
-        let deadline = self.now.saturating_add(delay_ms.max(0));
+        let deadline = self.deadline(delay_ms);
         self.timers.schedule(&key, deadline);
-        if !self.heartbeat_timer_events && matches!(key, TimerKey::Heartbeat(..)) {
-            return;
-        }
         // (The key moves into its event: a re-armed heartbeat timer copies no key.)
         self.events.push(Event {
             at_ms: self.now,
@@ -83,7 +85,7 @@ impl Ctx {
             member.clear();
             member.push_str(member_id);
         }
-        let deadline = self.now.saturating_add(delay_ms.max(0));
+        let deadline = self.deadline(delay_ms);
         self.timers.schedule(&self.heartbeat_key, deadline);
     }
 

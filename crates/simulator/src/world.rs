@@ -255,11 +255,17 @@ impl World {
         self.queue.insert((self.now, self.front), pending);
     }
 
-    /// Queues `pending` at `at` (never before now: time only moves forward).
-    pub fn schedule(&mut self, at: i64, pending: Pending) {
-        let at = at.max(self.now);
+    /// The key of an event queued normally at `at` (never before now: time only moves
+    /// forward).
+    fn next_key(&mut self, at: i64) -> QueueKey {
         self.seq += 1;
-        self.queue.insert((at, self.seq), pending);
+        (at.max(self.now), self.seq)
+    }
+
+    /// Queues `pending` at `at`.
+    pub fn schedule(&mut self, at: i64, pending: Pending) {
+        let key = self.next_key(at);
+        self.queue.insert(key, pending);
     }
 
     pub fn schedule_timer(&mut self, at: i64, consumer: usize, incarnation: u32, timer: Timer) {
@@ -272,10 +278,8 @@ impl World {
             // A request's time-out: a fixed delay from now, and almost never fires (see
             // `EventQueue`'s lanes). Same key, so the same order, as `schedule`.
             Timer::RequestTimeout(_) => {
-                let at = at.max(self.now);
-                self.seq += 1;
-                self.queue
-                    .insert_after(at - self.now, (at, self.seq), pending);
+                let key = self.next_key(at);
+                self.queue.insert_after(key.0 - self.now, key, pending);
             }
             _ => self.schedule(at, pending),
         }

@@ -156,6 +156,15 @@ mod tests {
         sim
     }
 
+    fn first_owned(sim: &Simulation, consumer: usize) -> crate::trace::Tp {
+        sim.consumers[consumer]
+            .owned
+            .iter()
+            .next()
+            .cloned()
+            .expect("owns")
+    }
+
     fn last_violation(sim: &Simulation) -> Option<String> {
         match &sim.trace().get(sim.trace().len() - 1)?.kind {
             TraceKind::InvariantViolated { message } => Some(message.clone()),
@@ -171,12 +180,7 @@ mod tests {
 
         // One partition fewer than the coordinator gave it.
         let mut fewer = sim.clone();
-        let first = fewer.consumers[0]
-            .owned
-            .iter()
-            .next()
-            .cloned()
-            .expect("owns");
+        let first = first_owned(&fewer, 0);
         fewer.consumers[0].owned.remove(&first);
         fewer.check_agreement(0);
         assert_eq!(fewer.metrics().invariant_violations, 1);
@@ -189,18 +193,8 @@ mod tests {
 
         // As many partitions, one of them another member's.
         let mut other = sim.clone();
-        let theirs = other.consumers[1]
-            .owned
-            .iter()
-            .next()
-            .cloned()
-            .expect("owns");
-        let mine = other.consumers[0]
-            .owned
-            .iter()
-            .next()
-            .cloned()
-            .expect("owns");
+        let theirs = first_owned(&other, 1);
+        let mine = first_owned(&other, 0);
         other.consumers[0].owned.remove(&mine);
         other.consumers[0].owned.insert(theirs);
         other.check_agreement(0);
