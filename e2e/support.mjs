@@ -1,32 +1,17 @@
-// The browser tests' support: the built page served, Debian's Chromium, the `test` runner (a
-// page per test, its console errors and uncaught errors count as failures, a screenshot of a
-// failure in e2e/out/) and the helpers the areas share. The areas are e2e/tests/*.mjs;
-// e2e/page.mjs runs them.
+// The browser tests' support: the `test` each area registers its tests with (Playwright's, with
+// the built page served by each worker and a watched `page`), `open` to open the page ready,
+// and the helpers the areas share. The areas are e2e/tests/*.mjs; playwright.config.mjs runs
+// them in Debian's Chromium.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { test as playwrightTest } from '@playwright/test';
 import { serve } from './serve.mjs';
 
 export const out = new URL('./out/', import.meta.url);
 mkdirSync(out, { recursive: true });
-export const server = await serve(new URL('../web/dist/', import.meta.url).pathname);
-export const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-let passed = 0;
-let failed = 0;
 
-// `node e2e/page.mjs <text>`: only the tests whose names contain the text.
-const only = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--area');
+/** The built page, served by this worker (`test` starts it). */
+export let server;
 
 /** Collects a page's console errors and warnings and its uncaught errors. */
 export function watch(page) {
@@ -38,9 +23,35 @@ export function watch(page) {
   return problems;
 }
 
-/** Opens a link (a share link, an exported file) in a new page, watched, once the page is
- * ready; `offline`: any request to a server is a problem too. */
-export async function openLink(url, { timeout = 5000, offline = false } = {}) {
+/** Playwright's test, with its `page` watched: the page's console errors and warnings, and its
+ * uncaught errors, fail the test; actions wait 5 s at most. */
+export const test = playwrightTest.extend({
+  served: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
+    async ({}, use) => {
+      server = await serve(new URL('../web/dist/', import.meta.url).pathname);
+      await use(server);
+      server.close();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  page: async ({ page }, use) => {
+    page.setDefaultTimeout(5000);
+    const problems = watch(page);
+    await use(page);
+    if (problems.length) throw new Error(problems.join('\n'));
+  },
+});
+
+/** Opens the built page at `query` (the console by default) and waits for the model's module. */
+export async function open(page, query = '?mode=console') {
+  await page.goto(server.url + query);
+  if (!query.startsWith('example') && !query.startsWith('book/')) await page.waitForSelector('body[data-wasm="ready"]');
+}
+
+/** Opens a link (a share link, an exported file) in a new page of `browser`, watched, once the
+ * page is ready; `offline`: any request to a server is a problem too. */
+export async function openLink(browser, url, { timeout = 5000, offline = false } = {}) {
   const page = await browser.newPage();
   const problems = watch(page);
   if (offline)
@@ -50,31 +61,6 @@ export async function openLink(url, { timeout = 5000, offline = false } = {}) {
   await page.goto(url);
   await page.waitForSelector('body[data-wasm="ready"]', { timeout });
   return { page, problems };
-}
-
-export async function test(name, body, query = '?mode=console') {
-  if (only && !name.includes(only)) return;
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
-  page.setDefaultTimeout(5000);
-  const problems = watch(page);
-  try {
-    await page.goto(server.url + query);
-    if (!query.startsWith('example') && !query.startsWith('book/')) await page.waitForSelector('body[data-wasm="ready"]');
-    await body(page);
-    if (problems.length) throw new Error(problems.join('\n'));
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(
-      `FAILED - ${name}\n  ${String(e.stack ?? e)
-        .split('\n')
-        .join('\n  ')}`,
-    );
-    await page.screenshot({ path: new URL(`failed-${name.replace(/\W+/g, '-')}.png`, out).pathname, fullPage: true });
-  } finally {
-    await page.close();
-  }
 }
 
 export function expectEq(actual, expected, what) {
@@ -259,12 +245,4 @@ export async function startBroker() {
     });
   });
   return { proc, ...ready };
-}
-
-/** Closes the browser and the server, prints the summary line and exits (non-zero on failure). */
-export async function finish() {
-  await browser.close();
-  server.close();
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
 }

@@ -1,6 +1,9 @@
-import { expectEq, out, server, state, test } from '../support.mjs';
+import { expectEq, open, out, server, state, test } from '../support.mjs';
 
-await test('the console can be typed into: its time follows the clock, its group follows the request, timers read as durations, errors as sentences', async (page) => {
+test('the console can be typed into: its time follows the clock, its group follows the request, timers read as durations, errors as sentences', async ({
+  page,
+}) => {
+  await open(page);
   await page.waitForSelector('text=No such group yet');
   // A request sent by hand after the clock has moved (its time was left at 0: refused as
   // "time went backwards").
@@ -32,7 +35,8 @@ await test('the console can be typed into: its time follows the clock, its group
   expectEq(/^[A-Za-z]*Error:/.test(said), false, `no error class name: ${said}`);
 });
 
-await test('a JoinGroup composed in the console gets MEMBER_ID_REQUIRED, then joins', async (page) => {
+test('a JoinGroup composed in the console gets MEMBER_ID_REQUIRED, then joins', async ({ page }) => {
+  await open(page);
   await page.waitForSelector('text=No such group yet');
   await page.selectOption('#api', 'JoinGroup');
   await page.click('#template');
@@ -53,7 +57,8 @@ await test('a JoinGroup composed in the console gets MEMBER_ID_REQUIRED, then jo
   await page.screenshot({ path: new URL('console-join.png', out).pathname, fullPage: true });
 });
 
-await test('the default example (leave while PreparingRebalance) runs to generation 2', async (page) => {
+test('the default example (leave while PreparingRebalance) runs to generation 2', async ({ page }) => {
+  await open(page);
   const seen = [];
   while (await page.isEnabled('#next-step')) {
     await page.click('#next-step');
@@ -78,7 +83,8 @@ await test('the default example (leave while PreparingRebalance) runs to generat
   await page.screenshot({ path: new URL('console-example.png', out).pathname, fullPage: true });
 });
 
-await test("the console keeps the user's own request, and the example stops once the user sends one", async (page) => {
+test("the console keeps the user's own request, and the example stops once the user sends one", async ({ page }) => {
+  await open(page);
   await page.click('#reset');
   await page.selectOption('#api', 'LeaveGroup');
   await page.click('#template');
@@ -96,7 +102,8 @@ await test("the console keeps the user's own request, and the example stops once
   expectEq(JSON.parse(await page.inputValue('#request')).api, 'JoinGroup', 'with its first request');
 });
 
-await test('the console in Chinese: lang set, every label translated, and a switch that keeps the session', async (page) => {
+test('the console in Chinese: lang set, every label translated, and a switch that keeps the session', async ({ page }) => {
+  await open(page);
   await page.goto(`${server.url}?mode=console&lang=zh`);
   await page.waitForSelector('body[data-wasm="ready"]');
   expectEq(await page.getAttribute('html', 'lang'), 'zh-CN', 'lang');
@@ -122,7 +129,10 @@ await test('the console in Chinese: lang set, every label translated, and a swit
   expectEq(await page.textContent('#page-title'), 'Kafka group coordinator Protocol console', 'the header follows');
 });
 
-await test('group configs by hand in the console: IncrementalAlterConfigs sets the session, a bad value is refused by name, DescribeConfigs reads it back', async (page) => {
+test('group configs by hand in the console: IncrementalAlterConfigs sets the session, a bad value is refused by name, DescribeConfigs reads it back', async ({
+  page,
+}) => {
+  await open(page);
   await page.selectOption('#api', 'IncrementalAlterConfigs');
   await page.click('#template');
   const request = JSON.parse(await page.inputValue('#request'));
@@ -148,7 +158,8 @@ await test('group configs by hand in the console: IncrementalAlterConfigs sets t
   expectEq(described.includes('consumer.heartbeat.interval.ms=5000 (default)'), true, "the broker's value, marked");
 });
 
-await test('a KIP-848 consumer group by hand in the console: the example, then a member composed with Fill defaults', async (page) => {
+test('a KIP-848 consumer group by hand in the console: the example, then a member composed with Fill defaults', async ({ page }) => {
+  await open(page);
   await page.selectOption('#example', 'kip848');
   const states = [];
   for (let i = 0; i < 8; i++) {
@@ -190,7 +201,8 @@ await test('a KIP-848 consumer group by hand in the console: the example, then a
   );
 });
 
-await test('a malformed request shows an error and the page keeps working', async (page) => {
+test('a malformed request shows an error and the page keeps working', async ({ page }) => {
+  await open(page);
   await page.fill('#request', '{ "api": "JoinGroup", "apiVersion": 3, "groupID": "x" }');
   await page.click('#send');
   await page.waitForSelector('#message.error');
@@ -202,7 +214,8 @@ await test('a malformed request shows an error and the page keeps working', asyn
   expectEq(await state(page), 'PreparingRebalance', 'still works');
 });
 
-await test('switching examples and restarting with Kafka 3.x settings', async (page) => {
+test('switching examples and restarting with Kafka 3.x settings', async ({ page }) => {
+  await open(page);
   await page.selectOption('#example', 'leave-completing');
   await page.click('summary:has-text("Faults and settings")');
   await page.check('#kafka3');
@@ -216,7 +229,8 @@ await test('switching examples and restarting with Kafka 3.x settings', async (p
   expectEq((await page.textContent('#message')).includes('group.max.size'), true, 'bad setting named');
 });
 
-await test('the console refuses a live address that is not a WebSocket, and keeps working', async (page) => {
+test('the console refuses a live address that is not a WebSocket, and keeps working', async ({ page }) => {
+  await open(page);
   await page.goto(`${server.url}?mode=console&live=${encodeURIComponent('http://example.invalid/')}`);
   await page.waitForSelector('body[data-wasm="ready"]');
   expectEq((await page.textContent('#message')).includes('must be a ws:// or wss:// address'), true, 'the reason');
