@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests), one command: the coordinator's request rate for a 1,000-member group,
 # what group-broker's wire front end adds per request (and 100 kafka-python consumers through it),
-# the simulator's speed (simulated time per wall second, 10/100/1,000 consumers, both protocols),
+# the simulator's speed (simulated time per wall second, 10/100/1,000 consumers, both protocols;
+# and the page's "Your group" comparison of a 300-consumer group),
 # the page's download sizes (raw, gzip, brotli) and what the module's code is made of, time travel
 # (step back, scrub, fork on long runs, and the checkpoints' memory), and the
 # assignors over Kafka's JMH grid, natively, in wasm under Node (the JSON form `assign` and the
@@ -50,6 +51,10 @@ join <(awk '/^BENCH native/ { print $3, $4 }' "$out/sim-native.txt" | sort) \
 echo "targets (issue 36): one simulated hour of 100 consumers within 0.3 s in wasm, of 1,000 within 5 s, wasm within 1.5x of native"
 awk '/^BENCH wasm (100|1000)-classic / { w = $0; sub(/.*wall /, "", w); sub(/ s,.*/, "", w);
   printf "  %s consumers, classic, wasm: %s s (target %s s)\n", substr($3, 1, index($3, "-") - 1), w, ($3 ~ /^1000/ ? 5 : 0.3) }' "$out/sim-wasm.txt"
+
+echo; echo "== the page's \"Your group\" comparison: a pasted 300-consumer describe, each option it compares, in wasm"
+# The page's own what-if code (TypeScript, which Node's current LTS line runs as it is).
+"$(bash scripts/node-lts.sh)" bench/wasm-your-group.mjs
 
 echo; echo "== group-broker: what the wire front end adds to the model (Heartbeats over loopback), and 100 kafka-python consumers"
 cargo bench -q -p group-broker --bench front_end 2>/dev/null
