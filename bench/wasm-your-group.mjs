@@ -3,12 +3,13 @@
 // a classic group (300 consumers on 2,400 partitions by default), read by importGroup, each
 // option the page compares (web/src/playground/what-if.ts, the page's own code) restarted
 // member by member at the page's default pace (10 s apart, 5 s down), run to its end without
-// its trace. Prints each option's wall time and the whole comparison's: 5 options × 5 seeds
+// its trace (the page's runToEnd). Prints each option's wall time and the whole comparison's: 5 options × 5 seeds
 // on the page's two workers is about (sum of the options) × 5 / 2.
 // Run after `npm run build:wasm`: `node bench/wasm-your-group.mjs [consumers] [partitions]`.
 import { readFileSync } from 'node:fs';
 import { describeMembers } from '../e2e/describe-members.mjs';
 import { importGroup, initSync, Simulation } from '../web/pkg/group_coordinator_wasm.js';
+import { runToEnd } from '../web/src/playground/runs.ts';
 import { whatIfs } from '../web/src/playground/what-if.ts';
 
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
@@ -18,18 +19,11 @@ const partitions = Number(process.argv[3] ?? consumers * 8);
 const base = importGroup(describeMembers(consumers, partitions));
 const options = whatIfs(base, { order: 'listed', gapMs: 10_000, downMs: 5_000 });
 
+// As a comparison's worker runs it (web/src/playground/compare-worker.ts).
 const run = (scenario) => {
-  const sim = new Simulation(scenario);
-  try {
-    sim.keepTrace(false);
-    const end = scenario.durationMs;
-    while (sim.now() < end) sim.runUntil(end);
-    const m = sim.metrics();
-    if (m.invariantViolations !== 0) throw new Error(`${scenario.name}: ${m.invariantViolations} invariant violations`);
-    return m;
-  } finally {
-    sim.free();
-  }
+  const m = runToEnd((s) => new Simulation(s), scenario, Number.POSITIVE_INFINITY);
+  if (m.invariantViolations !== 0) throw new Error(`${scenario.name}: ${m.invariantViolations} invariant violations`);
+  return m;
 };
 
 // A warm-up first (V8's optimising tier compiles the module in the background; the page's

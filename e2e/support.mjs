@@ -3,7 +3,7 @@
 // and the helpers the areas share. The areas are e2e/tests/*.mjs; playwright.config.mjs runs
 // them in Debian's Chromium.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { test as playwrightTest } from '@playwright/test';
 import { serve } from './serve.mjs';
 
@@ -118,6 +118,14 @@ export async function stepUntil(page, text, limit = 400) {
 }
 
 export { describeMembers } from './describe-members.mjs';
+
+/** The model's package, loaded in Node (to make what the page would read, as the page's
+ * export would write it). */
+export async function modelPackage() {
+  const pkg = await import('../web/pkg/group_coordinator_wasm.js');
+  pkg.initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
+  return pkg;
+}
 
 /** Text that breaks naive HTML: it closes a script, opens a comment and a script (the HTML
  * parser's "script data escaped" states), and injects markup. */

@@ -1,7 +1,7 @@
 // Performance, measured: full-speed play, large imported runs and run files, the first drawn scenario.
 // `npx playwright test performance` runs these alone.
 import { readFileSync } from 'node:fs';
-import { expectEq, longestTask, open, out, PG, pageNow, stepNo, test, watchLongTasks } from '../support.mjs';
+import { expectEq, longestTask, modelPackage, open, out, PG, pageNow, stepNo, test, watchLongTasks } from '../support.mjs';
 
 test('a 50-consumer, 500-partition group plays at full speed (frame times measured)', async ({ page, browser }) => {
   await open(page, PG);
@@ -168,8 +168,7 @@ test('an imported run of 1,000 consumers on 100,000 partitions at step 50,000: r
 }) => {
   await open(page, PG);
   // Made by the model's own package, as the page's Export JSON would write it.
-  const pkg = await import('../../web/pkg/group_coordinator_wasm.js');
-  pkg.initSync({ module: readFileSync(new URL('../../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
+  const pkg = await modelPackage();
   const run = {
     format: 'kafka-group-playground-run',
     version: 1,
@@ -219,8 +218,7 @@ test('a run file of 18 MB (90,000 script steps, 1,000 consumers) is announced, t
   page,
 }) => {
   await open(page, PG);
-  const pkg = await import('../../web/pkg/group_coordinator_wasm.js');
-  pkg.initSync({ module: readFileSync(new URL('../../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
+  const pkg = await modelPackage();
   const scenario = pkg.largeGroupScenario(1000, 100, 3_600_000);
   const narrate = {
     en: 'A short pause of the consumer for garbage collection, narrated at length so that the file is large.',
