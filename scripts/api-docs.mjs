@@ -1,6 +1,6 @@
 // The JavaScript API reference (docs/src/api/javascript.md), generated from the wasm package's
 // TypeScript declarations (web/pkg/group_coordinator_wasm.d.ts, written by wasm-bindgen from the
-// binding crate's doc comments and `crates/wasm/src/types.rs`). `node scripts/api-docs.mjs`
+// binding crate's doc comments, `crates/wasm/src/types.rs` and `types.generated.ts`). `node scripts/api-docs.mjs`
 // rewrites it; web/test/api-docs.test.ts fails when the committed page is not what the
 // declarations give.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -21,6 +21,7 @@ pub const PROTOCOL_TYPE: &str = "consumer";
     derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase", deny_unknown_fields)
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TopicPartitions {
     /// Shared: an assignment names each topic once per member, so the name is reference-counted
     /// instead of copied.

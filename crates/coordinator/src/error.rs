@@ -231,6 +231,9 @@ impl<'de> serde::Deserialize<'de> for ErrorCode {
     }
 }
 
+#[cfg(feature = "schema")]
+scalar_schema!(ErrorCode, { "type": "integer", "description": "Kafka's error code; 0 = NONE." });
+
 #[cfg(test)]
 mod tests {
     use super::*;

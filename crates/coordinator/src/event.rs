@@ -25,6 +25,7 @@ pub struct Event {
     derive(serde::Serialize),
     serde(tag = "type", rename_all_fields = "camelCase")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum EventKind {
     /// A group came into existence (JoinGroup with an unknown group, or a simple commit).
     GroupCreated,
@@ -172,6 +173,7 @@ pub enum EventKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ResolvedRegex {
     pub regex: String,
     pub topics: Vec<String>,
@@ -180,6 +182,7 @@ pub struct ResolvedRegex {
 /// The two types of consumer groups a group id can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GroupType {
     Classic,
     Consumer,
@@ -188,6 +191,7 @@ pub enum GroupType {
 /// Why a consumer group member was removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ConsumerRemoval {
     /// It left (epoch −1).
     Left,
@@ -230,6 +234,7 @@ impl EventKind {
 /// Why a member or a pending member left the group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RemovalReason {
     /// LeaveGroup.
     LeaveGroup,
@@ -252,6 +257,7 @@ pub enum RemovalReason {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all_fields = "camelCase")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Cause {
     /// A member was added (JoinGroup of a new member).
     MemberAdded { member_id: String },

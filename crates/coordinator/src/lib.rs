@@ -55,6 +55,25 @@ extern crate alloc;
 #[cfg(feature = "arbitrary")]
 extern crate std;
 
+/// The JSON Schema (the `schema` feature) of a type serde writes as one JSON value of its own
+/// making (an error code as its number, a Uuid or a timer key as text, bytes as base64).
+#[cfg(feature = "schema")]
+macro_rules! scalar_schema {
+    ($ty:ident, $schema:tt) => {
+        impl schemars::JsonSchema for $ty {
+            fn inline_schema() -> bool {
+                true
+            }
+            fn schema_name() -> alloc::borrow::Cow<'static, str> {
+                stringify!($ty).into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!($schema)
+            }
+        }
+    };
+}
+
 // The public surface: the modules that are namespaces of their own (the wire messages, the
 // assignors, the consumer protocol's codecs, consumer groups, the events, Kafka's topic-name
 // and regex rules), and the types of the rest re-exported here. Everything else is private, so

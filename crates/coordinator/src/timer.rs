@@ -189,6 +189,9 @@ impl serde::Serialize for TimerKey {
     }
 }
 
+#[cfg(feature = "schema")]
+scalar_schema!(TimerKey, { "type": "string" });
+
 impl core::fmt::Display for TimerKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {

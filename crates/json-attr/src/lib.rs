@@ -8,7 +8,10 @@
 //!   absent fields at their default, and unknown fields refused (a typo is an error, never
 //!   silently ignored).
 //!
-//! No dependencies: the attribute only puts a `cfg_attr` in front of the item.
+//! With the using crate's `schema` feature, both also derive `schemars::JsonSchema`, from which
+//! the TypeScript declarations of the wasm package are generated.
+//!
+//! No dependencies: the attribute only puts `cfg_attr`s in front of the item.
 
 use proc_macro::TokenStream;
 
@@ -16,10 +19,10 @@ use proc_macro::TokenStream;
 pub fn json(attr: TokenStream, item: TokenStream) -> TokenStream {
     let derive = match attr.to_string().trim() {
         "out" => {
-            r#"#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]"#
+            r#"#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))] #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]"#
         }
         "in_out" => {
-            r#"#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase", default, deny_unknown_fields))]"#
+            r#"#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase", default, deny_unknown_fields))] #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]"#
         }
         _ => r#"compile_error!("use #[json(out)] or #[json(in_out)]");"#,
     };

@@ -135,6 +135,7 @@ impl MessageApi {
 /// (`internals.MemberState` of the KIP-848 consumer,
 /// `docs/src/reference/consumer-group-protocol.md#client`). `Stable` is both protocols'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum MemberState {
     Unjoined,
     PreparingRebalance,

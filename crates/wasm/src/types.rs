@@ -1,7 +1,12 @@
-//! Hand-written TypeScript types for everything that crosses the boundary (the shapes the
-//! serde derives of `group-coordinator` produce).
+//! The TypeScript types of everything that crosses the boundary (the shapes the serde derives
+//! of `group-coordinator` and `group-simulator` produce). The requests and responses are
+//! generated from the Rust types (`types.generated.ts`, by `tests/typescript.rs`); the rest are
+//! still written here, and `tests/types_drift.rs` checks them against what serde writes.
 
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const GENERATED: &'static str = include_str!("types.generated.ts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -10,108 +15,6 @@ export type ApiName = "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "
   | "OffsetFetch" | "DescribeGroups" | "ListGroups" | "DeleteGroups" | "ConsumerGroupHeartbeat"
   | "ConsumerGroupDescribe" | "DescribeConfigs" | "IncrementalAlterConfigs";
 
-/** Fields every request carries. Every other field may be left out (Kafka's schema default). */
-export interface RequestHeader { apiVersion: number; correlationId?: number; clientId?: string }
-export interface Protocol { name: string; metadata?: string /* base64 */ }
-export interface JoinGroupRequest extends RequestHeader { api: "JoinGroup"; groupId: string;
-  sessionTimeoutMs: number; rebalanceTimeoutMs?: number; memberId?: string;
-  groupInstanceId?: string | null; protocolType: string; protocols: Protocol[]; reason?: string | null }
-export interface SyncGroupRequest extends RequestHeader { api: "SyncGroup"; groupId: string;
-  generationId: number; memberId: string; groupInstanceId?: string | null; protocolType?: string | null;
-  protocolName?: string | null; assignments?: { memberId: string; assignment: string }[] }
-export interface HeartbeatRequest extends RequestHeader { api: "Heartbeat"; groupId: string;
-  generationId: number; memberId: string; groupInstanceId?: string | null }
-export interface MemberIdentity { memberId?: string; groupInstanceId?: string | null; reason?: string | null }
-export interface LeaveGroupRequest extends RequestHeader { api: "LeaveGroup"; groupId: string;
-  memberId?: string /* v0-v2 */; members?: MemberIdentity[] /* v3+ */ }
-export interface OffsetCommitRequest extends RequestHeader { api: "OffsetCommit"; groupId: string;
-  generationIdOrMemberEpoch?: number; memberId?: string; groupInstanceId?: string | null;
-  retentionTimeMs?: number; topics: { name: string; partitions: { partitionIndex: number;
-  committedOffset: number; committedLeaderEpoch?: number; commitTimestamp?: number;
-  committedMetadata?: string | null }[] }[] }
-export interface OffsetFetchTopic { name: string; partitionIndexes: number[] }
-export interface OffsetFetchRequest extends RequestHeader { api: "OffsetFetch"; groupId?: string;
-  topics?: OffsetFetchTopic[] | null; groups?: { groupId: string; memberId?: string | null;
-  memberEpoch?: number; topics?: OffsetFetchTopic[] | null }[]; requireStable?: boolean }
-export interface DescribeGroupsRequest extends RequestHeader { api: "DescribeGroups"; groups: string[];
-  includeAuthorizedOperations?: boolean }
-export interface ListGroupsRequest extends RequestHeader { api: "ListGroups"; statesFilter?: string[];
-  typesFilter?: string[] }
-export interface DeleteGroupsRequest extends RequestHeader { api: "DeleteGroups"; groupsNames: string[] }
-/** One topic's partitions by topic id (Kafka's Uuid text: 22 base64url characters). */
-export interface TopicIdPartitions { topicId: string; partitions: number[] }
-/** KIP-848's one RPC (API key 68). Null / absent fields mean "unchanged"; a join (memberEpoch 0)
- * sends them all. The member id is the client's own (KIP-1082), never empty. */
-export interface ConsumerGroupHeartbeatRequest extends RequestHeader { api: "ConsumerGroupHeartbeat";
-  groupId: string; memberId: string; /** 0 join, -1 leave, -2 static leave for a while, > 0 current */
-  memberEpoch: number; instanceId?: string | null; rackId?: string | null;
-  /** -1: unchanged */ rebalanceTimeoutMs?: number; subscribedTopicNames?: string[] | null;
-  /** v1; RE2/J syntax, "" for none */ subscribedTopicRegex?: string | null; serverAssignor?: string | null;
-  /** what the member owns; null: unchanged; [] when joining */ topicPartitions?: TopicIdPartitions[] | null }
-export interface ConsumerGroupDescribeRequest extends RequestHeader { api: "ConsumerGroupDescribe";
-  groupIds: string[]; includeAuthorizedOperations?: boolean }
-/** Group configs (KIP-848): config resources of type GROUP (32); other types are refused. */
-export interface DescribeConfigsRequest extends RequestHeader { api: "DescribeConfigs";
-  resources: { resourceType: number; resourceName: string; configurationKeys?: string[] | null }[];
-  includeSynonyms?: boolean; includeDocumentation?: boolean }
-export interface IncrementalAlterConfigsRequest extends RequestHeader { api: "IncrementalAlterConfigs";
-  resources: { resourceType: number; resourceName: string; configs: { name: string;
-  /** 0 SET, 1 DELETE, 2 APPEND, 3 SUBTRACT */ configOperation: number; value?: string | null }[] }[];
-  validateOnly?: boolean }
-export type Request = JoinGroupRequest | SyncGroupRequest | HeartbeatRequest | LeaveGroupRequest
-  | OffsetCommitRequest | OffsetFetchRequest | DescribeGroupsRequest | ListGroupsRequest
-  | DeleteGroupsRequest | ConsumerGroupHeartbeatRequest | ConsumerGroupDescribeRequest
-  | DescribeConfigsRequest | IncrementalAlterConfigsRequest;
-
-export interface ResponseHeader { apiVersion: number; correlationId: number; throttleTimeMs: number;
-  /** Kafka's error code; 0 = NONE. */ errorCode: number }
-export interface JoinGroupResponse extends ResponseHeader { api: "JoinGroup"; generationId: number;
-  protocolType: string | null; protocolName: string | null; leader: string; skipAssignment: boolean;
-  memberId: string; members: { memberId: string; groupInstanceId: string | null; metadata: string }[] }
-export interface SyncGroupResponse extends ResponseHeader { api: "SyncGroup"; protocolType: string | null;
-  protocolName: string | null; assignment: string }
-export interface HeartbeatResponse extends ResponseHeader { api: "Heartbeat" }
-export interface LeaveGroupResponse extends ResponseHeader { api: "LeaveGroup";
-  members: { memberId: string; groupInstanceId: string | null; errorCode: number }[] }
-export interface OffsetCommitResponse extends ResponseHeader { api: "OffsetCommit";
-  topics: { name: string; partitions: { partitionIndex: number; errorCode: number }[] }[] }
-export interface OffsetFetchPartition { partitionIndex: number; committedOffset: number;
-  committedLeaderEpoch: number; metadata: string | null; errorCode: number }
-export interface OffsetFetchResponse extends ResponseHeader { api: "OffsetFetch";
-  topics: { name: string; partitions: OffsetFetchPartition[] }[];
-  groups: { groupId: string; errorCode: number; topics: { name: string; partitions: OffsetFetchPartition[] }[] }[] }
-export interface DescribeGroupsResponse extends ResponseHeader { api: "DescribeGroups";
-  groups: { errorCode: number; errorMessage: string | null; groupId: string; groupState: string;
-  protocolType: string; protocolData: string; authorizedOperations: number; members: { memberId: string;
-  groupInstanceId: string | null; clientId: string; clientHost: string; memberMetadata: string;
-  memberAssignment: string }[] }[] }
-export interface ListGroupsResponse extends ResponseHeader { api: "ListGroups";
-  groups: { groupId: string; protocolType: string; groupState: string; groupType: string }[] }
-export interface DeleteGroupsResponse extends ResponseHeader { api: "DeleteGroups";
-  results: { groupId: string; errorCode: number }[] }
-export interface ConsumerGroupHeartbeatResponse extends ResponseHeader { api: "ConsumerGroupHeartbeat";
-  errorMessage: string | null; memberId: string | null; memberEpoch: number; heartbeatIntervalMs: number;
-  /** the member's assigned partitions, only after a full request or when they changed */
-  assignment: { topicPartitions: TopicIdPartitions[] } | null }
-export interface DescribedAssignment { topicPartitions: { topicId: string; topicName: string; partitions: number[] }[] }
-export interface ConsumerGroupDescribeResponse { api: "ConsumerGroupDescribe"; apiVersion: number;
-  correlationId: number; throttleTimeMs: number; groups: { errorCode: number; errorMessage: string | null;
-  groupId: string; groupState: string; groupEpoch: number; assignmentEpoch: number; assignorName: string;
-  members: { memberId: string; instanceId: string | null; rackId: string | null; memberEpoch: number;
-  clientId: string; clientHost: string; subscribedTopicNames: string[]; subscribedTopicRegex: string | null;
-  assignment: DescribedAssignment; targetAssignment: DescribedAssignment }[];
-  /** -2147483648: not included (no ACLs are modelled) */ authorizedOperations: number }[] }
-export interface DescribeConfigsResponse { api: "DescribeConfigs"; apiVersion: number;
-  correlationId: number; throttleTimeMs: number; results: { errorCode: number; errorMessage: string | null; resourceType: number; resourceName: string;
-  configs: { name: string; value: string | null; readOnly: boolean;
-  /** 8 GROUP_CONFIG, 5 DEFAULT_CONFIG */ configSource: number; isSensitive: boolean;
-  /** 3 INT (v3+) */ configType: number }[] }[] }
-export interface IncrementalAlterConfigsResponse { api: "IncrementalAlterConfigs"; apiVersion: number;
-  correlationId: number; throttleTimeMs: number; responses: { errorCode: number; errorMessage: string | null; resourceType: number; resourceName: string }[] }
-export type Response = JoinGroupResponse | SyncGroupResponse | HeartbeatResponse | LeaveGroupResponse
-  | OffsetCommitResponse | OffsetFetchResponse | DescribeGroupsResponse | ListGroupsResponse
-  | DeleteGroupsResponse | ConsumerGroupHeartbeatResponse | ConsumerGroupDescribeResponse
-  | DescribeConfigsResponse | IncrementalAlterConfigsResponse;
 /** A response in one line in each language (the model's narration), and the error it carries. */
 export interface ResponseText { errorCode: number; text: Text }
 

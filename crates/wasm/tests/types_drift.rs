@@ -282,8 +282,9 @@ fn frame_declared(p: &Player) {
     }
 }
 
-/// The consumer group (KIP-848) shapes: the heartbeat response, the group's view and its
-/// members, with a member revoking (so every list and deadline is filled).
+/// The consumer group (KIP-848) shapes: the group's view and its members, with a member
+/// revoking (so every list and deadline is filled). The heartbeat's response is generated
+/// (`tests/typescript.rs`).
 #[test]
 fn the_consumer_group_declarations_name_every_field() {
     use group_coordinator::Coordinator;
@@ -299,22 +300,7 @@ fn the_consumer_group_declarations_name_every_field() {
         topic_partitions: Some(vec![]),
         ..Default::default()
     };
-    let r = c.consumer_group_heartbeat(0, &join("a")).unwrap();
-    let v = serde_json::to_value(group_coordinator::Response::ConsumerGroupHeartbeat(r)).unwrap();
-    let mut declared = fields(declaration("ConsumerGroupHeartbeatResponse"));
-    declared.extend(fields(declaration("ResponseHeader")));
-    declared.insert("api".into());
-    assert_declared("ConsumerGroupHeartbeatResponse", &keys(&v), &declared);
-    assert_declared(
-        "the assignment",
-        &keys(&v["assignment"]),
-        &fields("{ topicPartitions: TopicIdPartitions[] }"),
-    );
-    assert_declared(
-        "TopicIdPartitions",
-        &keys(&v["assignment"]["topicPartitions"][0]),
-        &fields(declaration("TopicIdPartitions")),
-    );
+    c.consumer_group_heartbeat(0, &join("a")).unwrap();
     c.consumer_group_heartbeat(0, &join("b")).unwrap();
     c.consumer_group_heartbeat(
         0,

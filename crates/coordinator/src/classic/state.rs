@@ -3,6 +3,7 @@
 /// Kafka's `ClassicGroupState`, named as DescribeGroups names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GroupState {
     /// No members; offsets may remain. A new group starts here.
     Empty,

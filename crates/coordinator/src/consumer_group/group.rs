@@ -20,6 +20,7 @@ pub struct TopicImage {
 /// The group's state, derived after every change (`docs/src/reference/consumer-group-protocol.md#states`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ConsumerGroupState {
     Empty,
     /// The inputs changed and the target is not recomputed yet.

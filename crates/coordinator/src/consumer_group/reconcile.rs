@@ -15,6 +15,7 @@ use super::uuid::Uuid;
     derive(serde::Serialize),
     serde(rename_all = "SCREAMING_SNAKE_CASE")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum MemberState {
     /// Its assigned partitions are its target's at its epoch.
     #[default]

@@ -111,6 +111,9 @@ impl<'de> serde::Deserialize<'de> for Uuid {
     }
 }
 
+#[cfg(feature = "schema")]
+scalar_schema!(Uuid, { "type": "string", "description": "Kafka's Uuid text: 22 base64url characters." });
+
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Uuid {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {

@@ -132,6 +132,10 @@ impl<'de> serde::Deserialize<'de> for Bytes {
     }
 }
 
+// In JSON, bytes are base64 text (the declarations say so in a comment).
+#[cfg(feature = "schema")]
+scalar_schema!(Bytes, { "type": "string", "contentEncoding": "base64" });
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,6 +25,8 @@ pub struct DescribeConfigsResource {
 #[json(in_out)]
 pub struct DescribeConfigsRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
+    // Declared required: a request without its version is refused.
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub api_version: i16,
     pub correlation_id: i32,
     pub client_id: String,
@@ -91,6 +93,8 @@ pub struct AlterConfigsResource {
 #[json(in_out)]
 pub struct IncrementalAlterConfigsRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
+    // Declared required: a request without its version is refused.
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub api_version: i16,
     pub correlation_id: i32,
     pub client_id: String,

@@ -43,6 +43,7 @@ pub(crate) fn missing_version() -> i16 {
 /// The group APIs, with Kafka's api keys and the versions this model accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Api {
     JoinGroup,
     SyncGroup,
@@ -141,6 +142,7 @@ impl Api {
     derive(serde::Serialize, serde::Deserialize),
     serde(tag = "api")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Request {
     JoinGroup(JoinGroupRequest),
     SyncGroup(SyncGroupRequest),
@@ -160,6 +162,7 @@ pub enum Request {
 /// A response from the coordinator.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "api"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Response {
     JoinGroup(JoinGroupResponse),
     SyncGroup(SyncGroupResponse),

@@ -10,6 +10,8 @@ use group_coordinator_json::json;
 #[json(in_out)]
 pub struct SyncGroupRequest {
     #[cfg_attr(feature = "serde", serde(default = "super::missing_version"))]
+    // Declared required: a request without its version is refused.
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub api_version: i16,
     pub correlation_id: i32,
     pub client_id: String,

@@ -1,0 +1,292 @@
+//! The TypeScript declarations of the coordinator's requests and responses,
+//! `src/types.generated.ts`, are generated from the Rust types' JSON Schemas (schemars, which
+//! follows their serde attributes: names, tags, defaults, skipped fields), so the package's
+//! declarations and what serde reads and writes cannot disagree. This test fails when the
+//! committed file is not what the types give; `UPDATE_TYPES=1` rewrites it (review the diff: it
+//! changes the package's API). The rest of the declarations are still hand-written in
+//! `src/types.rs`, guarded by `types_drift.rs`.
+//!
+//! Requests are read, so they are declared as serde reads them (a field with a default may be
+//! left out); responses are written, so as serde writes them. Two keywords of our own in a
+//! field's schema: `tsType` gives its TypeScript type (where the Rust type is wider than what
+//! it holds), `tsRequired` declares it required although serde has a default for it.
+#![cfg(not(target_arch = "wasm32"))]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use group_coordinator::{Request, Response};
+use schemars::generate::{SchemaGenerator, SchemaSettings};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The declarations of one direction: the root type and the definitions it uses, under their
+/// Rust names.
+fn declarations<T: schemars::JsonSchema>(
+    generator: &mut SchemaGenerator,
+    out: &mut BTreeMap<String, Value>,
+) {
+    generator.subschema_for::<T>();
+    let mut defs: BTreeMap<String, Value> = generator.take_definitions(true).into_iter().collect();
+    for name in ["Request", "Response"] {
+        name_variants(name, &mut defs);
+    }
+    for (name, def) in defs {
+        let Some(other) = out.get(&name) else {
+            out.insert(name, def);
+            continue;
+        };
+        // A type both read and written (a request's part that a response carries too) is
+        // declared as written, all fields present: what that accepts, serde reads too.
+        let without_required = |v: &Value| {
+            let mut v = v.clone();
+            v.as_object_mut().unwrap().remove("required");
+            v
+        };
+        assert_eq!(
+            without_required(other),
+            without_required(&def),
+            "{name} is declared differently as read and as written; give one of them its own name"
+        );
+        let count = |v: &Value| {
+            v.get("required")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len)
+        };
+        if count(&def) > count(other) {
+            out.insert(name, def);
+        }
+    }
+}
+
+/// A message enum's variants as declarations of their own under their Rust names
+/// (`JoinGroupRequest` for `Request`'s `JoinGroup`), each with its `api` tag, so that a user can
+/// name one. schemars writes a variant inline with the tag merged in (a type that refuses
+/// unknown fields) or as a reference with the tag beside it.
+fn name_variants(name: &str, defs: &mut BTreeMap<String, Value>) {
+    let Some(mut def) = defs.remove(name) else {
+        return;
+    };
+    for variant in def["oneOf"].as_array_mut().unwrap() {
+        let api = variant["properties"]["api"].clone();
+        let variant_name = format!("{}{name}", api["const"].as_str().unwrap());
+        let reference = serde_json::json!({ "$ref": format!("#/$defs/{variant_name}") });
+        let mut body = std::mem::replace(variant, reference);
+        if let Some(referenced) = body.get("$ref").and_then(Value::as_str) {
+            assert_eq!(referenced, format!("#/$defs/{variant_name}"));
+            body = defs.remove(&variant_name).unwrap();
+            let mut properties = Map::new();
+            properties.insert("api".into(), api);
+            properties.extend(body["properties"].as_object().unwrap().clone());
+            body["properties"] = properties.into();
+            let required = body["required"].as_array_mut().unwrap();
+            required.insert(0, "api".into());
+        }
+        defs.insert(variant_name, body);
+    }
+    defs.insert(name.to_string(), def);
+}
+
+/// `{ "$ref": "#/$defs/Name" }` → `Name`.
+fn reference(schema: &Map<String, Value>) -> Option<&str> {
+    schema.get("$ref")?.as_str()?.strip_prefix("#/$defs/")
+}
+
+fn literal(v: &Value) -> String {
+    serde_json::to_string(v).unwrap()
+}
+
+/// A union or intersection of parts, each parenthesised when it is itself a union.
+fn join(parts: Vec<String>, sep: &str) -> String {
+    let count = parts.len();
+    let mut parts: Vec<String> = parts
+        .into_iter()
+        .map(|p| {
+            if sep == " & " && count > 1 && p.contains(" | ") && !p.starts_with('{') {
+                format!("({p})")
+            } else {
+                p
+            }
+        })
+        .collect();
+    parts.dedup();
+    parts.join(sep)
+}
+
+/// The TypeScript type of a schema, written at `indent`.
+fn ts(schema: &Value, indent: usize) -> String {
+    let Some(s) = schema.as_object() else {
+        // `true`: anything.
+        return "unknown".into();
+    };
+    if let Some(t) = s.get("tsType").and_then(Value::as_str) {
+        return t.into();
+    }
+    let mut parts = Vec::new();
+    if let Some(name) = reference(s) {
+        parts.push(name.to_string());
+    }
+    if let Some(c) = s.get("const") {
+        return literal(c);
+    }
+    if let Some(values) = s.get("enum").and_then(Value::as_array) {
+        return join(values.iter().map(literal).collect(), " | ");
+    }
+    for key in ["oneOf", "anyOf"] {
+        if let Some(options) = s.get(key).and_then(Value::as_array) {
+            let union = join(options.iter().map(|o| ts(o, indent)).collect(), " | ");
+            parts.push(union);
+        }
+    }
+    if let Some(all) = s.get("allOf").and_then(Value::as_array) {
+        parts.extend(all.iter().map(|o| ts(o, indent)));
+    }
+    if s.contains_key("properties") || s.get("type") == Some(&Value::from("object")) {
+        let object = object(s, indent);
+        if object != "{}" || parts.is_empty() {
+            parts.insert(0, object);
+        }
+    } else if let Some(t) = s.get("type") {
+        let types: Vec<&str> = match t {
+            Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+            t => t.as_str().into_iter().collect(),
+        };
+        let union = join(
+            types.into_iter().map(|t| primitive(t, s, indent)).collect(),
+            " | ",
+        );
+        parts.push(union);
+    }
+    if parts.is_empty() {
+        return "unknown".into();
+    }
+    join(parts, " & ")
+}
+
+fn primitive(t: &str, s: &Map<String, Value>, indent: usize) -> String {
+    match t {
+        "string" => "string".into(),
+        "integer" | "number" => "number".into(),
+        "boolean" => "boolean".into(),
+        "null" => "null".into(),
+        "array" => match s.get("items") {
+            Some(items) => {
+                let item = ts(items, indent);
+                if item.contains(' ') && !item.starts_with('{') {
+                    format!("({item})[]")
+                } else {
+                    format!("{item}[]")
+                }
+            }
+            None => "unknown[]".into(),
+        },
+        "object" => object(s, indent),
+        other => panic!("no TypeScript for JSON type {other}"),
+    }
+}
+
+/// An object's properties, one per line, each with its description as a comment; a map
+/// (`additionalProperties` alone) as a `Record`.
+fn object(s: &Map<String, Value>, indent: usize) -> String {
+    let properties = s.get("properties").and_then(Value::as_object);
+    let Some(properties) = properties.filter(|p| !p.is_empty()) else {
+        return match s.get("additionalProperties") {
+            Some(v @ Value::Object(_)) => format!("Record<string, {}>", ts(v, indent)),
+            _ => "{}".into(),
+        };
+    };
+    let required: Vec<&str> = s
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let pad = "  ".repeat(indent + 1);
+    let mut out = String::from("{\n");
+    for (name, schema) in properties {
+        let description = schema.get("description").and_then(Value::as_str);
+        let base64 = schema.get("contentEncoding") == Some(&Value::from("base64"));
+        match (description, base64) {
+            (Some(d), false) => out += &comment(d, &pad),
+            (Some(d), true) => {
+                out += &comment(&format!("{}; base64.", d.trim_end_matches('.')), &pad)
+            }
+            (None, true) => out += &comment("base64", &pad),
+            (None, false) => {}
+        }
+        let optional = if required.contains(&name.as_str())
+            || schema.get("tsRequired") == Some(&Value::Bool(true))
+        {
+            ""
+        } else {
+            "?"
+        };
+        writeln!(out, "{pad}{name}{optional}: {};", ts(schema, indent + 1)).unwrap();
+    }
+    out + &"  ".repeat(indent) + "}"
+}
+
+/// A description as a JSDoc comment (what editors show on hover).
+fn comment(text: &str, pad: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() == 1 {
+        return format!("{pad}/** {} */\n", lines[0]);
+    }
+    let mut out = format!("{pad}/**\n");
+    for l in lines {
+        writeln!(out, "{pad} * {l}").unwrap();
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    out + pad + " */\n"
+}
+
+/// The file: every declaration in name order, an object as an interface, the rest as types.
+fn generate() -> String {
+    let mut defs = BTreeMap::new();
+    let settings = SchemaSettings::draft2020_12();
+    declarations::<Request>(
+        &mut settings.clone().for_deserialize().into_generator(),
+        &mut defs,
+    );
+    declarations::<Response>(&mut settings.for_serialize().into_generator(), &mut defs);
+    let mut out = String::from(
+        "// Generated from the Rust types by crates/wasm/tests/typescript.rs: do not edit.\n\
+         // UPDATE_TYPES=1 cargo test -p group-coordinator-wasm --test typescript rewrites it.\n",
+    );
+    for (name, schema) in &defs {
+        out.push('\n');
+        if let Some(d) = schema.get("description").and_then(Value::as_str) {
+            out += &comment(d, "");
+        }
+        let body = ts(schema, 0);
+        if body.starts_with('{') {
+            writeln!(out, "export interface {name} {body}").unwrap();
+        } else if body.len() > 80 && !body.contains('\n') && body.contains(" | ") {
+            // A long union, one option a line.
+            writeln!(out, "export type {name} =").unwrap();
+            for option in body.split(" | ") {
+                writeln!(out, "  | {option}").unwrap();
+            }
+            out.truncate(out.len() - 1);
+            out += ";\n";
+        } else {
+            writeln!(out, "export type {name} = {body};").unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn the_committed_declarations_are_the_types() {
+    let text = generate();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/types.generated.ts");
+    if std::env::var_os("UPDATE_TYPES").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == text,
+        "src/types.generated.ts is not what the Rust types give; run UPDATE_TYPES=1 cargo test \
+         -p group-coordinator-wasm --test typescript and review the diff"
+    );
+}
