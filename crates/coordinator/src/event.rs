@@ -11,6 +11,7 @@ use group_coordinator_json::json;
 /// One thing that happened, at a virtual time, to a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[json(out)]
+#[cfg_attr(feature = "schema", schemars(rename = "CoordinatorEvent"))]
 pub struct Event {
     pub at_ms: i64,
     pub group_id: String,
@@ -141,6 +142,7 @@ pub enum EventKind {
     /// A new target assignment, computed for this epoch with this server assignor.
     TargetAssignmentComputed {
         assignment_epoch: i32,
+        #[cfg_attr(feature = "schema", schemars(extend("tsType" = r#""uniform" | "range""#)))]
         assignor: &'static str,
     },
     /// A member joined the consumer group.

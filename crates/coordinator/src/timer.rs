@@ -215,7 +215,12 @@ impl core::fmt::Display for TimerKey {
 pub struct TimerView {
     /// Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
     pub key: String,
-    /// "join", "sync", "heartbeat" or "expiration" (the offsets cleanup).
+    /// "join", "sync", "heartbeat" or "expiration" (the offsets cleanup) in a classic group;
+    /// "join", "sync", "session", "rebalance" or "regex" (its refresh) in a consumer group.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(extend("tsType" = r#""join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance" | "regex""#))
+    )]
     pub kind: String,
     /// The member of a heartbeat timer.
     pub member_id: Option<String>,

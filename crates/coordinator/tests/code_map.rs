@@ -179,7 +179,12 @@ fn no_source_file_is_over_900_lines_and_no_test_file_over_800() {
     let too_long: Vec<String> = files
         .iter()
         .filter_map(|f| {
-            let lines = std::fs::read_to_string(f).ok()?.lines().count();
+            let text = std::fs::read_to_string(f).ok()?;
+            // A generated file (the TypeScript declarations) is read, not edited: no limit.
+            if text.starts_with("// Generated") {
+                return None;
+            }
+            let lines = text.lines().count();
             let limit = if is_test(f) { 800 } else { 900 };
             (lines > limit).then(|| format!("{}: {lines} lines (at most {limit})", shown(f)))
         })

@@ -22,6 +22,68 @@ export interface AlterableConfigEntry {
   value?: string | null;
 }
 
+/** The group APIs, with Kafka's api keys and the versions this model accepts. */
+export type ApiName =
+  | "JoinGroup"
+  | "SyncGroup"
+  | "Heartbeat"
+  | "LeaveGroup"
+  | "OffsetCommit"
+  | "OffsetFetch"
+  | "DescribeGroups"
+  | "ListGroups"
+  | "DeleteGroups"
+  | "ConsumerGroupHeartbeat"
+  | "ConsumerGroupDescribe"
+  | "DescribeConfigs"
+  | "IncrementalAlterConfigs";
+
+/** Why the group changed state. */
+export type Cause = {
+  kind: "MemberAdded";
+  memberId: string;
+} | {
+  kind: "LeaderRejoined";
+  memberId: string;
+} | {
+  kind: "MetadataChanged";
+  memberId: string;
+} | {
+  kind: "StaticMemberReplaced";
+  memberId: string;
+} | {
+  kind: "MembersLeft";
+  memberIds: string[];
+} | {
+  kind: "SessionExpired";
+  memberId: string;
+} | {
+  kind: "SyncTimeout";
+  memberIds: string[];
+} | {
+  kind: "JoinPhaseCompleted";
+} | {
+  kind: "AssignmentPersisted";
+} | {
+  kind: "AssignmentPersistFailed";
+} | {
+  kind: "GroupMaxSizeReached";
+} | {
+  kind: "LoadedOverCapacity";
+} | {
+  kind: "Unloaded";
+} | {
+  kind: "Deleted";
+} | {
+  kind: "OffsetsExpired";
+} | {
+  kind: "ReplacedByOtherType";
+} | {
+  kind: "ConvertedToConsumerGroup";
+} | {
+  kind: "ConvertedFromConsumerGroup";
+};
+
 export interface ConsumerGroupDescribeRequest {
   api: "ConsumerGroupDescribe";
   apiVersion: number;
@@ -84,6 +146,187 @@ export interface ConsumerGroupHeartbeatResponse {
   memberId: string | null;
   throttleTimeMs: number;
 }
+
+/** The group's state, derived after every change (`docs/src/reference/consumer-group-protocol.md#states`). */
+export type ConsumerGroupState = "Empty" | "Stable" | "Dead" | "Assigning" | "Reconciling";
+
+export interface ConsumerGroupView {
+  assignmentEpoch: number;
+  groupEpoch: number;
+  groupId: string;
+  members: ConsumerMemberView[];
+  /** The server assignor the next target would be computed with. */
+  preferredAssignor: "uniform" | "range";
+  /** Each subscribed regular expression resolved so far, with the topics it matched. */
+  resolvedRegularExpressions: ResolvedRegex[];
+  state: ConsumerGroupState;
+  timers: TimerView[];
+  /** Always "consumer" (a classic group's view says "classic"). */
+  type: "consumer";
+  /**
+   * The coordinator has unloaded the group (a failover under way): it answers
+   * NOT_COORDINATOR and has no timers until loaded.
+   */
+  unloaded: boolean;
+}
+
+/** The coordinator's view of a member's progress (`MemberState`). */
+export type ConsumerMemberState = "STABLE" | "UNREVOKED_PARTITIONS" | "UNRELEASED_PARTITIONS" | "UNKNOWN";
+
+export interface ConsumerMemberView {
+  assigned: TopicPartitionsView[];
+  /**
+   * The member speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat) inside the
+   * consumer group; its session timeout is its own.
+   */
+  classicProtocol: boolean;
+  clientId: string;
+  instanceId: string | null;
+  memberEpoch: number;
+  memberId: string;
+  pendingRevocation: TopicPartitionsView[];
+  previousMemberEpoch: number;
+  rackId: string | null;
+  rebalanceDeadlineMs: number | null;
+  rebalanceTimeoutMs: number;
+  serverAssignor: string | null;
+  sessionDeadlineMs: number | null;
+  state: ConsumerMemberState;
+  subscribedTopicNames: string[];
+  /** Its `SubscribedTopicRegex` (none: `None`). */
+  subscribedTopicRegex: string | null;
+  target: TopicPartitionsView[];
+}
+
+/** Why a consumer group member was removed. */
+export type ConsumerRemoval =
+  | "Left"
+  | "SessionExpired"
+  | "RebalanceTimeout"
+  | "Replaced"
+  | "JoinTimeout"
+  | "SyncTimeout";
+
+/** One thing that happened, at a virtual time, to a group. */
+export type CoordinatorEvent = {
+  atMs: number;
+  groupId: string;
+} & ({
+  type: "GroupCreated";
+} | {
+  cause: Cause;
+  from: GroupState;
+  to: GroupState;
+  type: "StateChanged";
+} | {
+  generationId: number;
+  protocolName: string | null;
+  type: "GenerationBumped";
+} | {
+  groupInstanceId: string | null;
+  memberId: string;
+  type: "MemberAdded";
+} | {
+  groupInstanceId: string;
+  newMemberId: string;
+  oldMemberId: string;
+  type: "MemberReplaced";
+} | {
+  newMemberId: string;
+  oldMemberId: string;
+  type: "MemberReplacementReverted";
+} | {
+  memberId: string;
+  reason: RemovalReason;
+  type: "MemberRemoved";
+} | {
+  memberId: string;
+  type: "PendingMemberAdded";
+} | {
+  memberId: string;
+  reason: RemovalReason;
+  type: "PendingMemberRemoved";
+} | {
+  from: string | null;
+  to: string | null;
+  type: "LeaderChanged";
+} | {
+  api: ApiName;
+  correlationId: number;
+  memberId: string;
+  type: "ResponseParked";
+} | {
+  api: ApiName;
+  correlationId: number;
+  memberId: string;
+  type: "ResponseDropped";
+} | {
+  deadlineMs: number;
+  key: string;
+  type: "TimerScheduled";
+} | {
+  key: string;
+  type: "TimerCancelled";
+} | {
+  key: string;
+  type: "TimerFired";
+} | {
+  generationId: number;
+  members: number;
+  type: "GroupRecordPersisted";
+} | {
+  /** Kafka's error code; 0 = NONE. */
+  error: number;
+  type: "PersistFailed";
+} | {
+  type: "Unloaded";
+} | {
+  members: number;
+  /** The state it is loaded in (Stable with members, Empty without). */
+  state: GroupState;
+  type: "Loaded";
+} | {
+  type: "Deleted";
+} | {
+  partitions: number;
+  type: "OffsetsExpired";
+} | {
+  members: number;
+  state: ConsumerGroupState;
+  type: "ConsumerGroupLoaded";
+} | {
+  from: ConsumerGroupState;
+  to: ConsumerGroupState;
+  type: "ConsumerGroupStateChanged";
+} | {
+  groupEpoch: number;
+  type: "GroupEpochBumped";
+} | {
+  resolved: ResolvedRegex[];
+  type: "RegularExpressionsResolved";
+} | {
+  assignmentEpoch: number;
+  assignor: "uniform" | "range";
+  type: "TargetAssignmentComputed";
+} | {
+  memberId: string;
+  type: "ConsumerMemberJoined";
+} | {
+  memberEpoch: number;
+  memberId: string;
+  previousMemberEpoch: number;
+  state: ConsumerMemberState;
+  type: "ConsumerMemberUpdated";
+} | {
+  memberId: string;
+  reason: ConsumerRemoval;
+  type: "ConsumerMemberRemoved";
+} | {
+  /** The members carried over. */
+  members: number;
+  to: GroupType;
+  type: "GroupConverted";
+});
 
 export interface DeletableGroupResult {
   /** Kafka's error code; 0 = NONE. */
@@ -241,6 +484,59 @@ export interface DescribedTopicPartitions {
   /** Kafka's Uuid text: 22 base64url characters. */
   topicId: string;
   topicName: string;
+}
+
+export interface GroupRecord {
+  currentStateTimestampMs: number;
+  generation: number;
+  leader: string | null;
+  members: GroupRecordMember[];
+  protocol: string | null;
+  protocolType: string | null;
+}
+
+export interface GroupRecordMember {
+  /** base64 */
+  assignment: string;
+  clientHost: string;
+  clientId: string;
+  groupInstanceId: string | null;
+  memberId: string;
+  rebalanceTimeoutMs: number;
+  sessionTimeoutMs: number;
+  /** The member's metadata for the selected protocol; base64. */
+  subscription: string;
+}
+
+/** Kafka's `ClassicGroupState`, named as DescribeGroups names them. */
+export type GroupState = "Empty" | "PreparingRebalance" | "CompletingRebalance" | "Stable" | "Dead";
+
+/** The two types of consumer groups a group id can name. */
+export type GroupType = "Classic" | "Consumer";
+
+export interface GroupView {
+  generationId: number;
+  groupId: string;
+  leaderId: string | null;
+  members: MemberView[];
+  /** The initial-rebalance delay may be extended (a member joined during the window). */
+  newMemberAdded: boolean;
+  numAwaitingJoin: number;
+  /** Member ids handed out with MEMBER_ID_REQUIRED that have not joined yet. */
+  pendingMembers: string[];
+  /** Members that got the current generation but have not sent SyncGroup yet. */
+  pendingSyncMembers: string[];
+  previousState: GroupState;
+  protocolName: string | null;
+  protocolType: string | null;
+  state: GroupState;
+  stateTimestampMs: number;
+  /** The group's timers in firing order. */
+  timers: TimerView[];
+  /** Always "classic" (a consumer group's view says "consumer"). */
+  type: "classic";
+  /** The coordinator lost the group's partition. */
+  unloaded: boolean;
 }
 
 export interface HeartbeatRequest {
@@ -401,6 +697,23 @@ export interface MemberResponse {
   memberId: string;
 }
 
+export interface MemberView {
+  /** base64 */
+  assignment: string;
+  awaitingJoin: boolean;
+  awaitingSync: boolean;
+  clientId: string;
+  groupInstanceId: string | null;
+  isLeader: boolean;
+  isNew: boolean;
+  memberId: string;
+  protocols: string[];
+  rebalanceTimeoutMs: number;
+  /** When the member's heartbeat timer fires, if armed. */
+  sessionDeadlineMs: number | null;
+  sessionTimeoutMs: number;
+}
+
 export interface OffsetCommitRequest {
   api: "OffsetCommit";
   apiVersion: number;
@@ -521,6 +834,15 @@ export interface OffsetFetchResponseTopic {
   partitions: OffsetFetchResponsePartition[];
 }
 
+/** Why a member or a pending member left the group. */
+export type RemovalReason =
+  | "LeaveGroup"
+  | "SessionTimeout"
+  | "NotRejoined"
+  | "SyncTimeout"
+  | "GroupMaxSize"
+  | "Joined";
+
 /** A request to the coordinator. */
 export type Request =
   | JoinGroupRequest
@@ -536,6 +858,12 @@ export type Request =
   | ConsumerGroupDescribeRequest
   | DescribeConfigsRequest
   | IncrementalAlterConfigsRequest;
+
+/** A regular expression and the topics it resolved to. */
+export interface ResolvedRegex {
+  regex: string;
+  topics: string[];
+}
 
 /** A response from the coordinator. */
 export type Response =
@@ -592,9 +920,29 @@ export interface SyncGroupResponse {
   throttleTimeMs: number;
 }
 
+/** A timer as the views show it. */
+export interface TimerView {
+  deadlineMs: number;
+  /** Kafka's key: `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`. */
+  key: string;
+  /**
+   * "join", "sync", "heartbeat" or "expiration" (the offsets cleanup) in a classic group;
+   * "join", "sync", "session", "rebalance" or "regex" (its refresh) in a consumer group.
+   */
+  kind: "join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance" | "regex";
+  /** The member of a heartbeat timer. */
+  memberId: string | null;
+}
+
 /** One topic's partitions, by topic id. */
 export interface TopicIdPartitions {
   partitions: number[];
   /** Kafka's Uuid text: 22 base64url characters. */
   topicId: string;
+}
+
+/** One topic's partitions, by topic name. */
+export interface TopicPartitionsView {
+  partitions: number[];
+  topic: string;
 }

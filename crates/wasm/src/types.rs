@@ -10,45 +10,9 @@ const GENERATED: &'static str = include_str!("types.generated.ts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
-export type GroupState = "Empty" | "PreparingRebalance" | "CompletingRebalance" | "Stable" | "Dead";
-export type ApiName = "JoinGroup" | "SyncGroup" | "Heartbeat" | "LeaveGroup" | "OffsetCommit"
-  | "OffsetFetch" | "DescribeGroups" | "ListGroups" | "DeleteGroups" | "ConsumerGroupHeartbeat"
-  | "ConsumerGroupDescribe" | "DescribeConfigs" | "IncrementalAlterConfigs";
 
 /** A response in one line in each language (the model's narration), and the error it carries. */
 export interface ResponseText { errorCode: number; text: Text }
-
-export interface MemberView { memberId: string; groupInstanceId: string | null; clientId: string;
-  sessionTimeoutMs: number; rebalanceTimeoutMs: number; protocols: string[]; isLeader: boolean;
-  isNew: boolean; awaitingJoin: boolean; awaitingSync: boolean; sessionDeadlineMs: number | null;
-  /** base64 */ assignment: string }
-export interface TimerView { key: string; kind: "join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance" | "regex";
-  memberId: string | null; deadlineMs: number }
-export interface GroupView { groupId: string; type: "classic"; state: GroupState; previousState: GroupState;
-  stateTimestampMs: number; generationId: number; protocolType: string | null;
-  protocolName: string | null; leaderId: string | null; members: MemberView[];
-  pendingMembers: string[]; pendingSyncMembers: string[]; numAwaitingJoin: number;
-  newMemberAdded: boolean; unloaded: boolean; timers: TimerView[] }
-
-/** A consumer group (KIP-848) as `describe` shows it. */
-export type ConsumerGroupState = "Empty" | "Assigning" | "Reconciling" | "Stable" | "Dead";
-export type ConsumerMemberState = "STABLE" | "UNREVOKED_PARTITIONS" | "UNRELEASED_PARTITIONS" | "UNKNOWN";
-export interface TopicPartitionsView { topic: string; partitions: number[] }
-export interface ConsumerMemberView { memberId: string; instanceId: string | null; rackId: string | null;
-  clientId: string; memberEpoch: number; previousMemberEpoch: number; state: ConsumerMemberState;
-  subscribedTopicNames: string[];
-  /** Its `SubscribedTopicRegex` (RE2/J syntax), if it subscribes by pattern. */
-  subscribedTopicRegex: string | null; serverAssignor: string | null; rebalanceTimeoutMs: number;
-  /** The member speaks the classic protocol (JoinGroup, SyncGroup, Heartbeat) in the group. */
-  classicProtocol: boolean;
-  assigned: TopicPartitionsView[]; pendingRevocation: TopicPartitionsView[]; target: TopicPartitionsView[];
-  sessionDeadlineMs: number | null; rebalanceDeadlineMs: number | null }
-export interface ConsumerGroupView { groupId: string; type: "consumer"; state: ConsumerGroupState;
-  groupEpoch: number; assignmentEpoch: number; preferredAssignor: "uniform" | "range";
-  members: ConsumerMemberView[];
-  /** Each subscribed regular expression resolved so far, with the topics it matched. */
-  resolvedRegularExpressions: { regex: string; topics: string[] }[];
-  timers: TimerView[]; unloaded: boolean }
 /** `updateMetadata`'s argument: topics consumer groups are assigned from. */
 export interface MetadataUpdate { topics: { name: string; topicId?: string; partitions: number; racks?: string[][] }[] }
 /** `serverAssign`'s input: partition counts by topic name, and the members with their previous
@@ -56,49 +20,6 @@ export interface MetadataUpdate { topics: { name: string; topicId?: string; part
 export interface ServerAssignInput { topics: Record<string, number>; members: { memberId: string;
   instanceId?: string | null; rackId?: string | null; subscribedTopics: string[];
   assignment?: { topic: string; partitions: number[] }[] }[] }
-
-export type RemovalReason = "LeaveGroup" | "SessionTimeout" | "NotRejoined" | "SyncTimeout"
-  | "GroupMaxSize" | "Joined";
-export type Cause =
-  | { kind: "MemberAdded" | "LeaderRejoined" | "MetadataChanged" | "StaticMemberReplaced" | "SessionExpired"; memberId: string }
-  | { kind: "MembersLeft" | "SyncTimeout"; memberIds: string[] }
-  | { kind: "JoinPhaseCompleted" | "AssignmentPersisted" | "AssignmentPersistFailed"
-      | "GroupMaxSizeReached" | "LoadedOverCapacity" | "Unloaded" | "Deleted" | "OffsetsExpired"
-      | "ReplacedByOtherType" | "ConvertedToConsumerGroup" | "ConvertedFromConsumerGroup" };
-export type CoordinatorEvent = { atMs: number; groupId: string } & (
-  | { type: "GroupCreated" | "Unloaded" | "Deleted" }
-  | { type: "StateChanged"; from: GroupState; to: GroupState; cause: Cause }
-  | { type: "GenerationBumped"; generationId: number; protocolName: string | null }
-  | { type: "MemberAdded"; memberId: string; groupInstanceId: string | null }
-  | { type: "MemberReplaced"; oldMemberId: string; newMemberId: string; groupInstanceId: string }
-  | { type: "MemberReplacementReverted"; oldMemberId: string; newMemberId: string }
-  | { type: "MemberRemoved" | "PendingMemberRemoved"; memberId: string; reason: RemovalReason }
-  | { type: "PendingMemberAdded"; memberId: string }
-  | { type: "LeaderChanged"; from: string | null; to: string | null }
-  | { type: "ResponseParked" | "ResponseDropped"; memberId: string; api: ApiName; correlationId: number }
-  | { type: "TimerScheduled"; key: string; deadlineMs: number }
-  | { type: "TimerCancelled" | "TimerFired"; key: string }
-  | { type: "GroupRecordPersisted"; generationId: number; members: number }
-  | { type: "PersistFailed"; error: number }
-  | { type: "Loaded"; members: number; state: GroupState }
-  | { type: "ConsumerGroupLoaded"; members: number; state: ConsumerGroupState }
-  | { type: "OffsetsExpired"; partitions: number }
-  | { type: "ConsumerGroupStateChanged"; from: ConsumerGroupState; to: ConsumerGroupState }
-  | { type: "GroupEpochBumped"; groupEpoch: number }
-  | { type: "RegularExpressionsResolved"; resolved: { regex: string; topics: string[] }[] }
-  | { type: "TargetAssignmentComputed"; assignmentEpoch: number; assignor: "uniform" | "range" }
-  | { type: "ConsumerMemberJoined"; memberId: string }
-  | { type: "ConsumerMemberUpdated"; memberId: string; state: ConsumerMemberState; memberEpoch: number;
-      previousMemberEpoch: number }
-  | { type: "ConsumerMemberRemoved"; memberId: string;
-      reason: "Left" | "SessionExpired" | "RebalanceTimeout" | "Replaced" | "JoinTimeout" | "SyncTimeout" }
-  /** Online migration: the group changed type with its members. */
-  | { type: "GroupConverted"; to: "Classic" | "Consumer"; members: number });
-
-export interface GroupRecord { protocolType: string | null; generation: number; protocol: string | null;
-  leader: string | null; currentStateTimestampMs: number; members: { memberId: string;
-  groupInstanceId: string | null; clientId: string; clientHost: string; rebalanceTimeoutMs: number;
-  sessionTimeoutMs: number; subscription: string; assignment: string }[] }
 
 export interface TopicPartitions { topic: string; partitions: number[] }
 export interface AssignmentMember { memberId: string; groupInstanceId?: string | null; topics: string[];

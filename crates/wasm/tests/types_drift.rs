@@ -1,8 +1,9 @@
 //! The hand-written TypeScript declarations (`src/types.rs`) against the shapes serde writes:
-//! every field of every trace entry, coordinator event, step record, world view, group view and
-//! metrics that the built-in scenarios produce must be declared under its name (a renamed or
+//! every field of every trace entry, step record, world view, frame and metrics that the
+//! built-in scenarios produce must be declared under its name (a renamed or
 //! added field fails here, not in a user's editor). Native only: it reads the declarations as
-//! text and the values through serde_json.
+//! text and the values through serde_json. The coordinator's messages, views and events are
+//! generated instead (`tests/typescript.rs`).
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -99,7 +100,6 @@ fn assert_declared(what: &str, have: &BTreeSet<String>, declared: &BTreeSet<Stri
 #[test]
 fn the_typescript_declarations_name_every_field_serde_writes() {
     let entries = union("TraceEntry");
-    let events = union("CoordinatorEvent");
     let mut seen = BTreeSet::new();
     for (name, _) in SCENARIOS {
         let mut p = Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
@@ -113,17 +113,6 @@ fn the_typescript_declarations_name_every_field_serde_writes() {
             let mut have = keys(&v);
             have.retain(|k| !["type", "index", "atMs"].contains(&k.as_str()));
             assert_declared(&format!("trace entry {tag}"), &have, declared);
-            if tag == "coordinator" {
-                let event = &v["event"];
-                let kind = event["type"].as_str().unwrap().to_string();
-                let declared = events
-                    .get(&kind)
-                    .unwrap_or_else(|| panic!("coordinator event {kind:?} is not declared"));
-                let mut have = keys(event);
-                have.remove("type");
-                assert_declared(&format!("event {kind}"), &have, declared);
-                seen.insert(kind);
-            }
             seen.insert(tag);
         }
         for record in p.steps() {
@@ -136,10 +125,6 @@ fn the_typescript_declarations_name_every_field_serde_writes() {
             &keys(&world),
             &fields(declaration("WorldView")),
         );
-        if let Some(group) = world["group"].as_object() {
-            let group: BTreeSet<String> = group.keys().cloned().collect();
-            assert_declared("GroupView", &group, &fields(declaration("GroupView")));
-        }
         for c in world["consumers"].as_array().unwrap() {
             assert_declared(
                 "ConsumerView",
@@ -157,8 +142,6 @@ fn the_typescript_declarations_name_every_field_serde_writes() {
         "responseDelivered",
         "assigned",
         "coordinator",
-        "StateChanged",
-        "Loaded",
         "assignorQuirk",
     ] {
         assert!(
@@ -280,76 +263,4 @@ fn frame_declared(p: &Player) {
             "step actor {actor:?} is not declared"
         );
     }
-}
-
-/// The consumer group (KIP-848) shapes: the group's view and its members, with a member
-/// revoking (so every list and deadline is filled). The heartbeat's response is generated
-/// (`tests/typescript.rs`).
-#[test]
-fn the_consumer_group_declarations_name_every_field() {
-    use group_coordinator::Coordinator;
-    use group_coordinator::protocol::ConsumerGroupHeartbeatRequest;
-    let mut c = Coordinator::default();
-    c.update_metadata(0, &[("orders".into(), None, 4)]).unwrap();
-    let join = |m: &str| ConsumerGroupHeartbeatRequest {
-        group_id: "g".into(),
-        member_id: m.into(),
-        member_epoch: 0,
-        rebalance_timeout_ms: 1_000,
-        subscribed_topic_names: Some(vec!["orders".into()]),
-        topic_partitions: Some(vec![]),
-        ..Default::default()
-    };
-    c.consumer_group_heartbeat(0, &join("a")).unwrap();
-    c.consumer_group_heartbeat(0, &join("b")).unwrap();
-    c.consumer_group_heartbeat(
-        0,
-        &ConsumerGroupHeartbeatRequest {
-            group_id: "g".into(),
-            member_id: "a".into(),
-            member_epoch: 1,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let view = serde_json::to_value(c.describe_consumer_group("g").unwrap()).unwrap();
-    assert_declared(
-        "ConsumerGroupView",
-        &keys(&view),
-        &fields(declaration("ConsumerGroupView")),
-    );
-    let a = &view["members"][0];
-    assert_eq!(a["state"], "UNREVOKED_PARTITIONS");
-    assert_declared(
-        "ConsumerMemberView",
-        &keys(a),
-        &fields(declaration("ConsumerMemberView")),
-    );
-    assert_declared(
-        "TopicPartitionsView",
-        &keys(&a["pendingRevocation"][0]),
-        &fields(declaration("TopicPartitionsView")),
-    );
-    assert_declared(
-        "TimerView",
-        &keys(&view["timers"][0]),
-        &fields(declaration("TimerView")),
-    );
-    // The declared kinds and states are the ones serde writes.
-    for kind in view["timers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["kind"].as_str().unwrap())
-    {
-        assert!(
-            declaration("TimerView").contains(&format!("\"{kind}\"")),
-            "{kind}"
-        );
-    }
-    let state = view["state"].as_str().unwrap();
-    assert!(
-        declaration("ConsumerGroupState").contains(&format!("\"{state}\"")),
-        "{state}"
-    );
 }

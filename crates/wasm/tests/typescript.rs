@@ -13,7 +13,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use group_coordinator::{Request, Response};
+use group_coordinator::consumer_group::ConsumerGroupView;
+use group_coordinator::{Event, GroupRecord, GroupView, Request, Response};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -22,11 +23,7 @@ use std::path::Path;
 
 /// The declarations of one direction: the root type and the definitions it uses, under their
 /// Rust names.
-fn declarations<T: schemars::JsonSchema>(
-    generator: &mut SchemaGenerator,
-    out: &mut BTreeMap<String, Value>,
-) {
-    generator.subschema_for::<T>();
+fn declarations(mut generator: SchemaGenerator, out: &mut BTreeMap<String, Value>) {
     let mut defs: BTreeMap<String, Value> = generator.take_definitions(true).into_iter().collect();
     for name in ["Request", "Response"] {
         name_variants(name, &mut defs);
@@ -102,7 +99,7 @@ fn join(parts: Vec<String>, sep: &str) -> String {
     let mut parts: Vec<String> = parts
         .into_iter()
         .map(|p| {
-            if sep == " & " && count > 1 && p.contains(" | ") && !p.starts_with('{') {
+            if sep == " & " && count > 1 && p.contains(" | ") && !p.starts_with(['{', '(']) {
                 format!("({p})")
             } else {
                 p
@@ -135,7 +132,7 @@ fn ts(schema: &Value, indent: usize) -> String {
     for key in ["oneOf", "anyOf"] {
         if let Some(options) = s.get(key).and_then(Value::as_array) {
             let union = join(options.iter().map(|o| ts(o, indent)).collect(), " | ");
-            parts.push(union);
+            parts.push(format!("({union})"));
         }
     }
     if let Some(all) = s.get("allOf").and_then(Value::as_array) {
@@ -157,10 +154,15 @@ fn ts(schema: &Value, indent: usize) -> String {
         );
         parts.push(union);
     }
-    if parts.is_empty() {
-        return "unknown".into();
+    match parts.len() {
+        0 => "unknown".into(),
+        // A lone union needs no parentheses.
+        1 => parts[0]
+            .strip_prefix('(')
+            .and_then(|p| p.strip_suffix(')'))
+            .map_or(parts[0].clone(), String::from),
+        _ => join(parts, " & "),
     }
-    join(parts, " & ")
 }
 
 fn primitive(t: &str, s: &Map<String, Value>, indent: usize) -> String {
@@ -244,11 +246,16 @@ fn comment(text: &str, pad: &str) -> String {
 fn generate() -> String {
     let mut defs = BTreeMap::new();
     let settings = SchemaSettings::draft2020_12();
-    declarations::<Request>(
-        &mut settings.clone().for_deserialize().into_generator(),
-        &mut defs,
-    );
-    declarations::<Response>(&mut settings.for_serialize().into_generator(), &mut defs);
+    let mut read = settings.clone().for_deserialize().into_generator();
+    read.subschema_for::<Request>();
+    declarations(read, &mut defs);
+    let mut written = settings.for_serialize().into_generator();
+    written.subschema_for::<Response>();
+    written.subschema_for::<GroupView>();
+    written.subschema_for::<ConsumerGroupView>();
+    written.subschema_for::<Event>();
+    written.subschema_for::<GroupRecord>();
+    declarations(written, &mut defs);
     let mut out = String::from(
         "// Generated from the Rust types by crates/wasm/tests/typescript.rs: do not edit.\n\
          // UPDATE_TYPES=1 cargo test -p group-coordinator-wasm --test typescript rewrites it.\n",
@@ -259,7 +266,10 @@ fn generate() -> String {
             out += &comment(d, "");
         }
         let body = ts(schema, 0);
-        if body.starts_with('{') {
+        let object = ["oneOf", "anyOf", "allOf"]
+            .iter()
+            .all(|k| schema.get(k).is_none());
+        if object && body.starts_with('{') {
             writeln!(out, "export interface {name} {body}").unwrap();
         } else if body.len() > 80 && !body.contains('\n') && body.contains(" | ") {
             // A long union, one option a line.

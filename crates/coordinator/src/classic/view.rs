@@ -14,6 +14,7 @@ pub struct GroupView {
     pub group_id: String,
     /// Always "classic" (a consumer group's view says "consumer").
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    #[cfg_attr(feature = "schema", schemars(extend("tsType" = "\"classic\"")))]
     pub group_type: &'static str,
     pub state: GroupState,
     pub previous_state: GroupState,

@@ -15,7 +15,12 @@ use super::uuid::Uuid;
     derive(serde::Serialize),
     serde(rename_all = "SCREAMING_SNAKE_CASE")
 )]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+// Declared as ConsumerMemberState: the simulator's `MemberState` is the client's.
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "ConsumerMemberState")
+)]
 pub enum MemberState {
     /// Its assigned partitions are its target's at its epoch.
     #[default]

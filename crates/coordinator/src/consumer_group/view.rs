@@ -54,11 +54,13 @@ pub struct ConsumerGroupView {
     pub group_id: String,
     /// Always "consumer" (a classic group's view says "classic").
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    #[cfg_attr(feature = "schema", schemars(extend("tsType" = "\"consumer\"")))]
     pub group_type: &'static str,
     pub state: ConsumerGroupState,
     pub group_epoch: i32,
     pub assignment_epoch: i32,
     /// The server assignor the next target would be computed with.
+    #[cfg_attr(feature = "schema", schemars(extend("tsType" = r#""uniform" | "range""#)))]
     pub preferred_assignor: &'static str,
     pub members: Vec<ConsumerMemberView>,
     /// Each subscribed regular expression resolved so far, with the topics it matched.

@@ -43,7 +43,11 @@ pub(crate) fn missing_version() -> i16 {
 /// The group APIs, with Kafka's api keys and the versions this model accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "ApiName")
+)]
 pub enum Api {
     JoinGroup,
     SyncGroup,
