@@ -1,9 +1,11 @@
-//! The TypeScript declarations of the coordinator's requests and responses,
-//! `src/types.generated.ts`, are generated from the Rust types' JSON Schemas (schemars, which
-//! follows their serde attributes: names, tags, defaults, skipped fields), so the package's
-//! declarations and what serde reads and writes cannot disagree. This test fails when the
+//! The TypeScript declarations of the coordinator's requests and responses, its groups' views,
+//! its events and its group record, `src/types.generated.ts`, are generated from the Rust
+//! types' JSON Schemas (schemars, which follows their serde attributes: names, tags, defaults,
+//! skipped fields), so the package's declarations and what serde reads and writes cannot
+//! disagree. This test fails when the
 //! committed file is not what the types give; `UPDATE_TYPES=1` rewrites it (review the diff: it
-//! changes the package's API). The rest of the declarations are still hand-written in
+//! changes the package's API). A second test checks what serde writes in the built-in
+//! scenarios against the same schemas. The rest of the declarations are still hand-written in
 //! `src/types.rs`, guarded by `types_drift.rs`.
 //!
 //! Requests are read, so they are declared as serde reads them (a field with a default may be
@@ -243,7 +245,9 @@ fn comment(text: &str, pad: &str) -> String {
 }
 
 /// The file: every declaration in name order, an object as an interface, the rest as types.
-fn generate() -> String {
+/// Every declaration by name: what the file declares, and what the conformance test checks
+/// values against.
+fn definitions() -> BTreeMap<String, Value> {
     let mut defs = BTreeMap::new();
     let settings = SchemaSettings::draft2020_12();
     let mut read = settings.clone().for_deserialize().into_generator();
@@ -256,6 +260,11 @@ fn generate() -> String {
     written.subschema_for::<Event>();
     written.subschema_for::<GroupRecord>();
     declarations(written, &mut defs);
+    defs
+}
+
+fn generate() -> String {
+    let defs = definitions();
     let mut out = String::from(
         "// Generated from the Rust types by crates/wasm/tests/typescript.rs: do not edit.\n\
          // UPDATE_TYPES=1 cargo test -p group-coordinator-wasm --test typescript rewrites it.\n",
@@ -284,6 +293,176 @@ fn generate() -> String {
         }
     }
     out
+}
+
+/// Whether `value` is what `schema` declares, strictly: every key it has is declared (by its own
+/// level, or by the level that flattened it in: `outer`), every required one is there, and
+/// scalars have their declared types. Err says where it differs.
+fn conforms(
+    defs: &BTreeMap<String, Value>,
+    schema: &Value,
+    value: &Value,
+    outer: &[String],
+) -> Result<(), String> {
+    let Some(s) = schema.as_object() else {
+        return Ok(());
+    };
+    if s.contains_key("tsType") {
+        // A literal type declared by hand: the value is a string of it.
+        let t = s["tsType"].as_str().unwrap();
+        let literal = serde_json::to_string(value).unwrap();
+        return (t.split(" | ").any(|l| l == literal))
+            .then_some(())
+            .ok_or(format!("{literal} is not one of {t}"));
+    }
+    if let Some(name) = reference(s) {
+        conforms(defs, &defs[name], value, outer)?;
+    }
+    if let Some(c) = s.get("const") {
+        return (c == value)
+            .then_some(())
+            .ok_or(format!("{value} is not {c}"));
+    }
+    if let Some(values) = s.get("enum").and_then(Value::as_array) {
+        return values
+            .contains(value)
+            .then_some(())
+            .ok_or(format!("{value} is not one of {values:?}"));
+    }
+    let own: Vec<String> = s
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default();
+    let union = s.get("oneOf").or(s.get("anyOf")).and_then(Value::as_array);
+    if let Some(options) = union {
+        let inner: Vec<String> = outer.iter().chain(&own).cloned().collect();
+        let errors: Vec<String> = options
+            .iter()
+            .filter_map(|o| conforms(defs, o, value, &inner).err())
+            .collect();
+        if errors.len() == options.len() {
+            return Err(format!("no option fits {value}: {}", errors.join("; ")));
+        }
+    }
+    if let Some(t) = s.get("type") {
+        let types: Vec<&str> = match t {
+            Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+            t => t.as_str().into_iter().collect(),
+        };
+        let fits = types.iter().any(|t| match *t {
+            "string" => value.is_string(),
+            "integer" => value.is_i64() || value.is_u64(),
+            "number" => value.is_number(),
+            "boolean" => value.is_boolean(),
+            "null" => value.is_null(),
+            "array" => value.is_array(),
+            "object" => value.is_object(),
+            _ => false,
+        });
+        if !fits {
+            return Err(format!("{value} is not {types:?}"));
+        }
+        if let (Some(items), Some(array)) = (s.get("items"), value.as_array()) {
+            for item in array {
+                conforms(defs, items, item, &[])?;
+            }
+        }
+    }
+    if let (Some(object), false) = (value.as_object(), own.is_empty()) {
+        let properties = s["properties"].as_object().unwrap();
+        for (key, v) in object {
+            match properties.get(key) {
+                Some(p) => conforms(defs, p, v, &[]).map_err(|e| format!("{key}: {e}"))?,
+                None if outer.contains(key) || union.is_some() => {}
+                None => return Err(format!("{key} is not declared (declared: {own:?})")),
+            }
+        }
+        for key in s
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let key = key.as_str().unwrap();
+            if !object.contains_key(key) {
+                return Err(format!("required {key} is missing"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What serde writes in the built-in scenarios is what the declarations say: each coordinator
+/// event, each request and response the trace carries, and each group's view, checked against
+/// its schema (a field serde writes that is not declared, a missing required one, or a value of
+/// another type fails).
+#[test]
+fn serde_writes_what_the_declarations_say() {
+    use group_simulator::builtin::{SCENARIOS, scenario};
+    use group_simulator::trace::TraceKind;
+    let defs = definitions();
+    let check = |name: &str, value: Value| {
+        let schema = serde_json::json!({ "$ref": format!("#/$defs/{name}") });
+        if let Err(e) = conforms(&defs, &schema, &value, &[]) {
+            panic!("{name} {value}: {e}");
+        }
+    };
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for (name, _) in SCENARIOS {
+        let mut p = group_simulator::Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
+        while p.forward().unwrap() && p.simulation().now() < 60_000 {
+            let sim = p.simulation();
+            if let Some(group) = sim.snapshot().group {
+                check("GroupView", serde_json::to_value(group).unwrap());
+                *counts.entry("GroupView").or_default() += 1;
+            }
+            let group_id = &sim.scenario().group_id;
+            if let Some(view) = sim.coordinator().describe_consumer_group(group_id) {
+                check("ConsumerGroupView", serde_json::to_value(view).unwrap());
+                *counts.entry("ConsumerGroupView").or_default() += 1;
+            }
+        }
+        for e in p.simulation().trace().iter() {
+            match &e.kind {
+                TraceKind::Coordinator { event } => {
+                    let event = Event {
+                        at_ms: e.at_ms,
+                        group_id: "g".into(),
+                        kind: event.clone(),
+                    };
+                    check("CoordinatorEvent", serde_json::to_value(event).unwrap());
+                    *counts.entry("CoordinatorEvent").or_default() += 1;
+                }
+                TraceKind::RequestSent {
+                    request: Some(r), ..
+                } => {
+                    check("Request", serde_json::to_value(&**r).unwrap());
+                    *counts.entry("Request").or_default() += 1;
+                }
+                TraceKind::ResponseSent {
+                    response: Some(r), ..
+                } => {
+                    check("Response", serde_json::to_value(&**r).unwrap());
+                    *counts.entry("Response").or_default() += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    // The sample is wide enough to mean something.
+    for (what, least) in [
+        ("GroupView", 100),
+        ("ConsumerGroupView", 10),
+        ("CoordinatorEvent", 100),
+        ("Request", 100),
+        ("Response", 100),
+    ] {
+        assert!(
+            counts.get(what).copied().unwrap_or(0) >= least,
+            "{what}: {counts:?}"
+        );
+    }
 }
 
 #[test]
