@@ -26,7 +26,11 @@ pub struct Event {
     derive(serde::Serialize),
     serde(tag = "type", rename_all_fields = "camelCase")
 )]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "CoordinatorEventKind")
+)]
 pub enum EventKind {
     /// A group came into existence (JoinGroup with an unknown group, or a simple commit).
     GroupCreated,

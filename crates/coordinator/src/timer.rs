@@ -217,10 +217,7 @@ pub struct TimerView {
     pub key: String,
     /// "join", "sync", "heartbeat" or "expiration" (the offsets cleanup) in a classic group;
     /// "join", "sync", "session", "rebalance" or "regex" (its refresh) in a consumer group.
-    #[cfg_attr(
-        feature = "schema",
-        schemars(extend("tsType" = r#""join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance" | "regex""#))
-    )]
+    #[cfg_attr(feature = "schema", schemars(extend("tsType" = TimerView::KINDS)))]
     pub kind: String,
     /// The member of a heartbeat timer.
     pub member_id: Option<String>,
@@ -228,6 +225,10 @@ pub struct TimerView {
 }
 
 impl TimerView {
+    /// Every `kind` as a TypeScript type (the declarations' for it, wherever a kind is shown).
+    pub const KINDS: &str =
+        r#""join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance" | "regex""#;
+
     /// The group's timers in firing order.
     pub(crate) fn of_group(timers: &TimerQueue<TimerKey>, group_id: &str) -> Vec<TimerView> {
         timers

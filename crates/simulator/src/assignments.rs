@@ -43,6 +43,7 @@ pub struct AssignmentIndex {
 
 /// One generation's column.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GenerationColumn {
     pub generation_id: i32,
@@ -51,6 +52,7 @@ pub struct GenerationColumn {
 
 /// What a consumer took in one generation (partitions written `topic-0,1 other-2`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Cell {
     pub assigned: String,
@@ -65,6 +67,11 @@ pub struct Cell {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "AssignmentRow")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     pub consumer: Rc<str>,
@@ -80,6 +87,7 @@ pub struct Row {
 /// The table: the last generations as columns, the consumers (those of the world first, then
 /// any that took something and left) as rows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AssignmentTable {
     pub generations: Vec<GenerationColumn>,

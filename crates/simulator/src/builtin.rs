@@ -131,6 +131,7 @@ pub const SCENARIOS: [(&str, &str); 30] = [
 
 /// What the scenario picker lists.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ScenarioInfo {
     pub name: String,

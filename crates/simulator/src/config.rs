@@ -47,6 +47,7 @@ pub struct ConsumerConfig {
 /// `group.protocol`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GroupProtocol {
     #[default]
     Classic,
@@ -90,6 +91,7 @@ impl Default for ConsumerConfig {
 /// The rebalance protocol a consumer follows (KIP-429): the highest one every configured
 /// assignor supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RebalanceProtocol {
     #[serde(rename = "eager")]
     Eager,

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// A consumer as the consumers panel shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ConsumerRow {
     pub name: Rc<str>,

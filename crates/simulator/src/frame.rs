@@ -85,12 +85,14 @@ pub struct StepsRequest {
 /// The state machine: the group's state and the last transition that fired (none before the
 /// first, or after a load: the group entered its state without a transition).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Machine {
     pub state: GroupState,
     pub last: Option<Fired>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Fired {
     pub from: GroupState,
     pub to: GroupState,
@@ -101,6 +103,11 @@ pub struct Fired {
 
 /// The scenario's last note so far, and what the current step did, line by line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "FrameNarration")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Narration {
     pub note: Option<String>,
@@ -115,6 +122,7 @@ pub struct Narration {
 /// an answer from the coordinator, an assignment, a consumer's life, an action), which the page
 /// says first, the rest beneath it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct NarrationLine {
     pub text: String,
     pub lead: bool,
@@ -143,6 +151,7 @@ fn leads(kind: &TraceKind) -> bool {
 
 /// An action of the user's, as the list of them shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct UserAction {
     pub step: usize,
     pub text: String,
@@ -150,6 +159,11 @@ pub struct UserAction {
 
 /// Who did what a step did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "StepActor")
+)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum Actor {
     Consumer {
@@ -191,6 +205,7 @@ impl Actor {
 
 /// One line of a step: an entry's narration.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Line {
     pub index: usize,
     pub text: String,
@@ -200,6 +215,7 @@ pub struct Line {
 
 /// A row of the step table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StepRow {
     /// 1-based, as the table numbers steps.
@@ -216,6 +232,7 @@ pub struct StepRow {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StepWindow {
     /// Steps `[from, to)` (0-based) of `total` taken.
@@ -226,6 +243,7 @@ pub struct StepWindow {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Frame {
     pub cursor: usize,
@@ -272,6 +290,7 @@ pub struct Frame {
 
 /// The group as the state machine's panel shows it (`Simulation::snapshot` has all of it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FrameGroup {
     pub generation_id: i32,
@@ -287,6 +306,11 @@ pub struct FrameGroup {
 
 /// A consumer group (KIP-848) as the state machine's panel shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "FrameConsumerGroup")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ConsumerGroupFrame {
     pub state: ConsumerGroupState,
@@ -307,6 +331,7 @@ pub struct ConsumerGroupFrame {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ConsumerFired {
     pub from: ConsumerGroupState,
     pub to: ConsumerGroupState,
@@ -316,6 +341,7 @@ pub struct ConsumerFired {
 /// A member as the coordinator holds it: its state and epoch, and its partitions written
 /// `topic-0,1`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ConsumerMemberRow {
     pub name: String,
@@ -437,9 +463,15 @@ fn namer<'a>(members: Vec<(&'a str, &'a str)>) -> impl Fn(&Option<String>) -> Op
 pub const HEARTBEATS_LISTED: usize = 3;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Delayed {
-    /// "join", "sync" or "heartbeat".
+    /// The timer's kind: "join", "sync" or "heartbeat" in the classic group's panel; "session",
+    /// "rebalance", "join", "sync" or "regex" in a consumer group's.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(extend("tsType" = group_coordinator::TimerView::KINDS))
+    )]
     pub kind: String,
     /// A heartbeat's member, by client id.
     pub member: Option<String>,
@@ -448,6 +480,7 @@ pub struct Delayed {
 
 /// The metrics panel's figures (`Simulation::metrics` has them all).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MetricsSummary {
     pub rebalances: u64,

@@ -24,6 +24,7 @@ use group_coordinator::event::{EventKind, RemovalReason};
 
 /// What makes a step a moment, most telling first (a step is labelled by its first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum StepMark {
     /// The scenario's key moment (its script step marked `key`).
@@ -91,6 +92,7 @@ impl StepMark {
 
 /// What a step's moment is and says.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Moment {
     pub mark: StepMark,
     /// The narration of the entry that made it (member ids shortened), in both languages.

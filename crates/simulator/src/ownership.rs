@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// A consumer held the partition from `from` until `to` (`None`: it still does).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Segment {
     pub owner: Rc<str>,
     pub from: i64,
@@ -18,6 +19,7 @@ pub struct Segment {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PartitionOwnership {
     pub topic: Rc<str>,
     pub partition: i32,
@@ -26,6 +28,7 @@ pub struct PartitionOwnership {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Ownership {
     /// Partitions ever owned, by topic then partition.
     pub partitions: Vec<PartitionOwnership>,

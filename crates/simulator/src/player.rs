@@ -70,6 +70,7 @@ pub const PLAY_ON_MS: i64 = 360_000;
 
 /// Why playing stops here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum PlayStop {
     /// The scenario's end (`durationMs`), and the user has not acted.
@@ -84,6 +85,7 @@ pub enum PlayStop {
 
 /// An action the user took, applied after `step` steps.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TimedAction {
     pub step: usize,
     pub action: Action,
@@ -91,6 +93,7 @@ pub struct TimedAction {
 
 /// What one step did and left: the step table's row.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StepRecord {
     /// Trace entries `[first, end)` were recorded by this step (and by actions taken after it).
@@ -113,6 +116,7 @@ pub struct StepRecord {
 /// The group after a step, as the step table shows it: what the player records per step, and
 /// what a row of the table (`frame::StepRow`) shows of it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GroupAfter {
     /// The group's state after the step, as the trace told it (`None` before the group exists).
@@ -132,6 +136,7 @@ pub struct GroupAfter {
 /// A change of the group's state: a transition of the table (`from` is the state left), or a
 /// load from the group's record (`from` is `None`: no transition happened).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct StepTransition {
     pub from: Option<GroupState>,
     pub to: GroupState,

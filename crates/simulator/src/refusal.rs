@@ -153,3 +153,16 @@ impl Serialize for Refusal {
         s.collect_str(self)
     }
 }
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Refusal {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> alloc::borrow::Cow<'static, str> {
+        "Refusal".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string" })
+    }
+}

@@ -45,6 +45,7 @@ struct BarRecord {
 
 /// What a mark marks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -81,6 +82,11 @@ struct MarkRecord {
 /// Neighbouring bars of one lane and API closer than the asked resolution are drawn as one, and
 /// `merged` counts them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "TimelineBar")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Bar {
     pub lane: u32,
@@ -116,6 +122,11 @@ fn is_one(n: &u32) -> bool {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "TimelineMark")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Mark {
     pub lane: u32,
@@ -128,6 +139,7 @@ pub struct Mark {
 /// What the timeline shows of `[fromMs, toMs]`: lane 0 is the coordinator's, lane k the k-th
 /// consumer's (in the order they first appeared).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineWindow {
     pub from_ms: i64,

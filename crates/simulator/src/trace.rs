@@ -54,6 +54,7 @@ fn ranges(ps: &[i32]) -> String {
 /// What travels between a consumer and the coordinator's broker: the group APIs of the core,
 /// plus FindCoordinator, which any broker answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum MessageApi {
     FindCoordinator,
     JoinGroup,
@@ -183,6 +184,7 @@ impl MemberState {
 
 /// Why a message never arrived.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum LossReason {
     /// Dropped by the link's loss rate.
@@ -197,6 +199,7 @@ pub enum LossReason {
 
 /// A client-side timer that expired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum ClientExpiry {
     /// No heartbeat response for `session.timeout.ms`: the coordinator is marked unknown.
@@ -207,6 +210,7 @@ pub enum ClientExpiry {
 
 /// A consumer's life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Lifecycle {
     Started,
@@ -218,6 +222,7 @@ pub enum Lifecycle {
 
 /// One thing that happened.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -356,6 +361,11 @@ pub enum TraceKind {
 
 /// A trace entry: when, and what.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "TraceEntry")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct TraceEvent {
     pub index: usize,
@@ -375,6 +385,7 @@ pub enum Lang {
 
 /// A narrated trace entry, as the views and the JS API get it.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NarratedEvent<'a> {
     #[serde(flatten)]

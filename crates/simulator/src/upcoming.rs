@@ -15,6 +15,7 @@ use serde::Serialize;
 
 /// One thing about to happen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Upcoming {
     pub at_ms: i64,
@@ -30,6 +31,7 @@ pub struct Upcoming {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct InFlight {
     pub consumer: Rc<str>,

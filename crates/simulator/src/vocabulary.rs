@@ -16,6 +16,7 @@ use serde::Serialize;
 
 /// A name in both languages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Name {
     pub en: &'static str,
     pub zh: &'static str,
@@ -91,6 +92,7 @@ pub const fn consumer_trigger(from: ConsumerGroupState, to: ConsumerGroupState) 
 
 /// One change of a consumer group's state, with its cause.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ConsumerTransition {
     pub from: ConsumerGroupState,
     pub to: ConsumerGroupState,
@@ -181,6 +183,7 @@ pub const fn trigger(from: GroupState, to: GroupState) -> Option<Name> {
 
 /// One transition of the table, with its trigger.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Transition {
     pub from: GroupState,
     pub to: GroupState,
@@ -202,6 +205,7 @@ pub fn transitions() -> Vec<Transition> {
 
 /// Everything the page names, in one value.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Vocabulary {
     /// By Kafka's state name.

@@ -12,6 +12,7 @@ use group_coordinator::consumer_protocol::TopicPartitions;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WorldView {
     pub now_ms: i64,
@@ -27,6 +28,7 @@ pub struct WorldView {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ConsumerView {
     pub name: String,
@@ -54,6 +56,7 @@ pub struct ConsumerView {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LinkView {
     #[serde(flatten)]
@@ -62,6 +65,7 @@ pub struct LinkView {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct InFlightView {
     pub consumer: String,
@@ -137,6 +141,7 @@ impl WorldView {
 
 /// The run's cost, in the terms PLAYGROUND.md compares configurations by.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Metrics {
     pub now_ms: i64,
@@ -169,6 +174,7 @@ pub struct Metrics {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PartitionTime {
     pub topic: String,

@@ -38,6 +38,69 @@ export type ApiName =
   | "DescribeConfigs"
   | "IncrementalAlterConfigs";
 
+/**
+ * How long the application's own code takes: not Kafka settings, but what decides how much a
+ * rebalance costs a real application. `onPartitionsRevoked` commits offsets, flushes state and
+ * stops work for every partition it gives up; `onPartitionsAssigned` restores state and seeks;
+ * an eager rebalance pays the revoke for every partition, a cooperative one only for those that
+ * move. The consumer's poll thread is busy meanwhile: the JoinGroup that follows a revoke, and
+ * every later poll, wait for the listener to return, and a partition assigned is processed only
+ * once `onPartitionsAssigned` has returned (the ledger counts it unowned until then).
+ *
+ * All zero by default (the listener returns at once), as the built-in scenarios assume unless
+ * they say otherwise. Closing a consumer does not wait for its listener (every strategy pays
+ * that alike).
+ */
+export interface Application {
+  /** `onPartitionsAssigned`: ms per partition newly assigned. */
+  assignMsPerPartition: number;
+  /**
+   * `onPartitionsLost`: ms per partition lost (after the member was fenced or its generation
+   * reset).
+   */
+  lostMsPerPartition: number;
+  /**
+   * Polls come up to this much later than the steady `processingMs` rhythm, a different
+   * amount each batch (drawn from the seed); below `processingMs`.
+   */
+  processingJitterMs: number;
+  /** `onPartitionsRevoked`: ms per partition given up. */
+  revokeMsPerPartition: number;
+}
+
+export interface AssignmentRow {
+  /** One per column; `None` where the consumer took nothing in that generation. */
+  cells: (Cell | null)[];
+  consumer: string;
+  /** What it owns now, or its life when it is not running (`None`: it owns nothing). */
+  now: string | null;
+  /** How many partitions it owns now. */
+  ownedCount: number;
+  running: boolean;
+}
+
+/**
+ * The table: the last generations as columns, the consumers (those of the world first, then
+ * any that took something and left) as rows.
+ */
+export interface AssignmentTable {
+  /** The columns are member epochs (a consumer-protocol run, KIP-848), not generations. */
+  epochs?: boolean;
+  generations: GenerationColumn[];
+  /** The rows (the request's `rows` of them). */
+  rows: AssignmentRow[];
+  /**
+   * How many rows there are in all: a consumer's, and a row for each consumer no longer in
+   * the run that took an assignment.
+   */
+  totalRows: number;
+  /**
+   * Generations left out because nothing moved in them (every consumer took what it had
+   * taken before; the last generation is always shown), when they were asked to be left out.
+   */
+  unchanged: number[];
+}
+
 /** Why the group changed state. */
 export type Cause = {
   kind: "MemberAdded";
@@ -83,6 +146,30 @@ export type Cause = {
 } | {
   kind: "ConvertedFromConsumerGroup";
 };
+
+/** What a consumer took in one generation (partitions written `topic-0,1 other-2`). */
+export interface Cell {
+  added: number;
+  assigned: string;
+  /**
+   * How many partitions it took, and how many of them are new to it (what a large group's
+   * table shows instead of the lists).
+   */
+  count: number;
+  /** The `Assigned` entry. */
+  index: number;
+  revoked: string;
+  revokedCount: number;
+}
+
+/** A client-side timer that expired. */
+export type ClientExpiry = "sessionTimeout" | "pollTimeout";
+
+export interface ConsumerFired {
+  from: ConsumerGroupState;
+  index: number;
+  to: ConsumerGroupState;
+}
 
 export interface ConsumerGroupDescribeRequest {
   api: "ConsumerGroupDescribe";
@@ -170,6 +257,27 @@ export interface ConsumerGroupView {
   unloaded: boolean;
 }
 
+/** The consumer process. */
+export type ConsumerLife = "notStarted" | "running" | "closed" | "crashed" | "closing" | "failed";
+
+/**
+ * A member as the coordinator holds it: its state and epoch, and its partitions written
+ * `topic-0,1`.
+ */
+export interface ConsumerMemberRow {
+  assigned: string;
+  /** It speaks the classic protocol inside the consumer group (a mixed group). */
+  classicProtocol: boolean;
+  memberEpoch: number;
+  memberId: string;
+  name: string;
+  pendingRevocation: string;
+  state: ConsumerMemberState;
+  /** Its `SubscribedTopicRegex`, when it subscribes by pattern. */
+  subscribedTopicRegex?: string;
+  target: string;
+}
+
 /** The coordinator's view of a member's progress (`MemberState`). */
 export type ConsumerMemberState = "STABLE" | "UNREVOKED_PARTITIONS" | "UNRELEASED_PARTITIONS" | "UNKNOWN";
 
@@ -207,11 +315,66 @@ export type ConsumerRemoval =
   | "JoinTimeout"
   | "SyncTimeout";
 
+/** A consumer as the consumers panel shows it. */
+export interface ConsumerRow {
+  /** Its link to the coordinator is cut. */
+  cut: boolean;
+  /** Failed: the error that stopped it (`INVALID_SESSION_TIMEOUT`, ...). */
+  failedWith?: string;
+  generationId: number;
+  groupInstanceId: string | null;
+  isLeader: boolean;
+  life: ConsumerLife;
+  name: string;
+  /** What it owns, written `topic-0,1 other-2`, and how many partitions that is. */
+  owned: string;
+  ownedCount: number;
+  paused: PauseKind | null;
+  /** The protocol it speaks now (a switch of `group.protocol` waits for its next start). */
+  protocol: GroupProtocol;
+  state: MemberState;
+}
+
+/** One change of a consumer group's state, with its cause. */
+export interface ConsumerTransition {
+  from: ConsumerGroupState;
+  to: ConsumerGroupState;
+  trigger: Name;
+}
+
+export interface ConsumerView {
+  /** Every consumer property by its Kafka name, as the consumer uses it now. */
+  config: Record<string, string>;
+  coordinator: CoordinatorStatus;
+  generationId: number;
+  groupInstanceId: string | null;
+  heartbeatEnabled: boolean;
+  isLeader: boolean;
+  life: ConsumerLife;
+  link: LinkView;
+  memberId: string;
+  name: string;
+  owned: TopicPartitions[];
+  ownedGeneration: number;
+  paused: PauseKind | null;
+  pollDeadlineMs: number | null;
+  processingMs: number;
+  protocolName: string | null;
+  rebalanceProtocol: RebalanceProtocol;
+  rejoinNeeded: boolean;
+  sessionDeadlineMs: number | null;
+  state: MemberState;
+  topics: string[];
+}
+
 /** One thing that happened, at a virtual time, to a group. */
 export type CoordinatorEvent = {
   atMs: number;
   groupId: string;
-} & ({
+} & CoordinatorEventKind;
+
+/** What happened. */
+export type CoordinatorEventKind = {
   type: "GroupCreated";
 } | {
   cause: Cause;
@@ -326,7 +489,21 @@ export type CoordinatorEvent = {
   members: number;
   to: GroupType;
   type: "GroupConverted";
-});
+};
+
+/** Whether the client knows its coordinator (FindCoordinator). */
+export type CoordinatorStatus = "unknown" | "finding" | "known";
+
+export interface Delayed {
+  deadlineMs: number;
+  /**
+   * The timer's kind: "join", "sync" or "heartbeat" in the classic group's panel; "session",
+   * "rebalance", "join", "sync" or "regex" in a consumer group's.
+   */
+  kind: "join" | "sync" | "heartbeat" | "expiration" | "session" | "rebalance" | "regex";
+  /** A heartbeat's member, by client id. */
+  member: string | null;
+}
 
 export interface DeletableGroupResult {
   /** Kafka's error code; 0 = NONE. */
@@ -486,6 +663,105 @@ export interface DescribedTopicPartitions {
   topicName: string;
 }
 
+export interface Fired {
+  /** Why it fired this time (the transition's cause, in the asked language). */
+  cause: string;
+  from: GroupState;
+  index: number;
+  to: GroupState;
+}
+
+export interface Frame {
+  /** The user's actions, with their steps (those in the future too). */
+  actions: UserAction[];
+  assignments?: AssignmentTable;
+  /** How many consumers there are in all. */
+  consumerCount?: number;
+  /** The consumer group (KIP-848) of a consumer-protocol run, with its own state machine. */
+  consumerGroup?: FrameConsumerGroup;
+  /** The consumers (the request's `rows` of them). */
+  consumers?: ConsumerRow[];
+  cursor: number;
+  finished: boolean;
+  group: FrameGroup | null;
+  /**
+   * Steps known: those taken and, after going back, the known future (what the scrubber
+   * spans).
+   */
+  knownSteps: number;
+  machine: Machine;
+  metrics?: MetricsSummary;
+  narration: FrameNarration;
+  nowMs: number;
+  /** Their partition counts, in the same order. */
+  partitionCounts?: number[];
+  pastEnd: boolean;
+  /** Whether playing stops here, and why. */
+  playStop: PlayStop | null;
+  steps?: StepWindow;
+  timeline?: TimelineWindow;
+  /** The topics (what a consumer added by the user subscribes to). */
+  topics?: string[];
+  traceLength: number;
+  upcoming?: Upcoming[];
+}
+
+/** A consumer group (KIP-848) as the state machine's panel shows it. */
+export interface FrameConsumerGroup {
+  /** The epoch of the current target assignment. */
+  assignmentEpoch: number;
+  /** The server assignor the next target is computed with. */
+  assignor: string;
+  groupEpoch: number;
+  /** The last change of state (none before the first). */
+  last: ConsumerFired | null;
+  members: ConsumerMemberRow[];
+  /**
+   * Each subscribed regular expression the coordinator has resolved, with the topics it
+   * matched (none when no member subscribes by pattern).
+   */
+  resolvedRegularExpressions?: ResolvedRegex[];
+  state: ConsumerGroupState;
+  /** Session and rebalance timeouts, by member (client id). */
+  timers: Delayed[];
+}
+
+/** The group as the state machine's panel shows it (`Simulation::snapshot` has all of it). */
+export interface FrameGroup {
+  /**
+   * The group's delayed join and sync operations, and its members' heartbeat deadlines when
+   * there are at most [`HEARTBEATS_LISTED`] (otherwise only counted).
+   */
+  delayed: Delayed[];
+  generationId: number;
+  heartbeats: number;
+  /** The leader's consumer name. */
+  leader: string | null;
+  /** The members' client ids. */
+  members: string[];
+}
+
+/** The scenario's last note so far, and what the current step did, line by line. */
+export interface FrameNarration {
+  /** What the step did, in the order it happened. */
+  lines: NarrationLine[];
+  note: string | null;
+  /**
+   * The note was written for the scenario as scripted, and the user's actions came before it
+   * (or before the step shown): it may no longer say what happens.
+   */
+  noteStale: boolean;
+}
+
+/** One generation's column. */
+export interface GenerationColumn {
+  generationId: number;
+  leader: string | null;
+}
+
+/** `group.protocol`. */
+export type GroupProtocol = "classic" | "consumer";
+
 export interface GroupRecord {
   currentStateTimestampMs: number;
   generation: number;
@@ -560,6 +836,22 @@ export interface HeartbeatResponse {
   throttleTimeMs: number;
 }
 
+export interface InFlight {
+  api: MessageApi;
+  consumer: string;
+  correlationId: number;
+  firstOnLink: boolean;
+  /** The coordinator's answer (else the consumer's request). */
+  response: boolean;
+}
+
+export interface InFlightView {
+  api: MessageApi;
+  consumer: string;
+  correlationId: number;
+  sentAtMs: number;
+}
+
 export interface IncrementalAlterConfigsRequest {
   api: "IncrementalAlterConfigs";
   apiVersion: number;
@@ -630,6 +922,24 @@ export interface JoinGroupResponseMember {
   metadata: string;
 }
 
+/**
+ * Two places where Kafka's sticky family (`AbstractStickyAssignor`'s general path, Kafka 4.0)
+ * misbehaves when subscriptions have changed since the owned partitions were claimed. Each is
+ * Kafka's, not this model's; the model reproduces the first and deliberately diverges on the
+ * second.
+ */
+export type KafkaQuirk = {
+  kind: "PreviousOwnerNotSubscribed";
+  member: string;
+  partition: number;
+  topic: string;
+} | {
+  kind: "JavaThrowsNullPointer";
+  partition: number;
+  previousOwner: string;
+  topic: string;
+};
+
 export interface LeaveGroupRequest {
   api: "LeaveGroup";
   apiVersion: number;
@@ -651,6 +961,36 @@ export interface LeaveGroupResponse {
   /** v3+. */
   members: MemberResponse[];
   throttleTimeMs: number;
+}
+
+/** A consumer's life. */
+export type Lifecycle = "started" | "closed" | "crashed" | "paused" | "resumed";
+
+/** One line of a step: an entry's narration. */
+export interface Line {
+  index: number;
+  /** The scenario's own note (set apart from what the model did). */
+  note: boolean;
+  text: string;
+}
+
+/** Latency, jitter and loss of the link between a consumer and the coordinator (each way). */
+export interface LinkSpec {
+  /** Each message is delayed by a further 0..=jitter ms, drawn from the seed. */
+  jitterMs: number;
+  latencyMs: number;
+  /** Probability in 0..=1 that a message is lost. */
+  loss: number;
+}
+
+/** Latency, jitter and loss of the link between a consumer and the coordinator (each way). */
+export interface LinkView {
+  cut: boolean;
+  /** Each message is delayed by a further 0..=jitter ms, drawn from the seed. */
+  jitterMs: number;
+  latencyMs: number;
+  /** Probability in 0..=1 that a message is lost. */
+  loss: number;
 }
 
 export interface ListGroupsRequest {
@@ -683,6 +1023,18 @@ export interface ListedGroup {
   protocolType: string;
 }
 
+/** Why a message never arrived. */
+export type LossReason = "loss" | "cut" | "consumerDown" | "dropped";
+
+/**
+ * The state machine: the group's state and the last transition that fired (none before the
+ * first, or after a load: the group entered its state without a transition).
+ */
+export interface Machine {
+  last: Fired | null;
+  state: GroupState;
+}
+
 export interface MemberIdentity {
   groupInstanceId?: string | null;
   memberId?: string;
@@ -696,6 +1048,26 @@ export interface MemberResponse {
   groupInstanceId: string | null;
   memberId: string;
 }
+
+/**
+ * The Java client's member state: the classic protocol's (`AbstractCoordinator.MemberState`,
+ * `docs/src/reference/classic-protocol.md#client-state`) and the consumer protocol's
+ * (`internals.MemberState` of the KIP-848 consumer,
+ * `docs/src/reference/consumer-group-protocol.md#client`). `Stable` is both protocols'.
+ */
+export type MemberState =
+  | "Unjoined"
+  | "PreparingRebalance"
+  | "CompletingRebalance"
+  | "Stable"
+  | "Unsubscribed"
+  | "Joining"
+  | "Reconciling"
+  | "Acknowledging"
+  | "Fenced"
+  | "PrepareLeaving"
+  | "Leaving"
+  | "Stale";
 
 export interface MemberView {
   /** base64 */
@@ -712,6 +1084,88 @@ export interface MemberView {
   /** When the member's heartbeat timer fires, if armed. */
   sessionDeadlineMs: number | null;
   sessionTimeoutMs: number;
+}
+
+/**
+ * What travels between a consumer and the coordinator's broker: the group APIs of the core,
+ * plus FindCoordinator, which any broker answers.
+ */
+export type MessageApi =
+  | "FindCoordinator"
+  | "JoinGroup"
+  | "SyncGroup"
+  | "Heartbeat"
+  | "LeaveGroup"
+  | "OffsetCommit"
+  | "ConsumerGroupHeartbeat";
+
+/** The run's cost, in the terms PLAYGROUND.md compares configurations by. */
+export interface Metrics {
+  consumerFailures: number;
+  generationId: number;
+  /** Generations completed (join phases). */
+  generations: number;
+  heartbeats: number;
+  invariantViolations: number;
+  /** The longest time one partition was unowned in all. */
+  maxUnownedPartitionMs: number;
+  messagesLost: number;
+  messagesSent: number;
+  nowMs: number;
+  /**
+   * Partition-milliseconds during which a partition had two owners (a zombie that had not
+   * learnt it was out of the group; the classic protocol allows it, commits fence it).
+   */
+  overlapPartitionMs: number;
+  /** Partitions handed to a different consumer than the one that had them last. */
+  partitionsMoved: number;
+  /** Times the group entered PreparingRebalance. */
+  rebalances: number;
+  requestsTimedOut: number;
+  /**
+   * Whether the group is settled now, since when, and the time spent unsettled after it
+   * first settled.
+   */
+  settled: boolean;
+  settledSinceMs: number | null;
+  unownedByPartition: PartitionTime[];
+  /** Partition-milliseconds during which an already-consumed partition had no owner. */
+  unownedPartitionMs: number;
+  unsettledMs: number;
+}
+
+/** The metrics panel's figures (`Simulation::metrics` has them all). */
+export interface MetricsSummary {
+  generationId: number;
+  invariantViolations: number;
+  partitionsMoved: number;
+  rebalances: number;
+  settled: boolean;
+  settledSinceMs: number | null;
+  unownedPartitionMs: number;
+}
+
+/** What a step's moment is and says. */
+export interface Moment {
+  /** The narration of the entry that made it (member ids shortened), in both languages. */
+  label: Text;
+  mark: StepMark;
+}
+
+/** A name in both languages. */
+export interface Name {
+  en: string;
+  zh: string;
+}
+
+/**
+ * One thing the step did; `lead` marks what changed (the group's state, generation or members,
+ * an answer from the coordinator, an assignment, a consumer's life, an action), which the page
+ * says first, the rest beneath it.
+ */
+export interface NarrationLine {
+  lead: boolean;
+  text: string;
 }
 
 export interface OffsetCommitRequest {
@@ -834,6 +1288,35 @@ export interface OffsetFetchResponseTopic {
   partitions: OffsetFetchResponsePartition[];
 }
 
+export interface Ownership {
+  /** Consumers in the order they first owned something (the view's colours). */
+  owners: string[];
+  /** Partitions ever owned, by topic then partition. */
+  partitions: PartitionOwnership[];
+}
+
+export interface PartitionOwnership {
+  partition: number;
+  /** In the order they began. */
+  segments: Segment[];
+  topic: string;
+}
+
+export interface PartitionTime {
+  ms: number;
+  partition: number;
+  topic: string;
+}
+
+/** Why playing stops here. */
+export type PlayStop = "scenarioEnd" | "atRest" | "playOnLimit" | "nothingLeft";
+
+/**
+ * The rebalance protocol a consumer follows (KIP-429): the highest one every configured
+ * assignor supports.
+ */
+export type RebalanceProtocol = "eager" | "cooperative";
+
 /** Why a member or a pending member left the group. */
 export type RemovalReason =
   | "LeaveGroup"
@@ -881,6 +1364,141 @@ export type Response =
   | DescribeConfigsResponse
   | IncrementalAlterConfigsResponse;
 
+/** What the scenario picker lists. */
+export interface ScenarioInfo {
+  consumers: number;
+  description: Text;
+  durationMs: number;
+  /**
+   * What its key moment shows, when it names one in a few words (the picker's one-click
+   * list).
+   */
+  keyMoment?: Text;
+  /** Its script switches consumers to the other protocol (a rolling upgrade or downgrade). */
+  migration?: boolean;
+  name: string;
+  /** A consumer subscribes by pattern (`subscribe(Pattern)`), from the start or by an action. */
+  pattern?: boolean;
+  /** The protocol its consumers speak (`group.protocol` of the first). */
+  protocol: GroupProtocol;
+  title: Text;
+}
+
+/** A consumer held the partition from `from` until `to` (`None`: it still does). */
+export interface Segment {
+  from: number;
+  owner: string;
+  to: number | null;
+}
+
+/** A setting's value as JSON gives it. */
+export type Setting = boolean | number | string;
+
+/** Who did what a step did. */
+export type StepActor = {
+  name: string;
+  type: "consumer";
+} | {
+  type: "coordinator";
+} | {
+  type: "network";
+} | {
+  type: "action";
+} | {
+  type: "scenario";
+};
+
+/** What makes a step a moment, most telling first (a step is labelled by its first). */
+export type StepMark =
+  | "key"
+  | "fault"
+  | "migration"
+  | "leave"
+  | "rebalance"
+  | "stable"
+  | "generation"
+  | "assigned"
+  | "join"
+  | "expiry";
+
+/** What one step did and left: the step table's row. */
+export interface StepRecord {
+  atMs: number;
+  /**
+   * A consumer group's (KIP-848) state after the step, as the trace told it; then
+   * `generation_id` is its group epoch.
+   */
+  consumerState?: ConsumerGroupState;
+  /**
+   * The group's delayed join and sync operations after the step, by timer key (idem; the
+   * heartbeats' are left out: one per member, they would fill the row).
+   */
+  delayed: string[];
+  end: number;
+  /** Trace entries `[first, end)` were recorded by this step (and by actions taken after it). */
+  first: number;
+  generationId: number;
+  /** What the step's entries mark, one per entry that calls for a mark. */
+  marks: StepMark[];
+  /** The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers). */
+  members: string[];
+  /** The moment the step is, if it is one (boxed: most steps are none). */
+  moment?: Moment;
+  /** The group's state after the step, as the trace told it (`None` before the group exists). */
+  state: GroupState | null;
+  /**
+   * The last change of the group's state in this step (with the actions after it), if any:
+   * what the state machine shows as the transition that just fired.
+   */
+  transition: StepTransition | null;
+}
+
+/** A row of the step table. */
+export interface StepRow {
+  actor: StepActor;
+  atMs: number;
+  /**
+   * A consumer group's (KIP-848) state after the step, as the trace told it; then
+   * `generation_id` is its group epoch.
+   */
+  consumerState?: ConsumerGroupState;
+  /**
+   * The group's delayed join and sync operations after the step, by timer key (idem; the
+   * heartbeats' are left out: one per member, they would fill the row).
+   */
+  delayed: string[];
+  end: number;
+  /** Its entries are `[first, end)`. */
+  first: number;
+  generationId: number;
+  lines: Line[];
+  /** The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers). */
+  members: string[];
+  /** The group's state after the step, as the trace told it (`None` before the group exists). */
+  state: GroupState | null;
+  /** 1-based, as the table numbers steps. */
+  step: number;
+}
+
+/**
+ * A change of the group's state: a transition of the table (`from` is the state left), or a
+ * load from the group's record (`from` is `None`: no transition happened).
+ */
+export interface StepTransition {
+  from: GroupState | null;
+  /** The trace entry that tells it. */
+  index: number;
+  to: GroupState;
+}
+
+export interface StepWindow {
+  /** Steps `[from, to)` (0-based) of `total` taken. */
+  from: number;
+  rows: StepRow[];
+  to: number;
+  total: number;
+}
+
 export interface SyncGroupRequest {
   api: "SyncGroup";
   apiVersion: number;
@@ -920,6 +1538,77 @@ export interface SyncGroupResponse {
   throttleTimeMs: number;
 }
 
+/**
+ * A bar as a view draws it: `end` is where it ends now (the current time for an open one).
+ * Neighbouring bars of one lane and API closer than the asked resolution are drawn as one, and
+ * `merged` counts them.
+ */
+export interface TimelineBar {
+  api: MessageApi;
+  correlationId: number;
+  endMs: number;
+  /** A ConsumerGroupHeartbeat's member epoch (bars of different epochs are never merged). */
+  epoch?: number;
+  error?: string;
+  /** The `RequestSent` entry (what selecting the bar selects). */
+  index: number;
+  lane: number;
+  lost?: boolean;
+  merged?: number;
+  /**
+   * (The flags and `merged` are left out of the JSON when false and 1: a frame carries
+   * hundreds of bars, most of them plain.)
+   */
+  open?: boolean;
+  sentMs: number;
+  timedOut?: boolean;
+}
+
+/** What a mark marks. */
+export type TimelineMark = {
+  atMs: number;
+  index: number;
+  lane: number;
+} & ({
+  state: GroupState;
+  type: "state";
+} | {
+  key: string;
+  type: "timer";
+} | {
+  type: "life";
+  what: Lifecycle;
+} | {
+  expiry: ClientExpiry;
+  type: "expiry";
+} | {
+  type: "cut";
+} | {
+  type: "heal";
+} | {
+  type: "failover";
+});
+
+/**
+ * What the timeline shows of `[fromMs, toMs]`: lane 0 is the coordinator's, lane k the k-th
+ * consumer's (in the order they first appeared).
+ */
+export interface TimelineWindow {
+  /** In send order. */
+  bars: TimelineBar[];
+  fromMs: number;
+  /** How many consumers' lanes there are in all. */
+  laneCount: number;
+  /**
+   * The consumers' lanes shown (a window of them when the frame asked for `rows`: its bars
+   * and marks are then numbered within it, lane 0 still the coordinator's).
+   */
+  lanes: string[];
+  /** In the order they happened. */
+  marks: TimelineMark[];
+  toMs: number;
+}
+
 /** A timer as the views show it. */
 export interface TimerView {
   deadlineMs: number;
@@ -936,13 +1625,206 @@ export interface TimerView {
 
 /** One topic's partitions, by topic id. */
 export interface TopicIdPartitions {
-  partitions: number[];
+  partitions?: number[];
   /** Kafka's Uuid text: 22 base64url characters. */
-  topicId: string;
+  topicId?: string;
+}
+
+/** Partitions of one topic (`TopicPartition` lists grouped by topic, in Kafka's field order). */
+export interface TopicPartitions {
+  partitions: number[];
+  /**
+   * Shared: an assignment names each topic once per member, so the name is reference-counted
+   * instead of copied.
+   */
+  topic: string;
 }
 
 /** One topic's partitions, by topic name. */
 export interface TopicPartitionsView {
   partitions: number[];
   topic: string;
+}
+
+/** A trace entry: when, and what. */
+export type TraceEntry = {
+  atMs: number;
+  index: number;
+} & ({
+  /** The scenario's key moment. */
+  key?: boolean;
+  note: Text;
+  type: "narration";
+} | {
+  action: Action;
+  type: "action";
+} | {
+  action: Action;
+  type: "actionIgnored";
+  why: string;
+} | {
+  consumer: string;
+  type: "lifecycle";
+  what: Lifecycle;
+} | {
+  api: MessageApi;
+  consumer: string;
+  /** Sent by a consumer-protocol member: `generation_id` is its member epoch. */
+  consumerProtocol?: boolean;
+  correlationId: number;
+  generationId: number;
+  memberId: string;
+  request?: Request;
+  type: "requestSent";
+} | {
+  api: MessageApi;
+  consumer: string;
+  correlationId: number;
+  type: "requestDelivered";
+} | {
+  api: MessageApi;
+  consumer: string;
+  correlationId: number;
+  error: string;
+  /** Kafka's error code; 0 = NONE. */
+  errorCode: number;
+  response?: Response;
+  type: "responseSent";
+} | {
+  api: MessageApi;
+  consumer: string;
+  correlationId: number;
+  error: string;
+  /** Kafka's error code; 0 = NONE. */
+  errorCode: number;
+  type: "responseDelivered";
+} | {
+  api: MessageApi;
+  consumer: string;
+  correlationId: number;
+  reason: LossReason;
+  response: boolean;
+  type: "messageLost";
+} | {
+  api: MessageApi;
+  consumer: string;
+  correlationId: number;
+  type: "requestTimedOut";
+} | {
+  event: CoordinatorEventKind;
+  type: "coordinator";
+} | {
+  consumer: string;
+  from: MemberState;
+  to: MemberState;
+  type: "clientState";
+} | {
+  added: [string, number][];
+  assigned: [string, number][];
+  consumer: string;
+  /** A consumer-protocol member's reconciliation: `generation_id` is its member epoch. */
+  consumerProtocol?: boolean;
+  generationId: number;
+  /**
+   * How long the rebalance listener (`onPartitionsRevoked` for `revoked`, then
+   * `onPartitionsAssigned` for `added`) keeps the poll thread busy.
+   */
+  listenerMs?: number;
+  revoked: [string, number][];
+  type: "assigned";
+} | {
+  consumer: string;
+  /** How long the listener keeps the poll thread busy. */
+  listenerMs?: number;
+  lost: boolean;
+  partitions: [string, number][];
+  type: "revoked";
+} | {
+  consumer: string;
+  expiry: ClientExpiry;
+  type: "clientExpired";
+} | {
+  consumer: string;
+  type: "metadataRefreshed";
+} | {
+  consumer: string;
+  reason: string;
+  type: "rejoinRequested";
+} | {
+  consumer: string;
+  quirk: KafkaQuirk;
+  type: "assignorQuirk";
+} | {
+  consumer: string;
+  error: string;
+  /** Kafka's error code; 0 = NONE. */
+  errorCode: number;
+  type: "consumerFailed";
+} | {
+  message: string;
+  type: "invariantViolated";
+});
+
+/** One transition of the table, with its trigger. */
+export interface Transition {
+  from: GroupState;
+  to: GroupState;
+  trigger: Name;
+}
+
+/** One thing about to happen. */
+export interface Upcoming {
+  atMs: number;
+  /** The consumer it happens to or for (its timeline lane); `None`: the coordinator's. */
+  consumer?: string;
+  /**
+   * A message in flight: who, which, which way, and whether it can be chosen (the first in
+   * flight on its link that way).
+   */
+  message?: InFlight;
+  /** What it is, in the asked language. */
+  text: string;
+}
+
+/** An action of the user's, as the list of them shows it. */
+export interface UserAction {
+  step: number;
+  text: string;
+}
+
+/** Everything the page names, in one value. */
+export interface Vocabulary {
+  /**
+   * The client's own states in the order a member goes through them, and its transitions:
+   * classic protocol, then consumer protocol.
+   */
+  clientStates: MemberState[];
+  clientStatesConsumer: MemberState[];
+  clientTransitions: [MemberState, MemberState][];
+  clientTransitionsConsumer: [MemberState, MemberState][];
+  /** The consumer group's (KIP-848) states and the changes between them. */
+  consumerGroupStates: [ConsumerGroupState, Name][];
+  /** The coordinator's view of a consumer group member. */
+  consumerMemberStates: [ConsumerMemberState, Name][];
+  consumerTransitions: ConsumerTransition[];
+  /** By Kafka's state name. */
+  groupStates: [GroupState, Name][];
+  lives: [ConsumerLife, Name][];
+  /** By the names the snapshot uses for them (`ConsumerView.state`, `.life`, `.paused`). */
+  memberStates: [MemberState, Name][];
+  pauses: [PauseKind, Name][];
+  transitions: Transition[];
+}
+
+export interface WorldView {
+  consumers: ConsumerView[];
+  /** False while a failover is under way. */
+  coordinatorAvailable: boolean;
+  group: GroupView | null;
+  /** Requests sent and not yet answered (or lost), oldest first. */
+  inFlight: InFlightView[];
+  nextEventMs: number | null;
+  nowMs: number;
+  settled: boolean;
+  topics: Record<string, number>;
 }

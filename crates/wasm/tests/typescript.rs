@@ -5,8 +5,10 @@
 //! disagree. This test fails when the
 //! committed file is not what the types give; `UPDATE_TYPES=1` rewrites it (review the diff: it
 //! changes the package's API). A second test checks what serde writes in the built-in
-//! scenarios against the same schemas. The rest of the declarations are still hand-written in
-//! `src/types.rs`, guarded by `types_drift.rs`.
+//! scenarios against the same schemas. The simulator's views (the frame, the trace, the step
+//! records, the world, the metrics, the vocabulary) are generated the same way; what a user
+//! writes into the simulator (a scenario, an action, a frame request) and the wasm layer's own
+//! shapes are still declared by hand in `src/types.rs`.
 //!
 //! Requests are read, so they are declared as serde reads them (a field with a default may be
 //! left out); responses are written, so as serde writes them. Two keywords of our own in a
@@ -17,6 +19,7 @@
 
 use group_coordinator::consumer_group::ConsumerGroupView;
 use group_coordinator::{Event, GroupRecord, GroupView, Request, Response};
+use group_simulator::frame::{FrameRequest, StepsRequest, TimelineRequest};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -26,7 +29,11 @@ use std::path::Path;
 /// The declarations of one direction: the root type and the definitions it uses, under their
 /// Rust names.
 fn declarations(mut generator: SchemaGenerator, out: &mut BTreeMap<String, Value>) {
+    let written = generator.contract().is_serialize();
     let mut defs: BTreeMap<String, Value> = generator.take_definitions(true).into_iter().collect();
+    if written {
+        defs.values_mut().for_each(never_null_when_left_out);
+    }
     for name in ["Request", "Response"] {
         name_variants(name, &mut defs);
     }
@@ -35,8 +42,9 @@ fn declarations(mut generator: SchemaGenerator, out: &mut BTreeMap<String, Value
             out.insert(name, def);
             continue;
         };
-        // A type both read and written (a request's part that a response carries too) is
-        // declared as written, all fields present: what that accepts, serde reads too.
+        // A type both read and written (a request, which a trace entry carries too) is
+        // declared as serde reads it: what a user writes must be accepted, and what serde
+        // writes (every field present) is too.
         let without_required = |v: &Value| {
             let mut v = v.clone();
             v.as_object_mut().unwrap().remove("required");
@@ -47,13 +55,36 @@ fn declarations(mut generator: SchemaGenerator, out: &mut BTreeMap<String, Value
             without_required(&def),
             "{name} is declared differently as read and as written; give one of them its own name"
         );
-        let count = |v: &Value| {
-            v.get("required")
-                .and_then(Value::as_array)
-                .map_or(0, Vec::len)
-        };
-        if count(&def) > count(other) {
+        if !written {
             out.insert(name, def);
+        }
+    }
+}
+
+/// A written field that may be left out (`skip_serializing_if`) is left out when it is none,
+/// never written as null: declared `field?: T`, not `field?: T | null`.
+fn never_null_when_left_out(def: &mut Value) {
+    let required: Vec<Value> = def
+        .get("required")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if let Some(properties) = def.get_mut("properties").and_then(Value::as_object_mut) {
+        for (name, p) in properties.iter_mut() {
+            if required.contains(&Value::from(name.as_str())) {
+                continue;
+            }
+            if let Some(types) = p.get_mut("type").and_then(Value::as_array_mut) {
+                types.retain(|t| t != "null");
+            }
+            if let Some(options) = p.get_mut("anyOf").and_then(Value::as_array_mut) {
+                options.retain(|o| o.get("type") != Some(&Value::from("null")));
+            }
+        }
+    }
+    for key in ["oneOf", "anyOf", "allOf"] {
+        if let Some(options) = def.get_mut(key).and_then(Value::as_array_mut) {
+            options.iter_mut().for_each(never_null_when_left_out);
         }
     }
 }
@@ -173,10 +204,19 @@ fn primitive(t: &str, s: &Map<String, Value>, indent: usize) -> String {
         "integer" | "number" => "number".into(),
         "boolean" => "boolean".into(),
         "null" => "null".into(),
+        "array" if s.contains_key("prefixItems") => {
+            let items: Vec<String> = s["prefixItems"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| ts(i, indent))
+                .collect();
+            format!("[{}]", items.join(", "))
+        }
         "array" => match s.get("items") {
             Some(items) => {
                 let item = ts(items, indent);
-                if item.contains(' ') && !item.starts_with('{') {
+                if item.contains(' ') && !item.starts_with(['{', '[']) {
                     format!("({item})[]")
                 } else {
                     format!("{item}[]")
@@ -259,12 +299,58 @@ fn definitions() -> BTreeMap<String, Value> {
     written.subschema_for::<ConsumerGroupView>();
     written.subschema_for::<Event>();
     written.subschema_for::<GroupRecord>();
+    written.subschema_for::<group_simulator::frame::Frame>();
+    written.subschema_for::<group_simulator::WorldView>();
+    written.subschema_for::<group_simulator::Metrics>();
+    written.subschema_for::<group_simulator::StepRecord>();
+    written.subschema_for::<group_simulator::vocabulary::Vocabulary>();
+    written.subschema_for::<group_simulator::Ownership>();
+    written.subschema_for::<group_simulator::builtin::ScenarioInfo>();
+    written.subschema_for::<group_simulator::TraceEvent>();
+    written.subschema_for::<group_simulator::Moment>();
     declarations(written, &mut defs);
     defs
 }
 
+/// The types the generated ones name that are still declared by hand in `src/types.rs`, with the
+/// scenario they belong to (what a user writes: an action, a pause kind, a text in both
+/// languages).
+const HAND_WRITTEN: &[&str] = &["Action", "PauseKind", "Text"];
+
+/// A type that flattens a union declared on its own (`CoordinatorEvent` holds a
+/// `CoordinatorEventKind`) names that union instead of repeating its options.
+fn name_flattened_unions(defs: &mut BTreeMap<String, Value>) {
+    let unions: Vec<(String, Value)> = defs
+        .iter()
+        .filter(|(_, d)| d.get("properties").is_none())
+        .filter_map(|(name, d)| Some((name.clone(), d.get("oneOf")?.clone())))
+        .collect();
+    for def in defs.values_mut() {
+        let Some(def) = def.as_object_mut() else {
+            continue;
+        };
+        if !def.contains_key("properties") {
+            continue;
+        }
+        let Some(options) = def.get("oneOf") else {
+            continue;
+        };
+        if let Some((name, _)) = unions.iter().find(|(_, u)| u == options) {
+            def.remove("oneOf");
+            def.insert(
+                "allOf".into(),
+                serde_json::json!([{ "$ref": format!("#/$defs/{name}") }]),
+            );
+        }
+    }
+}
+
 fn generate() -> String {
-    let defs = definitions();
+    let mut defs = definitions();
+    name_flattened_unions(&mut defs);
+    for name in HAND_WRITTEN {
+        assert!(defs.remove(*name).is_some(), "{name} is not named any more");
+    }
     let mut out = String::from(
         "// Generated from the Rust types by crates/wasm/tests/typescript.rs: do not edit.\n\
          // UPDATE_TYPES=1 cargo test -p group-coordinator-wasm --test typescript rewrites it.\n",
@@ -393,9 +479,22 @@ fn conforms(
     Ok(())
 }
 
-/// What serde writes in the built-in scenarios is what the declarations say: each coordinator
-/// event, each request and response the trace carries, and each group's view, checked against
-/// its schema (a field serde writes that is not declared, a missing required one, or a value of
+/// `serde_json::to_value` for any value, as a closure can take it.
+mod erased {
+    pub trait Json {
+        fn json(&self) -> serde_json::Value;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap()
+        }
+    }
+}
+
+/// What serde writes in the built-in scenarios is what the declarations say: every trace entry,
+/// coordinator event, request and response the traces carry, each group's view at every step,
+/// every step record, the world, the metrics, a frame asking for everything, the vocabulary
+/// and the scenarios' list, each checked against its schema (a field serde writes that is not declared, a missing required one, or a value of
 /// another type fails).
 #[test]
 fn serde_writes_what_the_declarations_say() {
@@ -409,21 +508,25 @@ fn serde_writes_what_the_declarations_say() {
         }
     };
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut check_counted = |name: &'static str, value: Value| {
+        check(name, value);
+        *counts.entry(name).or_default() += 1;
+    };
+    let json = |v: &dyn erased::Json| v.json();
     for (name, _) in SCENARIOS {
         let mut p = group_simulator::Player::new(scenario(name).unwrap(), Vec::new()).unwrap();
         while p.forward().unwrap() && p.simulation().now() < 60_000 {
             let sim = p.simulation();
             if let Some(group) = sim.snapshot().group {
-                check("GroupView", serde_json::to_value(group).unwrap());
-                *counts.entry("GroupView").or_default() += 1;
+                check_counted("GroupView", json(&group));
             }
             let group_id = &sim.scenario().group_id;
             if let Some(view) = sim.coordinator().describe_consumer_group(group_id) {
-                check("ConsumerGroupView", serde_json::to_value(view).unwrap());
-                *counts.entry("ConsumerGroupView").or_default() += 1;
+                check_counted("ConsumerGroupView", json(&view));
             }
         }
         for e in p.simulation().trace().iter() {
+            check_counted("TraceEntry", json(e));
             match &e.kind {
                 TraceKind::Coordinator { event } => {
                     let event = Event {
@@ -431,24 +534,48 @@ fn serde_writes_what_the_declarations_say() {
                         group_id: "g".into(),
                         kind: event.clone(),
                     };
-                    check("CoordinatorEvent", serde_json::to_value(event).unwrap());
-                    *counts.entry("CoordinatorEvent").or_default() += 1;
+                    check_counted("CoordinatorEvent", json(&event));
                 }
                 TraceKind::RequestSent {
                     request: Some(r), ..
-                } => {
-                    check("Request", serde_json::to_value(&**r).unwrap());
-                    *counts.entry("Request").or_default() += 1;
-                }
+                } => check_counted("Request", json(&**r)),
                 TraceKind::ResponseSent {
                     response: Some(r), ..
-                } => {
-                    check("Response", serde_json::to_value(&**r).unwrap());
-                    *counts.entry("Response").or_default() += 1;
-                }
+                } => check_counted("Response", json(&**r)),
                 _ => {}
             }
         }
+        for record in p.steps() {
+            check_counted("StepRecord", json(record));
+        }
+        check_counted("WorldView", json(&p.simulation().snapshot()));
+        check_counted("Metrics", json(&p.simulation().metrics()));
+        // A frame asking for everything it can carry.
+        let frame = p.frame(&FrameRequest {
+            timeline: Some(TimelineRequest {
+                window_ms: 3_600_000,
+                resolution_ms: 0,
+                selected: None,
+                end_ms: None,
+            }),
+            assignments: Some(8),
+            steps: Some(StepsRequest {
+                from: None,
+                span: 5,
+                around: None,
+            }),
+            world: true,
+            upcoming: Some(10),
+            ..FrameRequest::default()
+        });
+        check_counted("Frame", json(&frame));
+    }
+    check(
+        "Vocabulary",
+        json(&group_simulator::vocabulary::vocabulary()),
+    );
+    for info in group_simulator::builtin::infos() {
+        check("ScenarioInfo", json(&info));
     }
     // The sample is wide enough to mean something.
     for (what, least) in [
@@ -457,6 +584,9 @@ fn serde_writes_what_the_declarations_say() {
         ("CoordinatorEvent", 100),
         ("Request", 100),
         ("Response", 100),
+        ("TraceEntry", 1_000),
+        ("StepRecord", 1_000),
+        ("Frame", 10),
     ] {
         assert!(
             counts.get(what).copied().unwrap_or(0) >= least,

@@ -130,6 +130,7 @@ pub fn assign_explained(
     derive(serde::Serialize),
     serde(tag = "kind", rename_all_fields = "camelCase")
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum KafkaQuirk {
     /// `performReassignments` moves a partition back to the member an older-generation claim
     /// names as its previous owner without checking that the member still subscribes to the

@@ -47,6 +47,11 @@ pub use membership::Membership;
 /// The consumer process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "ConsumerLife")
+)]
 pub enum Life {
     NotStarted,
     Running,
@@ -61,6 +66,7 @@ pub enum Life {
 /// Whether the client knows its coordinator (FindCoordinator).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum CoordinatorStatus {
     Unknown,
     Finding,
