@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a frame should carry besides the group, its state machine and the narration.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FrameRequest {
     #[serde(default)]
@@ -53,6 +54,7 @@ pub struct FrameRequest {
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TimelineRequest {
     /// How much time before now the window shows.
@@ -69,6 +71,7 @@ pub struct TimelineRequest {
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StepsRequest {
     /// The first step listed (0-based); absent, the window ends at the current step.

@@ -12,6 +12,7 @@ use serde::Deserialize;
 /// Rows `from` (0-based) to `from + count` of a table.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RowWindow {
     pub from: usize,
     pub count: usize,

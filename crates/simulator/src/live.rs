@@ -38,6 +38,7 @@ const REFUSED_NOTE: &str = "the model refused a request";
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum FollowStatus {
     /// No header yet.
     Waiting,

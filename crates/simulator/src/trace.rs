@@ -377,6 +377,7 @@ pub struct TraceEvent {
 /// The languages of the interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Lang {
     #[default]
     En,

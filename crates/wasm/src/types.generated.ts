@@ -1,6 +1,91 @@
 // Generated from the Rust types by crates/wasm/tests/typescript.rs: do not edit.
 // UPDATE_TYPES=1 cargo test -p group-coordinator-wasm --test typescript rewrites it.
 
+/** Something done to the world at a moment: by the script, or by the user from the page. */
+export type Action = ({
+  type: "addConsumer";
+} & ConsumerSpec) | {
+  consumer: string;
+  type: "close";
+} | {
+  consumer: string;
+  type: "crash";
+} | {
+  consumer: string;
+  downMs?: number;
+  type: "restart";
+} | {
+  consumer: string;
+  type: "start";
+} | {
+  consumer: string;
+  kind?: PauseKind;
+  type: "pause";
+} | {
+  consumer: string;
+  type: "resume";
+} | {
+  consumer: string;
+  type: "cut";
+} | {
+  consumer: string;
+  type: "heal";
+} | {
+  consumer?: string | null;
+  jitterMs?: number | null;
+  latencyMs?: number | null;
+  loss?: number | null;
+  type: "setNetwork";
+} | {
+  consumer: string;
+  pattern?: string | null;
+  topics?: string[];
+  type: "subscribe";
+} | {
+  config: Record<string, Setting>;
+  consumer: string;
+  type: "setConfig";
+} | {
+  count: number;
+  topic: string;
+  type: "createPartitions";
+} | {
+  partitions: number;
+  topic: string;
+  type: "createTopic";
+} | {
+  downMs?: number;
+  type: "failover";
+} | {
+  error: string;
+  type: "failNextPersist";
+} | {
+  consumer: string;
+  correlationId: number;
+  response?: boolean;
+  type: "deliverNow";
+} | {
+  consumer: string;
+  correlationId: number;
+  response?: boolean;
+  type: "drop";
+} | {
+  atMs: number;
+  client: string;
+  /** A coordinator request, tagged by `api` (see the Coordinator's `handle`). */
+  request: Request;
+  type: "inject";
+} | {
+  atMs: number;
+  type: "advance";
+} | {
+  groupId: string;
+  type: "unload";
+} | {
+  groupId: string;
+  type: "load";
+};
+
 export interface AlterConfigsResource {
   configs?: AlterableConfigEntry[];
   resourceName?: string;
@@ -53,19 +138,19 @@ export type ApiName =
  */
 export interface Application {
   /** `onPartitionsAssigned`: ms per partition newly assigned. */
-  assignMsPerPartition: number;
+  assignMsPerPartition?: number;
   /**
    * `onPartitionsLost`: ms per partition lost (after the member was fenced or its generation
    * reset).
    */
-  lostMsPerPartition: number;
+  lostMsPerPartition?: number;
   /**
    * Polls come up to this much later than the steady `processingMs` rhythm, a different
    * amount each batch (drawn from the seed); below `processingMs`.
    */
-  processingJitterMs: number;
+  processingJitterMs?: number;
   /** `onPartitionsRevoked`: ms per partition given up. */
-  revokeMsPerPartition: number;
+  revokeMsPerPartition?: number;
 }
 
 export interface AssignmentRow {
@@ -333,6 +418,34 @@ export interface ConsumerRow {
   /** The protocol it speaks now (a switch of `group.protocol` waits for its next start). */
   protocol: GroupProtocol;
   state: MemberState;
+}
+
+export interface ConsumerSpec {
+  /** Overrides the scenario's application timing for this consumer. */
+  application?: Application | null;
+  /** Kafka consumer properties over the scenario's `consumer` defaults. */
+  config?: Record<string, Setting>;
+  /** The consumer's `client.id`, also its name in the views. */
+  name: string;
+  /** Overrides the scenario's network for this consumer's link. */
+  network?: LinkSpec | null;
+  /**
+   * Subscribes to the topics whose whole name matches this regular expression (RE2/J syntax)
+   * instead: with `group.protocol=consumer` the coordinator resolves it
+   * (`subscribe(SubscriptionPattern)`, Kafka 4.0's `SubscribedTopicRegex`); a classic consumer
+   * matches it against its own metadata at every refresh (`subscribe(Pattern)`,
+   * `metadata.max.age.ms`) and rejoins when the matching topics change.
+   */
+  pattern?: string | null;
+  /**
+   * How long the application works on each batch between two `poll()` calls (not a Kafka
+   * setting: the application's behaviour).
+   */
+  processingMs?: number;
+  /** When the application creates the consumer and starts polling. */
+  startMs?: number;
+  /** `subscribe(topics)`: the topics by name (none with a `pattern`). */
+  topics?: string[];
 }
 
 /** One change of a consumer group's state, with its cause. */
@@ -671,6 +784,23 @@ export interface Fired {
   to: GroupState;
 }
 
+/** Where following stands. */
+export type FollowStatus = {
+  kind: "waiting";
+} | {
+  checked: number;
+  inputs: number;
+  kind: "following";
+} | {
+  kind: "diverged";
+  line: number;
+  what: string;
+} | {
+  kind: "refused";
+  line: number;
+  what: string;
+};
+
 export interface Frame {
   /** The user's actions, with their steps (those in the future too). */
   actions: UserAction[];
@@ -751,6 +881,27 @@ export interface FrameNarration {
    * (or before the step shown): it may no longer say what happens.
    */
   noteStale: boolean;
+}
+
+/** What a frame should carry besides the group, its state machine and the narration. */
+export interface FrameRequest {
+  /** The assignment table with this many generations (the last ones) as columns. */
+  assignments?: number | null;
+  /** Leave out of the assignment table the generations in which nothing moved. */
+  assignmentsChangedOnly?: boolean;
+  lang?: Lang;
+  /**
+   * Only these rows of `consumers`, of the assignment table and of the timeline's consumer
+   * lanes (a page draws a long table a page at a time: all 1,000 rows of a large group were
+   * 4 MB a frame); absent, all of them.
+   */
+  rows?: RowWindow | null;
+  steps?: StepsRequest | null;
+  timeline?: TimelineRequest | null;
+  /** What is about to happen: this many of the next events. */
+  upcoming?: number | null;
+  /** The consumers and the metrics. */
+  world?: boolean;
 }
 
 /** One generation's column. */
@@ -834,6 +985,37 @@ export interface HeartbeatResponse {
   /** Kafka's error code; 0 = NONE. */
   errorCode: number;
   throttleTimeMs: number;
+}
+
+/**
+ * Where an imported scenario came from, and what it assumed: kept in the scenario
+ * (`Scenario.imported`) so that a page, a link or a file shows it with the run.
+ */
+export interface Imported {
+  /**
+   * Each member's assignment as described (consumer name → `topic-partition`s), which the
+   * run's own first assignment may not repeat.
+   */
+  assignment: Record<string, string[]>;
+  /** The assignor the group used (the classic protocol's name, or the server assignor's). */
+  assignor?: string | null;
+  /**
+   * The settings the description does not carry, taken at Kafka's defaults: each a key of
+   * the scenario's `consumer` or `broker` settings (`consumer.session.timeout.ms`), or
+   * `processingMs` for the application's time per batch.
+   */
+  assumed: string[];
+  /** What the reader should know about the import (a guess made, a line skipped). */
+  notes?: Text[];
+  /** The group's protocol as described: `classic` or `consumer`. */
+  protocol: string;
+  /**
+   * What was read, in the tool's words (`kafka-consumer-groups.sh --describe --members
+   * --verbose`, `describeConsumerGroups JSON`, ...).
+   */
+  sources: string[];
+  /** The group's state when it was described (`Stable`, `PreparingRebalance`, ...). */
+  state?: string | null;
 }
 
 export interface InFlight {
@@ -940,6 +1122,9 @@ export type KafkaQuirk = {
   topic: string;
 };
 
+/** The languages of the interface. */
+export type Lang = "en" | "zh";
+
 export interface LeaveGroupRequest {
   api: "LeaveGroup";
   apiVersion: number;
@@ -977,10 +1162,10 @@ export interface Line {
 /** Latency, jitter and loss of the link between a consumer and the coordinator (each way). */
 export interface LinkSpec {
   /** Each message is delayed by a further 0..=jitter ms, drawn from the seed. */
-  jitterMs: number;
-  latencyMs: number;
+  jitterMs?: number;
+  latencyMs?: number;
   /** Probability in 0..=1 that a message is lost. */
-  loss: number;
+  loss?: number;
 }
 
 /** Latency, jitter and loss of the link between a consumer and the coordinator (each way). */
@@ -1308,6 +1493,9 @@ export interface PartitionTime {
   topic: string;
 }
 
+/** What a pause stops. */
+export type PauseKind = "processing" | "gc";
+
 /** Why playing stops here. */
 export type PlayStop = "scenarioEnd" | "atRest" | "playOnLimit" | "nothingLeft";
 
@@ -1364,6 +1552,57 @@ export type Response =
   | DescribeConfigsResponse
   | IncrementalAlterConfigsResponse;
 
+/** Rows `from` (0-based) to `from + count` of a table. */
+export interface RowWindow {
+  count: number;
+  from: number;
+}
+
+export interface Scenario {
+  /** The application's timing every consumer starts from (see [`Application`]). */
+  application?: Application;
+  /** Kafka broker properties (`group.initial.rebalance.delay.ms`, ...). */
+  broker?: Record<string, Setting>;
+  /** Kafka consumer properties every consumer starts from. */
+  consumer?: Record<string, Setting>;
+  consumers: ConsumerSpec[];
+  description?: Text;
+  /** How long the scenario runs (the page's end of the scrubber); `runUntil` may go further. */
+  durationMs?: number;
+  /**
+   * The scenario group's own settings (KIP-848 group configs: `consumer.session.timeout.ms`,
+   * `consumer.heartbeat.interval.ms`), over the broker's `group.consumer.*`: as an admin's
+   * IncrementalAlterConfigs of the group before the run starts. Consumer-protocol members
+   * use them; classic members do not.
+   */
+  group?: Record<string, Setting>;
+  groupId?: string;
+  /**
+   * A real group's description this scenario was read from (`importGroup`): its sources,
+   * what was assumed, and the members' assignments as described.
+   */
+  imported?: Imported | null;
+  /**
+   * What the scenario's key moment (its script step marked `key`) shows, in a few words: the
+   * picker's one-click list of moments names it.
+   */
+  keyMoment?: Text | null;
+  /**
+   * A live run: the group's members are real clients outside the run, whose requests come in
+   * as `inject` actions (a `group-broker` trace, which the page follows). Nothing is
+   * simulated around the coordinator: no consumers of the scenario's own, no script actions,
+   * and the coordinator's timers fire only at `advance` actions, when the broker fired them.
+   */
+  live?: boolean;
+  name: string;
+  network?: LinkSpec;
+  script?: ScriptStep[];
+  seed?: number;
+  title: Text;
+  /** Topic -> partition count. */
+  topics: Record<string, number>;
+}
+
 /** What the scenario picker lists. */
 export interface ScenarioInfo {
   consumers: number;
@@ -1382,6 +1621,18 @@ export interface ScenarioInfo {
   /** The protocol its consumers speak (`group.protocol` of the first). */
   protocol: GroupProtocol;
   title: Text;
+}
+
+/** One line of the script: an action, a narration checkpoint, or both, at a time. */
+export interface ScriptStep {
+  action?: Action | null;
+  atMs: number;
+  /**
+   * The scenario's key moment (at most one step, with a narration): where a link or an embed
+   * with `moment=key`, and the page's "key moment" button, open the run.
+   */
+  key?: boolean;
+  narrate?: Text | null;
 }
 
 /** A consumer held the partition from `from` until `to` (`None`: it still does). */
@@ -1499,6 +1750,18 @@ export interface StepWindow {
   total: number;
 }
 
+export interface StepsRequest {
+  /**
+   * Without `from`: a trace entry the reader selected elsewhere (a timeline bar, a table
+   * cell); a window that does not hold its step is moved to the one that does, so that the
+   * selection always shows in the table.
+   */
+  around?: number | null;
+  /** The first step listed (0-based); absent, the window ends at the current step. */
+  from?: number | null;
+  span: number;
+}
+
 export interface SyncGroupRequest {
   api: "SyncGroup";
   apiVersion: number;
@@ -1536,6 +1799,12 @@ export interface SyncGroupResponse {
   /** v5+. */
   protocolType: string | null;
   throttleTimeMs: number;
+}
+
+/** A text in the two languages of the interface. */
+export interface Text {
+  en: string;
+  zh: string;
 }
 
 /**
@@ -1588,6 +1857,17 @@ export type TimelineMark = {
 } | {
   type: "failover";
 });
+
+export interface TimelineRequest {
+  /** Where the window ends (panned back in time); absent or later than now: now. */
+  endMs?: number | null;
+  /** Bars closer than this (about a pixel) are drawn as one; 0 keeps every bar. */
+  resolutionMs?: number;
+  /** The selected entry: its bar is never merged. */
+  selected?: number | null;
+  /** How much time before now the window shows. */
+  windowMs: number;
+}
 
 /**
  * What the timeline shows of `[fromMs, toMs]`: lane 0 is the coordinator's, lane k the k-th

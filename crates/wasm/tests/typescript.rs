@@ -6,9 +6,9 @@
 //! committed file is not what the types give; `UPDATE_TYPES=1` rewrites it (review the diff: it
 //! changes the package's API). A second test checks what serde writes in the built-in
 //! scenarios against the same schemas. The simulator's views (the frame, the trace, the step
-//! records, the world, the metrics, the vocabulary) are generated the same way; what a user
-//! writes into the simulator (a scenario, an action, a frame request) and the wasm layer's own
-//! shapes are still declared by hand in `src/types.rs`.
+//! records, the world, the metrics, the vocabulary) and its inputs (a scenario, an action, a
+//! frame request) are generated the same way; the wasm layer's own shapes are still declared
+//! by hand in `src/types.rs`.
 //!
 //! Requests are read, so they are declared as serde reads them (a field with a default may be
 //! left out); responses are written, so as serde writes them. Two keywords of our own in a
@@ -45,19 +45,34 @@ fn declarations(mut generator: SchemaGenerator, out: &mut BTreeMap<String, Value
         // A type both read and written (a request, which a trace entry carries too) is
         // declared as serde reads it: what a user writes must be accepted, and what serde
         // writes (every field present) is too.
-        let without_required = |v: &Value| {
-            let mut v = v.clone();
-            v.as_object_mut().unwrap().remove("required");
-            v
-        };
         assert_eq!(
-            without_required(other),
-            without_required(&def),
+            shape(other),
+            shape(&def),
             "{name} is declared differently as read and as written; give one of them its own name"
         );
         if !written {
             out.insert(name, def);
         }
+    }
+}
+
+/// A declaration without what differs between reading and writing the same type (which
+/// fields are required, and whether one left out may be null): the fields and their types.
+fn shape(v: &Value) -> Value {
+    match v {
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .filter(|(k, _)| k.as_str() != "required")
+                .map(|(k, v)| (k.clone(), shape(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(
+            a.iter()
+                .filter(|v| *v != "null" && v.get("type") != Some(&Value::from("null")))
+                .map(shape)
+                .collect(),
+        ),
+        v => v.clone(),
     }
 }
 
@@ -132,7 +147,10 @@ fn join(parts: Vec<String>, sep: &str) -> String {
     let mut parts: Vec<String> = parts
         .into_iter()
         .map(|p| {
-            if sep == " & " && count > 1 && p.contains(" | ") && !p.starts_with(['{', '(']) {
+            let union_in_intersection =
+                sep == " & " && p.contains(" | ") && !p.starts_with(['{', '(']);
+            let intersection_in_union = sep == " | " && p.contains(" & ");
+            if count > 1 && (union_in_intersection || intersection_in_union) {
                 format!("({p})")
             } else {
                 p
@@ -292,6 +310,8 @@ fn definitions() -> BTreeMap<String, Value> {
     let settings = SchemaSettings::draft2020_12();
     let mut read = settings.clone().for_deserialize().into_generator();
     read.subschema_for::<Request>();
+    read.subschema_for::<group_simulator::Scenario>();
+    read.subschema_for::<FrameRequest>();
     declarations(read, &mut defs);
     let mut written = settings.for_serialize().into_generator();
     written.subschema_for::<Response>();
@@ -308,14 +328,10 @@ fn definitions() -> BTreeMap<String, Value> {
     written.subschema_for::<group_simulator::builtin::ScenarioInfo>();
     written.subschema_for::<group_simulator::TraceEvent>();
     written.subschema_for::<group_simulator::Moment>();
+    written.subschema_for::<group_simulator::FollowStatus>();
     declarations(written, &mut defs);
     defs
 }
-
-/// The types the generated ones name that are still declared by hand in `src/types.rs`, with the
-/// scenario they belong to (what a user writes: an action, a pause kind, a text in both
-/// languages).
-const HAND_WRITTEN: &[&str] = &["Action", "PauseKind", "Text"];
 
 /// A type that flattens a union declared on its own (`CoordinatorEvent` holds a
 /// `CoordinatorEventKind`) names that union instead of repeating its options.
@@ -345,12 +361,47 @@ fn name_flattened_unions(defs: &mut BTreeMap<String, Value>) {
     }
 }
 
+/// A union's option that is a declared type plus its tag (`Action`'s `addConsumer` holds a
+/// `ConsumerSpec`) names that type: `{ type: "addConsumer" } & ConsumerSpec`.
+fn name_tagged_options(defs: &mut BTreeMap<String, Value>) {
+    let objects: Vec<(String, Value)> = defs
+        .iter()
+        .filter(|(_, d)| d.get("properties").is_some() && d.get("oneOf").is_none())
+        .map(|(name, d)| (name.clone(), d["properties"].clone()))
+        .collect();
+    for def in defs.values_mut() {
+        let Some(options) = def.get_mut("oneOf").and_then(Value::as_array_mut) else {
+            continue;
+        };
+        for option in options {
+            let Some(properties) = option.get("properties").and_then(Value::as_object) else {
+                continue;
+            };
+            let mut rest = properties.clone();
+            let Some(tag) = ["type", "kind", "api"].iter().find_map(|t| {
+                let v = rest.remove(*t)?;
+                v.get("const").is_some().then(|| (t.to_string(), v))
+            }) else {
+                continue;
+            };
+            if let Some((name, _)) = objects
+                .iter()
+                .find(|(_, p)| *p == Value::Object(rest.clone()))
+            {
+                *option = serde_json::json!({
+                    "properties": { tag.0.clone(): tag.1 },
+                    "required": [tag.0],
+                    "allOf": [{ "$ref": format!("#/$defs/{name}") }],
+                });
+            }
+        }
+    }
+}
+
 fn generate() -> String {
     let mut defs = definitions();
     name_flattened_unions(&mut defs);
-    for name in HAND_WRITTEN {
-        assert!(defs.remove(*name).is_some(), "{name} is not named any more");
-    }
+    name_tagged_options(&mut defs);
     let mut out = String::from(
         "// Generated from the Rust types by crates/wasm/tests/typescript.rs: do not edit.\n\
          // UPDATE_TYPES=1 cargo test -p group-coordinator-wasm --test typescript rewrites it.\n",

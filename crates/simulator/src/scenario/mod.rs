@@ -288,7 +288,10 @@ pub enum Action {
         at_ms: i64,
         #[cfg_attr(
             feature = "schema",
-            schemars(schema_with = "crate::scenario::request_schema")
+            schemars(
+                schema_with = "crate::scenario::request_schema",
+                extend("tsType" = "Request")
+            )
         )]
         request: Request,
     },
