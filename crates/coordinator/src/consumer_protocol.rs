@@ -35,6 +35,7 @@ pub struct TopicPartitions {
 pub struct Subscription {
     /// 0–3. v1 adds `ownedPartitions`, v2 `generationId`, v3 `rackId`.
     pub version: i16,
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub topics: Vec<String>,
     pub user_data: Option<Bytes>,
     pub owned_partitions: Vec<TopicPartitions>,
@@ -59,9 +60,11 @@ impl Default for Subscription {
 /// `ConsumerProtocolAssignment`: what the leader sends each member in SyncGroup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[json(in_out)]
+#[cfg_attr(feature = "schema", schemars(rename = "ConsumerAssignment"))]
 pub struct Assignment {
     /// 0–3 (the fields are the same in every version).
     pub version: i16,
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub assigned_partitions: Vec<TopicPartitions>,
     pub user_data: Option<Bytes>,
 }

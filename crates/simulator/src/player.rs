@@ -86,6 +86,7 @@ pub enum PlayStop {
 /// An action the user took, applied after `step` steps.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "StepAction"))]
 pub struct TimedAction {
     pub step: usize,
     pub action: Action,

@@ -387,6 +387,7 @@ pub enum Lang {
 /// A narrated trace entry, as the views and the JS API get it.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "TraceEvent"))]
 #[serde(rename_all = "camelCase")]
 pub struct NarratedEvent<'a> {
     #[serde(flatten)]

@@ -6,8 +6,37 @@
 use crate::args::{self, Items, range_error, type_error};
 use crate::to_js;
 use group_coordinator as core_model;
-use serde::Serialize;
+use group_coordinator::consumer_protocol::TopicPartitions;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
+
+/// `serverAssign`'s input: partition counts by topic name, and the members with their previous
+/// target assignment.
+#[derive(serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ServerAssignInput {
+    topics: BTreeMap<String, i32>,
+    members: Vec<ServerAssignMember>,
+}
+
+/// A member of a consumer group as the server assignors see it.
+#[derive(serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct ServerAssignMember {
+    member_id: String,
+    #[serde(default)]
+    instance_id: Option<String>,
+    /// Taken, as Kafka's ConsumerGroupHeartbeat carries it; neither server assignor reads it.
+    #[serde(default)]
+    #[allow(dead_code)]
+    rack_id: Option<String>,
+    subscribed_topics: Vec<String>,
+    /// Its previous target assignment.
+    #[serde(default)]
+    assignment: Vec<TopicPartitions>,
+}
 
 /// Runs one of Kafka's client-side assignors ("range", "roundrobin", "sticky",
 /// "cooperative-sticky") on `input`; every input member is in the result.
@@ -32,46 +61,14 @@ pub fn assign(
 /// member-id order, as the coordinator does) and whose previous target is their `assignment`.
 /// Topic ids are derived from the names. Every member is in the result. The input goes to the
 /// compact form's function (`serverAssignCompact`), which serves both.
-#[wasm_bindgen(js_name = serverAssign, unchecked_return_type = "Record<string, { topic: string; partitions: number[] }[]>")]
+#[wasm_bindgen(js_name = serverAssign, unchecked_return_type = "Assignment")]
 pub fn server_assign(
     #[wasm_bindgen(unchecked_param_type = "\"uniform\" | \"range\"")] name: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ServerAssignInput")] input: JsValue,
 ) -> Result<JsValue, JsValue> {
     use group_coordinator::assignor::CompactInput;
-    use std::collections::BTreeMap;
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Input {
-        topics: BTreeMap<String, i32>,
-        members: Vec<Member>,
-    }
-    #[derive(serde::Deserialize)]
-    #[serde(rename_all = "camelCase", deny_unknown_fields)]
-    struct Member {
-        member_id: String,
-        #[serde(default)]
-        instance_id: Option<String>,
-        // Taken, as Kafka's ConsumerGroupHeartbeat carries it; neither server assignor reads it.
-        #[serde(default)]
-        #[allow(dead_code)]
-        rack_id: Option<String>,
-        subscribed_topics: Vec<String>,
-        #[serde(default)]
-        assignment: Vec<TopicPartitionsIn>,
-    }
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct TopicPartitionsIn {
-        topic: String,
-        partitions: Vec<i32>,
-    }
-    #[derive(Serialize)]
-    struct TopicPartitionsOut<'a> {
-        topic: &'a str,
-        partitions: Vec<i32>,
-    }
     let assignor = server_assignor(&name)?;
-    let input: Input =
+    let input: ServerAssignInput =
         args::json_requiring("input", &input, Items::Assignment, &["topics", "members"])?;
     for (topic, n) in &input.topics {
         if !(0..=1_000_000).contains(n) {
@@ -85,7 +82,7 @@ pub fn server_assign(
     let mut table: BTreeMap<&str, i32> =
         input.topics.iter().map(|(t, n)| (t.as_str(), *n)).collect();
     for m in &input.members {
-        let held = m.assignment.iter().map(|tp| tp.topic.as_str());
+        let held = m.assignment.iter().map(|tp| &*tp.topic);
         for t in m.subscribed_topics.iter().map(String::as_str).chain(held) {
             table.entry(t).or_insert(-1);
         }
@@ -103,7 +100,7 @@ pub fn server_assign(
         let pairs: usize = m.assignment.iter().map(|tp| tp.partitions.len()).sum();
         owned.push(pairs as i32);
         for tp in &m.assignment {
-            let k = index[tp.topic.as_str()];
+            let k = index[&*tp.topic];
             owned.extend(tp.partitions.iter().flat_map(|&p| [k, p]));
         }
     }
@@ -125,19 +122,19 @@ pub fn server_assign(
     let out = core_model::consumer_group::assignor::server_assign_compact(assignor, &c)
         .map_err(|e| range_error(&e.0))?;
     // Per member in input order: a count, then (topic index, partition) pairs by topic name.
-    let mut result: BTreeMap<&str, Vec<TopicPartitionsOut<'_>>> = BTreeMap::new();
+    let mut result: BTreeMap<&str, Vec<TopicPartitions>> = BTreeMap::new();
     let mut at = 0;
     for member_id in &c.members {
         let count = out[at] as usize;
         let pairs = &out[at + 1..at + 1 + 2 * count];
         at += 1 + 2 * count;
-        let mut list: Vec<TopicPartitionsOut<'_>> = Vec::new();
+        let mut list: Vec<TopicPartitions> = Vec::new();
         for pair in pairs.chunks_exact(2) {
             let topic = c.topics[pair[0] as usize].as_str();
             match list.last_mut() {
-                Some(last) if last.topic == topic => last.partitions.push(pair[1]),
-                _ => list.push(TopicPartitionsOut {
-                    topic,
+                Some(last) if &*last.topic == topic => last.partitions.push(pair[1]),
+                _ => list.push(TopicPartitions {
+                    topic: topic.into(),
                     partitions: vec![pair[1]],
                 }),
             }

@@ -74,10 +74,7 @@ impl Coordinator {
     /// `config`: Kafka broker properties by name; unknown keys are an error.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(
-            unchecked_optional_param_type = "Record<string, number | string | boolean>"
-        )]
-        config: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Settings")] config: Option<JsValue>,
     ) -> Result<Coordinator, JsValue> {
         let config = config.unwrap_or(JsValue::UNDEFINED);
         Ok(Coordinator {
@@ -91,10 +88,7 @@ impl Coordinator {
     #[wasm_bindgen(js_name = withSeed)]
     pub fn with_seed(
         #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
-        #[wasm_bindgen(
-            unchecked_optional_param_type = "Record<string, number | string | boolean>"
-        )]
-        config: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Settings")] config: Option<JsValue>,
     ) -> Result<Coordinator, JsValue> {
         let seed = args::whole("seed", &seed, 0.0, 9_007_199_254_740_991.0)? as u64;
         let config = config.unwrap_or(JsValue::UNDEFINED);
@@ -176,24 +170,8 @@ impl Coordinator {
         #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
         #[wasm_bindgen(unchecked_param_type = "MetadataUpdate")] update: JsValue,
     ) -> Result<(), JsValue> {
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Update {
-            topics: Vec<TopicUpdate>,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase", deny_unknown_fields)]
-        struct TopicUpdate {
-            name: String,
-            #[serde(default)]
-            topic_id: Option<core_model::consumer_group::Uuid>,
-            partitions: i32,
-            #[serde(default)]
-            #[allow(dead_code)]
-            racks: Option<Vec<Vec<String>>>,
-        }
         let now = args::time("nowMs", &now_ms)?;
-        let update: Update = args::json("update", &update, Items::Request)?;
+        let update: MetadataUpdate = args::json("update", &update, Items::Request)?;
         let topics: Vec<(String, Option<core_model::consumer_group::Uuid>, i32)> = update
             .topics
             .into_iter()
@@ -203,21 +181,12 @@ impl Coordinator {
     }
 
     /// The topics consumer groups are assigned from: `[{ name, topicId, partitions }]`.
-    #[wasm_bindgen(
-        unchecked_return_type = "{ name: string; topicId: string; partitions: number }[]"
-    )]
+    #[wasm_bindgen(unchecked_return_type = "TopicInfo[]")]
     pub fn topics(&self) -> Result<JsValue, JsValue> {
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Topic<'a> {
-            name: &'a str,
-            topic_id: String,
-            partitions: i32,
-        }
-        let topics: Vec<Topic<'_>> = self
+        let topics: Vec<TopicInfo<'_>> = self
             .inner
             .topics()
-            .map(|(name, id, partitions)| Topic {
+            .map(|(name, id, partitions)| TopicInfo {
                 name,
                 topic_id: id.to_string(),
                 partitions,
@@ -228,18 +197,12 @@ impl Coordinator {
 
     /// The events since the last call, each with its narration in English and Chinese (`text`,
     /// the words the simulator's trace uses).
-    #[wasm_bindgen(unchecked_return_type = "(CoordinatorEvent & { text: Text })[]")]
+    #[wasm_bindgen(unchecked_return_type = "NarratedCoordinatorEvent[]")]
     pub fn events(&mut self) -> Result<JsValue, JsValue> {
-        #[derive(Serialize)]
-        struct Narrated<'a> {
-            #[serde(flatten)]
-            event: &'a core_model::event::Event,
-            text: group_simulator::scenario::Text,
-        }
         let events = self.inner.drain_events();
-        let narrated: Vec<Narrated<'_>> = events
+        let narrated: Vec<NarratedCoordinatorEvent<'_>> = events
             .iter()
-            .map(|event| Narrated {
+            .map(|event| NarratedCoordinatorEvent {
                 event,
                 text: group_simulator::narration::event_text(&event.kind),
             })
@@ -333,9 +296,11 @@ impl Coordinator {
     }
 }
 
+/// A response in one line in each language (the model's narration), and the error it carries.
 #[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
-struct ResponseText {
+pub(crate) struct ResponseText {
     error_code: i16,
     text: group_simulator::scenario::Text,
 }
@@ -361,16 +326,18 @@ pub fn short_ids(
     )?))
 }
 
+/// An API the coordinator answers: its name, key and highest accepted version.
 #[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
-struct ApiInfo {
+pub(crate) struct ApiInfo {
     name: &'static str,
     key: i16,
     max_version: i16,
 }
 
 /// The APIs the coordinator answers and their highest accepted version.
-#[wasm_bindgen(unchecked_return_type = "{ name: string; key: number; maxVersion: number }[]")]
+#[wasm_bindgen(unchecked_return_type = "ApiInfo[]")]
 pub fn apis() -> Result<JsValue, JsValue> {
     let apis: Vec<ApiInfo> = core_model::Api::ALL
         .iter()
@@ -381,4 +348,46 @@ pub fn apis() -> Result<JsValue, JsValue> {
         })
         .collect();
     to_js(&apis)
+}
+
+/// `updateMetadata`'s argument: topics consumer groups are assigned from.
+#[derive(serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MetadataUpdate {
+    topics: Vec<TopicUpdate>,
+}
+
+/// A topic of `updateMetadata`: without `topicId`, one derived from its name.
+#[derive(serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct TopicUpdate {
+    name: String,
+    #[serde(default)]
+    topic_id: Option<core_model::consumer_group::Uuid>,
+    partitions: i32,
+    /// For each partition, its replicas' racks (taken; the server assignors do not read them).
+    #[serde(default)]
+    #[allow(dead_code)]
+    racks: Option<Vec<Vec<String>>>,
+}
+
+/// A topic consumer groups are assigned from, as `topics` lists it.
+#[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TopicInfo<'a> {
+    name: &'a str,
+    topic_id: String,
+    partitions: i32,
+}
+
+/// A coordinator event with its narration in English and Chinese, as `events` returns it.
+#[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct NarratedCoordinatorEvent<'a> {
+    #[serde(flatten)]
+    event: &'a core_model::event::Event,
+    text: group_simulator::scenario::Text,
 }

@@ -27,6 +27,8 @@ mod compact;
 #[cfg(feature = "console")]
 mod coordinator;
 mod player;
+#[cfg(feature = "schema")]
+pub mod schema;
 mod simulation;
 mod types;
 
@@ -83,6 +85,7 @@ pub fn error_name(
 
 /// A setting as the page lists it: its Kafka name, default and what it does (both languages).
 #[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ConfigKeyInfo {
     pub name: &'static str,

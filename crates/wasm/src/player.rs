@@ -11,7 +11,6 @@ use group_simulator::Follower;
 use group_simulator::frame::FrameRequest;
 use group_simulator::player::TimedAction;
 use group_simulator::{Action, Scenario};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// The most steps one `seek` or `forward` moves forward: a bound on one call's work (about a
@@ -35,8 +34,7 @@ impl Player {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ step: number; action: Action }[]")]
-        actions: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "StepAction[]")] actions: Option<JsValue>,
     ) -> Result<Player, JsValue> {
         let scenario: Scenario = args::json("scenario", &scenario, Items::Scenario)?;
         let actions: Vec<TimedAction> = match actions {
@@ -222,7 +220,7 @@ impl Player {
     }
 
     /// Your actions, with the steps they were taken at.
-    #[wasm_bindgen(unchecked_return_type = "{ step: number; action: Action }[]")]
+    #[wasm_bindgen(unchecked_return_type = "StepAction[]")]
     pub fn actions(&self) -> Result<JsValue, JsValue> {
         to_js(self.inner.actions())
     }
@@ -281,13 +279,8 @@ impl Player {
     }
 
     /// How the checkpoints stand: `{ checkpoints, spacing }` (for benchmarks and curious users).
-    #[wasm_bindgen(unchecked_return_type = "{ checkpoints: number; spacing: number }")]
+    #[wasm_bindgen(unchecked_return_type = "Checkpoints")]
     pub fn checkpoints(&self) -> Result<JsValue, JsValue> {
-        #[derive(Serialize)]
-        struct Checkpoints {
-            checkpoints: usize,
-            spacing: usize,
-        }
         to_js(&Checkpoints {
             checkpoints: self.inner.checkpoints(),
             spacing: self.inner.spacing(),
@@ -334,10 +327,19 @@ impl Player {
     }
 }
 
-/// A moment and its step, as `moments` returns them.
+/// A moment of the run and its step, as `moments` returns them: the scrubber's chapters.
 #[derive(serde::Serialize)]
-struct MomentAt<'a> {
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct MomentAt<'a> {
     step: usize,
     mark: group_simulator::StepMark,
     label: &'a group_simulator::scenario::Text,
+}
+
+/// How a run's checkpoints stand, as `checkpoints` returns it.
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct Checkpoints {
+    checkpoints: usize,
+    spacing: usize,
 }

@@ -31,9 +31,11 @@ pub struct Simulation {
     inner: group_simulator::Simulation,
 }
 
+/// An action and the time it was applied at, as `actions` returns them.
 #[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
-struct TimedAction<'a> {
+pub(crate) struct TimedAction<'a> {
     at_ms: i64,
     action: &'a Action,
 }
@@ -197,7 +199,7 @@ impl Simulation {
     }
 
     /// The actions applied so far with their times (to replay a run, or share it).
-    #[wasm_bindgen(unchecked_return_type = "{ atMs: number; action: Action }[]")]
+    #[wasm_bindgen(unchecked_return_type = "TimedAction[]")]
     pub fn actions(&self) -> Result<JsValue, JsValue> {
         let all = self.inner.actions();
         let actions: Vec<TimedAction<'_>> = all

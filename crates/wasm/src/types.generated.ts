@@ -107,6 +107,13 @@ export interface AlterableConfigEntry {
   value?: string | null;
 }
 
+/** An API the coordinator answers: its name, key and highest accepted version. */
+export interface ApiInfo {
+  key: number;
+  maxVersion: number;
+  name: string;
+}
+
 /** The group APIs, with Kafka's api keys and the versions this model accepts. */
 export type ApiName =
   | "JoinGroup"
@@ -151,6 +158,39 @@ export interface Application {
   processingJitterMs?: number;
   /** `onPartitionsRevoked`: ms per partition given up. */
   revokeMsPerPartition?: number;
+}
+
+/**
+ * Member id -> its partitions (topics ascending, partitions ascending); every member is
+ * present. What `assign` and `serverAssign` return.
+ */
+export type Assignment = Record<string, TopicPartitions[]>;
+
+/** What an assignor is given: topic metadata and the members' subscriptions. */
+export interface AssignmentInput {
+  members: AssignmentMember[];
+  /** Topic -> for each partition, the racks of its replicas. Absent = no rack information. */
+  racks?: Record<string, string[][]>;
+  /**
+   * Topic name -> number of partitions. Topics members subscribe to but missing here have no
+   * metadata: nobody gets anything from them.
+   */
+  topics: Record<string, number>;
+}
+
+/** One member's subscription as the leader sees it. */
+export interface AssignmentMember {
+  /** The subscription's generation; `None` = absent (-1 on the wire). */
+  generationId?: number | null;
+  groupInstanceId?: string | null;
+  memberId: string;
+  /**
+   * What the member owns (the subscription's `ownedPartitions`; for the eager `sticky`
+   * assignor, the previous assignment of its user data).
+   */
+  ownedPartitions?: TopicPartitions[];
+  rackId?: string | null;
+  topics: string[];
 }
 
 export interface AssignmentRow {
@@ -247,8 +287,31 @@ export interface Cell {
   revokedCount: number;
 }
 
+/** How a run's checkpoints stand, as `checkpoints` returns it. */
+export interface Checkpoints {
+  checkpoints: number;
+  spacing: number;
+}
+
 /** A client-side timer that expired. */
 export type ClientExpiry = "sessionTimeout" | "pollTimeout";
+
+/** A setting as the page lists it: its Kafka name, default and what it does (both languages). */
+export interface ConfigKeyInfo {
+  default: string;
+  doc: string;
+  docZh: string;
+  name: string;
+}
+
+/** `ConsumerProtocolAssignment`: what the leader sends each member in SyncGroup. */
+export interface ConsumerAssignment {
+  assignedPartitions: TopicPartitions[];
+  /** base64 */
+  userData?: string | null;
+  /** 0–3 (the fields are the same in every version). */
+  version?: number;
+}
 
 export interface ConsumerFired {
   from: ConsumerGroupState;
@@ -910,6 +973,28 @@ export interface GenerationColumn {
   leader: string | null;
 }
 
+/**
+ * The group after a step, as the step table shows it: what the player records per step, and
+ * what a row of the table (`frame::StepRow`) shows of it.
+ */
+export interface GroupAfter {
+  /**
+   * A consumer group's (KIP-848) state after the step, as the trace told it; then
+   * `generation_id` is its group epoch.
+   */
+  consumerState?: ConsumerGroupState;
+  /**
+   * The group's delayed join and sync operations after the step, by timer key (idem; the
+   * heartbeats' are left out: one per member, they would fill the row).
+   */
+  delayed: string[];
+  generationId: number;
+  /** The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers). */
+  members: string[];
+  /** The group's state after the step, as the trace told it (`None` before the group exists). */
+  state: GroupState | null;
+}
+
 /** `group.protocol`. */
 export type GroupProtocol = "classic" | "consumer";
 
@@ -1284,6 +1369,11 @@ export type MessageApi =
   | "OffsetCommit"
   | "ConsumerGroupHeartbeat";
 
+/** `updateMetadata`'s argument: topics consumer groups are assigned from. */
+export interface MetadataUpdate {
+  topics: TopicUpdate[];
+}
+
 /** The run's cost, in the terms PLAYGROUND.md compares configurations by. */
 export interface Metrics {
   consumerFailures: number;
@@ -1337,11 +1427,23 @@ export interface Moment {
   mark: StepMark;
 }
 
+/** A moment of the run and its step, as `moments` returns them: the scrubber's chapters. */
+export interface MomentAt {
+  label: Text;
+  mark: StepMark;
+  step: number;
+}
+
 /** A name in both languages. */
 export interface Name {
   en: string;
   zh: string;
 }
+
+/** A coordinator event with its narration in English and Chinese, as `events` returns it. */
+export type NarratedCoordinatorEvent = {
+  text: Text;
+} & CoordinatorEvent;
 
 /**
  * One thing the step did; `lead` marks what changed (the group's state, generation or members,
@@ -1552,6 +1654,12 @@ export type Response =
   | DescribeConfigsResponse
   | IncrementalAlterConfigsResponse;
 
+/** A response in one line in each language (the model's narration), and the error it carries. */
+export interface ResponseText {
+  errorCode: number;
+  text: Text;
+}
+
 /** Rows `from` (0-based) to `from + count` of a table. */
 export interface RowWindow {
   count: number;
@@ -1642,8 +1750,40 @@ export interface Segment {
   to: number | null;
 }
 
+/**
+ * `serverAssign`'s input: partition counts by topic name, and the members with their previous
+ * target assignment.
+ */
+export interface ServerAssignInput {
+  members: ServerAssignMember[];
+  topics: Record<string, number>;
+}
+
+/** A member of a consumer group as the server assignors see it. */
+export interface ServerAssignMember {
+  /** Its previous target assignment. */
+  assignment?: TopicPartitions[];
+  instanceId?: string | null;
+  memberId: string;
+  /** Taken, as Kafka's ConsumerGroupHeartbeat carries it; neither server assignor reads it. */
+  rackId?: string | null;
+  subscribedTopics: string[];
+}
+
 /** A setting's value as JSON gives it. */
 export type Setting = boolean | number | string;
+
+/**
+ * Kafka property name -> value (number, string or boolean): a scenario's settings, or a
+ * coordinator's (`new Coordinator(config)`).
+ */
+export type Settings = Record<string, Setting>;
+
+/** An action the user took, applied after `step` steps. */
+export interface StepAction {
+  action: Action;
+  step: number;
+}
 
 /** Who did what a step did. */
 export type StepActor = {
@@ -1673,63 +1813,33 @@ export type StepMark =
   | "expiry";
 
 /** What one step did and left: the step table's row. */
-export interface StepRecord {
+export type StepRecord = {
   atMs: number;
-  /**
-   * A consumer group's (KIP-848) state after the step, as the trace told it; then
-   * `generation_id` is its group epoch.
-   */
-  consumerState?: ConsumerGroupState;
-  /**
-   * The group's delayed join and sync operations after the step, by timer key (idem; the
-   * heartbeats' are left out: one per member, they would fill the row).
-   */
-  delayed: string[];
   end: number;
   /** Trace entries `[first, end)` were recorded by this step (and by actions taken after it). */
   first: number;
-  generationId: number;
   /** What the step's entries mark, one per entry that calls for a mark. */
   marks: StepMark[];
-  /** The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers). */
-  members: string[];
   /** The moment the step is, if it is one (boxed: most steps are none). */
   moment?: Moment;
-  /** The group's state after the step, as the trace told it (`None` before the group exists). */
-  state: GroupState | null;
   /**
    * The last change of the group's state in this step (with the actions after it), if any:
    * what the state machine shows as the transition that just fired.
    */
   transition: StepTransition | null;
-}
+} & GroupAfter;
 
 /** A row of the step table. */
-export interface StepRow {
+export type StepRow = {
   actor: StepActor;
   atMs: number;
-  /**
-   * A consumer group's (KIP-848) state after the step, as the trace told it; then
-   * `generation_id` is its group epoch.
-   */
-  consumerState?: ConsumerGroupState;
-  /**
-   * The group's delayed join and sync operations after the step, by timer key (idem; the
-   * heartbeats' are left out: one per member, they would fill the row).
-   */
-  delayed: string[];
   end: number;
   /** Its entries are `[first, end)`. */
   first: number;
-  generationId: number;
   lines: Line[];
-  /** The members' client ids after the step (groups of up to [`DETAILED_UP_TO`] consumers). */
-  members: string[];
-  /** The group's state after the step, as the trace told it (`None` before the group exists). */
-  state: GroupState | null;
   /** 1-based, as the table numbers steps. */
   step: number;
-}
+} & GroupAfter;
 
 /**
  * A change of the group's state: a transition of the table (`from` is the state left), or a
@@ -1760,6 +1870,19 @@ export interface StepsRequest {
   /** The first step listed (0-based); absent, the window ends at the current step. */
   from?: number | null;
   span: number;
+}
+
+/** `ConsumerProtocolSubscription`: what a consumer puts in its JoinGroup protocol metadata. */
+export interface Subscription {
+  /** -1 when absent. */
+  generationId?: number;
+  ownedPartitions?: TopicPartitions[];
+  rackId?: string | null;
+  topics: string[];
+  /** base64 */
+  userData?: string | null;
+  /** 0–3. v1 adds `ownedPartitions`, v2 `generationId`, v3 `rackId`. */
+  version?: number;
 }
 
 export interface SyncGroupRequest {
@@ -1805,6 +1928,12 @@ export interface SyncGroupResponse {
 export interface Text {
   en: string;
   zh: string;
+}
+
+/** An action and the time it was applied at, as `actions` returns them. */
+export interface TimedAction {
+  action: Action;
+  atMs: number;
 }
 
 /**
@@ -1910,6 +2039,13 @@ export interface TopicIdPartitions {
   topicId?: string;
 }
 
+/** A topic consumer groups are assigned from, as `topics` lists it. */
+export interface TopicInfo {
+  name: string;
+  partitions: number;
+  topicId: string;
+}
+
 /** Partitions of one topic (`TopicPartition` lists grouped by topic, in Kafka's field order). */
 export interface TopicPartitions {
   partitions: number[];
@@ -1924,6 +2060,16 @@ export interface TopicPartitions {
 export interface TopicPartitionsView {
   partitions: number[];
   topic: string;
+}
+
+/** A topic of `updateMetadata`: without `topicId`, one derived from its name. */
+export interface TopicUpdate {
+  name: string;
+  partitions: number;
+  /** For each partition, its replicas' racks (taken; the server assignors do not read them). */
+  racks?: string[][] | null;
+  /** Kafka's Uuid text: 22 base64url characters. */
+  topicId?: string | null;
 }
 
 /** A trace entry: when, and what. */
@@ -2044,6 +2190,11 @@ export type TraceEntry = {
   message: string;
   type: "invariantViolated";
 });
+
+/** A narrated trace entry, as the views and the JS API get it. */
+export type TraceEvent = {
+  text: Text;
+} & TraceEntry;
 
 /** One transition of the table, with its trigger. */
 export interface Transition {

@@ -31,9 +31,12 @@ use group_coordinator_json::json;
 /// One member's subscription as the leader sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[json(in_out)]
+#[cfg_attr(feature = "schema", schemars(rename = "AssignmentMember"))]
 pub struct MemberSubscription {
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub member_id: String,
     pub group_instance_id: Option<String>,
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub topics: Vec<String>,
     /// What the member owns (the subscription's `ownedPartitions`; for the eager `sticky`
     /// assignor, the previous assignment of its user data).
@@ -49,9 +52,11 @@ pub struct MemberSubscription {
 pub struct AssignmentInput {
     /// Topic name -> number of partitions. Topics members subscribe to but missing here have no
     /// metadata: nobody gets anything from them.
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub topics: BTreeMap<String, i32>,
     /// Topic -> for each partition, the racks of its replicas. Absent = no rack information.
     pub racks: BTreeMap<String, Vec<Vec<String>>>,
+    #[cfg_attr(feature = "schema", schemars(extend("tsRequired" = true)))]
     pub members: Vec<MemberSubscription>,
 }
 
