@@ -13,7 +13,7 @@ import { CompareView } from './compare.ts';
 import { ConsumersView, MetricsView, UpcomingView } from './consumers.ts';
 import { ControlsView } from './controls.ts';
 import { element } from './element.ts';
-import { importRun } from './exchange.ts';
+import { importRun, type RunFile } from './exchange.ts';
 import { LiveFeed } from './live.ts';
 import { OwnershipView } from './ownership.ts';
 import { Playback } from './playback.ts';
@@ -139,8 +139,8 @@ export class PlaygroundView {
           this.controls.say(err.message),
         ),
       importFile: (file) => {
-        // A large file's reading and the model's building of it are one long task (about 2 s
-        // for 18 MB): said first, and drawn, before it starts.
+        // A large file's reading and the model's building of it are long tasks (about half a
+        // second each for 18 MB): said first, and drawn, before they start.
         const large = file.size > 1_000_000;
         if (large) this.setReaching(reading(this.store.lang, file.name, file.size), false);
         void file.text().then((text) => {
@@ -148,7 +148,7 @@ export class PlaygroundView {
           // (A moment for the bar to be drawn.)
           setTimeout(() => {
             this.setReaching(null);
-            this.importText(text, file.name);
+            this.importText(text, file.name, true);
           }, 50);
         });
       },
@@ -569,8 +569,10 @@ export class PlaygroundView {
     this.store.refresh();
   }
 
-  /** An exported run, read back: the page keeps the current run if the file is refused. */
-  importText(text: string, name = 'trace'): void {
+  /** An exported run, read back: the page keeps the current run if the file is refused. A
+   * large file is read in one task and built by the model in the next (`apart`): together they
+   * were a task of over a second for 18 MB, which a slower machine took past it. */
+  importText(text: string, name = 'trace', apart = false): void {
     if (isBrokerTrace(text)) {
       this.readTrace(text, name);
       return;
@@ -580,6 +582,12 @@ export class PlaygroundView {
       this.controls.say(error ?? '');
       return;
     }
+    if (apart) setTimeout(() => this.buildImported(run), 0);
+    else this.buildImported(run);
+  }
+
+  /** Builds an imported run and takes it to its step, apart from the page's run. */
+  private buildImported(run: RunFile): void {
     // Built and taken to its step apart from the page's run (in slices when far, the page's own
     // run shown meanwhile), which it replaces only once all of it is accepted: an action refused
     // on the way once left the page on the half-loaded file while it said the current run was kept.
