@@ -33,8 +33,95 @@ pub(crate) struct OffsetAndMetadata {
 /// copies no name per partition.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct GroupOffsets {
-    by_topic: BTreeMap<Arc<str>, BTreeMap<i32, OffsetAndMetadata>>,
+    by_topic: BTreeMap<Arc<str>, Partitions>,
 }
+
+/// How far past the partitions held in order a commit may reach and still be held in order.
+const DENSE_SLACK: usize = 16;
+
+/// One topic's offsets by partition. A topic's partitions are numbered 0, 1, 2, ...: those are
+/// held in a vector indexed by partition, so a commit finds its partition at once (measured:
+/// the B-tree's scan of its keys was most of an OffsetCommit's handling, which a consumer sends
+/// every `auto.commit.interval.ms`). Any other number (below 0, or far past the last held in
+/// order: what a hand-written request may carry) goes to a map, and moves into the vector when
+/// the partitions before it arrive.
+#[derive(Clone, Debug, Default)]
+struct Partitions {
+    dense: Vec<Option<OffsetAndMetadata>>,
+    /// The partitions not in `dense`: below 0, or at or past its length.
+    sparse: BTreeMap<i32, OffsetAndMetadata>,
+    count: usize,
+}
+
+impl Partitions {
+    fn insert(&mut self, partition: i32, offset: OffsetAndMetadata) -> Option<OffsetAndMetadata> {
+        let held = self.dense.len();
+        let replaced = match usize::try_from(partition) {
+            Ok(p) if p < held => self.dense[p].replace(offset),
+            Ok(p) if p <= held + DENSE_SLACK => {
+                self.dense.resize(p + 1, None);
+                // What the map held in the vector's new range moves in.
+                let moved: Vec<i32> = self
+                    .sparse
+                    .range(held as i32..=partition)
+                    .map(|(p, _)| *p)
+                    .collect();
+                for q in moved {
+                    self.dense[q as usize] = self.sparse.remove(&q);
+                }
+                self.dense[p].replace(offset)
+            }
+            _ => self.sparse.insert(partition, offset),
+        };
+        if replaced.is_none() {
+            self.count += 1;
+        }
+        replaced
+    }
+
+    fn get(&self, partition: i32) -> Option<&OffsetAndMetadata> {
+        match usize::try_from(partition) {
+            Ok(p) if p < self.dense.len() => self.dense[p].as_ref(),
+            _ => self.sparse.get(&partition),
+        }
+    }
+
+    /// In partition order.
+    fn iter(&self) -> impl Iterator<Item = (i32, &OffsetAndMetadata)> {
+        let below = self.sparse.range(..0);
+        let dense = self
+            .dense
+            .iter()
+            .enumerate()
+            .filter_map(|(p, o)| Some((p as i32, o.as_ref()?)));
+        let past = self.sparse.range(self.dense.len() as i32..);
+        below
+            .map(|(p, o)| (*p, o))
+            .chain(dense)
+            .chain(past.map(|(p, o)| (*p, o)))
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&OffsetAndMetadata) -> bool) {
+        for slot in &mut self.dense {
+            if slot.as_ref().is_some_and(|o| !keep(o)) {
+                *slot = None;
+                self.count -= 1;
+            }
+        }
+        let before = self.sparse.len();
+        self.sparse.retain(|_, o| keep(o));
+        self.count -= before - self.sparse.len();
+    }
+}
+
+/// Equal when they hold the same offsets (however they are held).
+impl PartialEq for Partitions {
+    fn eq(&self, other: &Self) -> bool {
+        self.count == other.count && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Partitions {}
 
 impl GroupOffsets {
     /// Stores a partition's offset; returns the one it replaced.
@@ -52,7 +139,7 @@ impl GroupOffsets {
     }
 
     pub(crate) fn get(&self, topic: &str, partition: i32) -> Option<&OffsetAndMetadata> {
-        self.by_topic.get(topic)?.get(&partition)
+        self.by_topic.get(topic)?.get(partition)
     }
 
     /// A topic's offsets, in partition order.
@@ -60,30 +147,32 @@ impl GroupOffsets {
         self.by_topic
             .get(topic)
             .into_iter()
-            .flat_map(BTreeMap::values)
+            .flat_map(|partitions| partitions.iter().map(|(_, o)| o))
     }
 
     /// Every offset with its topic and partition, in (topic, partition) order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, i32, &OffsetAndMetadata)> {
         self.by_topic
             .iter()
-            .flat_map(|(topic, partitions)| partitions.iter().map(move |(p, o)| (&**topic, *p, o)))
+            .flat_map(|(topic, partitions)| partitions.iter().map(move |(p, o)| (&**topic, p, o)))
     }
 
     pub(crate) fn values(&self) -> impl Iterator<Item = &OffsetAndMetadata> {
-        self.by_topic.values().flat_map(BTreeMap::values)
+        self.by_topic
+            .values()
+            .flat_map(|partitions| partitions.iter().map(|(_, o)| o))
     }
 
     /// Keeps the offsets `keep` accepts; a topic left without any goes.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(&str, &OffsetAndMetadata) -> bool) {
         self.by_topic.retain(|topic, partitions| {
-            partitions.retain(|_, o| keep(topic, o));
-            !partitions.is_empty()
+            partitions.retain(|o| keep(topic, o));
+            partitions.count > 0
         });
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.by_topic.values().map(BTreeMap::len).sum()
+        self.by_topic.values().map(|p| p.count).sum()
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -551,5 +640,67 @@ impl ClassicGroup {
         }
         self.schedule_offsets_expiration(ctx);
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offset(o: i64) -> OffsetAndMetadata {
+        OffsetAndMetadata {
+            committed_offset: o,
+            leader_epoch: -1,
+            metadata: String::new(),
+            commit_timestamp_ms: 0,
+            expire_timestamp_ms: None,
+        }
+    }
+
+    /// Partitions held in order or in the map, against a map of them all: the same offsets in
+    /// the same order, whatever numbers commits carry (in order, out of order, below 0, far
+    /// past the last, the largest) and whatever a cleanup keeps.
+    #[test]
+    fn partitions_hold_what_a_map_would() {
+        let mut held = Partitions::default();
+        let mut model: BTreeMap<i32, OffsetAndMetadata> = BTreeMap::new();
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        for round in 0..5_000i64 {
+            let partition = match next(10) {
+                0 => -(next(5) as i32) - 1,
+                1 => i32::MAX - next(3) as i32,
+                2 => 40 + next(200) as i32,
+                _ => next(60) as i32,
+            };
+            assert_eq!(
+                held.insert(partition, offset(round)),
+                model.insert(partition, offset(round))
+            );
+            if round % 500 == 499 {
+                let keep = |o: &OffsetAndMetadata| o.committed_offset % 3 != 0;
+                held.retain(keep);
+                model.retain(|_, o| keep(o));
+            }
+            assert_eq!(held.get(partition), model.get(&partition));
+            assert_eq!(held.count, model.len());
+        }
+        let listed: Vec<(i32, i64)> = held.iter().map(|(p, o)| (p, o.committed_offset)).collect();
+        let expected: Vec<(i32, i64)> = model
+            .iter()
+            .map(|(p, o)| (*p, o.committed_offset))
+            .collect();
+        assert_eq!(listed, expected);
+        // Held differently, equal all the same.
+        let mut other = Partitions::default();
+        for (p, o) in model.iter().rev() {
+            other.insert(*p, o.clone());
+        }
+        assert_eq!(held, other);
     }
 }
