@@ -36,7 +36,8 @@ pub(crate) struct GroupOffsets {
     by_topic: BTreeMap<Arc<str>, Partitions>,
 }
 
-/// How far past the partitions held in order a commit may reach and still be held in order.
+/// How far past the partitions held in order a commit may reach and still be held in order
+/// (and how many more slots than twice the offsets held the vector may have).
 const DENSE_SLACK: usize = 16;
 
 /// One topic's offsets by partition. A topic's partitions are numbered 0, 1, 2, ...: those are
@@ -58,7 +59,9 @@ impl Partitions {
         let held = self.dense.len();
         let replaced = match usize::try_from(partition) {
             Ok(p) if p < held => self.dense[p].replace(offset),
-            Ok(p) if p <= held + DENSE_SLACK => {
+            // Grown only while at least about half of it holds offsets: partitions far apart
+            // (a hand-written request) would make it mostly empty.
+            Ok(p) if p <= held + DENSE_SLACK && p < 2 * self.count + DENSE_SLACK => {
                 self.dense.resize(p + 1, None);
                 // What the map held in the vector's new range moves in.
                 let moved: Vec<i32> = self
@@ -689,6 +692,8 @@ mod tests {
             }
             assert_eq!(held.get(partition), model.get(&partition));
             assert_eq!(held.count, model.len());
+            // Never mostly empty (counting what a cleanup emptied, which it does not shrink).
+            assert!(held.dense.len() <= 2 * round as usize + DENSE_SLACK + 1);
         }
         let listed: Vec<(i32, i64)> = held.iter().map(|(p, o)| (p, o.committed_offset)).collect();
         let expected: Vec<(i32, i64)> = model
@@ -702,5 +707,22 @@ mod tests {
             other.insert(*p, o.clone());
         }
         assert_eq!(held, other);
+    }
+
+    /// Partitions committed far apart (each just within reach of the last) stay in the map: the
+    /// vector does not become mostly empty slots.
+    #[test]
+    fn partitions_far_apart_do_not_grow_the_vector() {
+        let mut held = Partitions::default();
+        for k in 0..10_000 {
+            held.insert(k * (DENSE_SLACK as i32 + 1), offset(0));
+        }
+        assert_eq!(held.count, 10_000);
+        assert!(
+            held.dense.len() <= 2 * DENSE_SLACK + 1,
+            "{}",
+            held.dense.len()
+        );
+        assert_eq!(held.iter().count(), 10_000);
     }
 }
