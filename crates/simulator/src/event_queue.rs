@@ -60,10 +60,14 @@ pub struct EventQueue {
     heap: BinaryHeap<Queued>,
     /// `(delay, events queued that long after they were scheduled)`.
     lanes: Vec<(i64, VecDeque<Queued>)>,
+    /// The first event's key and place, kept up to date by every change: the loop asks for it
+    /// before each event (is it due?) and again to take it, and finding it means looking at
+    /// the heap and every lane.
+    first: Option<(QueueKey, First)>,
 }
 
 /// Where the first event is.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum First {
     Heap,
     Lane(usize),
@@ -73,6 +77,14 @@ impl EventQueue {
     /// Queues `pending` at `key` (unique: the world's sequence numbers only grow).
     pub fn insert(&mut self, key: QueueKey, pending: Pending) {
         self.heap.push(Queued { key, pending });
+        self.arrived(key, First::Heap);
+    }
+
+    /// An event came in at `key`, in `place`: is it the first now?
+    fn arrived(&mut self, key: QueueKey, place: First) {
+        if self.first.is_none_or(|(first, _)| key < first) {
+            self.first = Some((key, place));
+        }
     }
 
     /// Queues `pending` at `key`, scheduled `delay` ms before it: the caller's clock only moves
@@ -86,16 +98,20 @@ impl EventQueue {
                 self.lanes.push((delay, VecDeque::new()));
                 self.lanes.len() - 1
             }
-            None => return self.heap.push(queued),
+            None => return self.insert(key, queued.pending),
         };
         let events = &mut self.lanes[lane].1;
         match events.back() {
-            Some(last) if last.key > key => self.heap.push(queued),
-            _ => events.push_back(queued),
+            Some(last) if last.key > key => self.insert(key, queued.pending),
+            _ => {
+                events.push_back(queued);
+                self.arrived(key, First::Lane(lane));
+            }
         }
     }
 
-    fn first(&self) -> Option<(QueueKey, First)> {
+    /// Looks for the first event (in the heap and at the front of every lane).
+    fn find_first(&self) -> Option<(QueueKey, First)> {
         let mut first = self.heap.peek().map(|q| (q.key, First::Heap));
         for (i, (_, events)) in self.lanes.iter().enumerate() {
             if let Some(q) = events.front()
@@ -109,16 +125,17 @@ impl EventQueue {
 
     /// The first key.
     pub fn first_key(&self) -> Option<QueueKey> {
-        self.first().map(|(key, _)| key)
+        self.first.map(|(key, _)| key)
     }
 
     /// Takes the first event off.
     pub fn pop_first(&mut self) -> Option<(QueueKey, Pending)> {
-        let q = match self.first()?.1 {
-            First::Heap => self.heap.pop()?,
-            First::Lane(i) => self.lanes[i].1.pop_front()?,
+        let q = match self.first?.1 {
+            First::Heap => self.heap.pop(),
+            First::Lane(i) => self.lanes[i].1.pop_front(),
         };
-        Some((q.key, q.pending))
+        self.first = self.find_first();
+        q.map(|q| (q.key, q.pending))
     }
 
     /// Every event, in order (sorted on each call: for the rare readers that want the order).
@@ -136,7 +153,9 @@ impl EventQueue {
     pub fn remove(&mut self, key: QueueKey) -> Option<Pending> {
         for (_, events) in &mut self.lanes {
             if let Ok(i) = events.binary_search_by_key(&key, |q| q.key) {
-                return events.remove(i).map(|q| q.pending);
+                let taken = events.remove(i).map(|q| q.pending);
+                self.first = self.find_first();
+                return taken;
             }
         }
         let mut all = core::mem::take(&mut self.heap).into_vec();
@@ -145,6 +164,7 @@ impl EventQueue {
             .position(|q| q.key == key)
             .map(|i| all.swap_remove(i).pending);
         self.heap = BinaryHeap::from(all);
+        self.first = self.find_first();
         taken
     }
 }

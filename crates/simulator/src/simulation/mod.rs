@@ -223,11 +223,15 @@ impl Simulation {
     /// every event up to `t` has been processed; returns whether it got there.
     pub fn run_until_at_most(&mut self, t: i64, max_events: usize) -> bool {
         let mut processed = 0;
-        while self.next_event_time().is_some_and(|n| n <= t) {
+        while let Some(next) = self.next() {
+            let (Next::CoordinatorTimer(at) | Next::Queued(at)) = next;
+            if at > t {
+                break;
+            }
             if processed == max_events {
                 return false;
             }
-            self.process_one();
+            self.process(next);
             processed += 1;
         }
         if t > self.w.now {
@@ -239,13 +243,20 @@ impl Simulation {
     fn process_one(&mut self) -> bool {
         match self.next() {
             None => false,
-            Some(Next::CoordinatorTimer(t)) => {
+            Some(next) => self.process(next),
+        }
+    }
+
+    /// Processes the event `next` found first.
+    fn process(&mut self, next: Next) -> bool {
+        match next {
+            Next::CoordinatorTimer(t) => {
                 self.w.now = t;
                 self.advance_coordinator();
                 self.after_event();
                 true
             }
-            Some(Next::Queued(_)) => {
+            Next::Queued(_) => {
                 let Some(((t, _), pending)) = self.w.queue.pop_first() else {
                     return false;
                 };
