@@ -134,6 +134,9 @@ pub struct Consumer {
     /// process starts without it.
     last_assignment: Option<(Vec<TopicPartitions>, i32)>,
     in_flight: BTreeMap<i32, InFlight>,
+    /// The last Heartbeat and OffsetCommit sent, written over by the next (`rewritable`).
+    sent_heartbeat: Option<Rc<Request>>,
+    sent_commit: Option<Rc<Request>>,
     join: Option<i32>,
     sync: Option<i32>,
     heartbeat: Option<i32>,
@@ -253,6 +256,8 @@ impl Consumer {
             group_incarnation: 0,
             last_assignment: None,
             in_flight: BTreeMap::new(),
+            sent_heartbeat: None,
+            sent_commit: None,
             join: None,
             sync: None,
             heartbeat: None,
