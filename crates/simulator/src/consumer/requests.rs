@@ -177,17 +177,7 @@ impl Consumer {
     pub(super) fn send_commit(&mut self, w: &mut World) {
         let correlation_id = w.next_correlation_id();
         let mut shared = rewritable(&mut self.sent_commit, || {
-            Request::OffsetCommit(OffsetCommitRequest {
-                api_version: OFFSET_COMMIT_VERSION,
-                correlation_id: 0,
-                client_id: String::new(),
-                group_id: String::new(),
-                generation_id_or_member_epoch: -1,
-                member_id: String::new(),
-                group_instance_id: None,
-                retention_time_ms: -1,
-                topics: Vec::new(),
-            })
+            Request::OffsetCommit(OffsetCommitRequest::default())
         });
         if let Request::OffsetCommit(r) = Rc::make_mut(&mut shared) {
             r.api_version = OFFSET_COMMIT_VERSION;
