@@ -349,28 +349,33 @@ impl Consumer {
             None
         };
         let correlation_id = w.next_correlation_id();
-        let request = Request::ConsumerGroupHeartbeat(ConsumerGroupHeartbeatRequest {
-            api_version: CONSUMER_GROUP_HEARTBEAT_VERSION,
-            correlation_id,
-            client_id: self.spec.name.clone(),
-            group_id: w.group_id.clone(),
-            member_id: self.generation.member_id.clone(),
-            member_epoch: self.epoch(),
-            instance_id: self.config.group_instance_id.clone(),
-            rack_id: if joining {
+        // Written over the last one sent (see `rewritable`): its strings keep their buffers.
+        let fresh = Request::ConsumerGroupHeartbeat(ConsumerGroupHeartbeatRequest::default());
+        let mut shared = super::requests::rewritable(&mut self.sent_heartbeat, fresh);
+        if let Request::ConsumerGroupHeartbeat(r) = Rc::make_mut(&mut shared) {
+            r.api_version = CONSUMER_GROUP_HEARTBEAT_VERSION;
+            r.correlation_id = correlation_id;
+            r.client_id.clone_from(&self.spec.name);
+            r.group_id.clone_from(&w.group_id);
+            r.member_id.clone_from(&self.generation.member_id);
+            r.member_epoch = self.epoch();
+            r.instance_id.clone_from(&self.config.group_instance_id);
+            r.rack_id = if joining {
                 self.config.client_rack.clone()
             } else {
                 None
-            },
-            rebalance_timeout_ms,
-            subscribed_topic_names,
-            subscribed_topic_regex,
-            server_assignor,
-            topic_partitions,
-        });
+            };
+            r.rebalance_timeout_ms = rebalance_timeout_ms;
+            r.subscribed_topic_names = subscribed_topic_names;
+            r.subscribed_topic_regex = subscribed_topic_regex;
+            r.server_assignor = server_assignor;
+            r.topic_partitions = topic_partitions;
+        }
+        self.sent_heartbeat = Some(shared.clone());
         self.m.next_heartbeat_at = w.now + self.m.heartbeat_interval_ms;
         let timeout = self.config.request_timeout_ms;
-        self.heartbeat = Some(self.send(w, MessageApi::ConsumerGroupHeartbeat, request, timeout));
+        self.heartbeat =
+            Some(self.send_shared(w, MessageApi::ConsumerGroupHeartbeat, shared, timeout));
         w.counters.heartbeats += 1;
         // onHeartbeatRequestGenerated.
         match self.state {

@@ -134,7 +134,8 @@ pub struct Consumer {
     /// process starts without it.
     last_assignment: Option<(Vec<TopicPartitions>, i32)>,
     in_flight: BTreeMap<i32, InFlight>,
-    /// The last Heartbeat and OffsetCommit sent, written over by the next (`rewritable`).
+    /// The last heartbeat (Heartbeat or ConsumerGroupHeartbeat) and OffsetCommit sent, written
+    /// over by the next (`requests::rewritable`).
     sent_heartbeat: Option<Rc<Request>>,
     sent_commit: Option<Rc<Request>>,
     join: Option<i32>,

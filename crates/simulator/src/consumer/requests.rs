@@ -13,7 +13,7 @@ impl Consumer {
         self.send_shared(w, api, Rc::new(request), timeout_ms)
     }
 
-    fn send_shared(
+    pub(super) fn send_shared(
         &mut self,
         w: &mut World,
         api: MessageApi,
@@ -153,9 +153,8 @@ impl Consumer {
 
     pub(super) fn send_heartbeat(&mut self, w: &mut World) {
         let correlation_id = w.next_correlation_id();
-        let mut shared = rewritable(&mut self.sent_heartbeat, || {
-            Request::Heartbeat(HeartbeatRequest::default())
-        });
+        let fresh = Request::Heartbeat(HeartbeatRequest::default());
+        let mut shared = rewritable(&mut self.sent_heartbeat, fresh);
         if let Request::Heartbeat(r) = Rc::make_mut(&mut shared) {
             r.api_version = HEARTBEAT_VERSION;
             r.correlation_id = correlation_id;
@@ -176,9 +175,8 @@ impl Consumer {
     /// stand-in position that only grows: the virtual time.
     pub(super) fn send_commit(&mut self, w: &mut World) {
         let correlation_id = w.next_correlation_id();
-        let mut shared = rewritable(&mut self.sent_commit, || {
-            Request::OffsetCommit(OffsetCommitRequest::default())
-        });
+        let fresh = Request::OffsetCommit(OffsetCommitRequest::default());
+        let mut shared = rewritable(&mut self.sent_commit, fresh);
         if let Request::OffsetCommit(r) = Rc::make_mut(&mut shared) {
             r.api_version = OFFSET_COMMIT_VERSION;
             r.correlation_id = correlation_id;
@@ -344,13 +342,17 @@ impl Consumer {
     }
 }
 
-/// The request last sent from `slot` (else a `fresh` one), to be written over with the next of
-/// its kind: `Rc::make_mut` copies it only while something else still holds it. The world drops
-/// a delivered heartbeat or commit (the trace keeps neither's body), so in a steady run the next
-/// one reuses its strings and lists: a long run sends hundreds of thousands, and allocating
-/// each anew was about a tenth of the run in wasm.
-fn rewritable(slot: &mut Option<Rc<Request>>, fresh: impl FnOnce() -> Request) -> Rc<Request> {
-    slot.take().unwrap_or_else(|| Rc::new(fresh()))
+/// The request last sent from `slot` when it is of `fresh`'s kind (else `fresh`, an empty one),
+/// to be written over with the next: `Rc::make_mut` copies it only while something else still
+/// holds it. The world drops a delivered heartbeat or commit (the trace keeps neither's body),
+/// so in a steady run the next one reuses its strings and lists: a long run sends hundreds of
+/// thousands, and allocating each anew was about a tenth of the run in wasm. (A consumer
+/// restarted with the other `group.protocol` finds the other kind of heartbeat there.)
+pub(super) fn rewritable(slot: &mut Option<Rc<Request>>, fresh: Request) -> Rc<Request> {
+    match slot.take() {
+        Some(last) if core::mem::discriminant(&*last) == core::mem::discriminant(&fresh) => last,
+        _ => Rc::new(fresh),
+    }
 }
 
 #[cfg(test)]
@@ -361,9 +363,10 @@ mod tests {
     use alloc::rc::Rc;
     use alloc::vec::Vec;
     use group_coordinator::Request;
+    use group_coordinator::protocol::{ConsumerGroupHeartbeatRequest, HeartbeatRequest};
 
-    /// The request consumer 0 has on the wire, taken off it (so that only the consumer holds
-    /// it, as after its delivery).
+    /// The request on the wire with `correlation_id`, taken off it (so that only the consumer
+    /// holds it, as after its delivery).
     fn take_sent(sim: &mut Simulation, correlation_id: i32) -> Rc<Request> {
         let key = sim
             .w
@@ -437,5 +440,22 @@ mod tests {
         assert_eq!(second.correlation_id(), second_id);
         let third = take_sent(&mut sim, third_id);
         assert_eq!(committed(&third), [("c", [0, 1].to_vec())]);
+    }
+
+    /// The last request is written over only by one of its kind (a consumer restarted with the
+    /// other protocol sends the other heartbeat).
+    #[test]
+    fn only_a_request_of_the_same_kind_is_written_over() {
+        let classic = Request::Heartbeat(HeartbeatRequest {
+            correlation_id: 7,
+            ..Default::default()
+        });
+        let mut slot = Some(Rc::new(classic.clone()));
+        let fresh = Request::ConsumerGroupHeartbeat(ConsumerGroupHeartbeatRequest::default());
+        assert_eq!(*super::rewritable(&mut slot, fresh.clone()), fresh);
+        let mut slot = Some(Rc::new(classic.clone()));
+        let again = super::rewritable(&mut slot, Request::Heartbeat(HeartbeatRequest::default()));
+        assert_eq!(*again, classic);
+        assert!(slot.is_none(), "taken out until sent again");
     }
 }
