@@ -230,7 +230,7 @@ pub(crate) fn handle_commit(
                     if written.is_none() {
                         written = all_offsets
                             .take()
-                            .map(|all| all.entry(req.group_id.clone()).or_default());
+                            .and_then(|all| group_offsets(all, &req.group_id));
                     }
                     match written.as_deref_mut() {
                         Some(offsets) => {
@@ -296,6 +296,18 @@ pub(crate) fn handle_commit(
         error_code: group_error.unwrap_or(first_error),
         topics,
     }));
+}
+
+/// The group's offsets, made empty when it has none yet (its id copied only then: `entry`
+/// would copy it at every commit).
+fn group_offsets<'a>(
+    all: &'a mut BTreeMap<String, GroupOffsets>,
+    group_id: &str,
+) -> Option<&'a mut GroupOffsets> {
+    if !all.contains_key(group_id) {
+        all.insert(String::from(group_id), GroupOffsets::default());
+    }
+    all.get_mut(group_id)
 }
 
 /// The group-level checks of an offset commit (C3–C11); `Some(error)` fails every partition.
