@@ -2,10 +2,11 @@
 //! due timers fire in (deadline, scheduling sequence) order, so equal deadlines fire first-in,
 //! first-out and the order never depends on anything but the inputs.
 
+use crate::hashed::HashedMap;
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::hash::{Hash, Hasher};
+use core::hash::Hash;
 use group_coordinator_json::json;
 
 /// A set of timers keyed by `K`, at most one per key.
@@ -13,19 +14,10 @@ use group_coordinator_json::json;
 /// The firing order is kept by (deadline, sequence) alone: the sequence is unique, so the key
 /// has no part in it, and cancelling or firing a timer compares two integers instead of keys
 /// (a heartbeat timer's key holds the group's and the member's ids, re-armed at every
-/// heartbeat).
-///
-/// A key is found by its hash first: ordering the keys themselves compared the group id and
-/// the member id (two strings with long common prefixes) at every level of the map, at every
-/// heartbeat and commit (measured: most of the re-arm's time). The order of `by_key` is never
-/// read (what comes due is `by_deadline`'s), so the hash changes nothing anyone sees.
-/// The keys of one hash, each with its timer's (deadline, sequence): almost always one.
-type Bucket<K> = Vec<(K, (i64, u64))>;
-
+/// heartbeat). A key is found by its hash ([`HashedMap`]): the order of keys is never read.
 #[derive(Clone, Debug)]
 pub struct TimerQueue<K: Ord + Clone + Hash> {
-    /// Keys by their hash; keys whose hashes collide share a bucket.
-    by_key: BTreeMap<u64, Bucket<K>>,
+    by_key: HashedMap<K, (i64, u64)>,
     by_deadline: BTreeMap<(i64, u64), K>,
     next_sequence: u64,
 }
@@ -33,92 +25,21 @@ pub struct TimerQueue<K: Ord + Clone + Hash> {
 impl<K: Ord + Clone + Hash> Default for TimerQueue<K> {
     fn default() -> Self {
         TimerQueue {
-            by_key: BTreeMap::new(),
+            by_key: HashedMap::default(),
             by_deadline: BTreeMap::new(),
             next_sequence: 0,
         }
     }
 }
 
-/// A word-at-a-time hash (as rustc's FxHash): a fixed function (no per-process seed), the same
-/// on every target. Eight bytes per multiply: a member id is hashed in a few steps.
-struct WordHash(u64);
-
-impl WordHash {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for WordHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(w);
-            self.add(u64::from_le_bytes(b));
-        }
-        let rest = words.remainder();
-        let mut b = [0u8; 8];
-        b[..rest.len()].copy_from_slice(rest);
-        self.add(u64::from_le_bytes(b) ^ ((rest.len() as u64) << 59));
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    // As 8 bytes on every target (an enum's discriminant is hashed as one).
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn write_isize(&mut self, i: isize) {
-        self.add(i as u64);
-    }
-}
-
-fn hash_of<K: Hash>(key: &K) -> u64 {
-    let mut h = WordHash(0);
-    key.hash(&mut h);
-    h.finish()
-}
-
 impl<K: Ord + Clone + Hash> TimerQueue<K> {
-    /// The timer of `key`: its (deadline, sequence).
-    fn at_mut(&mut self, key: &K) -> Option<&mut (i64, u64)> {
-        let bucket = self.by_key.get_mut(&hash_of(key))?;
-        bucket.iter_mut().find(|(k, _)| k == key).map(|(_, at)| at)
-    }
-
-    fn at(&self, key: &K) -> Option<(i64, u64)> {
-        let bucket = self.by_key.get(&hash_of(key))?;
-        bucket.iter().find(|(k, _)| k == key).map(|&(_, at)| at)
-    }
-
-    /// Takes `key` out of `by_key`, returning its (deadline, sequence).
-    fn take(&mut self, key: &K) -> Option<(i64, u64)> {
-        let hash = hash_of(key);
-        let bucket = self.by_key.get_mut(&hash)?;
-        let i = bucket.iter().position(|(k, _)| k == key)?;
-        let (_, at) = bucket.swap_remove(i);
-        if bucket.is_empty() {
-            self.by_key.remove(&hash);
-        }
-        Some(at)
-    }
-
     /// Schedules `key` at `deadline`, replacing (cancelling) any timer with the same key.
     /// Returns the scheduling sequence number. The key is copied only when it is new (a
     /// heartbeat re-arms its member's timer without one).
     pub fn schedule(&mut self, key: &K, deadline: i64) -> u64 {
         let sequence = self.next_sequence;
         self.next_sequence += 1;
-        match self.at_mut(key) {
+        match self.by_key.get_mut(key) {
             // Re-armed: the key stays where it is in `by_key`.
             Some(at) => {
                 let old = core::mem::replace(at, (deadline, sequence));
@@ -128,10 +49,7 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
             }
             None => {
                 self.by_deadline.insert((deadline, sequence), key.clone());
-                self.by_key
-                    .entry(hash_of(key))
-                    .or_default()
-                    .push((key.clone(), (deadline, sequence)));
+                self.by_key.insert(key.clone(), (deadline, sequence));
             }
         }
         sequence
@@ -139,7 +57,7 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
 
     /// Cancels the timer of `key`; true if there was one.
     pub fn cancel(&mut self, key: &K) -> bool {
-        match self.take(key) {
+        match self.by_key.remove(key) {
             Some(at) => {
                 self.by_deadline.remove(&at);
                 true
@@ -149,11 +67,11 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
     }
 
     pub fn deadline(&self, key: &K) -> Option<i64> {
-        self.at(key).map(|(deadline, _)| deadline)
+        self.by_key.get(key).map(|&(deadline, _)| deadline)
     }
 
     pub fn contains(&self, key: &K) -> bool {
-        self.at(key).is_some()
+        self.by_key.contains_key(key)
     }
 
     /// The earliest deadline.
@@ -172,7 +90,7 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
             .take_while(|((deadline, _), _)| *deadline <= now)
             .find(|(_, key)| !skip(key))?;
         let key = self.by_deadline.remove(&(deadline, sequence))?;
-        self.take(&key);
+        self.by_key.remove(&key);
         Some((key, deadline, sequence))
     }
 
@@ -212,33 +130,6 @@ mod tests {
             core::iter::from_fn(|| t.pop_due(10)).map(|x| x.0).collect();
         assert_eq!(order, ["c", "a", "b"]);
         assert_eq!(t.len(), 0);
-    }
-
-    /// A key whose hash is the same for all: every key in one bucket.
-    #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-    struct Colliding(u32);
-
-    impl Hash for Colliding {
-        fn hash<H: Hasher>(&self, state: &mut H) {
-            state.write_u8(7);
-        }
-    }
-
-    #[test]
-    fn keys_whose_hashes_collide_are_kept_apart() {
-        let mut t = TimerQueue::default();
-        for (k, deadline) in [(1, 30), (2, 10), (3, 20)] {
-            t.schedule(&Colliding(k), deadline);
-        }
-        t.schedule(&Colliding(1), 5);
-        assert_eq!(t.deadline(&Colliding(1)), Some(5));
-        assert_eq!(t.deadline(&Colliding(2)), Some(10));
-        assert!(t.cancel(&Colliding(3)));
-        assert!(!t.contains(&Colliding(3)));
-        assert_eq!(t.pop_due(10).map(|x| x.0), Some(Colliding(1)));
-        assert_eq!(t.pop_due(10).map(|x| x.0), Some(Colliding(2)));
-        assert_eq!(t.pop_due(100), None);
-        assert!(t.by_key.is_empty());
     }
 
     #[test]
