@@ -1,9 +1,10 @@
 //! A map that finds a key by its hash first, for keys that are only looked up, never listed:
-//! the coordinator's timer keys. Ordering such keys compares strings with long common prefixes
-//! (the group id, then `consumer-17-…` against `consumer-18-…`) at every level of a B-tree, at
-//! every heartbeat and commit; a word-at-a-time hash and one comparison of integers per level
-//! cost less (measured natively: 3% of an hour of 100 consumers). The same for a group's member
-//! slots measured no gain (one string per key, and no group id before it), so those stay ordered.
+//! the coordinator's timer keys and a classic group's member ids. Ordering such keys compares
+//! strings with long common prefixes (`consumer-17-…` against `consumer-18-…`) at every level of
+//! a B-tree, at every heartbeat and commit; a word-at-a-time hash and one comparison of integers
+//! per level cost less. Measured: the timers, 3% of an hour of 100 consumers natively; the member
+//! ids, 10% of the page's "Your group" run of 300 consumers in wasm (8.4-8.6 s -> 7.6-7.8 s),
+//! where looking members up had become the largest part.
 //!
 //! It has no iteration on purpose: the order of hashes means nothing, and nothing a reader sees
 //! may depend on it. The hash is a fixed function, the same on every target.

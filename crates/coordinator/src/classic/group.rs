@@ -3,6 +3,7 @@
 
 use super::member::ClassicGroupMember;
 use super::state::GroupState;
+use crate::hashed::HashedMap;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -28,7 +29,8 @@ pub struct ClassicGroup {
     pub(crate) leader_id: Option<String>,
     /// Members in insertion order (Kafka uses a hash map; `docs/src/reference/classic-protocol.md#determinism`).
     members: BTreeMap<u64, ClassicGroupMember>,
-    member_slots: BTreeMap<String, u64>,
+    /// Each member's slot, found by the id's hash (never listed: see [`HashedMap`]).
+    member_slots: HashedMap<String, u64>,
     next_slot: u64,
     pub(crate) static_members: BTreeMap<String, String>,
     pub(crate) pending_join_members: BTreeSet<String>,
@@ -56,7 +58,7 @@ impl ClassicGroup {
             protocol_name: None,
             leader_id: None,
             members: BTreeMap::new(),
-            member_slots: BTreeMap::new(),
+            member_slots: HashedMap::default(),
             next_slot: 0,
             static_members: BTreeMap::new(),
             pending_join_members: BTreeSet::new(),
