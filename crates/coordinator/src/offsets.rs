@@ -104,6 +104,11 @@ impl Partitions {
             .chain(past.map(|(p, o)| (*p, o)))
     }
 
+    /// The offsets, in partition order.
+    fn values(&self) -> impl Iterator<Item = &OffsetAndMetadata> {
+        self.iter().map(|(_, o)| o)
+    }
+
     fn retain(&mut self, mut keep: impl FnMut(&OffsetAndMetadata) -> bool) {
         for slot in &mut self.dense {
             if slot.as_ref().is_some_and(|o| !keep(o)) {
@@ -150,7 +155,7 @@ impl GroupOffsets {
         self.by_topic
             .get(topic)
             .into_iter()
-            .flat_map(|partitions| partitions.iter().map(|(_, o)| o))
+            .flat_map(Partitions::values)
     }
 
     /// Every offset with its topic and partition, in (topic, partition) order.
@@ -161,9 +166,7 @@ impl GroupOffsets {
     }
 
     pub(crate) fn values(&self) -> impl Iterator<Item = &OffsetAndMetadata> {
-        self.by_topic
-            .values()
-            .flat_map(|partitions| partitions.iter().map(|(_, o)| o))
+        self.by_topic.values().flat_map(Partitions::values)
     }
 
     /// Keeps the offsets `keep` accepts; a topic left without any goes.
