@@ -79,6 +79,7 @@ fn the_simulators_engine_names_nothing_of_what_the_page_shows() {
     for f in [
         "world.rs",
         "event_queue.rs",
+        "by_correlation.rs",
         "ledger.rs",
         "trace.rs",
         "refusal.rs",

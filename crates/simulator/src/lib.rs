@@ -38,6 +38,7 @@ pub mod vocabulary;
 mod action_log;
 mod action_reader;
 mod assignments;
+mod by_correlation;
 mod config;
 mod consumer;
 mod consumer_row;

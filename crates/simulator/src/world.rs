@@ -2,6 +2,7 @@
 //! links, correlation ids, the ownership ledger and the trace. Consumers act on it; the
 //! [`crate::Simulation`] drives it.
 
+use crate::by_correlation::ByCorrelation;
 use crate::event_queue::{EventQueue, QueueKey};
 use crate::ledger::{GroupGeneration, Ledger};
 use crate::refusal::Refusal;
@@ -161,9 +162,9 @@ pub struct World {
     pub group_incarnation: u32,
     next_correlation: i32,
     /// Who to send the coordinator's answer to, by correlation id.
-    pub routes: BTreeMap<i32, (usize, u32)>,
+    pub routes: ByCorrelation<(usize, u32)>,
     /// When each request now in flight was sent, by correlation id.
-    pub sent_at: BTreeMap<i32, i64>,
+    pub sent_at: ByCorrelation<i64>,
     pub ledger: Ledger,
     pub counters: Counters,
     /// Something that can change "settled" happened since the last check.
@@ -193,8 +194,8 @@ impl World {
             client_generations: Vec::new(),
             group_incarnation: 0,
             next_correlation: 0,
-            routes: BTreeMap::new(),
-            sent_at: BTreeMap::new(),
+            routes: ByCorrelation::default(),
+            sent_at: ByCorrelation::default(),
             ledger: Ledger::default(),
             counters: Counters::default(),
             dirty: true,
@@ -424,7 +425,7 @@ impl World {
     ) {
         self.counters.messages_lost += 1;
         if response || reason != LossReason::ConsumerDown {
-            self.sent_at.remove(&correlation_id);
+            self.sent_at.remove(correlation_id);
         }
         self.record(TraceKind::MessageLost {
             consumer,

@@ -83,7 +83,7 @@ impl WorldView {
             .iter()
             .map(|c| {
                 for (correlation_id, api) in c.in_flight() {
-                    if let Some(&sent_at_ms) = w.sent_at.get(&correlation_id) {
+                    if let Some(&sent_at_ms) = w.sent_at.get(correlation_id) {
                         in_flight.push(InFlightView {
                             consumer: c.name.to_string(),
                             api,

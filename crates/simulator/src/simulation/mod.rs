@@ -341,7 +341,7 @@ impl Simulation {
         let (api, correlation_id) = message.describe();
         let name = self.w.names[consumer].clone();
         if self.w.links[consumer].cut {
-            self.w.routes.remove(&correlation_id);
+            self.w.routes.remove(correlation_id);
             self.w
                 .lost(name, api, correlation_id, false, LossReason::Cut);
             return;
@@ -353,7 +353,7 @@ impl Simulation {
         });
         match message {
             Outgoing::FindCoordinator { correlation_id } => {
-                let Some((c, incarnation)) = self.w.routes.remove(&correlation_id) else {
+                let Some((c, incarnation)) = self.w.routes.remove(correlation_id) else {
                     return;
                 };
                 let error_code = if self.coordinator_available {
@@ -416,7 +416,7 @@ impl Simulation {
             });
             return;
         }
-        self.w.sent_at.remove(&correlation_id);
+        self.w.sent_at.remove(correlation_id);
         self.w.record(TraceKind::ResponseDelivered {
             consumer: name,
             api,
@@ -517,7 +517,7 @@ impl Simulation {
         }
         for response in responses {
             let correlation_id = response.correlation_id();
-            let Some((consumer, incarnation)) = self.w.routes.remove(&correlation_id) else {
+            let Some((consumer, incarnation)) = self.w.routes.remove(correlation_id) else {
                 continue;
             };
             self.w
