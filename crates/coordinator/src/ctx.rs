@@ -59,7 +59,7 @@ impl Ctx {
 
     pub fn schedule(&mut self, key: TimerKey, delay_ms: i64) {
         let deadline = self.deadline(delay_ms);
-        self.timers.schedule(&key, deadline);
+        self.timers.schedule(&key, self.now, deadline);
         // (The key moves into its event: a re-armed heartbeat timer copies no key.)
         self.events.push(Event {
             at_ms: self.now,
@@ -86,7 +86,8 @@ impl Ctx {
             member.push_str(member_id);
         }
         let deadline = self.deadline(delay_ms);
-        self.timers.schedule(&self.heartbeat_key, deadline);
+        self.timers
+            .schedule(&self.heartbeat_key, self.now, deadline);
     }
 
     pub fn cancel(&mut self, key: &TimerKey) {
