@@ -100,6 +100,12 @@ pub struct ConsumerGroup {
     /// The group epoch the target assignment was computed for.
     pub assignment_epoch: i32,
     pub members: BTreeMap<String, ConsumerGroupMember>,
+    /// Member epoch -> how many members are STABLE at it (kept by `put_member` and
+    /// `remove_member`, the only writers of `members`). The group is Stable when every member
+    /// is STABLE at the assignment epoch: [`ConsumerGroup::state`] reads that here, where it
+    /// walked every member, twice a heartbeat (measured: a tenth of a run of 100 consumers, and
+    /// quadratic in the group's size).
+    stable_by_epoch: BTreeMap<i32, usize>,
     /// Instance id -> member id.
     pub static_members: BTreeMap<String, String>,
     /// Member id -> its target assignment.
@@ -149,6 +155,7 @@ impl ConsumerGroup {
             group_epoch: 0,
             assignment_epoch: 0,
             members: BTreeMap::new(),
+            stable_by_epoch: BTreeMap::new(),
             static_members: BTreeMap::new(),
             target: BTreeMap::new(),
             subscription_metadata: BTreeMap::new(),
@@ -166,11 +173,7 @@ impl ConsumerGroup {
             ConsumerGroupState::Empty
         } else if self.group_epoch > self.assignment_epoch {
             ConsumerGroupState::Assigning
-        } else if self
-            .members
-            .values()
-            .any(|m| !m.is_reconciled_to(self.assignment_epoch))
-        {
+        } else if self.stable_at(self.assignment_epoch) != self.members.len() {
             ConsumerGroupState::Reconciling
         } else {
             ConsumerGroupState::Stable
@@ -251,6 +254,28 @@ impl ConsumerGroup {
             .and_then(|m| self.members.get(m))
     }
 
+    /// How many members are STABLE at `epoch`.
+    fn stable_at(&self, epoch: i32) -> usize {
+        self.stable_by_epoch.get(&epoch).copied().unwrap_or(0)
+    }
+
+    /// Counts `member` in (`true`) or out of [`Self::stable_by_epoch`].
+    fn count_stable(&mut self, member: &ConsumerGroupMember, counted: bool) {
+        if member.progress.state != MemberState::Stable {
+            return;
+        }
+        let epoch = member.progress.member_epoch;
+        let count = self.stable_by_epoch.entry(epoch).or_default();
+        if counted {
+            *count += 1;
+        } else {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.stable_by_epoch.remove(&epoch);
+            }
+        }
+    }
+
     /// Puts `member` in (replacing its previous version): its partitions' epochs follow it.
     pub(crate) fn put_member(&mut self, member: ConsumerGroupMember) {
         // Most heartbeats change nothing: the member stays as it is, its partitions held.
@@ -260,7 +285,9 @@ impl ConsumerGroup {
         let old = self.members.remove(&member.member_id);
         if let Some(old) = &old {
             self.release_partitions(old);
+            self.count_stable(old, false);
         }
+        self.count_stable(&member, true);
         let old_regex = old.as_ref().map(|o| o.subscribed_topic_regex.as_str());
         if old_regex != Some(member.subscribed_topic_regex.as_str()) {
             if let Some(old_regex) = old_regex {
@@ -316,6 +343,7 @@ impl ConsumerGroup {
     pub(crate) fn remove_member(&mut self, member_id: &str) -> Option<ConsumerGroupMember> {
         let old = self.members.remove(member_id)?;
         self.release_partitions(&old);
+        self.count_stable(&old, false);
         self.unsubscribe_regex(&old.subscribed_topic_regex);
         self.target.remove(member_id);
         if let Some(instance) = &old.instance_id
@@ -496,6 +524,20 @@ impl ConsumerGroup {
                 self.group_id,
                 self.assignment_epoch,
                 self.group_epoch
+            ));
+        }
+        let mut stable: BTreeMap<i32, usize> = BTreeMap::new();
+        for m in self.members.values() {
+            if m.progress.state == MemberState::Stable {
+                *stable.entry(m.progress.member_epoch).or_default() += 1;
+            }
+        }
+        if stable != self.stable_by_epoch {
+            return Err(alloc::format!(
+                "{}: STABLE members by epoch {:?}, counted {:?}",
+                self.group_id,
+                stable,
+                self.stable_by_epoch
             ));
         }
         let mut held: BTreeMap<(Uuid, i32), (&str, i32)> = BTreeMap::new();
