@@ -6,25 +6,36 @@
 //! ids, 10% of the page's "Your group" run of 300 consumers in wasm (8.4-8.6 s -> 7.6-7.8 s),
 //! where looking members up had become the largest part.
 //!
-//! It has no iteration on purpose: the order of hashes means nothing, and nothing a reader sees
-//! may depend on it. The hash is a fixed function, the same on every target.
+//! It has no iteration on purpose: the order of a hash table means nothing, and nothing a reader
+//! sees may depend on it (its `Debug` says how many keys, not which). The hash is a fixed
+//! function, the same on every target. A hash table in place of the first version's ordered map
+//! of hashes: at 1,000 members each lookup went down a B-tree of hashes, then to a bucket, then
+//! to the key, a cache miss each (measured: 13% of an hour of 1,000 consumers natively).
 
-use alloc::collections::BTreeMap;
-use alloc::vec::Vec;
 use core::borrow::Borrow;
-use core::hash::{Hash, Hasher};
+use core::fmt;
+use core::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// Keys by their hash; keys whose hashes collide share a bucket (almost always of one).
-#[derive(Clone, Debug)]
+/// A hash table ([`hashbrown`], without its randomly seeded hasher: [`WordHash`] is fixed).
+#[derive(Clone)]
 pub(crate) struct HashedMap<K, V> {
-    buckets: BTreeMap<u64, Vec<(K, V)>>,
+    table: hashbrown::HashMap<K, V, BuildHasherDefault<WordHash>>,
 }
 
 impl<K, V> Default for HashedMap<K, V> {
     fn default() -> Self {
         HashedMap {
-            buckets: BTreeMap::new(),
+            table: hashbrown::HashMap::default(),
         }
+    }
+}
+
+// How many, never which: listing the keys would show the table's order.
+impl<K, V> fmt::Debug for HashedMap<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HashedMap")
+            .field("len", &self.table.len())
+            .finish()
     }
 }
 
@@ -33,53 +44,36 @@ impl<K: Hash + Eq, V> HashedMap<K, V> {
     where
         K: Borrow<Q>,
     {
-        let bucket = self.buckets.get(&hash_of(key))?;
-        bucket
-            .iter()
-            .find(|(k, _)| k.borrow() == key)
-            .map(|(_, v)| v)
+        self.table.get(key)
     }
 
     pub(crate) fn contains_key<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
     {
-        self.get(key).is_some()
+        self.table.contains_key(key)
     }
 
     /// Inserts `value` at `key`, returning the value it replaces.
     pub(crate) fn insert(&mut self, key: K, value: V) -> Option<V> {
-        let bucket = self.buckets.entry(hash_of(&key)).or_default();
-        match bucket.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, v)) => Some(core::mem::replace(v, value)),
-            None => {
-                bucket.push((key, value));
-                None
-            }
-        }
+        self.table.insert(key, value)
     }
 
     pub(crate) fn remove<Q: Hash + Eq + ?Sized>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
     {
-        let hash = hash_of(key);
-        let bucket = self.buckets.get_mut(&hash)?;
-        let i = bucket.iter().position(|(k, _)| k.borrow() == key)?;
-        let (_, value) = bucket.swap_remove(i);
-        if bucket.is_empty() {
-            self.buckets.remove(&hash);
-        }
-        Some(value)
+        self.table.remove(key)
     }
 
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
-        self.buckets.is_empty()
+        self.table.is_empty()
     }
 }
 
 /// A word-at-a-time hash (as rustc's FxHash): eight bytes per multiply.
+#[derive(Default)]
 struct WordHash(u64);
 
 impl WordHash {
@@ -120,16 +114,17 @@ impl Hasher for WordHash {
     }
 }
 
-fn hash_of<Q: Hash + ?Sized>(key: &Q) -> u64 {
-    let mut h = WordHash(0);
-    key.hash(&mut h);
-    h.finish()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::string::String;
+    use alloc::vec::Vec;
+
+    fn hash_of<Q: Hash + ?Sized>(key: &Q) -> u64 {
+        let mut h = WordHash::default();
+        key.hash(&mut h);
+        h.finish()
+    }
 
     /// A key whose hash is the same for all: every key in one bucket.
     #[derive(Clone, Debug, PartialEq, Eq)]
