@@ -95,38 +95,52 @@ impl Simulation {
         if !member.is_reconciled_to(c.epoch()) {
             return;
         }
-        // Checked at every heartbeat's answer: compared as sorted lists of borrowed names,
-        // without a set of copied names for each side.
+        // Checked at every heartbeat's answer, topic by topic, without copying either side:
+        // `owned` is in (name, partition) order, each assigned topic's partitions ascend. (A
+        // partition left over of a topic comes round again, and fails at its first partition.)
         let coordinator = &self.coordinator;
-        let name = |id: &group_coordinator::consumer_group::Uuid| {
+        let id_of = |topic: &str| {
             coordinator
                 .topics()
-                .find(|(_, t, _)| t == id)
-                .map_or("?", |(n, _, _)| n)
+                .find(|(n, _, _)| *n == topic)
+                .map(|(_, id, _)| id)
         };
-        let mut expected: Vec<(&str, i32)> = member
-            .progress
-            .assigned
-            .iter()
-            .flat_map(|(id, ps)| {
-                let topic = name(id);
-                ps.iter().map(move |p| (topic, *p))
-            })
-            .collect();
-        expected.sort_unstable();
-        expected.dedup();
-        // `owned` is in (name, partition) order, as `expected` now is.
-        let same = expected.len() == c.owned.len()
-            && expected
-                .iter()
-                .zip(&c.owned)
-                .all(|(&(t, p), (u, q))| t == &**u && p == *q);
+        let assigned = &member.progress.assigned;
+        let mut owned = c.owned.iter().peekable();
+        let mut topics = 0;
+        let mut same = true;
+        while same && let Some((topic, _)) = owned.peek() {
+            let topic = &**topic;
+            let Some(partitions) = id_of(topic).and_then(|id| assigned.get(&id)) else {
+                same = false;
+                break;
+            };
+            topics += 1;
+            for p in partitions {
+                same &= owned.next_if(|(t, q)| &**t == topic && q == p).is_some();
+            }
+        }
+        same &= topics == assigned.values().filter(|ps| !ps.is_empty()).count();
         if !same {
-            let actual = &c.owned;
+            let name = |id: &group_coordinator::consumer_group::Uuid| {
+                coordinator
+                    .topics()
+                    .find(|(_, t, _)| t == id)
+                    .map_or("?", |(n, _, _)| n)
+            };
+            let mut expected: Vec<(&str, i32)> = assigned
+                .iter()
+                .flat_map(|(id, ps)| {
+                    let topic = name(id);
+                    ps.iter().map(move |p| (topic, *p))
+                })
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
             let message = format!(
                 "{} owns {} partitions at epoch {} but the coordinator assigned it {}",
                 c.name,
-                actual.len(),
+                c.owned.len(),
                 c.epoch(),
                 expected.len()
             );
@@ -172,34 +186,58 @@ mod tests {
         }
     }
 
+    /// The one violation consumer 0's check finds after `change`.
+    fn violation_after(sim: &Simulation, change: impl FnOnce(&mut Simulation)) -> String {
+        let mut changed = sim.clone();
+        change(&mut changed);
+        changed.check_agreement(0);
+        assert_eq!(changed.metrics().invariant_violations, 1);
+        last_violation(&changed).expect("a violation")
+    }
+
     #[test]
     fn a_member_holding_other_than_its_assignment_is_a_violation() {
         let mut sim = settled();
         sim.check_agreement(0);
         assert_eq!(sim.metrics().invariant_violations, 0);
+        let (mine, theirs) = (first_owned(&sim, 0), first_owned(&sim, 1));
 
         // One partition fewer than the coordinator gave it.
-        let mut fewer = sim.clone();
-        let first = first_owned(&fewer, 0);
-        fewer.consumers[0].owned.remove(&first);
-        fewer.check_agreement(0);
-        assert_eq!(fewer.metrics().invariant_violations, 1);
-        let message = last_violation(&fewer).expect("a violation");
+        let message = violation_after(&sim, |s| {
+            s.consumers[0].owned.remove(&mine);
+        });
         assert!(message.contains("owns 1 partitions"), "{message}");
         assert!(
             message.ends_with("but the coordinator assigned it 2"),
             "{message}"
         );
 
+        // Nothing at all.
+        let message = violation_after(&sim, |s| s.consumers[0].owned.clear());
+        assert!(message.contains("owns 0 partitions"), "{message}");
+
+        // As many partitions, of its own topics, one of them another member's.
+        let same_topic = (1..3)
+            .flat_map(|c| sim.consumers[c].owned.iter().cloned())
+            .find(|(topic, _)| *topic == mine.0)
+            .expect("another member holds a partition of the same topic");
+        let message = violation_after(&sim, |s| {
+            s.consumers[0].owned.remove(&mine);
+            s.consumers[0].owned.insert(same_topic);
+        });
+        assert!(message.contains("owns 2 partitions"), "{message}");
+
+        // One partition more: another member's.
+        let message = violation_after(&sim, |s| {
+            s.consumers[0].owned.insert(theirs.clone());
+        });
+        assert!(message.contains("owns 3 partitions"), "{message}");
+
         // As many partitions, one of them another member's.
-        let mut other = sim.clone();
-        let theirs = first_owned(&other, 1);
-        let mine = first_owned(&other, 0);
-        other.consumers[0].owned.remove(&mine);
-        other.consumers[0].owned.insert(theirs);
-        other.check_agreement(0);
-        assert_eq!(other.metrics().invariant_violations, 1);
-        let message = last_violation(&other).expect("a violation");
+        let message = violation_after(&sim, |s| {
+            s.consumers[0].owned.remove(&mine);
+            s.consumers[0].owned.insert(theirs.clone());
+        });
         assert!(message.contains("owns 2 partitions"), "{message}");
         assert!(
             message.ends_with("but the coordinator assigned it 2"),
