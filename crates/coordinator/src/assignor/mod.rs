@@ -16,8 +16,8 @@ mod round_robin;
 mod sticky;
 
 pub use checks::{
-    is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate, validate_as_kafka,
-    validate_cooperative,
+    check_as_kafka, is_balanced, is_sticky, moved_partitions, revoked_and_assigned, validate,
+    validate_as_kafka, validate_cooperative,
 };
 pub use compact::{CompactInput, assign_compact, assign_compact_owned};
 pub use prepared::{DenseAssignment, Prepared, prepare};

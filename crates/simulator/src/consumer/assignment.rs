@@ -91,17 +91,14 @@ impl Consumer {
                 quirk,
             });
         }
-        if let Err(e) = assignor::validate_as_kafka(strategy, &input, &output, &quirks) {
+        let (valid, moved_at_once) = assignor::check_as_kafka(strategy, &input, &output, &quirks);
+        if let Err(e) = valid {
             w.violation(format!("the {protocol} assignment is invalid: {e}"));
         }
-        if strategy == Strategy::CooperativeSticky {
-            let both = assignor::revoked_and_assigned(&input, &output);
-            if !both.is_empty() {
-                w.violation(format!(
-                    "cooperative-sticky revoked and assigned {} partitions in one round",
-                    both.len()
-                ));
-            }
+        if moved_at_once > 0 {
+            w.violation(format!(
+                "cooperative-sticky revoked and assigned {moved_at_once} partitions in one round"
+            ));
         }
         output
             .into_iter()
