@@ -307,15 +307,20 @@ impl EventQueue {
         let place = if t >= self.cursor && t < self.horizon {
             First::Wheel(self.wheel.push(key, pending))
         } else if t >= self.horizon && t < self.buckets_end() {
-            let b = bucket_of(t);
-            self.buckets[b].push(Queued { key, pending });
-            self.bucketed += 1;
-            First::Bucket(b, self.buckets[b].len() - 1)
+            self.put_in_bucket(Queued { key, pending })
         } else {
             self.far.push(Queued { key, pending });
             First::Far
         };
         self.arrived(key, place);
+    }
+
+    /// Puts `q` (due in the buckets' span) in its bucket; returns its place.
+    fn put_in_bucket(&mut self, q: Queued) -> First {
+        let b = bucket_of(q.key.0);
+        self.buckets[b].push(q);
+        self.bucketed += 1;
+        First::Bucket(b, self.buckets[b].len() - 1)
     }
 
     /// Where the buckets end.
@@ -439,8 +444,7 @@ impl EventQueue {
             && q.key.0 < end
         {
             if let Some(q) = self.far.pop() {
-                self.buckets[bucket_of(q.key.0)].push(q);
-                self.bucketed += 1;
+                self.put_in_bucket(q);
             }
         }
     }
