@@ -5,8 +5,11 @@
 // member by member at the page's default pace (10 s apart, 5 s down), run to its end without
 // its trace (the page's runToEnd). Prints each option's wall time and the whole comparison's: 5 options × 5 seeds
 // on the page's two workers is about (sum of the options) × 5 / 2.
-// Run after `npm run build:wasm`: `node bench/wasm-your-group.mjs [consumers] [partitions]`.
-import { readFileSync } from 'node:fs';
+// Run after `npm run build:wasm`: `node bench/wasm-your-group.mjs [consumers] [partitions]
+// [--write DIR]`; with `--write`, each option's scenario is also written to DIR as JSON, for the
+// native benchmark to run and profile the same runs
+// (`cargo bench -p group-simulator --bench simulation -- DIR/*.json`).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describeMembers } from '../e2e/describe-members.mjs';
 import { importGroup, initSync, Simulation } from '../web/pkg/group_coordinator_wasm.js';
 import { runToEnd } from '../web/src/playground/runs.ts';
@@ -14,8 +17,11 @@ import { whatIfs } from '../web/src/playground/what-if.ts';
 
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
 
-const consumers = Number(process.argv[2] ?? 300);
-const partitions = Number(process.argv[3] ?? consumers * 8);
+const writeAt = process.argv.indexOf('--write');
+const writeDir = writeAt > 0 ? process.argv[writeAt + 1] : undefined;
+const sizes = process.argv.slice(2).filter((_, i) => writeAt < 0 || (i + 2 !== writeAt && i + 2 !== writeAt + 1));
+const consumers = Number(sizes[0] ?? 300);
+const partitions = Number(sizes[1] ?? consumers * 8);
 const base = importGroup(describeMembers(consumers, partitions));
 const options = whatIfs(base, { order: 'listed', gapMs: 10_000, downMs: 5_000 });
 
@@ -25,6 +31,13 @@ const run = (scenario) => {
   if (m.invariantViolations !== 0) throw new Error(`${scenario.name}: ${m.invariantViolations} invariant violations`);
   return m;
 };
+
+if (writeDir !== undefined) {
+  mkdirSync(writeDir, { recursive: true });
+  for (const { key, scenario } of options) {
+    writeFileSync(`${writeDir}/your-group-${consumers}-${key}.json`, JSON.stringify(scenario));
+  }
+}
 
 // A warm-up first (V8's optimising tier compiles the module in the background; the page's
 // workers pay that once): the first option, once.

@@ -356,6 +356,17 @@ fn checks_catch_bad_assignments() {
     let out: AssignmentOutput =
         BTreeMap::from([("a".into(), tp(vec![0, 5])), ("b".into(), vec![])]);
     assert!(validate(&i, &out).unwrap_err().contains("does not exist"));
+    // The first number past the end, and a topic the metadata does not have.
+    let out: AssignmentOutput =
+        BTreeMap::from([("a".into(), tp(vec![0, 1, 2])), ("b".into(), vec![])]);
+    assert_eq!(validate(&i, &out).unwrap_err(), "t-2 does not exist");
+    let unknown = vec![TopicPartitions {
+        topic: "u".into(),
+        partitions: vec![0],
+    }];
+    let out: AssignmentOutput =
+        BTreeMap::from([("a".into(), tp(vec![0, 1])), ("b".into(), unknown)]);
+    assert_eq!(validate(&i, &out).unwrap_err(), "u-0 does not exist");
     let i2 = input(&[("t", 4)], vec![member("a", &["t"]), member("b", &["t"])]);
     let out: AssignmentOutput =
         BTreeMap::from([("a".into(), tp(vec![0, 1, 2])), ("b".into(), tp(vec![]))]);

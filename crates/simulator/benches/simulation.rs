@@ -14,7 +14,8 @@ use group_simulator::builtin::large_group;
 use std::time::Instant;
 
 fn main() {
-    // `<consumers> [classic|consumer]` runs one size, or one size and protocol.
+    // `<consumers> [classic|consumer] [trace|metrics]` runs one size, or one size and protocol,
+    // or only the run that keeps its trace or only the one that does not (one run to profile).
     // (cargo adds `--bench`.)
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -22,6 +23,16 @@ fn main() {
         .collect();
     let filter: Option<usize> = args.first().and_then(|a| a.parse().ok());
     let protocol_filter = args.get(1);
+    let kept_filter = args.get(2).map(|k| k == "trace");
+    // `<scenario.json>...`: each scenario file run to its end without its trace, as the page's
+    // comparisons run them (`bench/wasm-your-group.mjs --write DIR` writes its options' files):
+    // the same run natively, to profile.
+    if args.first().is_some_and(|a| a.ends_with(".json")) {
+        for path in &args {
+            run_file(path);
+        }
+        return;
+    }
     for (n, protocol, kept) in [10usize, 100, 1_000].into_iter().flat_map(|n| {
         [
             (n, "classic", true),
@@ -30,7 +41,10 @@ fn main() {
             (n, "consumer", false),
         ]
     }) {
-        if filter.is_some_and(|f| f != n) || protocol_filter.is_some_and(|p| p != protocol) {
+        if filter.is_some_and(|f| f != n)
+            || protocol_filter.is_some_and(|p| p != protocol)
+            || kept_filter.is_some_and(|k| k != kept)
+        {
             continue;
         }
         let mut scenario = large_group(n, 10, 3_600_000);
@@ -65,4 +79,24 @@ fn main() {
             m.messages_sent
         );
     }
+}
+
+fn run_file(path: &str) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let scenario =
+        group_simulator::Scenario::from_json(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let end = scenario.duration_ms;
+    let mut sim = Simulation::new(scenario).unwrap_or_else(|e| panic!("{path}: {e}"));
+    sim.keep_trace(false);
+    let start = Instant::now();
+    sim.run_until(end);
+    let wall = start.elapsed().as_secs_f64();
+    let m = sim.metrics();
+    assert_eq!(m.invariant_violations, 0, "{path}: invariant violations");
+    println!(
+        "BENCH native {path} {wall:.2} s ({} simulated s, {} rebalances, {} messages)",
+        end / 1000,
+        m.rebalances,
+        m.messages_sent
+    );
 }

@@ -89,8 +89,9 @@ impl<'a> Ranked<'a> {
         for (member, list) in output {
             pairs(members.rank(member), list, &mut assigned);
         }
-        // Stable: a partition's members stay in the output's order.
-        assigned.sort_by_key(|&(k, _)| k);
+        // A partition's members stay in the output's order, which is their ranks' order (the
+        // output is a map by member id): sorting the pairs whole keeps it.
+        assigned.sort_unstable();
         let mut owned = Vec::new();
         for m in &input.members {
             pairs(members.rank(&m.member_id), &m.owned_partitions, &mut owned);
@@ -241,6 +242,13 @@ fn validate_except(
         topics.sort_unstable();
         subscribed[ranked.members.rank(&m.member_id)] = Some(topics);
     }
+    // Each topic's partition count by rank (0: not in the metadata).
+    let partitions: Vec<i32> = ranked
+        .topics
+        .0
+        .iter()
+        .map(|t| input.topics.get(*t).copied().unwrap_or(0))
+        .collect();
     for who in ranked.by_partition() {
         let (key, first) = who[0];
         let (topic, p) = ranked.tp(key);
@@ -252,7 +260,7 @@ fn validate_except(
                 names.join(" and ")
             ));
         }
-        let n = input.topics.get(topic).copied().unwrap_or(0);
+        let n = partitions[key.0];
         if p < 0 || p >= n {
             return Err(format!("{topic}-{p} does not exist"));
         }
@@ -276,11 +284,16 @@ fn validate_except(
     topics.dedup();
     for t in topics {
         let topic = ranked.topics.name(t);
-        for p in 0..input.topics.get(topic).copied().unwrap_or(0) {
-            let assigned = ranked
-                .assigned
-                .binary_search_by_key(&(t, p), |&(k, _)| k)
-                .is_ok();
+        // The topic's assigned partitions, ascending (each at most once: checked above), walked
+        // beside its partition numbers.
+        let from = ranked.assigned.partition_point(|&((u, _), _)| u < t);
+        let mut assigned = ranked.assigned[from..]
+            .iter()
+            .take_while(|&&((u, _), _)| u == t)
+            .map(|&((_, p), _)| p)
+            .peekable();
+        for p in 0..partitions[t] {
+            let assigned = assigned.next_if_eq(&p).is_some();
             let withheld = withheld_may_be_unassigned && ranked.owner((t, p)).is_some();
             if !assigned && !withheld {
                 return Err(format!(

@@ -60,17 +60,22 @@ impl Simulation {
         let Some(epoch) = epoch else {
             return false;
         };
-        let mut subscribed: BTreeSet<&str> = BTreeSet::new();
         // A live run's lanes are not in the ledger: the group's state is all that tells.
-        for c in self
-            .consumers
-            .iter()
-            .filter(|c| c.life == Life::Running && !c.is_external())
-        {
-            if c.state != crate::trace::MemberState::Stable || c.rejoin_needed || c.epoch() != epoch
-            {
-                return false;
-            }
+        let running = || {
+            self.consumers
+                .iter()
+                .filter(|c| c.life == Life::Running && !c.is_external())
+        };
+        // First the states alone: while a rebalance completes this is asked at every member's
+        // step, and fails at the first member not there yet.
+        if running().any(|c| {
+            c.state != crate::trace::MemberState::Stable || c.rejoin_needed || c.epoch() != epoch
+        }) {
+            return false;
+        }
+        let mut subscribed: BTreeSet<&str> = BTreeSet::new();
+        let mut last: Option<&[String]> = None;
+        for c in running() {
             // A pattern subscribes to every topic it matches now, whether or not the
             // coordinator (or a classic client) has resolved it yet.
             match &c.pattern {
@@ -81,7 +86,12 @@ impl Simulation {
                         .filter(|t| p.matches(t))
                         .map(String::as_str),
                 ),
-                None => subscribed.extend(c.topics.iter().map(String::as_str)),
+                // Members mostly share one subscription: each list is added once.
+                None if last == Some(&c.topics[..]) => {}
+                None => {
+                    subscribed.extend(c.topics.iter().map(String::as_str));
+                    last = Some(&c.topics[..]);
+                }
             }
         }
         self.all_subscribed_owned(&subscribed)
