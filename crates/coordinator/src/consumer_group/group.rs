@@ -284,7 +284,7 @@ impl ConsumerGroup {
         }
         let old = self.members.remove(&member.member_id);
         if let Some(old) = &old {
-            self.release_partitions(old);
+            self.release_partitions(old, Some(&member));
             self.count_stable(old, false);
         }
         self.count_stable(&member, true);
@@ -342,7 +342,7 @@ impl ConsumerGroup {
     /// Takes the member out with its target and its partitions' epochs.
     pub(crate) fn remove_member(&mut self, member_id: &str) -> Option<ConsumerGroupMember> {
         let old = self.members.remove(member_id)?;
-        self.release_partitions(&old);
+        self.release_partitions(&old, None);
         self.count_stable(&old, false);
         self.unsubscribe_regex(&old.subscribed_topic_regex);
         self.target.remove(member_id);
@@ -441,22 +441,44 @@ impl ConsumerGroup {
             .unwrap_or(0)
     }
 
+    /// `m`'s partitions at its epoch (most were held already, by its previous version: their
+    /// entries are rewritten in place).
     fn hold_partitions(&mut self, m: &ConsumerGroupMember) {
         let epoch = m.progress.member_epoch;
         for set in [&m.progress.assigned, &m.progress.pending_revocation] {
             for (t, ps) in set {
                 for p in ps {
-                    self.partition_epochs.insert((*t, *p), epoch);
+                    match self.partition_epochs.get_mut(&(*t, *p)) {
+                        Some(held) => *held = epoch,
+                        None => {
+                            self.partition_epochs.insert((*t, *p), epoch);
+                        }
+                    }
                 }
             }
         }
     }
 
-    fn release_partitions(&mut self, m: &ConsumerGroupMember) {
-        for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+    /// Releases what `old` holds, except what `kept_by` (the member's next version, about to
+    /// be put in) goes on holding: `hold_partitions` rewrites those entries.
+    fn release_partitions(
+        &mut self,
+        old: &ConsumerGroupMember,
+        kept_by: Option<&ConsumerGroupMember>,
+    ) {
+        let keeps = |t: &Uuid, p: &i32| {
+            kept_by.is_some_and(|m| {
+                [&m.progress.assigned, &m.progress.pending_revocation]
+                    .iter()
+                    .any(|set| set.get(t).is_some_and(|ps| ps.contains(p)))
+            })
+        };
+        for set in [&old.progress.assigned, &old.progress.pending_revocation] {
             for (t, ps) in set {
                 for p in ps {
-                    self.partition_epochs.remove(&(*t, *p));
+                    if !keeps(t, p) {
+                        self.partition_epochs.remove(&(*t, *p));
+                    }
                 }
             }
         }
@@ -540,7 +562,10 @@ impl ConsumerGroup {
                 self.stable_by_epoch
             ));
         }
-        let mut held: BTreeMap<(Uuid, i32), (&str, i32)> = BTreeMap::new();
+        // Every (partition, epoch, holder), sorted by partition (stable: a partition's holders
+        // in the members' order). Checked after every membership move: a sorted list, not a map.
+        let mut held: Vec<((Uuid, i32), i32, &str)> =
+            Vec::with_capacity(self.partition_epochs.len());
         for m in self.members.values() {
             if m.progress.member_epoch > self.assignment_epoch {
                 return Err(alloc::format!(
@@ -553,19 +578,21 @@ impl ConsumerGroup {
             }
             for set in [&m.progress.assigned, &m.progress.pending_revocation] {
                 for (t, ps) in set {
-                    for p in ps {
-                        if let Some((other, _)) =
-                            held.insert((*t, *p), (&m.member_id, m.progress.member_epoch))
-                        {
-                            return Err(alloc::format!(
-                                "{}: partition {t}-{p} held by {other} and {}",
-                                self.group_id,
-                                m.member_id
-                            ));
-                        }
-                    }
+                    held.extend(
+                        ps.iter()
+                            .map(|p| ((*t, *p), m.progress.member_epoch, m.member_id.as_str())),
+                    );
                 }
             }
+        }
+        held.sort_by_key(|&(key, _, _)| key);
+        if let Some(pair) = held.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            let ((t, p), _, other) = pair[0];
+            return Err(alloc::format!(
+                "{}: partition {t}-{p} held by {other} and {}",
+                self.group_id,
+                pair[1].2
+            ));
         }
         let mut regexes: BTreeMap<String, usize> = BTreeMap::new();
         for m in self.members.values() {
@@ -589,13 +616,150 @@ impl ConsumerGroup {
                 self.group_id
             ));
         }
-        let expected = crate::ordered::map(held.into_iter().map(|(k, (_, e))| (k, e)));
-        if expected != self.partition_epochs {
+        let in_step = held.len() == self.partition_epochs.len()
+            && held
+                .iter()
+                .zip(&self.partition_epochs)
+                .all(|(&(key, epoch, _), (k, e))| key == *k && epoch == *e);
+        if !in_step {
             return Err(alloc::format!(
                 "{}: partition epochs out of step with the members",
                 self.group_id
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::consumer_group::assignor::MemberAssignment;
+    use alloc::format;
+    use alloc::string::ToString;
+
+    fn partitions(list: &[(u128, i32)]) -> MemberAssignment {
+        let mut out = MemberAssignment::new();
+        for &(t, p) in list {
+            out.entry(Uuid::from_u128(t)).or_default().insert(p);
+        }
+        out
+    }
+
+    fn member(
+        id: &str,
+        epoch: i32,
+        assigned: &[(u128, i32)],
+        pending: &[(u128, i32)],
+    ) -> ConsumerGroupMember {
+        let mut m = ConsumerGroupMember {
+            member_id: id.to_string(),
+            ..Default::default()
+        };
+        m.progress.member_epoch = epoch;
+        m.progress.assigned = partitions(assigned);
+        m.progress.pending_revocation = partitions(pending);
+        m
+    }
+
+    /// Partition epochs, recomputed from the members.
+    fn epochs_of(group: &ConsumerGroup) -> BTreeMap<(Uuid, i32), i32> {
+        let mut out = BTreeMap::new();
+        for m in group.members.values() {
+            for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+                for (t, ps) in set {
+                    for p in ps {
+                        out.insert((*t, *p), m.progress.member_epoch);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Members come, move partitions between them (kept, given up, pending revocation) at new
+    /// epochs, and go: the partition epochs follow, as a recount from the members gives them.
+    #[test]
+    fn partition_epochs_follow_the_members() {
+        let mut group = ConsumerGroup::new("g");
+        group.assignment_epoch = 100;
+        group.group_epoch = 100;
+        // A small deterministic stream: 4 members share 2 topics of 6 partitions, each
+        // partition held by at most one of them.
+        let mut state: u64 = 7;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let ids = ["a", "b", "c", "d"];
+        let mut holder: BTreeMap<(u128, i32), usize> = BTreeMap::new();
+        for step in 0..2_000 {
+            let who = next(4) as usize;
+            if next(10) == 0 {
+                group.remove_member(ids[who]);
+                holder.retain(|_, h| *h != who);
+            } else {
+                // Each partition: kept, taken (if free), given up, or moved to pending.
+                let (mut assigned, mut pending) = (Vec::new(), Vec::new());
+                for t in 1..=2u128 {
+                    for p in 0..6 {
+                        let free = holder.get(&(t, p)).is_none_or(|&h| h == who);
+                        if free && next(3) != 0 {
+                            holder.insert((t, p), who);
+                            if next(4) == 0 {
+                                pending.push((t, p));
+                            } else {
+                                assigned.push((t, p));
+                            }
+                        } else if free {
+                            holder.remove(&(t, p));
+                        }
+                    }
+                }
+                let epoch = i32::try_from(next(100)).expect("small");
+                group.put_member(member(ids[who], epoch, &assigned, &pending));
+            }
+            assert_eq!(group.partition_epochs, epochs_of(&group), "step {step}");
+            assert_eq!(group.check_invariants(), Ok(()), "step {step}");
+        }
+    }
+
+    #[test]
+    fn the_invariant_check_finds_a_partition_held_twice_and_epochs_out_of_step() {
+        let mut group = ConsumerGroup::new("g");
+        group.assignment_epoch = 5;
+        group.group_epoch = 5;
+        group.put_member(member("a", 3, &[(1, 0), (1, 1)], &[]));
+        group.put_member(member("b", 4, &[(1, 2)], &[(2, 0)]));
+        assert_eq!(group.check_invariants(), Ok(()));
+
+        let t1 = Uuid::from_u128(1);
+        let mut twice = group.clone();
+        if let Some(b) = twice.members.get_mut("b") {
+            b.progress.pending_revocation = partitions(&[(1, 1)]);
+        }
+        assert_eq!(
+            twice.check_invariants(),
+            Err(format!("g: partition {t1}-1 held by a and b"))
+        );
+
+        let out_of_step = "g: partition epochs out of step with the members";
+        let mut wrong_epoch = group.clone();
+        wrong_epoch.partition_epochs.insert((t1, 2), 3);
+        assert_eq!(wrong_epoch.check_invariants().unwrap_err(), out_of_step);
+        let mut missing = group.clone();
+        missing.partition_epochs.remove(&(t1, 0));
+        assert_eq!(missing.check_invariants().unwrap_err(), out_of_step);
+        let mut extra = group.clone();
+        extra.partition_epochs.insert((t1, 9), 4);
+        assert_eq!(extra.check_invariants().unwrap_err(), out_of_step);
+        // After every partition the members hold.
+        let mut extra_last = group.clone();
+        extra_last
+            .partition_epochs
+            .insert((Uuid::from_u128(3), 0), 4);
+        assert_eq!(extra_last.check_invariants().unwrap_err(), out_of_step);
     }
 }
