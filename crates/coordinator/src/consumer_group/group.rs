@@ -106,6 +106,12 @@ pub struct ConsumerGroup {
     /// walked every member, twice a heartbeat (measured: a tenth of a run of 100 consumers, and
     /// quadratic in the group's size).
     stable_by_epoch: BTreeMap<i32, usize>,
+    /// How many members speak the classic protocol, and protocol name -> how many of them list
+    /// it (kept as `stable_by_epoch` is; Kafka's `numClassicProtocolMembers` and
+    /// `classicProtocolMembersSupportedProtocols`): a classic member's JoinGroup is checked
+    /// against them, where it walked every member.
+    classic_members: usize,
+    classic_protocols: BTreeMap<String, usize>,
     /// Instance id -> member id.
     pub static_members: BTreeMap<String, String>,
     /// Member id -> its target assignment.
@@ -156,6 +162,8 @@ impl ConsumerGroup {
             assignment_epoch: 0,
             members: BTreeMap::new(),
             stable_by_epoch: BTreeMap::new(),
+            classic_members: 0,
+            classic_protocols: BTreeMap::new(),
             static_members: BTreeMap::new(),
             target: BTreeMap::new(),
             subscription_metadata: BTreeMap::new(),
@@ -190,10 +198,7 @@ impl ConsumerGroup {
 
     /// How many members speak the classic protocol.
     pub fn num_classic_members(&self) -> usize {
-        self.members
-            .values()
-            .filter(|m| m.uses_classic_protocol())
-            .count()
+        self.classic_members
     }
 
     /// `supportsClassicProtocols`: a classic member may join when its protocol type is
@@ -206,15 +211,8 @@ impl ConsumerGroup {
         if self.members.is_empty() {
             return !names.is_empty();
         }
-        let classic: Vec<&ClassicMemberMetadata> = self
-            .members
-            .values()
-            .filter_map(|m| m.classic.as_ref())
-            .collect();
         names.iter().any(|name| {
-            classic
-                .iter()
-                .all(|c| c.supported_protocols.iter().any(|p| p.name == *name))
+            self.classic_protocols.get(*name).copied().unwrap_or(0) == self.classic_members
         })
     }
 
@@ -276,6 +274,32 @@ impl ConsumerGroup {
         }
     }
 
+    /// Counts a classic member in (`true`) or out of [`Self::classic_members`] and
+    /// [`Self::classic_protocols`] (each name it lists once).
+    fn count_classic(&mut self, member: &ConsumerGroupMember, counted: bool) {
+        let Some(classic) = &member.classic else {
+            return;
+        };
+        self.classic_members = if counted {
+            self.classic_members + 1
+        } else {
+            self.classic_members.saturating_sub(1)
+        };
+        for name in classic_protocol_names(classic) {
+            if counted {
+                *self
+                    .classic_protocols
+                    .entry(String::from(name))
+                    .or_default() += 1;
+            } else if let Some(count) = self.classic_protocols.get_mut(name) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    self.classic_protocols.remove(name);
+                }
+            }
+        }
+    }
+
     /// Puts `member` in (replacing its previous version): its partitions' epochs follow it.
     pub(crate) fn put_member(&mut self, member: ConsumerGroupMember) {
         // Most heartbeats change nothing: the member stays as it is, its partitions held.
@@ -286,8 +310,10 @@ impl ConsumerGroup {
         if let Some(old) = &old {
             self.release_partitions(old, Some(&member));
             self.count_stable(old, false);
+            self.count_classic(old, false);
         }
         self.count_stable(&member, true);
+        self.count_classic(&member, true);
         let old_regex = old.as_ref().map(|o| o.subscribed_topic_regex.as_str());
         if old_regex != Some(member.subscribed_topic_regex.as_str()) {
             if let Some(old_regex) = old_regex {
@@ -344,6 +370,7 @@ impl ConsumerGroup {
         let old = self.members.remove(member_id)?;
         self.release_partitions(&old, None);
         self.count_stable(&old, false);
+        self.count_classic(&old, false);
         self.unsubscribe_regex(&old.subscribed_topic_regex);
         self.target.remove(member_id);
         if let Some(instance) = &old.instance_id
@@ -594,6 +621,23 @@ impl ConsumerGroup {
                 pair[1].2
             ));
         }
+        let mut classic_protocols: BTreeMap<String, usize> = BTreeMap::new();
+        let mut classic_members = 0;
+        for classic in self.members.values().filter_map(|m| m.classic.as_ref()) {
+            classic_members += 1;
+            for name in classic_protocol_names(classic) {
+                *classic_protocols.entry(String::from(name)).or_default() += 1;
+            }
+        }
+        if (classic_members, &classic_protocols) != (self.classic_members, &self.classic_protocols)
+        {
+            return Err(alloc::format!(
+                "{}: {classic_members} classic members listing {classic_protocols:?}, counted {} listing {:?}",
+                self.group_id,
+                self.classic_members,
+                self.classic_protocols
+            ));
+        }
         let mut regexes: BTreeMap<String, usize> = BTreeMap::new();
         for m in self.members.values() {
             if !m.subscribed_topic_regex.is_empty() {
@@ -631,135 +675,17 @@ impl ConsumerGroup {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::consumer_group::assignor::MemberAssignment;
-    use alloc::format;
-    use alloc::string::ToString;
-
-    fn partitions(list: &[(u128, i32)]) -> MemberAssignment {
-        let mut out = MemberAssignment::new();
-        for &(t, p) in list {
-            out.entry(Uuid::from_u128(t)).or_default().insert(p);
-        }
-        out
-    }
-
-    fn member(
-        id: &str,
-        epoch: i32,
-        assigned: &[(u128, i32)],
-        pending: &[(u128, i32)],
-    ) -> ConsumerGroupMember {
-        let mut m = ConsumerGroupMember {
-            member_id: id.to_string(),
-            ..Default::default()
-        };
-        m.progress.member_epoch = epoch;
-        m.progress.assigned = partitions(assigned);
-        m.progress.pending_revocation = partitions(pending);
-        m
-    }
-
-    /// Partition epochs, recomputed from the members.
-    fn epochs_of(group: &ConsumerGroup) -> BTreeMap<(Uuid, i32), i32> {
-        let mut out = BTreeMap::new();
-        for m in group.members.values() {
-            for set in [&m.progress.assigned, &m.progress.pending_revocation] {
-                for (t, ps) in set {
-                    for p in ps {
-                        out.insert((*t, *p), m.progress.member_epoch);
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// Members come, move partitions between them (kept, given up, pending revocation) at new
-    /// epochs, and go: the partition epochs follow, as a recount from the members gives them.
-    #[test]
-    fn partition_epochs_follow_the_members() {
-        let mut group = ConsumerGroup::new("g");
-        group.assignment_epoch = 100;
-        group.group_epoch = 100;
-        // A small deterministic stream: 4 members share 2 topics of 6 partitions, each
-        // partition held by at most one of them.
-        let mut state: u64 = 7;
-        let mut next = |n: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % n
-        };
-        let ids = ["a", "b", "c", "d"];
-        let mut holder: BTreeMap<(u128, i32), usize> = BTreeMap::new();
-        for step in 0..2_000 {
-            let who = next(4) as usize;
-            if next(10) == 0 {
-                group.remove_member(ids[who]);
-                holder.retain(|_, h| *h != who);
-            } else {
-                // Each partition: kept, taken (if free), given up, or moved to pending.
-                let (mut assigned, mut pending) = (Vec::new(), Vec::new());
-                for t in 1..=2u128 {
-                    for p in 0..6 {
-                        let free = holder.get(&(t, p)).is_none_or(|&h| h == who);
-                        if free && next(3) != 0 {
-                            holder.insert((t, p), who);
-                            if next(4) == 0 {
-                                pending.push((t, p));
-                            } else {
-                                assigned.push((t, p));
-                            }
-                        } else if free {
-                            holder.remove(&(t, p));
-                        }
-                    }
-                }
-                let epoch = i32::try_from(next(100)).expect("small");
-                group.put_member(member(ids[who], epoch, &assigned, &pending));
-            }
-            assert_eq!(group.partition_epochs, epochs_of(&group), "step {step}");
-            assert_eq!(group.check_invariants(), Ok(()), "step {step}");
-        }
-    }
-
-    #[test]
-    fn the_invariant_check_finds_a_partition_held_twice_and_epochs_out_of_step() {
-        let mut group = ConsumerGroup::new("g");
-        group.assignment_epoch = 5;
-        group.group_epoch = 5;
-        group.put_member(member("a", 3, &[(1, 0), (1, 1)], &[]));
-        group.put_member(member("b", 4, &[(1, 2)], &[(2, 0)]));
-        assert_eq!(group.check_invariants(), Ok(()));
-
-        let t1 = Uuid::from_u128(1);
-        let mut twice = group.clone();
-        if let Some(b) = twice.members.get_mut("b") {
-            b.progress.pending_revocation = partitions(&[(1, 1)]);
-        }
-        assert_eq!(
-            twice.check_invariants(),
-            Err(format!("g: partition {t1}-1 held by a and b"))
-        );
-
-        let out_of_step = "g: partition epochs out of step with the members";
-        let mut wrong_epoch = group.clone();
-        wrong_epoch.partition_epochs.insert((t1, 2), 3);
-        assert_eq!(wrong_epoch.check_invariants().unwrap_err(), out_of_step);
-        let mut missing = group.clone();
-        missing.partition_epochs.remove(&(t1, 0));
-        assert_eq!(missing.check_invariants().unwrap_err(), out_of_step);
-        let mut extra = group.clone();
-        extra.partition_epochs.insert((t1, 9), 4);
-        assert_eq!(extra.check_invariants().unwrap_err(), out_of_step);
-        // After every partition the members hold.
-        let mut extra_last = group.clone();
-        extra_last
-            .partition_epochs
-            .insert((Uuid::from_u128(3), 0), 4);
-        assert_eq!(extra_last.check_invariants().unwrap_err(), out_of_step);
-    }
+/// The protocol names a classic member lists, each once, sorted.
+fn classic_protocol_names(classic: &ClassicMemberMetadata) -> Vec<&str> {
+    let mut names: Vec<&str> = classic
+        .supported_protocols
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
 }
+
+#[cfg(test)]
+mod tests;
