@@ -488,6 +488,16 @@ fn checks_name_the_first_fault_and_count_moves() {
     ]);
     assert!(is_sticky(&owned, &out));
     assert_eq!(moved_partitions(&owned, &out), 1);
+    // A partition owned before and assigned to nobody now (cooperative-sticky withholds it)
+    // comes before the moves in order: they are still all found.
+    let out: AssignmentOutput = BTreeMap::from([
+        ("m1".into(), list(&[("a", &[1]), ("b", &[0, 1, 2])])),
+        ("m2".into(), list(&[("a", &[2])])),
+    ]);
+    assert_eq!(
+        revoked_and_assigned(&owned, &out),
+        vec![("a".to_string(), 1), ("b".to_string(), 0)]
+    );
 }
 
 #[test]

@@ -122,11 +122,16 @@ impl<'a> Ranked<'a> {
             .map(|i| self.owned[i].1)
     }
 
-    /// The partitions that changed owner, as (partition, previous owner, new owner), in order.
+    /// The partitions that changed owner, as (partition, previous owner, new owner), in order:
+    /// the assigned and the owned partitions walked side by side (both are sorted).
     fn moves(&self) -> impl Iterator<Item = (Key, usize, usize)> + '_ {
-        self.by_partition().filter_map(|who| {
+        let mut owned = self.owned.iter().peekable();
+        self.by_partition().filter_map(move |who| {
             let (key, to) = who[0];
-            self.owner(key)
+            while owned.next_if(|&&(k, _)| k < key).is_some() {}
+            owned
+                .next_if(|&&(k, _)| k == key)
+                .map(|&(_, from)| from)
                 .filter(|&from| from != to)
                 .map(|from| (key, from, to))
         })
@@ -294,8 +299,9 @@ fn validate_except(
             .peekable();
         for p in 0..partitions[t] {
             let assigned = assigned.next_if_eq(&p).is_some();
-            let withheld = withheld_may_be_unassigned && ranked.owner((t, p)).is_some();
-            if !assigned && !withheld {
+            // (Looked up only for a partition nobody got: that is rare.)
+            let withheld = || withheld_may_be_unassigned && ranked.owner((t, p)).is_some();
+            if !assigned && !withheld() {
                 return Err(format!(
                     "{topic}-{p} is assigned to no one, although a member subscribes to {topic}"
                 ));
