@@ -474,7 +474,7 @@ impl ClassicGroup {
         }
         let leader = self.leader_id.clone().unwrap_or_default();
         let protocol = self.protocol_name.clone().unwrap_or_default();
-        let leader_members: Vec<JoinGroupResponseMember> = self
+        let mut leader_members: Vec<JoinGroupResponseMember> = self
             .members()
             .map(|m| JoinGroupResponseMember {
                 member_id: m.member_id.clone(),
@@ -495,8 +495,9 @@ impl ClassicGroup {
                         leader: leader.clone(),
                         skip_assignment: false,
                         member_id: member_id.clone(),
+                        // Only the leader gets them: moved to it, not copied.
                         members: if is_leader {
-                            leader_members.clone()
+                            core::mem::take(&mut leader_members)
                         } else {
                             Vec::new()
                         },
