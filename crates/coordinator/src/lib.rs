@@ -95,7 +95,7 @@ mod ctx;
 mod error;
 mod group_config;
 mod group_type;
-mod hashed;
+pub mod hashed;
 mod invariants;
 mod migration;
 mod offsets;

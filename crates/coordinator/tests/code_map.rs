@@ -82,6 +82,7 @@ fn the_simulators_engine_names_nothing_of_what_the_page_shows() {
         "by_correlation.rs",
         "ledger.rs",
         "trace.rs",
+        "trace_store.rs",
         "refusal.rs",
         "world_view.rs",
         "config.rs",

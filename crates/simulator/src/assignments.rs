@@ -124,11 +124,11 @@ impl AssignmentIndex {
                         .iter()
                         .rev()
                         .find(|t| t.consumer == *consumer)
-                        .and_then(|t| match &trace.get(t.index)?.kind {
+                        .and_then(|t| match trace.get(t.index)?.kind {
                             TraceKind::Assigned { assigned, .. } => Some(assigned),
                             _ => None,
                         });
-                    let moved = before.map_or(!assigned.is_empty(), |b| b != assigned);
+                    let moved = before.map_or(!assigned.is_empty(), |b| b != *assigned);
                     self.taken.push(Taken {
                         index: e.index,
                         generation_id: *generation_id,

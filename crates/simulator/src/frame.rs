@@ -407,14 +407,10 @@ impl ConsumerGroupFrame {
         let last = index.consumer_transitions
             [..index.consumer_transitions.partition_point(|&i| i < len)]
             .last()
-            .and_then(|&i| match sim.trace().get(i).map(|e| &e.kind) {
+            .and_then(|&i| match sim.trace().get(i).map(|e| e.kind) {
                 Some(TraceKind::Coordinator {
                     event: EventKind::ConsumerGroupStateChanged { from, to },
-                }) => Some(ConsumerFired {
-                    from: *from,
-                    to: *to,
-                    index: i,
-                }),
+                }) => Some(ConsumerFired { from, to, index: i }),
                 _ => None,
             });
         Some(ConsumerGroupFrame {
@@ -588,10 +584,10 @@ impl Player {
                 .or(transition.map(|t| t.to))
                 .unwrap_or(GroupState::Empty),
             last: transition.and_then(|t| {
-                let cause = match trace.get(t.index).map(|e| &e.kind) {
+                let cause = match trace.get(t.index).map(|e| e.kind) {
                     Some(TraceKind::Coordinator {
                         event: EventKind::StateChanged { cause, .. },
-                    }) => short_ids(&crate::narration::cause_text(cause, lang)),
+                    }) => short_ids(&crate::narration::cause_text(&cause, lang)),
                     _ => String::new(),
                 };
                 Some(Fired {

@@ -53,6 +53,7 @@ mod ownership;
 mod refusal;
 mod simulation;
 mod timeline;
+mod trace_store;
 mod upcoming;
 mod world;
 mod world_view;

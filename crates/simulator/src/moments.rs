@@ -108,36 +108,36 @@ impl Moment {
         end: usize,
     ) -> (Vec<StepMark>, Option<Moment>) {
         let mut marks = Vec::new();
-        let mut top: Option<(StepMark, &TraceEvent)> = None;
-        let mut state_change: Option<&TraceEvent> = None;
+        let mut top: Option<(StepMark, TraceEvent)> = None;
+        let mut state_change: Option<TraceEvent> = None;
         for e in sim.trace().iter_from(first).take(end - first) {
             let Some(mark) = StepMark::of(&e.kind).or_else(|| assignment_complete(sim, &e.kind))
             else {
                 continue;
             };
             marks.push(mark);
-            if top.is_none_or(|(m, _)| mark < m) {
-                top = Some((mark, e));
-            }
             if matches!(mark, StepMark::Rebalance | StepMark::Stable) {
-                state_change = Some(e);
+                state_change = Some(e.clone());
+            }
+            if top.as_ref().is_none_or(|(m, _)| mark < *m) {
+                top = Some((mark, e));
             }
         }
         // What made the moment, and the state it left the group in when that is another entry
         // (a LeaveGroup arriving and the rebalance it starts read as one moment).
         let say = |lang: Lang| {
-            let (mark, e) = top?;
-            if mark == StepMark::Assigned {
+            let (mark, e) = top.as_ref()?;
+            if *mark == StepMark::Assigned {
                 return Some(who_got_what(sim, &e.kind, lang));
             }
             let mut text = e.narrate(lang);
-            if let Some(s) = state_change.filter(|s| s.index != e.index) {
+            if let Some(s) = state_change.as_ref().filter(|s| s.index != e.index) {
                 text.push_str(" · ");
                 text.push_str(&s.narrate(lang));
             }
             Some(short_ids(&text))
         };
-        let moment = top.map(|(mark, _)| Moment {
+        let moment = top.as_ref().map(|&(mark, _)| Moment {
             mark,
             label: Text {
                 en: say(Lang::En).unwrap_or_default(),

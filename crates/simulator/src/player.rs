@@ -375,7 +375,7 @@ impl Player {
         };
         self.told.read(&self.sim, first);
         if self.cursor == self.steps.len() {
-            let at_ms = self.sim.trace()[first].at_ms;
+            let at_ms = self.sim.trace().at_ms(first).unwrap_or(0);
             let (members, delayed) = self.details();
             let end = self.sim.trace().len();
             let (marks, moment) = Moment::of_entries(&self.sim, first, end);

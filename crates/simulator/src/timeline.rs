@@ -183,7 +183,7 @@ impl TimelineIndex {
             return;
         }
         for e in trace.iter_from(self.indexed) {
-            self.add(e);
+            self.add(&e);
         }
         self.indexed = trace.len();
     }

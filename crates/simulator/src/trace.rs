@@ -12,6 +12,8 @@ use group_coordinator::event::EventKind;
 use group_coordinator::{ErrorCode, Request, Response};
 use serde::Serialize;
 
+pub use crate::trace_store::Trace;
+
 /// A partition, by topic and index.
 pub type Tp = (Rc<str>, i32);
 
@@ -393,123 +395,6 @@ pub struct NarratedEvent<'a> {
     #[serde(flatten)]
     pub event: &'a TraceEvent,
     pub text: Text,
-}
-
-/// The recorded trace: appended to, never changed. Stored in fixed-size chunks so a long run
-/// never copies (or doubles) one huge buffer as it grows — what keeps an hour of 1,000
-/// consumers within wasm's 4 GiB.
-///
-/// A run that goes back in time ([`crate::Player`]) rewinds the trace to an earlier length and
-/// records the same entries again (the run is deterministic); the entries past the length are
-/// kept meanwhile (the run's known future), so going forward again can jump to a later
-/// checkpoint without losing them. Only [`Trace::forget_future`] (a fork) drops them.
-#[derive(Clone, Debug, Default)]
-pub struct Trace {
-    chunks: Vec<Vec<TraceEvent>>,
-    /// Entries recorded so far (what the trace is).
-    len: usize,
-    /// Entries stored: `len` plus the known future.
-    stored: usize,
-    /// Entries are counted, not kept (`Simulation::keep_trace(false)`): a run wanted for its
-    /// metrics only, whose millions of entries would otherwise fill the memory.
-    counted_only: bool,
-}
-
-const CHUNK: usize = 1 << 14;
-
-impl Trace {
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn push(&mut self, event: TraceEvent) {
-        if self.counted_only {
-            drop(event);
-            self.len += 1;
-            self.stored = self.len;
-            return;
-        }
-        if self.len < self.stored {
-            // Recording the known future again: the same entry, written over itself.
-            self.chunks[self.len / CHUNK][self.len % CHUNK] = event;
-            self.len += 1;
-            return;
-        }
-        if self.chunks.last().is_none_or(|c| c.len() == CHUNK) {
-            self.chunks.push(Vec::with_capacity(CHUNK));
-        }
-        if let Some(chunk) = self.chunks.last_mut() {
-            chunk.push(event);
-            self.len += 1;
-            self.stored += 1;
-        }
-    }
-
-    pub fn get(&self, index: usize) -> Option<&TraceEvent> {
-        if index >= self.len {
-            return None;
-        }
-        self.chunks.get(index / CHUNK)?.get(index % CHUNK)
-    }
-
-    /// To the first `len` entries (at most what is stored): back, keeping the rest as the
-    /// known future, or forward into it (a run restored to a later checkpoint).
-    pub fn rewind(&mut self, len: usize) {
-        self.len = len.min(self.stored);
-    }
-
-    /// Keeps no entry from now on, and drops the ones kept: [`Trace::len`] still counts them.
-    pub fn count_only(&mut self) {
-        self.chunks = Vec::new();
-        self.stored = self.len;
-        self.counted_only = true;
-    }
-
-    /// Whether entries are counted only ([`Trace::count_only`]).
-    pub fn is_counted_only(&self) -> bool {
-        self.counted_only
-    }
-
-    /// Drops the known future (the run forked: it will not happen).
-    pub fn forget_future(&mut self) {
-        self.chunks.truncate(self.len.div_ceil(CHUNK));
-        if let Some(last) = self.chunks.last_mut() {
-            last.truncate(self.len - (self.len - 1) / CHUNK * CHUNK);
-        }
-        self.stored = self.len;
-    }
-
-    /// Entries from `from` on, in order.
-    pub fn iter_from(&self, from: usize) -> impl Iterator<Item = &TraceEvent> {
-        let (chunk, offset) = (from / CHUNK, from % CHUNK);
-        self.chunks
-            .iter()
-            .skip(chunk)
-            .enumerate()
-            .flat_map(move |(i, c)| c.iter().skip(if i == 0 { offset } else { 0 }))
-            .take(self.len.saturating_sub(from))
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &TraceEvent> {
-        self.iter_from(0)
-    }
-}
-
-impl core::ops::Index<usize> for Trace {
-    type Output = TraceEvent;
-
-    fn index(&self, index: usize) -> &TraceEvent {
-        assert!(
-            index < self.len,
-            "trace index {index} past its length {}",
-            self.len
-        );
-        &self.chunks[index / CHUNK][index % CHUNK]
-    }
 }
 
 fn is_zero(ms: &i64) -> bool {

@@ -7,7 +7,7 @@ use crate::event_queue::{EventQueue, QueueKey};
 use crate::ledger::{GroupGeneration, Ledger};
 use crate::refusal::Refusal;
 use crate::scenario::LinkSpec;
-use crate::trace::{LossReason, MessageApi, Tp, Trace, TraceEvent, TraceKind};
+use crate::trace::{LossReason, MessageApi, Tp, Trace, TraceKind};
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -287,12 +287,7 @@ impl World {
     }
 
     pub fn record(&mut self, kind: TraceKind) {
-        let index = self.trace.len();
-        self.trace.push(TraceEvent {
-            index,
-            at_ms: self.now,
-            kind,
-        });
+        self.trace.push(self.now, kind);
     }
 
     pub fn violation(&mut self, message: String) {

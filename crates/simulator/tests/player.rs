@@ -376,8 +376,8 @@ fn the_books_four_cases_open_at_their_key_moment_the_leave() {
         assert_eq!(p.cursor(), k, "{name}");
         let record = &p.steps()[k - 1];
         let trace = p.simulation().trace();
-        let kinds: Vec<&TraceKind> = (record.first..record.end)
-            .map(|i| &trace.get(i).unwrap().kind)
+        let kinds: Vec<TraceKind> = (record.first..record.end)
+            .map(|i| trace.get(i).unwrap().kind)
             .collect();
         assert!(
             kinds

@@ -184,7 +184,7 @@ impl Player {
         #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
         from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        trace_from(self.inner.simulation().trace(), from_index, |e| e)
+        trace_from(self.inner.simulation().trace(), from_index, false)
     }
 
     pub fn cursor(&self) -> usize {

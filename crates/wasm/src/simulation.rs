@@ -149,7 +149,7 @@ impl Simulation {
         #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
         from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        trace_from(self.inner.trace(), from_index, TraceEvent::narrated)
+        trace_from(self.inner.trace(), from_index, true)
     }
 
     /// Trace entries from `fromIndex` (default 0) without their narration: what `trace` returns
@@ -162,7 +162,7 @@ impl Simulation {
         #[wasm_bindgen(js_name = fromIndex, unchecked_optional_param_type = "number")]
         from_index: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        trace_from(self.inner.trace(), from_index, |e| e)
+        trace_from(self.inner.trace(), from_index, false)
     }
 
     /// One trace entry's narration in en and zh; `null` past the end of the trace.
@@ -298,19 +298,23 @@ pub fn large_group_scenario(
     to_js(&builtin::large_group(consumers, per, duration.max(1)))
 }
 
-/// A trace's entries from `fromIndex` (default 0) as a JS array, each written as `each` gives
-/// it (`Simulation` and `Player` read their traces the same way).
-pub(crate) fn trace_from<'t, T: Serialize>(
-    trace: &'t Trace,
+/// A trace's entries from `fromIndex` (default 0) as a JS array, narrated or not
+/// (`Simulation` and `Player` read their traces the same way).
+pub(crate) fn trace_from(
+    trace: &Trace,
     from_index: Option<JsValue>,
-    each: impl Fn(&'t TraceEvent) -> T,
+    narrated: bool,
 ) -> Result<JsValue, JsValue> {
     let from = match from_index {
         None => 0,
         Some(i) => args::index("fromIndex", &i, 0)?,
     };
-    let events: Vec<T> = trace.iter_from(from).map(each).collect();
-    to_js(&events)
+    let events: Vec<TraceEvent> = trace.iter_from(from).collect();
+    if narrated {
+        to_js(&events.iter().map(TraceEvent::narrated).collect::<Vec<_>>())
+    } else {
+        to_js(&events)
+    }
 }
 
 /// One entry's narration in en and zh; `null` past the end of the trace.

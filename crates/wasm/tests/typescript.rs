@@ -81,7 +81,7 @@ fn serde_writes_what_the_declarations_say() {
             }
         }
         for (i, e) in p.simulation().trace().iter().enumerate() {
-            check_counted("TraceEntry", json(e));
+            check_counted("TraceEntry", json(&e));
             if i < 200 {
                 check_counted("TraceEvent", json(&e.narrated()));
             }

@@ -53,13 +53,13 @@ fn a_static_member_leaving_with_minus_two_gets_its_partitions_back_at_the_same_e
         .collect();
     // Three joins, and neither the -2 leave nor the return bumps the epoch.
     assert_eq!(bumps, [1, 2, 3]);
-    let c: Vec<&[group_simulator::trace::Tp]> = sim
+    let c: Vec<Box<[group_simulator::trace::Tp]>> = sim
         .trace()
         .iter()
-        .filter_map(|e| match &e.kind {
+        .filter_map(|e| match e.kind {
             TraceKind::Assigned {
                 consumer, assigned, ..
-            } if &**consumer == "C" && !assigned.is_empty() => Some(&**assigned),
+            } if &*consumer == "C" && !assigned.is_empty() => Some(assigned),
             _ => None,
         })
         .collect();

@@ -47,7 +47,7 @@ fn state_at_leave(sim: &Simulation) -> (GroupState, Option<GroupState>, i64) {
             )
         })
         .expect("a LeaveGroup reached the coordinator");
-    let t = trace[at].at_ms;
+    let t = trace.at_ms(at).expect("the LeaveGroup entry");
     let after = trace
         .iter_from(at)
         .take_while(|e| e.at_ms == t)
