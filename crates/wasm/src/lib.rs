@@ -33,6 +33,7 @@ mod assign;
 mod compact;
 #[cfg(feature = "console")]
 mod coordinator;
+mod heap;
 mod player;
 #[cfg(feature = "schema")]
 pub mod schema;

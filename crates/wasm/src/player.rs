@@ -74,14 +74,16 @@ impl Player {
             Some(b) if !args::is_absent(&b) => args::boolean("toEnd", &b)?,
             _ => false,
         };
-        let mut taken = 0;
-        while taken < count && !(to_end && self.inner.play_stop().is_some()) {
-            if !self.inner.forward().map_err(scenario_error)? {
-                break;
+        crate::heap::ahead(|| {
+            let mut taken = 0;
+            while taken < count && !(to_end && self.inner.play_stop().is_some()) {
+                if !self.inner.forward().map_err(scenario_error)? {
+                    break;
+                }
+                taken += 1;
             }
-            taken += 1;
-        }
-        Ok(taken)
+            Ok(taken)
+        })
     }
 
     /// Goes to `step` steps from the start: to the last checkpoint at or before it (back, or
@@ -92,8 +94,7 @@ impl Player {
         #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
     ) -> Result<usize, JsValue> {
         let step = args::index("step", &step, 0)?;
-        self.inner
-            .seek_at_most(step, SEEK_MAX_STEPS)
+        crate::heap::ahead(|| self.inner.seek_at_most(step, SEEK_MAX_STEPS))
             .map_err(scenario_error)?;
         Ok(self.inner.cursor())
     }

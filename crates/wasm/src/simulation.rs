@@ -102,7 +102,7 @@ impl Simulation {
                 self.inner.now()
             )));
         }
-        self.inner.run_until_at_most(t, max_events);
+        crate::heap::ahead(|| self.inner.run_until_at_most(t, max_events));
         Ok(self.inner.now() as f64)
     }
 
