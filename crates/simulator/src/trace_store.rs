@@ -101,7 +101,8 @@ impl Names {
         let address = Rc::as_ptr(name) as *const u8 as usize;
         let slot = (address >> 4) % RECENT;
         let (seen, id) = self.recent[slot];
-        if seen == address && address != 0 {
+        // (An `Rc` is never at address 0, so an empty slot matches no name.)
+        if seen == address {
             return id;
         }
         let id = match self.by_name.get(&**name) {
@@ -357,23 +358,21 @@ impl Trace {
         }
     }
 
+    /// Entry `index` as stored, when it is one of the trace's (not of its known future).
     fn stored(&self, index: usize) -> Option<&Stored> {
+        if index >= self.len {
+            return None;
+        }
         self.chunks.get(index / CHUNK)?.get(index % CHUNK)
     }
 
     /// Entry `index`, as it was recorded.
     pub fn get(&self, index: usize) -> Option<TraceEvent> {
-        if index >= self.len {
-            return None;
-        }
         Some(self.unpack(index, self.stored(index)?))
     }
 
     /// When entry `index` happened (without unpacking it).
     pub fn at_ms(&self, index: usize) -> Option<i64> {
-        if index >= self.len {
-            return None;
-        }
         Some(self.stored(index)?.at_ms)
     }
 
