@@ -81,17 +81,20 @@ struct Names {
     /// (address, number) of recently seen names, by a few bits of the address. Which slot a
     /// name takes depends on where the allocator put it, but only how fast a name is found
     /// does: the number found is the same.
-    recent: Box<[(usize, NameId); RECENT]>,
+    recent: Box<[(usize, NameId)]>,
 }
 
-const RECENT: usize = 256;
+/// Room for every consumer's name and member id in a large world (1,000 consumers, two names
+/// each): with 256 slots most lookups of such a run missed and hashed the name instead (in
+/// Node's profile of an hour of 1,000 consumers, `Names::id` went from 3.9% to 2.4%).
+const RECENT: usize = 4096;
 
 impl Default for Names {
     fn default() -> Self {
         Names {
             list: Vec::new(),
             by_name: HashedMap::default(),
-            recent: Box::new([(0, 0); RECENT]),
+            recent: alloc::vec![(0, 0); RECENT].into_boxed_slice(),
         }
     }
 }
