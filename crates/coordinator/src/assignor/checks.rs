@@ -100,48 +100,6 @@ impl<'a> Members<'a> {
     }
 }
 
-/// `pairs` sorted by partition, the pairs of one partition in the order given. An assignment's
-/// partitions are dense (each topic's run from 0 to its count), so they are counted into place
-/// in two passes; sorting 10,000 pairs twice by comparison was a third of a check at 1,000
-/// members, more than the assignor took. Keys spread wide (partitions that do not exist: an
-/// invalid output) are sorted by comparison instead.
-fn sorted_by_key(mut pairs: Vec<(Key, usize)>, topics: usize) -> Vec<(Key, usize)> {
-    let mut range = alloc::vec![(i32::MAX, i32::MIN); topics];
-    for &((t, p), _) in &pairs {
-        let (low, high) = &mut range[t];
-        *low = (*low).min(p);
-        *high = (*high).max(p);
-    }
-    // Where each topic's slots start, and the number of slots in all.
-    let mut base = Vec::with_capacity(topics);
-    let mut slots: u64 = 0;
-    for &(low, high) in &range {
-        base.push(slots as usize);
-        if low <= high {
-            slots += (i64::from(high) - i64::from(low) + 1) as u64;
-        }
-    }
-    if slots > 4 * pairs.len() as u64 + 64 {
-        pairs.sort_by_key(|&(k, _)| k);
-        return pairs;
-    }
-    let slot = |(t, p): Key| base[t] + (i64::from(p) - i64::from(range[t].0)) as usize;
-    let mut start = alloc::vec![0usize; slots as usize + 1];
-    for &(k, _) in &pairs {
-        start[slot(k) + 1] += 1;
-    }
-    for i in 1..start.len() {
-        start[i] += start[i - 1];
-    }
-    let mut sorted = alloc::vec![((0, 0), 0); pairs.len()];
-    for &(k, m) in &pairs {
-        let s = slot(k);
-        sorted[start[s]] = (k, m);
-        start[s] += 1;
-    }
-    sorted
-}
-
 /// The checks' view of an input and its output: topics and members by rank, every (partition,
 /// member) the output assigns sorted by partition (a partition's members in the output's order),
 /// and the members' owned partitions sorted (a partition two members claim goes to the later one).
@@ -169,13 +127,13 @@ impl<'a> Ranked<'a> {
             pairs(member, list, &mut assigned);
         }
         // A partition's members stay in the output's order, which is their ranks' order.
-        let assigned = sorted_by_key(assigned, topics.0.len());
+        let assigned = crate::ordered::by_partition(assigned, topics.0.len(), |&(k, _)| k);
         let mut owned = Vec::new();
         for (m, &rank) in input.members.iter().zip(&members.input) {
             pairs(rank, &m.owned_partitions, &mut owned);
         }
         // The last claim of a partition wins, as a map's insert in the members' order would.
-        let owned = sorted_by_key(owned, topics.0.len())
+        let owned = crate::ordered::by_partition(owned, topics.0.len(), |&(k, _)| k)
             .chunk_by(|a, b| a.0 == b.0)
             .filter_map(|claims| claims.last().copied())
             .collect();

@@ -590,8 +590,19 @@ impl ConsumerGroup {
             ));
         }
         // Every (partition, epoch, holder), sorted by partition (stable: a partition's holders
-        // in the members' order). Checked after every membership move: a sorted list, not a map.
-        let mut held: Vec<((Uuid, i32), i32, &str)> =
+        // in the members' order). Checked after every membership move: a sorted list, not a
+        // map, and sorted by counting (`ordered::by_partition`), the topics by their rank.
+        let mut topics: Vec<Uuid> = Vec::new();
+        for m in self.members.values() {
+            for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+                for t in set.keys() {
+                    if let Err(at) = topics.binary_search(t) {
+                        topics.insert(at, *t);
+                    }
+                }
+            }
+        }
+        let mut held: Vec<((usize, i32), i32, &str)> =
             Vec::with_capacity(self.partition_epochs.len());
         for m in self.members.values() {
             if m.progress.member_epoch > self.assignment_epoch {
@@ -605,16 +616,18 @@ impl ConsumerGroup {
             }
             for set in [&m.progress.assigned, &m.progress.pending_revocation] {
                 for (t, ps) in set {
+                    let t = topics.binary_search(t).unwrap_or_default();
                     held.extend(
                         ps.iter()
-                            .map(|p| ((*t, *p), m.progress.member_epoch, m.member_id.as_str())),
+                            .map(|p| ((t, *p), m.progress.member_epoch, m.member_id.as_str())),
                     );
                 }
             }
         }
-        held.sort_by_key(|&(key, _, _)| key);
+        let held = crate::ordered::by_partition(held, topics.len(), |&(key, _, _)| key);
         if let Some(pair) = held.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             let ((t, p), _, other) = pair[0];
+            let t = topics[t];
             return Err(alloc::format!(
                 "{}: partition {t}-{p} held by {other} and {}",
                 self.group_id,
@@ -664,7 +677,7 @@ impl ConsumerGroup {
             && held
                 .iter()
                 .zip(&self.partition_epochs)
-                .all(|(&(key, epoch, _), (k, e))| key == *k && epoch == *e);
+                .all(|(&((t, p), epoch, _), (k, e))| (topics[t], p) == *k && epoch == *e);
         if !in_step {
             return Err(alloc::format!(
                 "{}: partition epochs out of step with the members",

@@ -188,6 +188,16 @@ fn the_invariant_check_finds_a_partition_held_twice_and_epochs_out_of_step() {
         twice.check_invariants(),
         Err(format!("g: partition {t1}-1 held by a and b"))
     );
+    // The same on the second topic: a partition named by its own topic.
+    let t2 = Uuid::from_u128(2);
+    let mut twice = group.clone();
+    if let Some(a) = twice.members.get_mut("a") {
+        a.progress.pending_revocation = partitions(&[(2, 0)]);
+    }
+    assert_eq!(
+        twice.check_invariants(),
+        Err(format!("g: partition {t2}-0 held by a and b"))
+    );
 
     let out_of_step = "g: partition epochs out of step with the members";
     let mut wrong_epoch = group.clone();
