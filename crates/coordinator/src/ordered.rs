@@ -5,7 +5,8 @@
 //! bulk), and `sort_by` compiles a sort for each element type and comparator: 3-5 KB of the
 //! page's wasm module each. Off the hot paths, inserting costs no more and reuses the tree's
 //! insert code, which every map has anyway; and [`sort_by`] sorts through one shared
-//! instantiation. (The assignors keep their own sorts: there speed matters.)
+//! instantiation. (The assignors keep their own sorts: there speed matters.) [`by_partition`]
+//! is the exception, for the checks run at every rebalance: partitions counted into place.
 
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::vec::Vec;
@@ -80,7 +81,7 @@ pub fn by_partition<T: Copy>(
         }
     }
     if slots > 4 * items.len() as u64 + 64 {
-        items.sort_by_key(|item| key(item));
+        sort_by_key(&mut items, &key);
         return items;
     }
     let slot = |item: &T| {

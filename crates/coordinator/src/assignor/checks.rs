@@ -26,18 +26,20 @@ impl<'a> Names<'a> {
     /// owned partitions and assignment), so gathered in a set rather than sorted with their
     /// repeats.
     fn topics(input: &'a AssignmentInput, output: &'a AssignmentOutput) -> Self {
-        let names: BTreeSet<&str> = input
-            .topics
-            .keys()
-            .map(String::as_str)
-            .chain(input.members.iter().flat_map(|m| {
-                m.topics
-                    .iter()
-                    .map(String::as_str)
-                    .chain(m.owned_partitions.iter().map(|tp| &*tp.topic))
-            }))
-            .chain(output.values().flatten().map(|tp| &*tp.topic))
-            .collect();
+        // (Inserted one at a time: `collect()` into a set would sort every repeat first.)
+        let names: BTreeSet<&str> = crate::ordered::set(
+            input
+                .topics
+                .keys()
+                .map(String::as_str)
+                .chain(input.members.iter().flat_map(|m| {
+                    m.topics
+                        .iter()
+                        .map(String::as_str)
+                        .chain(m.owned_partitions.iter().map(|tp| &*tp.topic))
+                }))
+                .chain(output.values().flatten().map(|tp| &*tp.topic)),
+        );
         Names(names.into_iter().collect())
     }
 
