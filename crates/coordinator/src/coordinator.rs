@@ -155,7 +155,10 @@ impl Coordinator {
         self.ctx.records.get(group_id)
     }
 
-    pub(crate) fn timer_deadline(&self, key: &TimerKey) -> Option<i64> {
+    pub(crate) fn timer_deadline<Q: core::hash::Hash + hashbrown::Equivalent<TimerKey> + ?Sized>(
+        &self,
+        key: &Q,
+    ) -> Option<i64> {
         self.ctx.timers.deadline(key)
     }
 

@@ -41,10 +41,9 @@ impl<K, V> fmt::Debug for HashedMap<K, V> {
 }
 
 impl<K: Hash + Eq, V> HashedMap<K, V> {
-    pub fn get<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<&V>
-    where
-        K: Borrow<Q>,
-    {
+    /// The value at `key`: a `K`, a form it borrows as, or any other that hashes and compares
+    /// as one ([`hashbrown::Equivalent`]).
+    pub fn get<Q: Hash + hashbrown::Equivalent<K> + ?Sized>(&self, key: &Q) -> Option<&V> {
         self.table.get(key)
     }
 

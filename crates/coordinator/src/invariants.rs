@@ -4,7 +4,7 @@
 //! `ConsumerGroup::check_invariants`); what needs the coordinator's timers or both maps is here.
 
 use crate::coordinator::Coordinator;
-use crate::timer::TimerKey;
+use crate::timer::TimerKeyRef;
 use alloc::format;
 use alloc::string::String;
 
@@ -31,14 +31,14 @@ impl Coordinator {
                 continue;
             }
             for m in group.members.values() {
-                let session = TimerKey::ConsumerSession(g.clone(), m.member_id.clone());
+                let session = TimerKeyRef::ConsumerSession(g, &m.member_id);
                 if self.timer_deadline(&session).is_none() {
                     return Err(format!(
                         "consumer group \"{g}\": member {} has no session timer",
                         m.member_id
                     ));
                 }
-                let rebalance = TimerKey::ConsumerRebalance(g.clone(), m.member_id.clone());
+                let rebalance = TimerKeyRef::ConsumerRebalance(g, &m.member_id);
                 // A classic member has join and sync timers instead of a rebalance timer, except
                 // that loading the group arms one for every member still revoking (Kafka's
                 // `onLoaded`), so a classic member's is not checked.

@@ -121,7 +121,7 @@ pub use error::ErrorCode;
 pub use event::{Cause, Event, EventKind, RemovalReason};
 pub use group_config::{AlterConfigOp, AlterableConfig, ConfigSource, altered};
 pub use protocol::{Api, Request, Response};
-pub use timer::{TimerKey, TimerView};
+pub use timer::{TimerKey, TimerKeyRef, TimerView};
 
 /// The book's Rust examples (`docs/src/using.md`), compiled and run as doc-tests so that they stay
 /// true.

@@ -208,15 +208,12 @@ pub(super) fn update_member(
         );
     }
     let assignment_epoch = group.assignment_epoch;
-    let target = group
-        .target
-        .get(&updated.member_id)
-        .cloned()
-        .unwrap_or_default();
     if !updated.is_reconciled_to(assignment_epoch) {
+        let none = MemberAssignment::new();
+        let target = group.target.get(&updated.member_id).unwrap_or(&none);
         let next = updated.progress.reconcile(
             assignment_epoch,
-            &target,
+            target,
             |t, p| group.partition_epoch(t, p),
             owned,
         );

@@ -1,0 +1,245 @@
+//! The stored trace reads back as recorded, through replays and forks.
+
+use super::*;
+use crate::trace::{Lifecycle, MemberState};
+use alloc::format;
+use group_coordinator::protocol::{HeartbeatRequest, HeartbeatResponse};
+
+fn name(s: &str) -> Rc<str> {
+    Rc::from(s)
+}
+
+/// An entry as a reader sees it: its JSON (entries have no `PartialEq`).
+fn seen(e: &TraceEvent) -> String {
+    serde_json::to_string(e).unwrap()
+}
+
+/// Entries of every packed kind, and some kept whole, with bodies of `tag`.
+fn entries(tag: i32) -> Vec<TraceKind> {
+    let (a, b) = (name("consumer-a"), name("consumer-b"));
+    let request = Rc::new(Request::Heartbeat(HeartbeatRequest {
+        correlation_id: tag,
+        member_id: "m-1".into(),
+        ..Default::default()
+    }));
+    let response = Rc::new(Response::Heartbeat(HeartbeatResponse {
+        correlation_id: tag,
+        error_code: ErrorCode::RebalanceInProgress,
+        ..Default::default()
+    }));
+    alloc::vec![
+        TraceKind::Lifecycle {
+            consumer: a.clone(),
+            what: Lifecycle::Started,
+        },
+        TraceKind::RequestSent {
+            consumer: a.clone(),
+            api: MessageApi::JoinGroup,
+            correlation_id: tag,
+            generation_id: -1,
+            member_id: name("m-1"),
+            request: Some(request),
+            consumer_protocol: false,
+        },
+        TraceKind::RequestSent {
+            consumer: b.clone(),
+            api: MessageApi::Heartbeat,
+            correlation_id: tag + 1,
+            generation_id: 7,
+            member_id: name(""),
+            request: None,
+            consumer_protocol: true,
+        },
+        TraceKind::RequestDelivered {
+            consumer: a.clone(),
+            api: MessageApi::JoinGroup,
+            correlation_id: tag,
+        },
+        TraceKind::ResponseSent {
+            consumer: a.clone(),
+            api: MessageApi::JoinGroup,
+            correlation_id: tag,
+            error_code: ErrorCode::RebalanceInProgress,
+            error: ErrorCode::RebalanceInProgress.name(),
+            response: Some(response),
+        },
+        TraceKind::ResponseSent {
+            consumer: b.clone(),
+            api: MessageApi::Heartbeat,
+            correlation_id: tag + 1,
+            error_code: ErrorCode::Other(-7),
+            error: ErrorCode::Other(-7).name(),
+            response: None,
+        },
+        // An error text that is not its code's name: kept whole, so kept as it was.
+        TraceKind::ResponseDelivered {
+            consumer: a.clone(),
+            api: MessageApi::JoinGroup,
+            correlation_id: tag,
+            error_code: ErrorCode::None,
+            error: "something else",
+        },
+        TraceKind::ResponseDelivered {
+            consumer: b.clone(),
+            api: MessageApi::Heartbeat,
+            correlation_id: tag + 1,
+            error_code: ErrorCode::UnknownMemberId,
+            error: ErrorCode::UnknownMemberId.name(),
+        },
+        TraceKind::ClientState {
+            consumer: b.clone(),
+            from: MemberState::Stable,
+            to: MemberState::PreparingRebalance,
+        },
+        TraceKind::RejoinRequested {
+            consumer: b,
+            reason: "a reason",
+        },
+        TraceKind::Coordinator {
+            event: EventKind::TimerScheduled {
+                key: TimerKey::ConsumerSession("g".into(), "m-1".into()),
+                deadline_ms: 45_000 + i64::from(tag),
+            },
+        },
+        // A key without a member, and one whose member id is empty.
+        TraceKind::Coordinator {
+            event: EventKind::TimerScheduled {
+                key: TimerKey::Join("g".into()),
+                deadline_ms: i64::MAX,
+            },
+        },
+        TraceKind::Coordinator {
+            event: EventKind::TimerScheduled {
+                key: TimerKey::Heartbeat("g".into(), String::new()),
+                deadline_ms: -1,
+            },
+        },
+        TraceKind::Coordinator {
+            event: EventKind::ResponseParked {
+                member_id: "m-2".into(),
+                api: Api::SyncGroup,
+                correlation_id: tag,
+            },
+        },
+        TraceKind::Coordinator {
+            event: EventKind::ConsumerMemberUpdated {
+                member_id: "m-1".into(),
+                state: ConsumerMemberState::UnrevokedPartitions,
+                member_epoch: tag,
+                previous_member_epoch: tag - 1,
+            },
+        },
+        // Another coordinator event: kept whole.
+        TraceKind::Coordinator {
+            event: EventKind::TimerCancelled {
+                key: TimerKey::ConsumerRebalance("g".into(), "m-1".into()),
+            },
+        },
+    ]
+}
+
+fn record(trace: &mut Trace, kinds: Vec<TraceKind>) -> Vec<String> {
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let at_ms = 1_000 * trace.len() as i64;
+            let index = trace.len();
+            let event = TraceEvent {
+                index,
+                at_ms,
+                kind: kind.clone(),
+            };
+            trace.push(at_ms, kind);
+            seen(&event)
+        })
+        .collect()
+}
+
+fn read(trace: &Trace) -> Vec<String> {
+    trace.iter().map(|e| seen(&e)).collect()
+}
+
+#[test]
+fn every_entry_reads_back_as_it_was_recorded() {
+    let mut trace = Trace::default();
+    let mut expected = record(&mut trace, entries(10));
+    expected.extend(record(&mut trace, entries(20)));
+    assert_eq!(read(&trace), expected);
+    for (i, e) in expected.iter().enumerate() {
+        assert_eq!(&seen(&trace.get(i).unwrap()), e);
+        assert_eq!(trace.at_ms(i), Some(1_000 * i as i64));
+    }
+    assert!(trace.get(expected.len()).is_none());
+    assert_eq!(read_from(&trace, 5), expected[5..]);
+    // Each name once, whichever allocation it came in: the consumers, "m-1", "", "g",
+    // "m-2".
+    assert_eq!(trace.names.list.len(), 6);
+    assert_eq!(trace.bodies.requests.len(), 2);
+    assert_eq!(trace.bodies.responses.len(), 2);
+}
+
+fn read_from(trace: &Trace, from: usize) -> Vec<String> {
+    trace.iter_from(from).map(|e| seen(&e)).collect()
+}
+
+/// A name's address is trusted only when it is the table's own copy: a name freed and
+/// another allocated in its place must not be taken for it.
+#[test]
+fn a_freed_names_address_is_not_taken_for_the_next_name() {
+    let mut trace = Trace::default();
+    let mut expected = Vec::new();
+    for i in 0..2_000 {
+        // A fresh allocation each time, dropped after the entry: the allocator hands the
+        // same addresses out again.
+        let consumer: Rc<str> = Rc::from(format!("consumer-{}", i % 37).as_str());
+        expected.extend(record(
+            &mut trace,
+            alloc::vec![TraceKind::RequestDelivered {
+                consumer,
+                api: MessageApi::Heartbeat,
+                correlation_id: i,
+            }],
+        ));
+    }
+    assert_eq!(read(&trace), expected);
+    assert_eq!(trace.names.list.len(), 37);
+}
+
+#[test]
+fn a_replay_writes_over_its_entries_and_their_bodies_and_a_fork_drops_the_future() {
+    let mut trace = Trace::default();
+    let first = record(&mut trace, entries(10));
+    let second = record(&mut trace, entries(20));
+    let all: Vec<String> = first.iter().chain(&second).cloned().collect();
+    // Back to the end of the first half, and the second recorded again: same entries, no
+    // new bodies.
+    trace.rewind(first.len());
+    assert_eq!(read(&trace), first);
+    assert_eq!(record(&mut trace, entries(20)), second);
+    assert_eq!(read(&trace), all);
+    assert_eq!(trace.bodies.requests.len(), 2);
+    // Back again, and a different future: the fork drops the old one and its bodies.
+    trace.rewind(first.len());
+    trace.forget_future();
+    assert_eq!(read(&trace), first);
+    assert_eq!(trace.bodies.requests.len(), 1);
+    assert_eq!(trace.bodies.responses.len(), 1);
+    let third = record(&mut trace, entries(30));
+    assert_eq!(read(&trace)[first.len()..], third);
+    assert!(
+        read(&trace)
+            .iter()
+            .any(|e| e.contains("\"correlationId\":30"))
+    );
+}
+
+#[test]
+fn a_counted_trace_keeps_nothing() {
+    let mut trace = Trace::default();
+    record(&mut trace, entries(10));
+    trace.count_only();
+    record(&mut trace, entries(20));
+    assert_eq!(trace.len(), 2 * entries(0).len());
+    assert!(trace.get(0).is_none() && trace.iter().next().is_none());
+    assert!(trace.names.list.is_empty() && trace.bodies.requests.is_empty());
+}
