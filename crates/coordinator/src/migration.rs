@@ -206,8 +206,8 @@ pub(crate) fn convert_to_consumer_group(
                 state: MemberState::Stable,
                 member_epoch: generation,
                 previous_member_epoch: generation,
-                assigned,
-                pending_revocation: MemberAssignment::new(),
+                assigned: assigned.into(),
+                pending_revocation: Default::default(),
             },
             classic: Some(ClassicMemberMetadata {
                 session_timeout_ms: m.session_timeout_ms(),

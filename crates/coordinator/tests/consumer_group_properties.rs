@@ -329,7 +329,7 @@ proptest! {
         // Every partition of every subscribed topic is assigned exactly once.
         let mut assigned: BTreeSet<(Uuid, i32)> = BTreeSet::new();
         for m in group.members.values() {
-            for (t, ps) in &m.progress.assigned {
+            for (t, ps) in m.progress.assigned.iter() {
                 for p in ps {
                     prop_assert!(assigned.insert((*t, *p)), "{t}-{p} twice");
                 }

@@ -36,8 +36,8 @@ fn member(
         state,
         member_epoch: epoch,
         previous_member_epoch: previous,
-        assigned,
-        pending_revocation: pending,
+        assigned: assigned.into(),
+        pending_revocation: pending.into(),
     }
 }
 

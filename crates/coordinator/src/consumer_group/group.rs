@@ -472,7 +472,7 @@ impl ConsumerGroup {
     /// entries are rewritten in place).
     fn hold_partitions(&mut self, m: &ConsumerGroupMember) {
         let epoch = m.progress.member_epoch;
-        for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+        for set in [&*m.progress.assigned, &*m.progress.pending_revocation] {
             for (t, ps) in set {
                 for p in ps {
                     match self.partition_epochs.get_mut(&(*t, *p)) {
@@ -500,7 +500,7 @@ impl ConsumerGroup {
                     .any(|set| set.get(t).is_some_and(|ps| ps.contains(p)))
             })
         };
-        for set in [&old.progress.assigned, &old.progress.pending_revocation] {
+        for set in [&*old.progress.assigned, &*old.progress.pending_revocation] {
             for (t, ps) in set {
                 for p in ps {
                     if !keeps(t, p) {
@@ -614,7 +614,7 @@ impl ConsumerGroup {
                     self.assignment_epoch
                 ));
             }
-            for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+            for set in [&*m.progress.assigned, &*m.progress.pending_revocation] {
                 for (t, ps) in set {
                     let t = topics.binary_search(t).unwrap_or_default();
                     held.extend(

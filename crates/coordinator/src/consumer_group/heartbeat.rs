@@ -415,7 +415,7 @@ impl ConsumerGroups {
             // Away for a while: epoch −2, nothing to revoke, no new epoch, no reassignment.
             if let Some(mut m) = group.members.get(&member_id).cloned() {
                 m.progress.member_epoch = LEAVE_GROUP_STATIC_MEMBER_EPOCH;
-                m.progress.pending_revocation = MemberAssignment::new();
+                m.progress.pending_revocation = Default::default();
                 ctx.emit(&r.group_id, member_updated(&m));
                 group.put_member(m);
             }

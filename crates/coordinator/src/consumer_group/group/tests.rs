@@ -25,8 +25,8 @@ fn member(
         ..Default::default()
     };
     m.progress.member_epoch = epoch;
-    m.progress.assigned = partitions(assigned);
-    m.progress.pending_revocation = partitions(pending);
+    m.progress.assigned = partitions(assigned).into();
+    m.progress.pending_revocation = partitions(pending).into();
     m
 }
 
@@ -45,7 +45,7 @@ fn stream(seed: u64) -> impl FnMut(u64) -> u64 {
 fn epochs_of(group: &ConsumerGroup) -> BTreeMap<(Uuid, i32), i32> {
     let mut out = BTreeMap::new();
     for m in group.members.values() {
-        for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+        for set in [&*m.progress.assigned, &*m.progress.pending_revocation] {
             for (t, ps) in set {
                 for p in ps {
                     out.insert((*t, *p), m.progress.member_epoch);
@@ -184,7 +184,7 @@ fn the_invariant_check_finds_a_partition_held_twice_and_epochs_out_of_step() {
     for (member, (topic, p)) in [("b", (1, 1)), ("a", (2, 0))] {
         let mut twice = group.clone();
         if let Some(m) = twice.members.get_mut(member) {
-            m.progress.pending_revocation = partitions(&[(topic, p)]);
+            m.progress.pending_revocation = partitions(&[(topic, p)]).into();
         }
         let t = Uuid::from_u128(topic);
         assert_eq!(
