@@ -4,6 +4,7 @@
 use super::member::ClassicGroupMember;
 use super::state::GroupState;
 use crate::hashed::HashedMap;
+use crate::protocol::JoinGroupRequestProtocol;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -160,15 +161,16 @@ impl ClassicGroup {
     pub(crate) fn take_member(&mut self, member_id: &str) -> Option<ClassicGroupMember> {
         let slot = self.member_slots.remove(member_id)?;
         let member = self.members.remove(&slot)?;
-        self.forget_protocols(&member);
+        self.forget_protocols(&member.supported_protocols);
         if member.awaiting_join.is_some() {
             self.num_awaiting_join -= 1;
         }
         Some(member)
     }
 
-    pub(crate) fn forget_protocols(&mut self, member: &ClassicGroupMember) {
-        for p in &member.supported_protocols {
+    /// Undoes the counts of a member's `protocols`.
+    pub(crate) fn forget_protocols(&mut self, protocols: &[JoinGroupRequestProtocol]) {
+        for p in protocols {
             if let Some(count) = self.supported_protocols.get_mut(&p.name) {
                 *count -= 1;
                 if *count == 0 {

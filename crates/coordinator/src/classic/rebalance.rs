@@ -231,15 +231,14 @@ impl ClassicGroup {
         session_timeout_ms: i32,
         parked: Option<ParkedJoin>,
     ) {
-        let Some(member) = self.member(member_id).cloned() else {
+        let Some(m) = self.member_mut(member_id) else {
             return;
         };
-        self.forget_protocols(&member);
-        if let Some(m) = self.member_mut(member_id) {
-            m.supported_protocols = protocols;
-            m.rebalance_timeout_ms = rebalance_timeout_ms;
-            m.session_timeout_ms = session_timeout_ms;
-        }
+        // The member's protocols are counted again: the old ones taken out, the new ones in.
+        let old = core::mem::replace(&mut m.supported_protocols, protocols);
+        m.rebalance_timeout_ms = rebalance_timeout_ms;
+        m.session_timeout_ms = session_timeout_ms;
+        self.forget_protocols(&old);
         self.count_protocols(member_id);
         if let Some(parked) = parked {
             self.park_join(ctx, member_id, parked);
