@@ -443,11 +443,14 @@ impl World {
         self.dirty = true;
     }
 
-    /// Registers a consumer's link and name.
-    pub fn add_consumer(&mut self, name: &str, link: LinkSpec) {
+    /// Registers a consumer's link and name; returns the name, for the consumer to share (the
+    /// trace finds a name it has seen by its address first).
+    pub fn add_consumer(&mut self, name: &str, link: LinkSpec) -> Rc<str> {
+        let name: Rc<str> = Rc::from(name);
         self.links.push(Link::new(link));
-        self.names.push(Rc::from(name));
+        self.names.push(name.clone());
         self.client_generations.push((self.group_incarnation, -1));
+        name
     }
 
     pub fn release(&mut self, consumer: usize, tp: &Tp) {

@@ -25,9 +25,9 @@ use group_coordinator::{ErrorCode, Request, Response};
 
 impl Consumer {
     /// The lane of a real client named `name` (its connection, as the broker names it).
-    pub(crate) fn external(index: usize, name: &str, config: ConsumerConfig) -> Consumer {
+    pub(crate) fn external(index: usize, name: Rc<str>, config: ConsumerConfig) -> Consumer {
         let spec = ConsumerSpec {
-            name: String::from(name),
+            name: String::from(&*name),
             topics: Vec::new(),
             pattern: None,
             config: Default::default(),
@@ -36,7 +36,7 @@ impl Consumer {
             network: None,
             application: None,
         };
-        let mut c = Consumer::new(index, spec, config, Application::default());
+        let mut c = Consumer::new(index, name, spec, config, Application::default());
         c.external = true;
         // It is running as far as the run can tell: its requests arrive.
         c.life = Life::Running;

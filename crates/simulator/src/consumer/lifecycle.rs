@@ -10,7 +10,7 @@ impl Consumer {
         let config = self.config.clone();
         let app = self.app.clone();
         let incarnation = self.incarnation + 1;
-        *self = Consumer::new(index, spec, config, app);
+        *self = Consumer::new(index, self.name.clone(), spec, config, app);
         self.incarnation = incarnation;
         if self.app.processing_jitter_ms > 0 {
             self.jitter_seed = w.rng.next_u64();

@@ -216,8 +216,10 @@ impl TopicPattern {
 }
 
 impl Consumer {
+    /// A new consumer named `name` (`spec`'s name, as the world shares it).
     pub fn new(
         index: usize,
+        name: Rc<str>,
         spec: ConsumerSpec,
         config: ConsumerConfig,
         app: Application,
@@ -233,7 +235,7 @@ impl Consumer {
         };
         Consumer {
             index,
-            name: Rc::from(spec.name.as_str()),
+            name,
             spec,
             config,
             topics,

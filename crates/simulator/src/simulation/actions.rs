@@ -84,7 +84,7 @@ impl Simulation {
                     .network
                     .clone()
                     .unwrap_or(self.scenario.network.clone());
-                self.w.add_consumer(&spec.name, link);
+                let name = self.w.add_consumer(&spec.name, link);
                 let spec = ConsumerSpec {
                     start_ms: self.w.now,
                     ..spec.clone()
@@ -93,7 +93,8 @@ impl Simulation {
                     .application
                     .clone()
                     .unwrap_or(self.scenario.application.clone());
-                self.consumers.push(Consumer::new(i, spec, config, app));
+                self.consumers
+                    .push(Consumer::new(i, name, spec, config, app));
                 self.record_action(action);
                 self.consumers[i].start(&mut self.w);
             }
@@ -393,7 +394,7 @@ impl Simulation {
             .map_err(setting)?;
         let i = self.consumers.len();
         // The broker recorded each request when the model took it: no latency, no loss.
-        self.w.add_consumer(
+        let name = self.w.add_consumer(
             client,
             crate::scenario::LinkSpec {
                 latency_ms: 0,
@@ -401,7 +402,7 @@ impl Simulation {
                 loss: 0.0,
             },
         );
-        self.consumers.push(Consumer::external(i, client, config));
+        self.consumers.push(Consumer::external(i, name, config));
         Ok(i)
     }
 

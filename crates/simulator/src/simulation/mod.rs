@@ -109,12 +109,12 @@ impl Simulation {
         for (i, spec) in scenario.consumers.iter().enumerate() {
             let config = scenario.consumer_config(spec, &format!("consumers[{i}]"))?;
             let link = spec.network.clone().unwrap_or(scenario.network.clone());
-            w.add_consumer(&spec.name, link);
+            let name = w.add_consumer(&spec.name, link);
             let app = spec
                 .application
                 .clone()
                 .unwrap_or(scenario.application.clone());
-            consumers.push(Consumer::new(i, spec.clone(), config, app));
+            consumers.push(Consumer::new(i, name, spec.clone(), config, app));
             w.schedule(spec.start_ms, Pending::Start(i));
         }
         for (i, step) in scenario.script.iter().enumerate() {
