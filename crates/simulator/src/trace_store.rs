@@ -153,14 +153,15 @@ const _: () = assert!(core::mem::size_of::<Stored>() <= 32);
 /// last names seen are found by their address first ([`Names::recent`]); an address is only
 /// trusted when it is the table's own copy of the name, which the table keeps alive, so it can
 /// never be another string's later.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Names {
     list: Vec<Rc<str>>,
     by_name: HashedMap<Rc<str>, NameId>,
     /// (address, number) of recently seen names, by a few bits of the address. Which slot a
     /// name takes depends on where the allocator put it, but only how fast a name is found
-    /// does: the number found is the same.
-    recent: Box<[(usize, NameId)]>,
+    /// does: the number found is the same. Empty until the first lookup: a trace made and
+    /// dropped (a checkpoint takes the world's trace out and puts it back) allocates nothing.
+    recent: Vec<(usize, NameId)>,
 }
 
 /// Room for every consumer's name and member id in a large world (1,000 consumers, two names
@@ -171,24 +172,16 @@ struct Names {
 const RECENT: usize = 1 << RECENT_BITS;
 const RECENT_BITS: u32 = 14;
 
-impl Default for Names {
-    fn default() -> Self {
-        Names {
-            list: Vec::new(),
-            by_name: HashedMap::default(),
-            recent: alloc::vec![(0, 0); RECENT].into_boxed_slice(),
-        }
-    }
-}
-
 impl Names {
     fn id(&mut self, name: &Rc<str>) -> NameId {
         let address = Rc::as_ptr(name) as *const u8 as usize;
-        // The address's bits mixed (Fibonacci hashing): names' allocations are spaced by their
-        // size, so the address's own low bits would leave most slots unused (measured at 1,000
-        // classic consumers: a fifth of the lookups missed, each then hashing the name).
+        // The slot: the address's bits mixed (Fibonacci hashing), so that no run of them (low
+        // bits the allocator's alignment fixes, high bits all names share) decides it alone.
         let slot =
             ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT_BITS)) as usize;
+        if self.recent.is_empty() {
+            self.recent = alloc::vec![(0, 0); RECENT];
+        }
         let (seen, id) = self.recent[slot];
         // (An `Rc` is never at address 0, so an empty slot matches no name.)
         if seen == address {
