@@ -322,7 +322,8 @@ impl ConsumerGroups {
         if let Some(regex) = &r.subscribed_topic_regex {
             updated.subscribed_topic_regex = regex.clone();
         }
-        updated.client_id = r.client_id.clone();
+        // (Into the copy's own string: every heartbeat names its client, almost always the same.)
+        updated.client_id.clone_from(&r.client_id);
         // A new group moves off epoch 0 at once, whatever its first member subscribes to.
         let mut bump = group.group_epoch == 0;
         bump |=
