@@ -13,7 +13,7 @@
 //! [`Trace::iter_from`] unpack an entry into the same [`TraceEvent`] that was recorded: nothing a
 //! reader sees changes.
 
-use crate::trace::{MemberState, MessageApi, TraceEvent, TraceKind};
+use crate::trace::{MemberState, MessageApi, Tp, TraceEvent, TraceKind};
 use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -63,6 +63,15 @@ enum Packed {
         consumer: NameId,
         from: MemberState,
         to: MemberState,
+    },
+    /// A consumer's new assignment: its three lists of partitions kept in
+    /// [`Bodies::partitions`] from `partitions` on.
+    Assigned {
+        consumer: NameId,
+        generation_id: i32,
+        partitions: u32,
+        listener_ms: i64,
+        consumer_protocol: bool,
     },
     RejoinRequested {
         consumer: NameId,
@@ -235,11 +244,78 @@ fn coordinator(event: EventKind) -> TraceKind {
 }
 
 /// The requests and responses the trace keeps (JoinGroup, SyncGroup, LeaveGroup and the
-/// consumer protocol's heartbeats), in the order recorded.
+/// consumer protocol's heartbeats), and the partitions of its `Assigned` entries, in the order
+/// recorded.
 #[derive(Clone, Debug, Default)]
 struct Bodies {
     requests: Vec<Rc<Request>>,
     responses: Vec<Rc<Response>>,
+    /// Each `Assigned` entry's lists: a header of their lengths, `(assigned, added)` and
+    /// `(revoked, 0)`, then their partitions as (topic's name, partition). Boxed whole, an
+    /// eager rebalance's entry (ten partitions in each list) took about 800 bytes natively;
+    /// here 256.
+    partitions: Vec<(NameId, i32)>,
+}
+
+impl Packed {
+    /// Where the entry keeps its body or partitions, if it keeps any.
+    fn kept_at(&self) -> Option<u32> {
+        match *self {
+            Packed::RequestSent { request: at, .. }
+            | Packed::ResponseSent { response: at, .. }
+            | Packed::Assigned { partitions: at, .. } => Some(at),
+            _ => None,
+        }
+    }
+}
+
+/// Keeps an `Assigned` entry's three lists at `at` (an entry recorded again in a replay: the
+/// same lists in the same place) or at the end; returns where.
+fn put_partitions(
+    kept: &mut Vec<(NameId, i32)>,
+    names: &mut Names,
+    lists: [&[Tp]; 3],
+    at: Option<u32>,
+) -> u32 {
+    let header = [
+        (lists[0].len() as NameId, lists[1].len() as i32),
+        (lists[2].len() as NameId, 0),
+    ];
+    let len = 2 + lists.iter().map(|l| l.len()).sum::<usize>();
+    let entries = header.into_iter().chain(
+        lists
+            .into_iter()
+            .flatten()
+            .map(|(topic, p)| (names.id(topic), *p)),
+    );
+    match at.map(|a| a as usize) {
+        Some(a) if a + len <= kept.len() && kept[a..a + 2] == header => {
+            for (slot, entry) in kept[a..a + len].iter_mut().zip(entries) {
+                *slot = entry;
+            }
+            a as u32
+        }
+        _ => {
+            let a = kept.len();
+            kept.extend(entries);
+            a as u32
+        }
+    }
+}
+
+/// The three lists an `Assigned` entry keeps at `at`.
+fn read_partitions(kept: &[(NameId, i32)], names: &Names, at: u32) -> [Box<[Tp]>; 3] {
+    let kept = &kept[at as usize..];
+    let lens = [kept[0].0 as usize, kept[0].1 as usize, kept[1].0 as usize];
+    let mut from = 2;
+    lens.map(|n| {
+        let list = kept[from..from + n]
+            .iter()
+            .map(|&(topic, p)| (names.get(topic), p))
+            .collect();
+        from += n;
+        list
+    })
 }
 
 /// Puts `body` at `at` (an entry recorded again in a replay keeps its place) or at the end.
@@ -308,17 +384,13 @@ impl Trace {
             // Recording the known future again: the same entry, written over itself, its body
             // in the same place.
             let (chunk, i) = (self.len / CHUNK, self.len % CHUNK);
-            let (request, response) = match &self.chunks[chunk][i].entry {
-                Packed::RequestSent { request, .. } => (Some(*request), None),
-                Packed::ResponseSent { response, .. } => (None, Some(*response)),
-                _ => (None, None),
-            };
-            let entry = self.pack(kind, request, response);
+            let kept_at = self.chunks[chunk][i].entry.kept_at();
+            let entry = self.pack(kind, kept_at);
             self.chunks[chunk][i] = Stored { at_ms, entry };
             self.len += 1;
             return;
         }
-        let entry = self.pack(kind, None, None);
+        let entry = self.pack(kind, None);
         if self.chunks.last().is_none_or(|c| c.len() == CHUNK) {
             self.chunks.push(Vec::with_capacity(CHUNK));
         }
@@ -329,12 +401,9 @@ impl Trace {
         }
     }
 
-    fn pack(
-        &mut self,
-        kind: TraceKind,
-        request_at: Option<u32>,
-        response_at: Option<u32>,
-    ) -> Packed {
+    /// `kind` packed; `kept_at`: where the entry it is recorded over (a replay's) kept its body
+    /// or partitions, to keep them there.
+    fn pack(&mut self, kind: TraceKind, kept_at: Option<u32>) -> Packed {
         match kind {
             TraceKind::RequestSent {
                 consumer,
@@ -349,7 +418,7 @@ impl Trace {
                 member_id: self.names.id(&member_id),
                 correlation_id,
                 generation_id,
-                request: put(&mut self.bodies.requests, request, request_at),
+                request: put(&mut self.bodies.requests, request, kept_at),
                 api,
                 consumer_protocol,
             },
@@ -373,7 +442,7 @@ impl Trace {
             } if error == error_code.name() => Packed::ResponseSent {
                 consumer: self.names.id(&consumer),
                 correlation_id,
-                response: put(&mut self.bodies.responses, response, response_at),
+                response: put(&mut self.bodies.responses, response, kept_at),
                 error_code,
                 api,
             },
@@ -393,6 +462,26 @@ impl Trace {
                 consumer: self.names.id(&consumer),
                 from,
                 to,
+            },
+            TraceKind::Assigned {
+                consumer,
+                generation_id,
+                assigned,
+                added,
+                revoked,
+                listener_ms,
+                consumer_protocol,
+            } => Packed::Assigned {
+                consumer: self.names.id(&consumer),
+                generation_id,
+                partitions: put_partitions(
+                    &mut self.bodies.partitions,
+                    &mut self.names,
+                    [&assigned, &added, &revoked],
+                    kept_at,
+                ),
+                listener_ms,
+                consumer_protocol,
             },
             TraceKind::RejoinRequested { consumer, reason } => Packed::RejoinRequested {
                 consumer: self.names.id(&consumer),
@@ -499,6 +588,25 @@ impl Trace {
                 from,
                 to,
             },
+            &Packed::Assigned {
+                consumer,
+                generation_id,
+                partitions,
+                listener_ms,
+                consumer_protocol,
+            } => {
+                let [assigned, added, revoked] =
+                    read_partitions(&self.bodies.partitions, names, partitions);
+                TraceKind::Assigned {
+                    consumer: names.get(consumer),
+                    generation_id,
+                    assigned,
+                    added,
+                    revoked,
+                    listener_ms,
+                    consumer_protocol,
+                }
+            }
             &Packed::RejoinRequested { consumer, reason } => TraceKind::RejoinRequested {
                 consumer: names.get(consumer),
                 reason,
@@ -590,6 +698,7 @@ impl Trace {
         // Nothing to look for in a list that is empty.
         let mut requests = self.bodies.requests.is_empty().then_some(0);
         let mut responses = self.bodies.responses.is_empty().then_some(0);
+        let mut partitions = self.bodies.partitions.is_empty().then_some(0);
         for i in (0..self.len).rev() {
             match self.stored(i).map(|s| &s.entry) {
                 Some(Packed::RequestSent { request, .. }) if *request != NO_BODY => {
@@ -598,14 +707,21 @@ impl Trace {
                 Some(Packed::ResponseSent { response, .. }) if *response != NO_BODY => {
                     responses = responses.or(Some(*response as usize + 1));
                 }
+                Some(&Packed::Assigned { partitions: at, .. }) => {
+                    let header = &self.bodies.partitions[at as usize..];
+                    let len =
+                        2 + header[0].0 as usize + header[0].1 as usize + header[1].0 as usize;
+                    partitions = partitions.or(Some(at as usize + len));
+                }
                 _ => {}
             }
-            if requests.is_some() && responses.is_some() {
+            if requests.is_some() && responses.is_some() && partitions.is_some() {
                 break;
             }
         }
         self.bodies.requests.truncate(requests.unwrap_or(0));
         self.bodies.responses.truncate(responses.unwrap_or(0));
+        self.bodies.partitions.truncate(partitions.unwrap_or(0));
     }
 
     /// Entries from `from` on, in order.

@@ -92,8 +92,28 @@ fn entries(tag: i32) -> Vec<TraceKind> {
             to: MemberState::PreparingRebalance,
         },
         TraceKind::RejoinRequested {
-            consumer: b,
+            consumer: b.clone(),
             reason: "a reason",
+        },
+        // Lists of different lengths over two topics (the partitions differ with `tag`), and
+        // none at all.
+        TraceKind::Assigned {
+            consumer: a.clone(),
+            generation_id: tag,
+            assigned: alloc::vec![(name("t"), tag), (name("u"), 0), (name("t"), tag + 1)].into(),
+            added: alloc::vec![(name("u"), 0)].into(),
+            revoked: alloc::vec![(name("t"), 7), (name("u"), 3)].into(),
+            listener_ms: 250,
+            consumer_protocol: false,
+        },
+        TraceKind::Assigned {
+            consumer: b,
+            generation_id: -1,
+            assigned: Box::default(),
+            added: Box::default(),
+            revoked: Box::default(),
+            listener_ms: 0,
+            consumer_protocol: true,
         },
         TraceKind::Coordinator {
             event: EventKind::TimerScheduled {
@@ -171,9 +191,9 @@ fn every_entry_reads_back_as_it_was_recorded() {
     }
     assert!(trace.get(expected.len()).is_none());
     assert_eq!(read_from(&trace, 5), expected[5..]);
-    // Each name once, whichever allocation it came in: the consumers, "m-1", "", "g",
-    // "m-2".
-    assert_eq!(trace.names.list.len(), 6);
+    // Each name once, whichever allocation it came in: the consumers, "m-1", "", the topics
+    // "t" and "u", "g", "m-2".
+    assert_eq!(trace.names.list.len(), 8);
     assert_eq!(trace.bodies.requests.len(), 2);
     assert_eq!(trace.bodies.responses.len(), 2);
 }
@@ -218,14 +238,19 @@ fn a_replay_writes_over_its_entries_and_their_bodies_and_a_fork_drops_the_future
     assert_eq!(record(&mut trace, entries(20)), second);
     assert_eq!(read(&trace), all);
     assert_eq!(trace.bodies.requests.len(), 2);
+    // Each half keeps its Assigned entries' partitions: two headers and six partitions each.
+    let half = 2 * 2 + 6;
+    assert_eq!(trace.bodies.partitions.len(), 2 * half);
     // Back again, and a different future: the fork drops the old one and its bodies.
     trace.rewind(first.len());
     trace.forget_future();
     assert_eq!(read(&trace), first);
     assert_eq!(trace.bodies.requests.len(), 1);
     assert_eq!(trace.bodies.responses.len(), 1);
+    assert_eq!(trace.bodies.partitions.len(), half);
     let third = record(&mut trace, entries(30));
     assert_eq!(read(&trace)[first.len()..], third);
+    assert_eq!(trace.bodies.partitions.len(), 2 * half);
     assert!(
         read(&trace)
             .iter()
