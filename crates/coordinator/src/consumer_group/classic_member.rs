@@ -194,17 +194,17 @@ impl ConsumerGroups {
         let downgrade = replaced
             .clone()
             .filter(|old| migration::can_downgrade_replacing(&ctx.config, group, old));
+        // Kafka's classic join to a consumer group bumps on a subscription change alone.
+        let subscription_changed = updated.subscribed_topic_names != member.subscribed_topic_names;
         let updated = update_member(
             ctx,
             group,
             topics,
             topics_version,
-            &member,
             updated,
             replaced.as_deref(),
             Some(&owned),
-            // Kafka's classic join to a consumer group bumps on a subscription change alone.
-            false,
+            subscription_changed,
         )
         .map_err(|Failure(code, _)| (code, member_id.clone()))?;
         let response = JoinGroupResponse {

@@ -134,22 +134,22 @@ impl ConsumerGroups {
 /// Steps 1 to 3 of a member's update, shared by ConsumerGroupHeartbeat and a classic member's
 /// JoinGroup (`docs/src/reference/consumer-group-protocol.md#processing`): bump the group epoch
 /// when its inputs changed, recompute the target when the group epoch moved past it, reconcile
-/// the member one step. Returns the member as it is to be put in; nothing is put yet, and on an
-/// error nothing of the member is applied (Kafka's failed batch).
+/// the member one step. `bump`: the caller saw an input change (a new group, a changed
+/// subscription, a pattern taken up). Returns the member as it is to be put in; nothing is put
+/// yet, and on an error nothing of the member is applied (Kafka's failed batch).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn update_member(
     ctx: &mut Ctx,
     group: &mut ConsumerGroup,
     topics: &BTreeMap<String, TopicImage>,
     topics_version: u64,
-    member: &ConsumerGroupMember,
     mut updated: ConsumerGroupMember,
     replaced: Option<&str>,
     owned: Option<&MemberAssignment>,
     bump: bool,
 ) -> Result<ConsumerGroupMember, Failure> {
     let group_id = group.group_id.clone();
-    let mut bump = bump || updated.subscribed_topic_names != member.subscribed_topic_names;
+    let mut bump = bump;
     // The subscribed topics' metadata is recomputed when a subscription changed, a member
     // joins or is replaced, or the metadata image changed since the group last looked (a
     // steady heartbeat costs no walk over the members).

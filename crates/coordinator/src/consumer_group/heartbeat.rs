@@ -299,8 +299,10 @@ impl ConsumerGroups {
         }
         let owned = r.topic_partitions.as_deref().map(to_assignment);
         // The member as it is (or a new one), and the static member it replaces, if any.
-        let (member, replaced) = find_member(group, r, owned.as_ref())?;
-        let mut updated = member.clone();
+        // Updated in place: what the update is compared with (its partitions, subscription and
+        // pattern) is kept aside as it changes, not in a second copy of the member.
+        let (mut updated, replaced) = find_member(group, r, owned.as_ref())?;
+        let assigned_before = updated.progress.assigned.clone();
         if let Some(i) = &r.instance_id {
             updated.instance_id = Some(i.clone());
         }
@@ -313,27 +315,38 @@ impl ConsumerGroups {
         if let Some(a) = &r.server_assignor {
             updated.server_assignor = Some(a.clone());
         }
+        let mut subscription_changed = false;
         if let Some(names) = &r.subscribed_topic_names {
             let mut names = names.clone();
             crate::ordered::sort(&mut names);
             names.dedup();
+            subscription_changed = names != updated.subscribed_topic_names;
             updated.subscribed_topic_names = names;
         }
-        if let Some(regex) = &r.subscribed_topic_regex {
-            updated.subscribed_topic_regex = regex.clone();
-        }
-        // (Into the copy's own string: every heartbeat names its client, almost always the same.)
+        let regex_before = r
+            .subscribed_topic_regex
+            .as_ref()
+            .map(|regex| core::mem::replace(&mut updated.subscribed_topic_regex, regex.clone()));
+        // (Into the member's own string: every heartbeat names its client, almost always the
+        // same.)
         updated.client_id.clone_from(&r.client_id);
         // A new group moves off epoch 0 at once, whatever its first member subscribes to.
-        let mut bump = group.group_epoch == 0;
-        bump |=
-            super::regex::maybe_update_regular_expressions(ctx, group, &image, &member, &updated)?;
+        let mut bump = group.group_epoch == 0 || subscription_changed;
+        let regex_before = regex_before
+            .as_deref()
+            .unwrap_or(&updated.subscribed_topic_regex);
+        bump |= super::regex::maybe_update_regular_expressions(
+            ctx,
+            group,
+            &image,
+            regex_before,
+            &updated,
+        )?;
         let updated = update_member(
             ctx,
             group,
             topics,
             self.topics_version,
-            &member,
             updated,
             replaced.as_deref(),
             owned.as_ref(),
@@ -345,12 +358,11 @@ impl ConsumerGroups {
             || (r.rebalance_timeout_ms != -1
                 && r.subscribed_topic_names.is_some()
                 && r.topic_partitions.is_some());
-        let assignment =
-            (full || updated.progress.assigned != member.progress.assigned).then(|| {
-                ConsumerGroupHeartbeatAssignment {
-                    topic_partitions: to_list(&updated.progress.assigned),
-                }
-            });
+        let assignment = (full || updated.progress.assigned != assigned_before).then(|| {
+            ConsumerGroupHeartbeatAssignment {
+                topic_partitions: to_list(&updated.progress.assigned),
+            }
+        });
         group.put_member(updated);
         ctx.schedule(
             TimerKey::ConsumerSession(r.group_id.clone(), member_id.clone()),

@@ -40,18 +40,18 @@ pub(super) struct Image<'a> {
     pub version_with_new_topics: u64,
 }
 
-/// Kafka's `maybeUpdateRegularExpressions`, for `member` becoming `updated` (not put yet):
-/// whether the group epoch must move (the member took up a pattern already resolved), after
-/// scheduling a resolution if one is due. A new pattern that does not compile is refused.
+/// Kafka's `maybeUpdateRegularExpressions`, for a member whose pattern was `old` becoming
+/// `updated` (not put yet): whether the group epoch must move (the member took up a pattern
+/// already resolved), after scheduling a resolution if one is due. A new pattern that does not
+/// compile is refused.
 pub(super) fn maybe_update_regular_expressions(
     ctx: &mut Ctx,
     group: &mut ConsumerGroup,
     image: &Image<'_>,
-    member: &ConsumerGroupMember,
+    old: &str,
     updated: &ConsumerGroupMember,
 ) -> Result<bool, Failure> {
-    let old = &member.subscribed_topic_regex;
-    let new = &updated.subscribed_topic_regex;
+    let new = updated.subscribed_topic_regex.as_str();
     let mut bump = false;
     let mut require_refresh = false;
     if old != new && !new.is_empty() {
