@@ -198,12 +198,7 @@ impl Names {
         }
         let id = match self.by_name.get(&**name) {
             Some(&id) => id,
-            None => {
-                let id = self.list.len() as NameId;
-                self.list.push(name.clone());
-                self.by_name.insert(name.clone(), id);
-                id
-            }
+            None => self.insert(name.clone()),
         };
         if Rc::ptr_eq(&self.list[id as usize], name) {
             self.recent[slot] = (address, id);
@@ -216,14 +211,16 @@ impl Names {
     fn id_of(&mut self, name: &str) -> NameId {
         match self.by_name.get(name) {
             Some(&id) => id,
-            None => {
-                let id = self.list.len() as NameId;
-                let name: Rc<str> = Rc::from(name);
-                self.list.push(name.clone());
-                self.by_name.insert(name, id);
-                id
-            }
+            None => self.insert(Rc::from(name)),
         }
+    }
+
+    /// Adds a name not in the table yet.
+    fn insert(&mut self, name: Rc<str>) -> NameId {
+        let id = self.list.len() as NameId;
+        self.list.push(name.clone());
+        self.by_name.insert(name, id);
+        id
     }
 
     fn get(&self, id: NameId) -> Rc<str> {
@@ -303,10 +300,20 @@ fn put_partitions(
     }
 }
 
+/// The lengths of the three lists an `Assigned` entry keeps at `at` (its header).
+fn list_lengths(kept: &[(NameId, i32)], at: u32) -> [usize; 3] {
+    let header = &kept[at as usize..];
+    [
+        header[0].0 as usize,
+        header[0].1 as usize,
+        header[1].0 as usize,
+    ]
+}
+
 /// The three lists an `Assigned` entry keeps at `at`.
 fn read_partitions(kept: &[(NameId, i32)], names: &Names, at: u32) -> [Box<[Tp]>; 3] {
+    let lens = list_lengths(kept, at);
     let kept = &kept[at as usize..];
-    let lens = [kept[0].0 as usize, kept[0].1 as usize, kept[1].0 as usize];
     let mut from = 2;
     lens.map(|n| {
         let list = kept[from..from + n]
@@ -708,10 +715,8 @@ impl Trace {
                     responses = responses.or(Some(*response as usize + 1));
                 }
                 Some(&Packed::Assigned { partitions: at, .. }) => {
-                    let header = &self.bodies.partitions[at as usize..];
-                    let len =
-                        2 + header[0].0 as usize + header[0].1 as usize + header[1].0 as usize;
-                    partitions = partitions.or(Some(at as usize + len));
+                    let lists: usize = list_lengths(&self.bodies.partitions, at).iter().sum();
+                    partitions = partitions.or(Some(at as usize + 2 + lists));
                 }
                 _ => {}
             }

@@ -146,10 +146,9 @@ pub(super) fn update_member(
     mut updated: ConsumerGroupMember,
     replaced: Option<&str>,
     owned: Option<&MemberAssignment>,
-    bump: bool,
+    mut bump: bool,
 ) -> Result<ConsumerGroupMember, Failure> {
     let group_id = group.group_id.clone();
-    let mut bump = bump;
     // The subscribed topics' metadata is recomputed when a subscription changed, a member
     // joins or is replaced, or the metadata image changed since the group last looked (a
     // steady heartbeat costs no walk over the members).
