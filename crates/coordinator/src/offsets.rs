@@ -403,9 +403,11 @@ fn validate_commit(
     if generation < 0 && group.state() == GroupState::Empty {
         return None;
     }
+    let mut member = None;
     if generation >= 0 || !member_id.is_empty() || instance.is_some() {
-        if let Err(error) = group.validate_member(member_id, instance) {
-            return Some(error);
+        match group.validate_member(member_id, instance) {
+            Ok(found) => member = found,
+            Err(error) => return Some(error),
         }
         if generation != group.generation_id() {
             return Some(ErrorCode::IllegalGeneration);
@@ -418,7 +420,7 @@ fn validate_commit(
         GroupState::Stable | GroupState::PreparingRebalance => {
             // A commit keeps the session alive, which is how a consumer can commit in
             // onPartitionsRevoked while the group is rebalancing.
-            group.refresh_session(ctx, member_id);
+            group.refresh_session_of(ctx, member);
             None
         }
         GroupState::Empty | GroupState::Dead => None,

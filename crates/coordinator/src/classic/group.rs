@@ -99,6 +99,16 @@ impl ClassicGroup {
     pub(crate) fn members_mut(&mut self) -> impl Iterator<Item = &mut ClassicGroupMember> {
         self.members.values_mut()
     }
+    /// The members in order, beside the ids awaiting SyncGroup: for a pass that moves every
+    /// member into the sync phase without looking each up again by its id.
+    pub(crate) fn members_and_pending_sync(
+        &mut self,
+    ) -> (
+        impl Iterator<Item = &mut ClassicGroupMember>,
+        &mut BTreeSet<String>,
+    ) {
+        (self.members.values_mut(), &mut self.pending_sync_members)
+    }
     pub fn member_ids(&self) -> Vec<String> {
         self.members().map(|m| m.member_id.clone()).collect()
     }

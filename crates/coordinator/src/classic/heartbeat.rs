@@ -33,20 +33,21 @@ fn heartbeat(ctx: &mut Ctx, groups: &mut Groups, req: &HeartbeatRequest) -> Erro
     } else {
         None
     };
-    if let Err(error) = group.validate_member(&req.member_id, instance) {
-        return error;
-    }
+    let member = match group.validate_member(&req.member_id, instance) {
+        Ok(member) => member,
+        Err(error) => return error,
+    };
     if req.generation_id != group.generation_id() {
         return ErrorCode::IllegalGeneration;
     }
     match group.state() {
         GroupState::Empty | GroupState::Dead => ErrorCode::UnknownMemberId,
         GroupState::PreparingRebalance => {
-            group.refresh_session(ctx, &req.member_id);
+            group.refresh_session_of(ctx, member);
             ErrorCode::RebalanceInProgress
         }
         GroupState::CompletingRebalance | GroupState::Stable => {
-            group.refresh_session(ctx, &req.member_id);
+            group.refresh_session_of(ctx, member);
             ErrorCode::None
         }
     }

@@ -91,9 +91,14 @@ impl ClassicGroup {
 
     /// Reschedules with the member's own session timeout.
     pub(crate) fn refresh_session(&self, ctx: &mut Ctx, member_id: &str) {
-        if let Some(member) = self.member(member_id) {
+        self.refresh_session_of(ctx, self.member(member_id));
+    }
+
+    /// [`Self::refresh_session`] of a member already found (by [`Self::validate_member`]).
+    pub(crate) fn refresh_session_of(&self, ctx: &mut Ctx, member: Option<&ClassicGroupMember>) {
+        if let Some(member) = member {
             let timeout = i64::from(member.session_timeout_ms);
-            self.reschedule_heartbeat(ctx, member_id, timeout);
+            self.reschedule_heartbeat(ctx, &member.member_id, timeout);
         }
     }
 
@@ -481,19 +486,27 @@ impl ClassicGroup {
                 metadata: m.metadata(&protocol),
             })
             .collect();
-        for member_id in self.member_ids() {
-            if let Some(parked) = self.unpark_join(&member_id) {
-                let is_leader = member_id == leader;
+        // Each member in order: its parked JoinGroup answered, its session re-armed, on to the
+        // sync phase (one pass over the members, none looked up again by its id).
+        let (generation_id, group_id) = (self.generation_id, self.group_id.clone());
+        let (protocol_type, protocol_name) =
+            (self.protocol_type.clone(), self.protocol_name.clone());
+        let mut unparked = 0;
+        let (members, pending_sync) = self.members_and_pending_sync();
+        for m in members {
+            if let Some(parked) = m.awaiting_join.take() {
+                unparked += 1;
+                let is_leader = m.member_id == leader;
                 ctx.out.push(join_response(
                     parked,
                     JoinGroupResponse {
                         error_code: ErrorCode::None,
-                        generation_id: self.generation_id,
-                        protocol_type: self.protocol_type.clone(),
-                        protocol_name: self.protocol_name.clone(),
+                        generation_id,
+                        protocol_type: protocol_type.clone(),
+                        protocol_name: protocol_name.clone(),
                         leader: leader.clone(),
                         skip_assignment: false,
-                        member_id: member_id.clone(),
+                        member_id: m.member_id.clone(),
                         // Only the leader gets them: moved to it, not copied.
                         members: if is_leader {
                             core::mem::take(&mut leader_members)
@@ -504,12 +517,12 @@ impl ClassicGroup {
                     },
                 ));
             }
-            self.refresh_session(ctx, &member_id);
-            if let Some(m) = self.member_mut(&member_id) {
-                m.is_new = false;
-            }
-            self.pending_sync_members.insert(member_id);
+            let session_timeout = i64::from(m.session_timeout_ms);
+            ctx.schedule_heartbeat(&group_id, &m.member_id, session_timeout);
+            m.is_new = false;
+            pending_sync.insert(m.member_id.clone());
         }
+        self.num_awaiting_join -= unparked;
         let timeout = self.rebalance_timeout_ms();
         self.sync_timer_generation = Some(self.generation_id);
         ctx.schedule(self.sync_key(), timeout);
