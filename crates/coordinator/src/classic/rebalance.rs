@@ -424,7 +424,9 @@ impl ClassicGroup {
         } else {
             (None, None)
         };
-        let mut answered = Vec::new();
+        // Each answered member's session is re-armed in the same pass (a response is not an
+        // event: the events come out in the same order as answering everyone first).
+        let group_id = self.group_id.clone();
         for member in self.members_mut() {
             if let Some(parked) = member.awaiting_sync.take() {
                 let assignment = if ok {
@@ -439,11 +441,9 @@ impl ClassicGroup {
                     protocol_name.clone(),
                     assignment,
                 ));
-                answered.push(member.member_id.clone());
+                let session_timeout = i64::from(member.session_timeout_ms);
+                ctx.schedule_heartbeat(&group_id, &member.member_id, session_timeout);
             }
-        }
-        for member_id in answered {
-            self.refresh_session(ctx, &member_id);
         }
     }
 
