@@ -139,7 +139,9 @@ impl Consumer {
     }
 
     pub(super) fn drop_owned(&mut self, w: &mut World, lost: bool) {
-        let all: Vec<Tp> = self.owned.iter().cloned().collect();
+        // Taken whole: giving up each partition would search the set for it (an eager
+        // rebalance gives up everything, each member at every rebalance).
+        let all: Vec<Tp> = core::mem::take(&mut self.owned).into_iter().collect();
         self.give_up(w, all, lost);
     }
 
