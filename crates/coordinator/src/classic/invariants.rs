@@ -1,7 +1,7 @@
 //! A classic group's internal invariants (`Coordinator::check_invariants`).
 
 use super::{ClassicGroup, GroupState};
-use crate::timer::TimerKey;
+use crate::timer::TimerKeyRef;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -9,7 +9,10 @@ use alloc::string::String;
 impl ClassicGroup {
     /// The group's bookkeeping agrees with itself; `armed` says whether one of its timers is
     /// armed. The error says what is wrong.
-    pub(crate) fn check_invariants(&self, armed: impl Fn(&TimerKey) -> bool) -> Result<(), String> {
+    pub(crate) fn check_invariants(
+        &self,
+        armed: impl Fn(&TimerKeyRef) -> bool,
+    ) -> Result<(), String> {
         let g = self;
         let members = g.num_members();
         match g.leader_id() {
@@ -61,13 +64,13 @@ impl ClassicGroup {
             // dynamic member that did not rejoin and re-arms everyone else's timer. (A failed
             // online upgrade answers parked joins without re-arming them, as Kafka's
             // `convertToConsumerGroup` does; a static member left so waits for that completion.)
-            let session =
-                TimerKey::Heartbeat(String::from(g.group_id()), String::from(m.member_id()));
+            // The timer is looked up last, by a borrowed key: after every membership move,
+            // for every member (copying the two ids was most of a check at 300 members).
             if !g.unloaded
-                && !armed(&session)
                 && !m.is_awaiting_join()
                 && !m.is_awaiting_sync()
                 && g.state() != GroupState::PreparingRebalance
+                && !armed(&TimerKeyRef::Heartbeat(g.group_id(), m.member_id()))
             {
                 return Err(format!(
                     "{} has no session timer: it can never expire",
@@ -94,15 +97,53 @@ impl ClassicGroup {
             GroupState::CompletingRebalance | GroupState::Stable if members == 0 => {
                 Err(format!("{} without members", g.state()))
             }
-            GroupState::PreparingRebalance
-                if !armed(&TimerKey::Join(String::from(g.group_id()))) =>
-            {
-                Err(String::from(
-                    "PreparingRebalance with no join timer: it would never complete",
-                ))
-            }
+            GroupState::PreparingRebalance if !armed(&TimerKeyRef::Join(g.group_id())) => Err(
+                String::from("PreparingRebalance with no join timer: it would never complete"),
+            ),
             GroupState::Dead if !g.unloaded => Err(String::from("Dead but still served")),
             _ => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::member::ClassicGroupMember;
+    use alloc::vec::Vec;
+
+    /// A group of one member (`m-1`) in `state`.
+    fn group_in(state: GroupState) -> ClassicGroup {
+        let mut g = ClassicGroup::new("g", 0);
+        g.add_converted_member(ClassicGroupMember::converted(
+            "m-1",
+            None,
+            "c",
+            30_000,
+            10_000,
+            Vec::new(),
+        ));
+        g.state = state;
+        g
+    }
+
+    /// The check asks for the member's own session timer (its group's id and its id, in that
+    /// order) and for the group's join timer while it prepares a rebalance, and finds them
+    /// missing.
+    #[test]
+    fn the_check_finds_a_missing_session_timer_and_join_timer() {
+        let stable = group_in(GroupState::Stable);
+        let session = |key: &TimerKeyRef| *key == TimerKeyRef::Heartbeat("g", "m-1");
+        assert_eq!(stable.check_invariants(session), Ok(()));
+        let error = stable.check_invariants(|_| false).unwrap_err();
+        assert!(error.contains("m-1 has no session timer"), "{error}");
+        let other = |key: &TimerKeyRef| *key == TimerKeyRef::Heartbeat("m-1", "g");
+        assert!(stable.check_invariants(other).is_err());
+
+        let preparing = group_in(GroupState::PreparingRebalance);
+        let join = |key: &TimerKeyRef| *key == TimerKeyRef::Join("g");
+        assert_eq!(preparing.check_invariants(join), Ok(()));
+        let error = preparing.check_invariants(|_| false).unwrap_err();
+        assert!(error.contains("no join timer"), "{error}");
     }
 }
