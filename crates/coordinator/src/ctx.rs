@@ -6,7 +6,7 @@ use crate::classic::GroupRecord;
 use crate::config::BrokerConfig;
 use crate::event::{Event, EventKind};
 use crate::offsets::GroupOffsets;
-use crate::timer::{TimerKey, TimerQueue};
+use crate::timer::{TimerKey, TimerKeyRef, TimerQueue};
 use crate::{ErrorCode, Response};
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -119,9 +119,18 @@ impl Ctx {
     /// before `at`; `None` cancels it. Kafka runs the cleanup over every group at each run; the
     /// model keeps one timer per group, armed for the first run at which it has work.
     pub fn schedule_offsets_cleanup(&mut self, group_id: &str, at: Option<i64>) {
-        let key = TimerKey::OffsetsExpiration(String::from(group_id));
+        // Asked at every OffsetCommit: the timer is looked up by a borrowed key, and a key is
+        // made only to arm or cancel one (most commits, to a group whose offsets cannot
+        // expire, do neither).
+        let armed = self
+            .timers
+            .deadline(&TimerKeyRef::OffsetsExpiration(group_id));
+        let key = || TimerKey::OffsetsExpiration(String::from(group_id));
         let Some(at) = at else {
-            return self.cancel(&key);
+            if armed.is_some() {
+                self.cancel(&key());
+            }
+            return;
         };
         let interval = self.config.offsets_retention_check_interval_ms.max(1);
         let from = at.max(self.now);
@@ -134,8 +143,8 @@ impl Ctx {
         } else {
             tick
         };
-        if self.timers.deadline(&key) != Some(tick) {
-            self.schedule(key, tick - self.now);
+        if armed != Some(tick) {
+            self.schedule(key(), tick - self.now);
         }
     }
 
