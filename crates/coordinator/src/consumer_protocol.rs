@@ -163,7 +163,7 @@ impl Subscription {
         if version >= 3 {
             w.nullable_string(self.rack_id.as_deref());
         }
-        Bytes(w.0)
+        Bytes::from(w.0)
     }
 
     /// Kafka's `ConsumerProtocol.deserializeSubscription`.
@@ -199,7 +199,7 @@ impl Assignment {
         w.i16(self.version.clamp(0, HIGHEST_SUPPORTED_VERSION));
         w.topic_partitions(&self.assigned_partitions);
         w.nullable_bytes(self.user_data.as_ref());
-        Bytes(w.0)
+        Bytes::from(w.0)
     }
 
     /// Kafka's `ConsumerProtocol.deserializeAssignment`.
@@ -235,7 +235,7 @@ impl StickyUserData {
         if let Some(g) = self.generation {
             w.i32(g);
         }
-        Bytes(w.0)
+        Bytes::from(w.0)
     }
 
     /// Tries the v1 schema, then v0, as Kafka does.
@@ -256,7 +256,7 @@ impl StickyUserData {
 
 /// The `CooperativeStickyAssignor`'s user data: the generation as one INT32.
 pub fn encode_cooperative_user_data(generation: i32) -> Bytes {
-    Bytes(generation.to_be_bytes().to_vec())
+    Bytes::from(&generation.to_be_bytes())
 }
 
 /// Decodes the 4-byte generation.
@@ -505,7 +505,7 @@ mod tests {
         );
         assert_eq!(e.offset, 8);
         // A newer version is read as v3 and trailing fields are ignored.
-        let mut bytes = Subscription::default().encode().0;
+        let mut bytes = Subscription::default().encode().to_vec();
         bytes[1] = 9;
         bytes.extend_from_slice(&[1, 2, 3]);
         assert_eq!(Subscription::decode(&bytes).unwrap().version, 3);

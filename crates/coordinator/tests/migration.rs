@@ -45,7 +45,7 @@ fn assignment(parts: &[i32]) -> Vec<u8> {
         ..Assignment::default()
     }
     .encode()
-    .0
+    .to_vec()
 }
 
 /// The partitions of `foo` in assignment bytes.

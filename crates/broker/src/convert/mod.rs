@@ -25,7 +25,7 @@ pub(crate) fn opt_str(s: &Option<String>) -> Option<StrBytes> {
 }
 
 pub(crate) fn bytes_in(b: &bytes::Bytes) -> Bytes {
-    Bytes(b.to_vec())
+    Bytes::from(b.as_ref())
 }
 
 pub(crate) fn bytes_out(b: &Bytes) -> bytes::Bytes {

@@ -24,7 +24,7 @@ impl Consumer {
             ..AssignmentInput::default()
         };
         for m in &r.members {
-            let subscription = match Subscription::decode(&m.metadata.0) {
+            let subscription = match Subscription::decode(&m.metadata) {
                 Ok(s) => s,
                 Err(e) => {
                     w.violation(format!(
@@ -38,7 +38,7 @@ impl Consumer {
                 Strategy::Sticky => match subscription
                     .user_data
                     .as_ref()
-                    .map(|u| StickyUserData::decode(&u.0))
+                    .map(|u| StickyUserData::decode(u))
                 {
                     Some(Ok(u)) => (u.previous_assignment, u.generation),
                     _ => (Vec::new(), None),
@@ -50,7 +50,7 @@ impl Consumer {
                         subscription
                             .user_data
                             .as_ref()
-                            .and_then(|u| decode_cooperative_user_data(&u.0).ok())
+                            .and_then(|u| decode_cooperative_user_data(u).ok())
                             .unwrap_or(-1)
                     };
                     (

@@ -40,7 +40,7 @@ impl Consumer {
                     Response::JoinGroup(r) => self.on_join_response(w, r, sent),
                     Response::SyncGroup(r) => {
                         self.sync = None;
-                        self.on_sync_response(w, r.error_code, &r.assignment.0, sent)
+                        self.on_sync_response(w, r.error_code, &r.assignment, sent)
                     }
                     Response::Heartbeat(r) => self.on_heartbeat_response(w, r.error_code, sent),
                     Response::OffsetCommit(r) => self.on_commit_response(w, r.error_code, sent),

@@ -178,7 +178,7 @@ pub fn import_live(
         d.assignor = g.protocol_name.clone();
         for m in &g.members {
             // What the leader assigned it (the consumer protocol's Assignment, in SyncGroup).
-            let owned = group_coordinator::consumer_protocol::Assignment::decode(&m.assignment.0)
+            let owned = group_coordinator::consumer_protocol::Assignment::decode(&m.assignment)
                 .map(|a| {
                     a.assigned_partitions
                         .iter()
