@@ -9,9 +9,10 @@ use alloc::vec::Vec;
 /// shared: a copy is a count, not the bytes again. A member's subscription metadata goes from
 /// its JoinGroup into the group, into the leader's JoinGroup response and into every record the
 /// group writes; an assignment from the leader's SyncGroup into the member, its SyncGroup
-/// response and the records (as Kafka passes the same `ByteBuffer` along). Measured: copying
-/// them was a tenth of a rebalance of 1,000 members, and most of what a kept trace holds. An
-/// `Arc`, as the broker runs the model on a thread of its own; empty bytes allocate nothing.
+/// response and the records (as Kafka passes the same `ByteBuffer` along). Measured: an hour of
+/// 1,000 classic consumers with its trace kept peaks 8% lower (1,127 -> 1,038 MB natively), and
+/// 300 cooperative-sticky consumers restarted one by one run 5% faster natively. An `Arc`, as
+/// the broker runs the model on a thread of its own; empty bytes allocate nothing.
 #[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Bytes(Arc<[u8]>);
