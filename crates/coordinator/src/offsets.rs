@@ -132,18 +132,15 @@ impl PartialEq for Partitions {
 impl Eq for Partitions {}
 
 impl GroupOffsets {
-    /// Stores a partition's offset; returns the one it replaced.
-    pub(crate) fn insert(
-        &mut self,
-        topic: &str,
-        partition: i32,
-        offset: OffsetAndMetadata,
-    ) -> Option<OffsetAndMetadata> {
-        let partitions = match self.by_topic.get_mut(topic) {
-            Some(partitions) => partitions,
-            None => self.by_topic.entry(Arc::from(topic)).or_default(),
+    /// A topic's offsets, made empty when it has none yet (its name copied only then).
+    fn topic_mut(&mut self, topic: &str) -> &mut Partitions {
+        // (The key held, if any, for `entry`: its own copy of the name at every call would
+        // allocate.)
+        let key = match self.by_topic.get_key_value(topic) {
+            Some((held, _)) => held.clone(),
+            None => Arc::from(topic),
         };
-        partitions.insert(partition, offset)
+        self.by_topic.entry(key).or_default()
     }
 
     pub(crate) fn get(&self, topic: &str, partition: i32) -> Option<&OffsetAndMetadata> {
@@ -221,6 +218,9 @@ pub(crate) fn handle_commit(
     let expiries = &mut ctx.explicit_expiries;
     for topic in &req.topics {
         let mut partitions = Vec::with_capacity(topic.partitions.len());
+        // The topic's offsets, looked up once, at its first partition written (a commit names
+        // a topic once, with its partitions).
+        let mut held: Option<&mut Partitions> = None;
         for p in &topic.partitions {
             let metadata = p.committed_metadata.clone().unwrap_or_default();
             let error = match group_error {
@@ -230,12 +230,15 @@ pub(crate) fn handle_commit(
                     ErrorCode::OffsetMetadataTooLarge
                 }
                 None => {
-                    if written.is_none() {
-                        written = all_offsets
-                            .take()
-                            .and_then(|all| group_offsets(all, &req.group_id));
+                    if held.is_none() {
+                        if written.is_none() {
+                            written = all_offsets
+                                .take()
+                                .and_then(|all| group_offsets(all, &req.group_id));
+                        }
+                        held = written.as_deref_mut().map(|o| o.topic_mut(&topic.name));
                     }
-                    match written.as_deref_mut() {
+                    match held.as_deref_mut() {
                         Some(offsets) => {
                             // Java's `currentTimeMs + retentionTimeMs` wraps: a retention too
                             // long for a long gives a timestamp in the past, which the next
@@ -243,7 +246,6 @@ pub(crate) fn handle_commit(
                             let expire_timestamp_ms =
                                 retention.then(|| now.wrapping_add(req.retention_time_ms));
                             let replaced = offsets.insert(
-                                &topic.name,
                                 p.partition_index,
                                 OffsetAndMetadata {
                                     committed_offset: p.committed_offset,

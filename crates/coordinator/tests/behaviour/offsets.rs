@@ -92,3 +92,84 @@ fn simple_group_offsets_expire_by_commit_time_or_their_own_retention() {
     h.advance(1_200_000 - h.now);
     assert!(h.c.describe("simple").is_none());
 }
+
+/// One OffsetCommit naming several topics, each with several partitions (as a consumer's
+/// auto-commit does): every partition's offset is kept under its own topic, and a partition
+/// refused (metadata too large) is skipped without moving the others.
+#[test]
+fn one_commit_of_several_topics_keeps_each_topic_apart() {
+    let mut h = profile_j();
+    let partition = |p: i32, offset: i64, metadata: usize| OffsetCommitRequestPartition {
+        partition_index: p,
+        committed_offset: offset,
+        committed_metadata: Some("x".repeat(metadata)),
+        ..Default::default()
+    };
+    let out = h.send(Request::OffsetCommit(OffsetCommitRequest {
+        api_version: 9,
+        correlation_id: 1,
+        group_id: "simple".into(),
+        topics: vec![
+            OffsetCommitRequestTopic {
+                name: "a".into(),
+                partitions: vec![
+                    partition(0, 10, 0),
+                    partition(1, 11, 4097),
+                    partition(2, 12, 0),
+                ],
+            },
+            OffsetCommitRequestTopic {
+                name: "b".into(),
+                partitions: vec![partition(1, 21, 0), partition(0, 20, 0)],
+            },
+        ],
+        ..Default::default()
+    }));
+    let Response::OffsetCommit(r) = &out[0] else {
+        panic!("{out:?}")
+    };
+    let answered: Vec<(&str, i32, ErrorCode)> = r
+        .topics
+        .iter()
+        .flat_map(|t| {
+            t.partitions
+                .iter()
+                .map(move |p| (t.name.as_str(), p.partition_index, p.error_code))
+        })
+        .collect();
+    assert_eq!(
+        answered,
+        [
+            ("a", 0, ErrorCode::None),
+            ("a", 1, ErrorCode::OffsetMetadataTooLarge),
+            ("a", 2, ErrorCode::None),
+            ("b", 1, ErrorCode::None),
+            ("b", 0, ErrorCode::None),
+        ]
+    );
+    let out = h.send(Request::OffsetFetch(OffsetFetchRequest {
+        api_version: 9,
+        correlation_id: 2,
+        groups: vec![OffsetFetchRequestGroup {
+            group_id: "simple".into(),
+            ..Default::default()
+        }],
+        ..Default::default()
+    }));
+    let Response::OffsetFetch(f) = &out[0] else {
+        panic!("{out:?}")
+    };
+    let fetched: Vec<(&str, i32, i64)> = f.groups[0]
+        .topics
+        .iter()
+        .flat_map(|t| {
+            t.partitions
+                .iter()
+                .map(move |p| (t.name.as_str(), p.partition_index, p.committed_offset))
+        })
+        .collect();
+    assert_eq!(
+        fetched,
+        [("a", 0, 10), ("a", 2, 12), ("b", 0, 20), ("b", 1, 21)]
+    );
+}
