@@ -1,4 +1,4 @@
-// Comparisons run off the page's main thread: a pool of workers (one per core, at most four),
+// Comparisons run off the page's main thread: a pool of workers (one per core, at most eight),
 // each with its own instance of the model, takes the runs one at a time. The page only hands
 // out runs and draws the answers, so it stays responsive however long the runs take, and
 // Cancel ends them at once (the workers are stopped, not asked). Where no worker can start
@@ -42,9 +42,11 @@ export interface CompareHandle {
   cancel(): void;
 }
 
+// Eight: "Your group" compares five options over five seeds of a group of hundreds, each run a
+// second or two; a run needs tens of MB of its own, so eight stay within what a page may take.
 function workerCount(jobs: number): number {
   const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
-  return Math.max(1, Math.min(jobs, cores, 4));
+  return Math.max(1, Math.min(jobs, cores, 8));
 }
 
 function startWorker(): Worker | null {
