@@ -199,6 +199,20 @@ impl Coordinator {
         now: i64,
         request: impl core::borrow::Borrow<Request>,
     ) -> Result<Vec<Response>, CoordinatorError> {
+        let mut out = Vec::new();
+        self.handle_into(now, request, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Coordinator::handle`], its responses appended to `out`: a caller that handles many
+    /// requests keeps one buffer instead of a new vector for every request (a simulated hour
+    /// of 1,000 consumers sends 2.5 million).
+    pub fn handle_into(
+        &mut self,
+        now: i64,
+        request: impl core::borrow::Borrow<Request>,
+        out: &mut Vec<Response>,
+    ) -> Result<(), CoordinatorError> {
         let request = request.borrow();
         self.check_time(now)?;
         request.validate()?;
@@ -207,7 +221,8 @@ impl Coordinator {
         if let crate::group_type::Route::Answered =
             crate::group_type::route_classic(ctx, &mut self.consumer, groups, request)
         {
-            return Ok(core::mem::take(&mut self.ctx.out));
+            out.append(&mut self.ctx.out);
+            return Ok(());
         }
         match request {
             Request::JoinGroup(r) => classic::join_group::handle(ctx, groups, r),
@@ -242,7 +257,8 @@ impl Coordinator {
                 ctx.out.push(Response::IncrementalAlterConfigs(response));
             }
         }
-        Ok(core::mem::take(&mut self.ctx.out))
+        out.append(&mut self.ctx.out);
+        Ok(())
     }
 
     /// Handles a ConsumerGroupHeartbeat (KIP-848) at `now`: timers due first, as for

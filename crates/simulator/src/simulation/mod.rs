@@ -59,6 +59,8 @@ pub struct Simulation {
     /// The buffer the coordinator's events are drained into after each input (kept empty
     /// between inputs; reused so that draining allocates nothing).
     events: Vec<group_coordinator::event::Event>,
+    /// The buffer a request's responses come back in (see `Coordinator::handle_into`).
+    responses: Vec<Response>,
 }
 
 /// The next thing to happen.
@@ -134,6 +136,7 @@ impl Simulation {
             unsettled_since: None,
             actions: ActionLog::default(),
             events: Vec::new(),
+            responses: Vec::new(),
         })
     }
 
@@ -371,8 +374,17 @@ impl Simulation {
                 );
             }
             Outgoing::Request(request) => {
-                match self.coordinator.handle(self.w.now, &*request) {
-                    Ok(responses) => self.after_coordinator(responses),
+                // One buffer for every request's responses (kept between requests).
+                let mut responses = core::mem::take(&mut self.responses);
+                let handled = self
+                    .coordinator
+                    .handle_into(self.w.now, &*request, &mut responses);
+                if handled.is_ok() {
+                    self.after_coordinator_drain(&mut responses);
+                }
+                self.responses = responses;
+                match handled {
+                    Ok(()) => {}
                     // A real client's request the model refuses is an input refused (the
                     // broker's model refused it too, and the follower checks that it did), not
                     // a broken invariant of the run.
@@ -432,7 +444,12 @@ impl Simulation {
     }
 
     /// Records the coordinator's events and sends its responses.
-    fn after_coordinator(&mut self, responses: Vec<Response>) {
+    fn after_coordinator(&mut self, mut responses: Vec<Response>) {
+        self.after_coordinator_drain(&mut responses);
+    }
+
+    /// [`Self::after_coordinator`], `responses` left empty (its capacity kept).
+    fn after_coordinator_drain(&mut self, responses: &mut Vec<Response>) {
         let mut events = core::mem::take(&mut self.events);
         self.coordinator.drain_events_into(&mut events);
         let mut check = false;
@@ -515,7 +532,7 @@ impl Simulation {
         if check && let Err(e) = self.coordinator.check_invariants() {
             self.w.violation(format!("coordinator: {e}"));
         }
-        for response in responses {
+        for response in responses.drain(..) {
             let correlation_id = response.correlation_id();
             let Some((consumer, incarnation)) = self.w.routes.remove(correlation_id) else {
                 continue;
