@@ -379,12 +379,29 @@ impl Trace {
         self.len == 0
     }
 
+    /// [`Trace::push`] of an entry made only if it is kept: a run that only counts its entries
+    /// (a comparison's, metrics only) does not make the ones it would drop (each message's
+    /// entries, four per request and its response: measured in wasm, "Your group"'s static
+    /// option of 300 consumers, 0.66-0.67 -> 0.62-0.65 s).
+    pub fn push_with(&mut self, at_ms: i64, make: impl FnOnce() -> TraceKind) {
+        if self.counted_only {
+            self.count_one();
+        } else {
+            self.push(at_ms, make());
+        }
+    }
+
+    /// One more entry, counted only.
+    fn count_one(&mut self) {
+        self.len += 1;
+        self.stored = self.len;
+    }
+
     /// Records `kind` at `at_ms`, as entry [`Trace::len`].
     pub fn push(&mut self, at_ms: i64, kind: TraceKind) {
         if self.counted_only {
             drop(kind);
-            self.len += 1;
-            self.stored = self.len;
+            self.count_one();
             return;
         }
         if self.len < self.stored {

@@ -290,6 +290,12 @@ impl World {
         self.trace.push(self.now, kind);
     }
 
+    /// [`World::record`] of an entry made only if the trace keeps it (see
+    /// [`crate::trace_store::Trace::push_with`]): for the entries every message makes.
+    pub fn record_with(&mut self, make: impl FnOnce() -> TraceKind) {
+        self.trace.push_with(self.now, make);
+    }
+
     pub fn violation(&mut self, message: String) {
         self.counters.invariant_violations += 1;
         self.record(TraceKind::InvariantViolated { message });
@@ -353,23 +359,22 @@ impl World {
     ) {
         let (api, correlation_id) = message.describe();
         let name = self.names[consumer].clone();
-        let request = match &message {
-            // Heartbeats and commits are described by the summary; their bodies (most of a long
-            // run's messages) are not kept.
-            Outgoing::Request(r) if api.keeps_body() => Some(r.clone()),
-            _ => None,
-        };
         self.counters.messages_sent += 1;
         if api == MessageApi::Heartbeat {
             self.counters.heartbeats += 1;
         }
-        self.record(TraceKind::RequestSent {
+        self.record_with(|| TraceKind::RequestSent {
             consumer: name.clone(),
             api,
             correlation_id,
             generation_id,
             member_id: member_id.clone(),
-            request,
+            request: match &message {
+                // Heartbeats and commits are described by the summary; their bodies (most of
+                // a long run's messages) are not kept.
+                Outgoing::Request(r) if api.keeps_body() => Some(r.clone()),
+                _ => None,
+            },
             consumer_protocol,
         });
         self.routes.insert(correlation_id, (consumer, incarnation));
@@ -384,18 +389,18 @@ impl World {
     pub fn respond(&mut self, consumer: usize, incarnation: u32, message: Incoming) {
         let (api, correlation_id, error_code) = message.describe();
         let name = self.names[consumer].clone();
-        let response = match &message {
-            Incoming::Response(r) if api.keeps_body() || self.keep_bodies => Some(r.clone()),
-            _ => None,
-        };
+        let keep_body = api.keeps_body() || self.keep_bodies;
         self.counters.messages_sent += 1;
-        self.record(TraceKind::ResponseSent {
+        self.record_with(|| TraceKind::ResponseSent {
             consumer: name.clone(),
             api,
             correlation_id,
             error_code,
             error: error_code.name(),
-            response,
+            response: match &message {
+                Incoming::Response(r) if keep_body => Some(r.clone()),
+                _ => None,
+            },
         });
         match self.transit(consumer, false) {
             Ok(at) => self.schedule(

@@ -349,7 +349,7 @@ impl Simulation {
                 .lost(name, api, correlation_id, false, LossReason::Cut);
             return;
         }
-        self.w.record(TraceKind::RequestDelivered {
+        self.w.record_with(|| TraceKind::RequestDelivered {
             consumer: name.clone(),
             api,
             correlation_id,
@@ -429,7 +429,7 @@ impl Simulation {
             return;
         }
         self.w.sent_at.remove(correlation_id);
-        self.w.record(TraceKind::ResponseDelivered {
+        self.w.record_with(|| TraceKind::ResponseDelivered {
             consumer: name,
             api,
             correlation_id,
