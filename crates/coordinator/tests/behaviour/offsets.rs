@@ -147,29 +147,7 @@ fn one_commit_of_several_topics_keeps_each_topic_apart() {
             ("b", 0, ErrorCode::None),
         ]
     );
-    let out = h.send(Request::OffsetFetch(OffsetFetchRequest {
-        api_version: 9,
-        correlation_id: 2,
-        groups: vec![OffsetFetchRequestGroup {
-            group_id: "simple".into(),
-            ..Default::default()
-        }],
-        ..Default::default()
-    }));
-    let Response::OffsetFetch(f) = &out[0] else {
-        panic!("{out:?}")
-    };
-    let fetched: Vec<(&str, i32, i64)> = f.groups[0]
-        .topics
-        .iter()
-        .flat_map(|t| {
-            t.partitions
-                .iter()
-                .map(move |p| (t.name.as_str(), p.partition_index, p.committed_offset))
-        })
-        .collect();
-    assert_eq!(
-        fetched,
-        [("a", 0, 10), ("a", 2, 12), ("b", 0, 20), ("b", 1, 21)]
-    );
+    let fetched = h.fetch_all("simple");
+    let expected = [("a", 0, 10), ("a", 2, 12), ("b", 0, 20), ("b", 1, 21)];
+    assert_eq!(fetched, expected.map(|(t, p, o)| (t.to_string(), p, o)));
 }

@@ -301,6 +301,36 @@ impl H {
         }
     }
 
+    /// Every committed offset of `group_id` (OffsetFetch v9 with no topics named), as
+    /// (topic, partition, offset) in the response's order.
+    pub fn fetch_all(&mut self, group_id: &str) -> Vec<(String, i32, i64)> {
+        let correlation_id = self.correlation();
+        let out = self.send(Request::OffsetFetch(OffsetFetchRequest {
+            api_version: 9,
+            correlation_id,
+            groups: vec![OffsetFetchRequestGroup {
+                group_id: group_id.into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }));
+        let Some(Response::OffsetFetch(f)) = out
+            .into_iter()
+            .find(|r| r.correlation_id() == correlation_id)
+        else {
+            panic!("no fetch response")
+        };
+        f.groups[0]
+            .topics
+            .iter()
+            .flat_map(|t| {
+                t.partitions
+                    .iter()
+                    .map(|p| (t.name.clone(), p.partition_index, p.committed_offset))
+            })
+            .collect()
+    }
+
     pub fn view(&self) -> GroupView {
         self.c.describe(G).expect("group exists")
     }
