@@ -2,6 +2,7 @@
 //! due timers fire in (deadline, scheduling sequence) order, so equal deadlines fire first-in,
 //! first-out and the order never depends on anything but the inputs.
 
+use crate::assignor::compare::same_bytes;
 use crate::hashed::HashedMap;
 use alloc::collections::{BTreeMap, VecDeque};
 use alloc::string::{String, ToString};
@@ -393,11 +394,27 @@ mod tests {
             t.deadline(&TimerKeyRef::ConsumerRebalance("g", "m")),
             Some(105)
         );
+        // Equality itself (apart from the hash): the same kind and the same ids, compared
+        // whole, for ids around the eight-byte reads.
+        for (i, a) in keys.iter().enumerate() {
+            for (j, b) in keys.iter().enumerate() {
+                assert_eq!(a == b, i == j, "{a} against {b}");
+                assert_eq!(a.borrowed() == b.borrowed(), i == j, "{a} against {b}");
+            }
+        }
+        let long = "a-member-id-of-some-length-1234";
+        for cut in 0..long.len() {
+            let (short, other) = (&long[..cut], alloc::format!("{}!", &long[..cut]));
+            let key = TimerKey::Heartbeat(String::from("g"), String::from(short));
+            assert!(key.borrowed() == TimerKeyRef::Heartbeat("g", short));
+            assert!(key.borrowed() != TimerKeyRef::Heartbeat("g", &other));
+            assert!(key.borrowed() != TimerKeyRef::Heartbeat(short, "g") || short == "g");
+        }
     }
 }
 
 /// Kafka's timer keys (`docs/src/reference/classic-protocol.md#timers`): `join-<group>`, `sync-<group>`, `heartbeat-<group>-<member>`.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Eq, PartialOrd, Ord)]
 pub enum TimerKey {
     Join(String),
     Sync(String),
@@ -424,7 +441,7 @@ pub enum TimerKey {
 /// A [`TimerKey`] over borrowed names: finds a timer without copying its group and member ids
 /// (the consumer group's invariant check looks up two timers per member after every membership
 /// move; at 1,000 members the copies were a fifth of the check).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub enum TimerKeyRef<'a> {
     Join(&'a str),
     Sync(&'a str),
@@ -447,6 +464,41 @@ impl Hash for TimerKey {
 impl hashbrown::Equivalent<TimerKey> for TimerKeyRef<'_> {
     fn equivalent(&self, key: &TimerKey) -> bool {
         *self == key.borrowed()
+    }
+}
+
+// Keys are equal when their kinds and ids are, the ids compared eight bytes at a time: `==` on
+// strings is `memcmp`, which wasm does byte by byte, and every Heartbeat and OffsetCommit finds
+// its member's timer by a group id and a member id of tens of bytes.
+impl PartialEq for TimerKeyRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        let ((g, m), (h, n)) = (self.ids(), other.ids());
+        core::mem::discriminant(self) == core::mem::discriminant(other)
+            && same_bytes(g.as_bytes(), h.as_bytes())
+            && same_bytes(m.as_bytes(), n.as_bytes())
+    }
+}
+
+impl PartialEq for TimerKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.borrowed() == other.borrowed()
+    }
+}
+
+impl<'a> TimerKeyRef<'a> {
+    /// Its group's id and its member's ("" for a key of the group alone).
+    fn ids(&self) -> (&'a str, &'a str) {
+        match *self {
+            TimerKeyRef::Join(g)
+            | TimerKeyRef::Sync(g)
+            | TimerKeyRef::OffsetsExpiration(g)
+            | TimerKeyRef::ConsumerRegexRefresh(g) => (g, ""),
+            TimerKeyRef::Heartbeat(g, m)
+            | TimerKeyRef::ConsumerSession(g, m)
+            | TimerKeyRef::ConsumerRebalance(g, m)
+            | TimerKeyRef::ConsumerJoin(g, m)
+            | TimerKeyRef::ConsumerSync(g, m) => (g, m),
+        }
     }
 }
 

@@ -6,7 +6,8 @@
 //! 1,000-topic subscriptions that way was 60% of a whole assignment, and sorting 1,000 topic
 //! names a tenth. Comparing fixed-size arrays compiles to a few wide loads and compares, in wasm
 //! and natively alike, so these read eight elements at a time. They give exactly what `==` and
-//! `cmp` give (the tests below check that).
+//! `cmp` give (the tests below check that). The coordinator finds its members and timers by
+//! their ids with [`same_bytes`] too (`crate::hashed::ByBytes`, `TimerKeyRef`'s equality).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -53,7 +54,7 @@ pub(crate) fn same_names(a: &[alloc::string::String], b: &[alloc::string::String
 /// `a == b` for byte strings: eight bytes at a time, the last eight (or four) read where they
 /// end, overlapping what was read, so that a name of any length takes no byte loop. A byte loop
 /// for the tail made names shorter than eight bytes slower natively than libc's `memcmp`.
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;

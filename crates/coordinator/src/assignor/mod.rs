@@ -8,7 +8,7 @@
 
 mod checks;
 pub(crate) mod compact;
-mod compare;
+pub(crate) mod compare;
 mod load_queue;
 mod prepared;
 mod range;

@@ -3,7 +3,7 @@
 
 use super::member::ClassicGroupMember;
 use super::state::GroupState;
-use crate::hashed::HashedMap;
+use crate::hashed::{ByBytes, HashedMap};
 use crate::protocol::JoinGroupRequestProtocol;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
@@ -116,15 +116,15 @@ impl ClassicGroup {
         self.members.len()
     }
     pub fn has_member(&self, member_id: &str) -> bool {
-        self.member_slots.contains_key(member_id)
+        self.member_slots.contains_key(&ByBytes(member_id))
     }
     pub fn member(&self, member_id: &str) -> Option<&ClassicGroupMember> {
         self.member_slots
-            .get(member_id)
+            .get(&ByBytes(member_id))
             .and_then(|slot| self.members.get(slot))
     }
     pub(crate) fn member_mut(&mut self, member_id: &str) -> Option<&mut ClassicGroupMember> {
-        let slot = self.member_slots.get(member_id)?;
+        let slot = self.member_slots.get(&ByBytes(member_id))?;
         self.members.get_mut(slot)
     }
     pub fn is_leader(&self, member_id: &str) -> bool {
@@ -169,7 +169,7 @@ impl ClassicGroup {
 
     /// Removes a member record and undoes its counts.
     pub(crate) fn take_member(&mut self, member_id: &str) -> Option<ClassicGroupMember> {
-        let slot = self.member_slots.remove(member_id)?;
+        let slot = self.member_slots.remove(&ByBytes(member_id))?;
         let member = self.members.remove(&slot)?;
         self.forget_protocols(&member.supported_protocols);
         if member.awaiting_join.is_some() {
