@@ -89,6 +89,7 @@ pub mod topic_regex;
 mod admin;
 mod classic;
 mod classic_rpc;
+mod compare;
 mod config;
 mod coordinator;
 mod ctx;

@@ -2,7 +2,7 @@
 //! due timers fire in (deadline, scheduling sequence) order, so equal deadlines fire first-in,
 //! first-out and the order never depends on anything but the inputs.
 
-use crate::assignor::compare::same_bytes;
+use crate::compare::same_bytes;
 use crate::hashed::HashedMap;
 use alloc::collections::{BTreeMap, VecDeque};
 use alloc::string::{String, ToString};

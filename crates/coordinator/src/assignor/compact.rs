@@ -187,7 +187,7 @@ fn assign_compact_with(
     // The table in name order, sorted once: name order is dense order, and the places of the
     // table's topics among those with partitions (`place`) and back (`table_of`) follow from it
     // without searching by name.
-    let order = super::compare::by_name(c.topics.len(), |k| &c.topics[k])
+    let order = crate::compare::by_name(c.topics.len(), |k| &c.topics[k])
         .map_err(|k| bad(alloc::format!("topic \"{}\" appears twice", c.topics[k])))?;
     // Sorted and distinct: the map is built in one pass, without comparisons.
     let topics: BTreeMap<String, i32> = order

@@ -8,7 +8,6 @@
 
 mod checks;
 pub(crate) mod compact;
-pub(crate) mod compare;
 mod load_queue;
 mod prepared;
 mod range;
@@ -198,7 +197,7 @@ pub(crate) fn members_by_id(input: &AssignmentInput) -> Result<Vec<usize>, Assig
             "{claims} owned partitions claimed in all, more than {MAX_CLAIMS}"
         )));
     }
-    compare::by_name(input.members.len(), |m| &input.members[m].member_id).map_err(|m| {
+    crate::compare::by_name(input.members.len(), |m| &input.members[m].member_id).map_err(|m| {
         AssignError(alloc::format!(
             "member \"{}\" appears twice",
             input.members[m].member_id

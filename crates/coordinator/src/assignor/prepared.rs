@@ -260,13 +260,13 @@ pub(crate) trait SameSubscription {
 
 impl SameSubscription for Vec<String> {
     fn same(&self, other: &Self) -> bool {
-        super::compare::same_names(self, other)
+        crate::compare::same_names(self, other)
     }
 }
 
 impl SameSubscription for [i32] {
     fn same(&self, other: &Self) -> bool {
-        super::compare::same_ints(self, other)
+        crate::compare::same_ints(self, other)
     }
 }
 

@@ -246,10 +246,10 @@ impl Simulation {
                     return Err(Refusal::FailoverUnderWay);
                 }
                 let group_id = self.w.group_id.clone();
-                let responses = self.coordinator.unload(&group_id).map_err(coordinator)?;
+                let mut responses = self.coordinator.unload(&group_id).map_err(coordinator)?;
                 self.record_action(action.clone());
                 self.coordinator_available = false;
-                self.after_coordinator(responses);
+                self.after_coordinator(&mut responses);
                 let at = self.w.now + down_ms;
                 self.w.schedule(at, Pending::LoadGroup);
                 self.w.mark_dirty();
@@ -300,21 +300,21 @@ impl Simulation {
             // The broker's failover, in two inputs at the broker's times (each after an advance
             // to its time, so the model's clock is already there).
             Action::Unload { group_id } => {
-                let responses = self.coordinator.unload(group_id).map_err(coordinator)?;
+                let mut responses = self.coordinator.unload(group_id).map_err(coordinator)?;
                 self.record_action(action.clone());
                 if *group_id == self.w.group_id {
                     self.coordinator_available = false;
                 }
-                self.after_coordinator(responses);
+                self.after_coordinator(&mut responses);
                 self.w.mark_dirty();
             }
             Action::Load { group_id } => {
-                let responses = self.coordinator.load(group_id).map_err(coordinator)?;
+                let mut responses = self.coordinator.load(group_id).map_err(coordinator)?;
                 self.record_action(action.clone());
                 if *group_id == self.w.group_id {
                     self.coordinator_available = true;
                 }
-                self.after_coordinator(responses);
+                self.after_coordinator(&mut responses);
                 self.w.mark_dirty();
             }
             Action::Drop {
@@ -350,8 +350,8 @@ impl Simulation {
                 max: crate::scenario::MAX_PARTITIONS,
             });
         }
-        let responses = self.coordinator.advance(self.w.now).map_err(coordinator)?;
-        self.after_coordinator(responses);
+        let mut responses = self.coordinator.advance(self.w.now).map_err(coordinator)?;
+        self.after_coordinator(&mut responses);
         self.coordinator
             .update_metadata(self.w.now, &[(String::from(topic), None, count)])
             .map_err(coordinator)?;

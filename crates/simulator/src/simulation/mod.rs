@@ -276,7 +276,7 @@ impl Simulation {
         let t = self.w.now;
         self.last_advance = Some(t);
         match self.coordinator.advance(t) {
-            Ok(responses) => self.after_coordinator(responses),
+            Ok(mut responses) => self.after_coordinator(&mut responses),
             Err(e) => self
                 .w
                 .violation(format!("coordinator refused advance: {e}")),
@@ -380,7 +380,7 @@ impl Simulation {
                     .coordinator
                     .handle_into(self.w.now, &*request, &mut responses);
                 if handled.is_ok() {
-                    self.after_coordinator_drain(&mut responses);
+                    self.after_coordinator(&mut responses);
                 }
                 self.responses = responses;
                 match handled {
@@ -444,12 +444,8 @@ impl Simulation {
     }
 
     /// Records the coordinator's events and sends its responses.
-    fn after_coordinator(&mut self, mut responses: Vec<Response>) {
-        self.after_coordinator_drain(&mut responses);
-    }
-
-    /// [`Self::after_coordinator`], `responses` left empty (its capacity kept).
-    fn after_coordinator_drain(&mut self, responses: &mut Vec<Response>) {
+    /// `responses` is left empty, its capacity kept (see `deliver_to_broker`'s buffer).
+    fn after_coordinator(&mut self, responses: &mut Vec<Response>) {
         let mut events = core::mem::take(&mut self.events);
         self.coordinator.drain_events_into(&mut events);
         let mut check = false;
@@ -546,7 +542,7 @@ impl Simulation {
         let group_id = self.w.group_id.clone();
         self.coordinator_available = true;
         match self.coordinator.load(&group_id) {
-            Ok(responses) => self.after_coordinator(responses),
+            Ok(mut responses) => self.after_coordinator(&mut responses),
             Err(e) => self.w.record(TraceKind::ActionIgnored {
                 action: Box::new(Action::Failover { down_ms: 0 }),
                 why: Refusal::Coordinator {

@@ -1,4 +1,5 @@
-//! Comparisons of names and integer lists that do not call `memcmp`.
+//! Comparisons of names, ids and integer lists that do not call `memcmp` (the assignors', and
+//! the coordinator's lookups of members and timers by id).
 //!
 //! The standard library compares byte strings and integer slices with `memcmp`. Natively that
 //! is libc's vectorised routine; the wasm32 build has no libc and gets compiler-builtins' `memcmp`,
@@ -6,8 +7,7 @@
 //! 1,000-topic subscriptions that way was 60% of a whole assignment, and sorting 1,000 topic
 //! names a tenth. Comparing fixed-size arrays compiles to a few wide loads and compares, in wasm
 //! and natively alike, so these read eight elements at a time. They give exactly what `==` and
-//! `cmp` give (the tests below check that). The coordinator finds its members and timers by
-//! their ids with [`same_bytes`] too (`crate::hashed::ByBytes`, `TimerKeyRef`'s equality).
+//! `cmp` give (the tests below check that).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
