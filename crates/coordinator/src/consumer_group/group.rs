@@ -128,6 +128,12 @@ pub struct ConsumerGroup {
     pub topics_version: u64,
     /// Regex -> how many members subscribe to it (kept by `put_member` and `remove_member`).
     subscribed_regular_expressions: BTreeMap<String, usize>,
+    /// Topic name -> how many times the members' subscriptions name it (Kafka's
+    /// `subscribedTopicNames`; kept as `stable_by_epoch` is): the subscribed topics are read at
+    /// every join, epoch bump and cleanup plan, and walking every member for them made a
+    /// group's growth quadratic (1,000 consumer-protocol members joining one by one: a tenth of
+    /// the first minute in wasm).
+    subscribed_topic_names: BTreeMap<String, usize>,
     /// Regex -> the topics it was last resolved to (Kafka's `ConsumerGroupRegularExpression`
     /// records). A regex goes when its last subscriber does.
     pub resolved_regular_expressions: BTreeMap<String, ResolvedRegularExpression>,
@@ -171,6 +177,7 @@ impl ConsumerGroup {
             unloaded: false,
             topics_version: 0,
             subscribed_regular_expressions: BTreeMap::new(),
+            subscribed_topic_names: BTreeMap::new(),
             resolved_regular_expressions: BTreeMap::new(),
             regex_refresh: None,
         }
@@ -329,6 +336,12 @@ impl ConsumerGroup {
             self.release_partitions(old, Some(member));
             self.count_stable(old, false);
             self.count_classic(old, false);
+            if old.subscribed_topic_names != member.subscribed_topic_names {
+                count_names(&mut self.subscribed_topic_names, old, false);
+                count_names(&mut self.subscribed_topic_names, member, true);
+            }
+        } else {
+            count_names(&mut self.subscribed_topic_names, member, true);
         }
         self.count_stable(member, true);
         self.count_classic(member, true);
@@ -388,6 +401,7 @@ impl ConsumerGroup {
         self.release_partitions(&old, None);
         self.count_stable(&old, false);
         self.count_classic(&old, false);
+        count_names(&mut self.subscribed_topic_names, &old, false);
         self.unsubscribe_regex(&old.subscribed_topic_regex);
         self.target.remove(member_id);
         if let Some(instance) = &old.instance_id
@@ -536,17 +550,37 @@ impl ConsumerGroup {
         replacing: Option<&str>,
         updated: Option<&ConsumerGroupMember>,
     ) -> BTreeMap<String, SubscriptionCount> {
-        let mut counts: BTreeMap<String, SubscriptionCount> = BTreeMap::new();
-        let others = self
-            .members
-            .values()
-            .filter(|m| Some(m.member_id.as_str()) != replacing)
-            .filter(|m| updated.is_none_or(|u| u.member_id != m.member_id));
-        for m in others.chain(updated) {
-            for t in &m.subscribed_topic_names {
-                counts.entry(t.clone()).or_default().by_name += 1;
+        // The group's counts, the previous versions of `replacing` and `updated` taken out and
+        // `updated` put in.
+        let mut by_name: BTreeMap<&str, usize> = self
+            .subscribed_topic_names
+            .iter()
+            .map(|(t, n)| (t.as_str(), *n))
+            .collect();
+        let updated_id = updated.map(|u| u.member_id.as_str());
+        let previous = [replacing, updated_id.filter(|&u| Some(u) != replacing)];
+        for old in previous
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.members.get(id))
+        {
+            for t in &old.subscribed_topic_names {
+                if let Some(n) = by_name.get_mut(t.as_str()) {
+                    *n = n.saturating_sub(1);
+                }
             }
         }
+        for t in updated.iter().flat_map(|u| &u.subscribed_topic_names) {
+            *by_name.entry(t).or_default() += 1;
+        }
+        let mut counts: BTreeMap<String, SubscriptionCount> =
+            crate::ordered::map(by_name.into_iter().filter(|&(_, n)| n > 0).map(|(t, n)| {
+                let count = SubscriptionCount {
+                    by_name: n,
+                    by_regex: 0,
+                };
+                (String::from(t), count)
+            }));
         if !self.resolved_regular_expressions.is_empty() {
             let regexes = self.subscribed_regular_expressions(replacing, updated);
             for (regex, resolved) in &self.resolved_regular_expressions {
@@ -668,6 +702,18 @@ impl ConsumerGroup {
                 self.classic_protocols
             ));
         }
+        let mut names: BTreeMap<String, usize> = BTreeMap::new();
+        for m in self.members.values() {
+            count_names(&mut names, m, true);
+        }
+        if names != self.subscribed_topic_names {
+            return Err(alloc::format!(
+                "{}: subscribed topic names counted {:?}, kept {:?}",
+                self.group_id,
+                names,
+                self.subscribed_topic_names
+            ));
+        }
         let mut regexes: BTreeMap<String, usize> = BTreeMap::new();
         for m in self.members.values() {
             if !m.subscribed_topic_regex.is_empty() {
@@ -702,6 +748,26 @@ impl ConsumerGroup {
             ));
         }
         Ok(())
+    }
+}
+
+/// Counts the topics `member` subscribes to by name in (`true`) or out of `counts` (each time
+/// its list names one; a count that reaches 0 goes).
+fn count_names(counts: &mut BTreeMap<String, usize>, member: &ConsumerGroupMember, counted: bool) {
+    for t in &member.subscribed_topic_names {
+        if counted {
+            match counts.get_mut(t) {
+                Some(n) => *n += 1,
+                None => {
+                    counts.insert(t.clone(), 1);
+                }
+            }
+        } else if let Some(n) = counts.get_mut(t) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                counts.remove(t);
+            }
+        }
     }
 }
 

@@ -210,3 +210,85 @@ fn the_invariant_check_finds_a_partition_held_twice_and_epochs_out_of_step() {
         .insert((Uuid::from_u128(3), 0), 4);
     assert_eq!(extra_last.check_invariants().unwrap_err(), out_of_step);
 }
+
+/// `subscribed_topic_counts` as a walk over the members (what the kept counts replace):
+/// every member but `replacing` and `updated`'s previous version, then `updated`.
+fn counts_by_walking(
+    group: &ConsumerGroup,
+    replacing: Option<&str>,
+    updated: Option<&ConsumerGroupMember>,
+) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    let others = group
+        .members
+        .values()
+        .filter(|m| Some(m.member_id.as_str()) != replacing)
+        .filter(|m| updated.is_none_or(|u| u.member_id != m.member_id));
+    for m in others.chain(updated) {
+        for t in &m.subscribed_topic_names {
+            *counts.entry(t.clone()).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// Members come, change their subscriptions (a name sometimes twice, sometimes none) and go:
+/// the subscribed topics by name, as the group keeps them and with a member replaced or
+/// updated, are what a walk over the members says, and the kept counts pass the invariant
+/// check, which finds a miscount.
+#[test]
+fn subscribed_topic_counts_follow_the_members() {
+    let topics = ["t0", "t1", "t2"];
+    let ids = ["a", "b", "c", "d", "e"];
+    let mut group = ConsumerGroup::new("g");
+    let mut next = stream(23);
+    let subscriber = |next: &mut dyn FnMut(u64) -> u64, id: &str| {
+        let mut m = member(id, 0, &[], &[]);
+        m.subscribed_topic_names = (0..next(4))
+            .map(|_| topics[next(3) as usize].to_string())
+            .collect();
+        m
+    };
+    for step in 0..2_000 {
+        let id = ids[next(5) as usize];
+        if next(6) == 0 {
+            group.remove_member(id);
+        } else {
+            let m = subscriber(&mut next, id);
+            group.put_member(m);
+        }
+        let by_name = |counts: BTreeMap<String, SubscriptionCount>| -> BTreeMap<String, usize> {
+            counts.into_iter().map(|(t, c)| (t, c.by_name)).collect()
+        };
+        assert_eq!(
+            by_name(group.subscribed_topic_counts(None, None)),
+            counts_by_walking(&group, None, None),
+            "step {step}"
+        );
+        let replacing = ids[next(5) as usize];
+        let updated_id = ids[next(5) as usize];
+        let updated = subscriber(&mut next, updated_id);
+        for (r, u) in [
+            (Some(replacing), None),
+            (None, Some(&updated)),
+            (Some(replacing), Some(&updated)),
+            (Some(updated.member_id.as_str()), Some(&updated)),
+        ] {
+            assert_eq!(
+                by_name(group.subscribed_topic_counts(r, u)),
+                counts_by_walking(&group, r, u),
+                "step {step}, replacing {r:?}, updated {:?}",
+                u.map(|u| &u.member_id)
+            );
+        }
+        assert_eq!(group.check_invariants(), Ok(()), "step {step}");
+    }
+    // A miscount is found.
+    group.subscribed_topic_names.insert("t9".to_string(), 1);
+    assert!(
+        group
+            .check_invariants()
+            .unwrap_err()
+            .contains("subscribed topic names")
+    );
+}
