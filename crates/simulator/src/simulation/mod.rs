@@ -61,6 +61,45 @@ pub struct Simulation {
     events: Vec<group_coordinator::event::Event>,
     /// The buffer a request's responses come back in (see `Coordinator::handle_into`).
     responses: Vec<Response>,
+    /// The coordinator's invariant check: when it last ran, and whether the group has moved
+    /// since (see `after_coordinator`).
+    invariants: InvariantChecks,
+}
+
+/// When the coordinator's own bookkeeping is checked (`Coordinator::check_invariants`): after
+/// every input that moves the group's membership or state, in a group of up to
+/// [`InvariantChecks::EVERY_MOVE_UP_TO`] consumers. The check walks the whole group, so in a
+/// larger one it runs at once for a change of state (the moments a reader looks at), and
+/// otherwise at most once per simulated [`InvariantChecks::SPACING_MS`] while members come and
+/// go: 1,000 consumer-protocol members joining one by one are 1,000 moves, and checking each
+/// one made the joins quadratic (a tenth of the hour of 1,000 consumers in wasm). A move left
+/// unchecked is checked at the coordinator's first input after the spacing.
+#[derive(Clone, Debug, Default)]
+struct InvariantChecks {
+    last_ms: Option<i64>,
+    pending: bool,
+}
+
+impl InvariantChecks {
+    const EVERY_MOVE_UP_TO: usize = 64;
+    const SPACING_MS: i64 = 1_000;
+
+    /// Whether to check now: after an input that moved the group (`moved`) or its state
+    /// (`state_moved`), in a world of `consumers`, at `now`.
+    fn due(&mut self, moved: bool, state_moved: bool, consumers: usize, now: i64) -> bool {
+        self.pending |= moved;
+        let due = self.pending
+            && (state_moved
+                || consumers <= Self::EVERY_MOVE_UP_TO
+                || self
+                    .last_ms
+                    .is_none_or(|last| now - last >= Self::SPACING_MS));
+        if due {
+            self.pending = false;
+            self.last_ms = Some(now);
+        }
+        due
+    }
 }
 
 /// The next thing to happen.
@@ -136,6 +175,7 @@ impl Simulation {
             unsettled_since: None,
             actions: ActionLog::default(),
             events: Vec::new(),
+            invariants: InvariantChecks::default(),
             responses: Vec::new(),
         })
     }
@@ -448,7 +488,7 @@ impl Simulation {
     fn after_coordinator(&mut self, responses: &mut Vec<Response>) {
         let mut events = core::mem::take(&mut self.events);
         self.coordinator.drain_events_into(&mut events);
-        let mut check = false;
+        let (mut moved, mut state_moved) = (false, false);
         for e in events.drain(..) {
             match &e.kind {
                 EventKind::StateChanged { to, cause, .. } => {
@@ -521,10 +561,17 @@ impl Simulation {
             }
             // The core's own bookkeeping is checked when membership or state moves (not on
             // every parked response: that would be quadratic in the group size).
-            check |= e.kind.moves_group();
+            moved |= e.kind.moves_group();
+            state_moved |= matches!(
+                e.kind,
+                EventKind::StateChanged { .. } | EventKind::ConsumerGroupStateChanged { .. }
+            );
             self.w.record(TraceKind::Coordinator { event: e.kind });
         }
         self.events = events;
+        let check = self
+            .invariants
+            .due(moved, state_moved, self.consumers.len(), self.w.now);
         if check && let Err(e) = self.coordinator.check_invariants() {
             self.w.violation(format!("coordinator: {e}"));
         }
@@ -583,5 +630,48 @@ impl Simulation {
             }
         }
         hash
+    }
+}
+
+#[cfg(test)]
+mod invariant_checks {
+    use super::InvariantChecks;
+
+    #[test]
+    fn a_small_group_is_checked_at_every_move_a_large_one_at_its_state_changes_and_spaced() {
+        let mut small = InvariantChecks::default();
+        for now in [0, 1, 2] {
+            assert!(small.due(true, false, 64, now), "{now}");
+        }
+        assert!(!small.due(false, false, 64, 3), "nothing moved");
+
+        let mut large = InvariantChecks::default();
+        assert!(large.due(true, false, 65, 0), "the first move");
+        assert!(!large.due(true, false, 65, 10), "a move 10 ms later waits");
+        assert!(
+            !large.due(false, false, 65, 999),
+            "still within the spacing"
+        );
+        assert!(
+            large.due(false, false, 65, 1_000),
+            "the waiting move, after the spacing"
+        );
+        assert!(
+            !large.due(false, false, 65, 1_500),
+            "nothing waits any more"
+        );
+        assert!(!large.due(true, false, 65, 1_600), "waits again");
+        assert!(
+            large.due(true, true, 65, 1_700),
+            "a change of state, at once"
+        );
+        assert!(
+            !large.due(false, true, 65, 1_800),
+            "a state event with nothing waiting"
+        );
+        assert!(
+            large.due(true, false, 65, 2_700),
+            "a move a spacing after the last check"
+        );
     }
 }
