@@ -78,10 +78,10 @@ impl From<RequestError> for CoordinatorError {
 /// and may only move forward.
 #[derive(Clone, Debug)]
 pub struct Coordinator {
-    ctx: Ctx,
+    pub(crate) ctx: Ctx,
     groups: Groups,
     /// The KIP-848 consumer groups and the topics' metadata they are assigned from.
-    consumer: ConsumerGroups,
+    pub(crate) consumer: ConsumerGroups,
 }
 
 impl Default for Coordinator {

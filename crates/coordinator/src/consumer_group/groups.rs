@@ -32,6 +32,9 @@ pub struct ConsumerGroups {
     /// Group id -> the group epoch its offsets cleanup was last planned at
     /// (`expiration.rs`).
     pub(crate) cleanup_planned: BTreeMap<String, i32>,
+    /// Every heartbeat takes the full update (`heartbeat::steady`'s test compares the two).
+    #[cfg(test)]
+    pub(crate) full_updates_only: bool,
 }
 
 /// A heartbeat's failure: its error code and Kafka's message.
