@@ -293,17 +293,7 @@ impl ConsumerGroup {
             self.classic_members.saturating_sub(1)
         };
         for name in classic_protocol_names(classic) {
-            if counted {
-                *self
-                    .classic_protocols
-                    .entry(String::from(name))
-                    .or_default() += 1;
-            } else if let Some(count) = self.classic_protocols.get_mut(name) {
-                *count = count.saturating_sub(1);
-                if *count == 0 {
-                    self.classic_protocols.remove(name);
-                }
-            }
+            count(&mut self.classic_protocols, name, counted);
         }
     }
 
@@ -751,23 +741,29 @@ impl ConsumerGroup {
     }
 }
 
-/// Counts the topics `member` subscribes to by name in (`true`) or out of `counts` (each time
-/// its list names one; a count that reaches 0 goes).
-fn count_names(counts: &mut BTreeMap<String, usize>, member: &ConsumerGroupMember, counted: bool) {
-    for t in &member.subscribed_topic_names {
-        if counted {
-            match counts.get_mut(t) {
-                Some(n) => *n += 1,
-                None => {
-                    counts.insert(t.clone(), 1);
-                }
-            }
-        } else if let Some(n) = counts.get_mut(t) {
+/// Counts `name` in (`true`) or out of `counts`: a name is copied only when it comes in, and
+/// a count that reaches 0 goes.
+fn count(counts: &mut BTreeMap<String, usize>, name: &str, counted: bool) {
+    match counts.get_mut(name) {
+        Some(n) if counted => *n += 1,
+        None if counted => {
+            counts.insert(String::from(name), 1);
+        }
+        Some(n) => {
             *n = n.saturating_sub(1);
             if *n == 0 {
-                counts.remove(t);
+                counts.remove(name);
             }
         }
+        None => {}
+    }
+}
+
+/// Counts the topics `member` subscribes to by name in or out of `counts` (each time its list
+/// names one).
+fn count_names(counts: &mut BTreeMap<String, usize>, member: &ConsumerGroupMember, counted: bool) {
+    for t in &member.subscribed_topic_names {
+        count(counts, t, counted);
     }
 }
 

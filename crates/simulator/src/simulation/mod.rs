@@ -639,39 +639,51 @@ mod invariant_checks {
 
     #[test]
     fn a_small_group_is_checked_at_every_move_a_large_one_at_its_state_changes_and_spaced() {
-        let mut small = InvariantChecks::default();
-        for now in [0, 1, 2] {
-            assert!(small.due(true, false, 64, now), "{now}");
+        // (moved, state moved, at ms, checked, why), one world after another.
+        let small = [
+            (true, false, 0, true, "a move"),
+            (true, false, 1, true, "a move 1 ms later"),
+            (true, false, 2, true, "and another"),
+            (false, false, 3, false, "nothing moved"),
+        ];
+        let large = [
+            (true, false, 0, true, "the first move"),
+            (true, false, 10, false, "a move 10 ms later waits"),
+            (false, false, 999, false, "still within the spacing"),
+            (
+                false,
+                false,
+                1_000,
+                true,
+                "the waiting move, after the spacing",
+            ),
+            (false, false, 1_500, false, "nothing waits any more"),
+            (true, false, 1_600, false, "waits again"),
+            (true, true, 1_700, true, "a change of state, at once"),
+            (
+                false,
+                true,
+                1_800,
+                false,
+                "a state event with nothing waiting",
+            ),
+            (
+                true,
+                false,
+                2_700,
+                true,
+                "a move a spacing after the last check",
+            ),
+        ];
+        for (consumers, steps) in [(64, &small[..]), (65, &large[..])] {
+            let mut checks = InvariantChecks::default();
+            for &(moved, state_moved, now, checked, why) in steps {
+                assert_eq!(
+                    checks.due(moved, state_moved, consumers, now),
+                    checked,
+                    "{consumers} consumers, {now} ms: {why}"
+                );
+            }
         }
-        assert!(!small.due(false, false, 64, 3), "nothing moved");
-
-        let mut large = InvariantChecks::default();
-        assert!(large.due(true, false, 65, 0), "the first move");
-        assert!(!large.due(true, false, 65, 10), "a move 10 ms later waits");
-        assert!(
-            !large.due(false, false, 65, 999),
-            "still within the spacing"
-        );
-        assert!(
-            large.due(false, false, 65, 1_000),
-            "the waiting move, after the spacing"
-        );
-        assert!(
-            !large.due(false, false, 65, 1_500),
-            "nothing waits any more"
-        );
-        assert!(!large.due(true, false, 65, 1_600), "waits again");
-        assert!(
-            large.due(true, true, 65, 1_700),
-            "a change of state, at once"
-        );
-        assert!(
-            !large.due(false, true, 65, 1_800),
-            "a state event with nothing waiting"
-        );
-        assert!(
-            large.due(true, false, 65, 2_700),
-            "a move a spacing after the last check"
-        );
     }
 }
