@@ -78,9 +78,12 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
     /// the same key. Returns the scheduling sequence number. The key is copied only when it is
     /// new (a heartbeat re-arms its member's timer without one).
     pub fn schedule(&mut self, key: &K, now: i64, deadline: i64) -> u64 {
-        let sequence = self.next_sequence;
-        self.next_sequence += 1;
-        let at = (deadline, sequence);
+        self.schedule_in_slot(key, now, deadline).0
+    }
+
+    /// [`Self::schedule`], also giving the slot the timer is in: a caller that keeps it re-arms
+    /// the same timer with [`Self::rearm_in`], without finding its key by the key's hash.
+    pub fn schedule_in_slot(&mut self, key: &K, now: i64, deadline: i64) -> (u64, u32) {
         let slot = match self.by_key.get(key) {
             // Re-armed: the key stays where it is.
             Some(&slot) => {
@@ -90,7 +93,7 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
             None => {
                 let fresh = Slot {
                     key: Some(key.clone()),
-                    at,
+                    at: (deadline, 0),
                     in_lane: false,
                 };
                 let slot = match self.free.pop() {
@@ -107,6 +110,34 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
                 slot
             }
         };
+        (self.place(slot, now, deadline), slot)
+    }
+
+    /// Re-arms the timer in `slot` at `deadline` (armed at `now`) if `slot` holds one whose key
+    /// `is_key` accepts, as [`Self::schedule`] of that key would; returns its sequence number,
+    /// or `None` (nothing changed) when the slot is free or has passed to another key since
+    /// the caller learnt it (a slot is reused once its timer is cancelled or fires).
+    pub fn rearm_in(
+        &mut self,
+        slot: u32,
+        is_key: impl Fn(&K) -> bool,
+        now: i64,
+        deadline: i64,
+    ) -> Option<u64> {
+        let held = self.slots.get(slot as usize)?.key.as_ref()?;
+        if !is_key(held) {
+            return None;
+        }
+        self.leave_place(slot);
+        Some(self.place(slot, now, deadline))
+    }
+
+    /// Puts the timer of `slot` (out of any place) in its place for `deadline`, armed at `now`:
+    /// at the end of its delay's lane, else in the ordered map. Returns its sequence number.
+    fn place(&mut self, slot: u32, now: i64, deadline: i64) -> u64 {
+        let sequence = self.next_sequence;
+        self.next_sequence += 1;
+        let at = (deadline, sequence);
         let delay = deadline.saturating_sub(now);
         let lane = match self.lanes.iter().position(|(d, _)| *d == delay) {
             Some(i) => Some(i),
@@ -286,12 +317,16 @@ mod tests {
 
     /// The queue against a plain model of it (a map by key, a map by (deadline, sequence)): a
     /// clock that moves forward, timers of a few delays and of many (more than the lanes),
-    /// re-armed, cancelled and fired, some kept by `skip`, across many stale places.
+    /// re-armed, cancelled and fired, some kept by `skip`, across many stale places. Half the
+    /// schedules go through a slot the key was last seen in ([`TimerQueue::rearm_in`]), which
+    /// goes stale as timers are cancelled and fire and their slots pass to other keys; a
+    /// third of those try a slot learnt for another key.
     fn agrees_with_a_model(seed: u64, steps: usize) {
         let mut rng = crate::rng::Rng::new(seed);
         let mut t: TimerQueue<u8> = TimerQueue::default();
         let mut by_key: BTreeMap<u8, At> = BTreeMap::new();
         let mut by_at: BTreeMap<At, u8> = BTreeMap::new();
+        let mut hints: BTreeMap<u8, u32> = BTreeMap::new();
         let (mut now, mut sequence) = (0i64, 0u64);
         for step in 0..steps {
             let key = rng.upto(40) as u8;
@@ -301,7 +336,28 @@ mod tests {
                 0..=4 => {
                     let delay =
                         [45_000, 45_000, 3_000, 300_000, 0, 7, 11, 13][rng.upto(7) as usize];
-                    assert_eq!(t.schedule(&key, now, now + delay), sequence);
+                    let deadline = now + delay;
+                    let scheduled = if rng.upto(1) == 0 {
+                        t.schedule(&key, now, deadline)
+                    } else {
+                        let learnt_for = match rng.upto(2) {
+                            0 => rng.upto(40) as u8,
+                            _ => key,
+                        };
+                        let hint = hints.get(&learnt_for).copied().unwrap_or(u32::MAX);
+                        match t.rearm_in(hint, |k| *k == key, now, deadline) {
+                            Some(scheduled) => {
+                                assert!(by_key.contains_key(&key), "re-armed a timer not armed");
+                                scheduled
+                            }
+                            None => {
+                                let (scheduled, slot) = t.schedule_in_slot(&key, now, deadline);
+                                hints.insert(key, slot);
+                                scheduled
+                            }
+                        }
+                    };
+                    assert_eq!(scheduled, sequence);
                     if let Some(old) = by_key.insert(key, (now + delay, sequence)) {
                         by_at.remove(&old);
                     }

@@ -1,9 +1,11 @@
 //! A member of a classic group (Kafka's `ClassicGroupMember`, `docs/src/reference/classic-protocol.md#model`).
 
 use crate::classic_rpc::{ParkedJoin, ParkedSync};
+use crate::ctx::NO_SLOT;
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cell::Cell;
 
 #[derive(Clone, Debug)]
 pub struct ClassicGroupMember {
@@ -21,6 +23,11 @@ pub struct ClassicGroupMember {
     pub(crate) awaiting_sync: Option<ParkedSync>,
     /// From being added until the next join-phase completion.
     pub(crate) is_new: bool,
+    /// Where the coordinator's timers keep this member's session timer, as last seen: a hint
+    /// that spares a re-arm the lookup by key ([`crate::ctx::Ctx::schedule_session`]). Not
+    /// part of the member's state: a copy of the group may carry it, and a wrong one costs a
+    /// lookup.
+    pub(crate) session_slot: Cell<u32>,
 }
 
 impl ClassicGroupMember {
@@ -47,6 +54,7 @@ impl ClassicGroupMember {
             awaiting_join: None,
             awaiting_sync: None,
             is_new: false,
+            session_slot: Cell::new(NO_SLOT),
         }
     }
 

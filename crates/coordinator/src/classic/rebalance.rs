@@ -7,7 +7,7 @@ use super::member::ClassicGroupMember;
 use super::{ClassicGroup, GroupState, JoinTimer};
 use crate::classic_rpc::{ParkedJoin, ParkedSync, join_error, join_response, sync_response};
 use crate::config::{Flavour, NEW_MEMBER_JOIN_TIMEOUT_MS};
-use crate::ctx::Ctx;
+use crate::ctx::{Ctx, NO_SLOT};
 use crate::event::{Cause, EventKind, RemovalReason};
 use crate::protocol::{
     Bytes, JoinGroupRequestProtocol, JoinGroupResponse, JoinGroupResponseMember,
@@ -16,6 +16,7 @@ use crate::timer::TimerKey;
 use crate::{Api, ErrorCode};
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cell::Cell;
 
 /// What a new member record is made from (the JoinGroup request, normalised by version).
 #[derive(Clone, Debug)]
@@ -98,7 +99,12 @@ impl ClassicGroup {
     pub(crate) fn refresh_session_of(&self, ctx: &mut Ctx, member: Option<&ClassicGroupMember>) {
         if let Some(member) = member {
             let timeout = i64::from(member.session_timeout_ms);
-            self.reschedule_heartbeat(ctx, &member.member_id, timeout);
+            ctx.schedule_session(
+                &self.group_id,
+                &member.member_id,
+                timeout,
+                &member.session_slot,
+            );
         }
     }
 
@@ -203,6 +209,7 @@ impl ClassicGroup {
             awaiting_join: None,
             awaiting_sync: None,
             is_new: true,
+            session_slot: Cell::new(NO_SLOT),
         });
         ctx.emit(
             &self.group_id,
@@ -442,7 +449,12 @@ impl ClassicGroup {
                     assignment,
                 ));
                 let session_timeout = i64::from(member.session_timeout_ms);
-                ctx.schedule_heartbeat(&group_id, &member.member_id, session_timeout);
+                ctx.schedule_session(
+                    &group_id,
+                    &member.member_id,
+                    session_timeout,
+                    &member.session_slot,
+                );
             }
         }
     }
@@ -518,7 +530,7 @@ impl ClassicGroup {
                 ));
             }
             let session_timeout = i64::from(m.session_timeout_ms);
-            ctx.schedule_heartbeat(&group_id, &m.member_id, session_timeout);
+            ctx.schedule_session(&group_id, &m.member_id, session_timeout, &m.session_slot);
             m.is_new = false;
             pending_sync.insert(m.member_id.clone());
         }

@@ -2,10 +2,11 @@
 //! coordinator that loads the group after a failover starts from (`docs/src/reference/classic-protocol.md#admin`).
 
 use super::{ClassicGroup, ClassicGroupMember, GroupState};
-use crate::ctx::Ctx;
+use crate::ctx::{Ctx, NO_SLOT};
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cell::Cell;
 use group_coordinator_json::json;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +95,7 @@ impl ClassicGroup {
                 awaiting_join: None,
                 awaiting_sync: None,
                 is_new: false,
+                session_slot: Cell::new(NO_SLOT),
             });
         }
         let state = if record.members.is_empty() {
