@@ -52,6 +52,13 @@ impl<K: Hash + Eq, V> HashedMap<K, V> {
         self.table.contains_key(key)
     }
 
+    pub fn get_mut<Q: Hash + hashbrown::Equivalent<K> + ?Sized>(
+        &mut self,
+        key: &Q,
+    ) -> Option<&mut V> {
+        self.table.get_mut(key)
+    }
+
     /// Inserts `value` at `key`, returning the value it replaces.
     pub fn insert(&mut self, key: K, value: V) -> Option<V> {
         self.table.insert(key, value)

@@ -2,8 +2,8 @@
 //! What changes state and emits events lives in `rebalance.rs`.
 
 use super::member::ClassicGroupMember;
+use super::members::Members;
 use super::state::GroupState;
-use crate::hashed::{ByBytes, HashedMap};
 use crate::protocol::JoinGroupRequestProtocol;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
@@ -29,10 +29,7 @@ pub struct ClassicGroup {
     pub(crate) protocol_name: Option<String>,
     pub(crate) leader_id: Option<String>,
     /// Members in insertion order (Kafka uses a hash map; `docs/src/reference/classic-protocol.md#determinism`).
-    members: BTreeMap<u64, ClassicGroupMember>,
-    /// Each member's slot, found by the id's hash (never listed: see [`HashedMap`]).
-    member_slots: HashedMap<String, u64>,
-    next_slot: u64,
+    members: Members,
     pub(crate) static_members: BTreeMap<String, String>,
     pub(crate) pending_join_members: BTreeSet<String>,
     pub(crate) num_awaiting_join: usize,
@@ -58,9 +55,7 @@ impl ClassicGroup {
             protocol_type: None,
             protocol_name: None,
             leader_id: None,
-            members: BTreeMap::new(),
-            member_slots: HashedMap::default(),
-            next_slot: 0,
+            members: Members::default(),
             static_members: BTreeMap::new(),
             pending_join_members: BTreeSet::new(),
             num_awaiting_join: 0,
@@ -94,10 +89,10 @@ impl ClassicGroup {
 
     /// Members in insertion order.
     pub fn members(&self) -> impl Iterator<Item = &ClassicGroupMember> {
-        self.members.values()
+        self.members.iter()
     }
     pub(crate) fn members_mut(&mut self) -> impl Iterator<Item = &mut ClassicGroupMember> {
-        self.members.values_mut()
+        self.members.iter_mut()
     }
     /// The members in order, beside the ids awaiting SyncGroup: for a pass that moves every
     /// member into the sync phase without looking each up again by its id.
@@ -107,7 +102,7 @@ impl ClassicGroup {
         impl Iterator<Item = &mut ClassicGroupMember>,
         &mut BTreeSet<String>,
     ) {
-        (self.members.values_mut(), &mut self.pending_sync_members)
+        (self.members.iter_mut(), &mut self.pending_sync_members)
     }
     pub fn member_ids(&self) -> Vec<String> {
         self.members().map(|m| m.member_id.clone()).collect()
@@ -116,16 +111,13 @@ impl ClassicGroup {
         self.members.len()
     }
     pub fn has_member(&self, member_id: &str) -> bool {
-        self.member_slots.contains_key(&ByBytes(member_id))
+        self.members.contains(member_id)
     }
     pub fn member(&self, member_id: &str) -> Option<&ClassicGroupMember> {
-        self.member_slots
-            .get(&ByBytes(member_id))
-            .and_then(|slot| self.members.get(slot))
+        self.members.get(member_id)
     }
     pub(crate) fn member_mut(&mut self, member_id: &str) -> Option<&mut ClassicGroupMember> {
-        let slot = self.member_slots.get(&ByBytes(member_id))?;
-        self.members.get_mut(slot)
+        self.members.get_mut(member_id)
     }
     pub fn is_leader(&self, member_id: &str) -> bool {
         self.leader_id.as_deref() == Some(member_id)
@@ -148,10 +140,7 @@ impl ClassicGroup {
         if member.awaiting_join.is_some() {
             self.num_awaiting_join += 1;
         }
-        let slot = self.next_slot;
-        self.next_slot += 1;
-        self.member_slots.insert(member.member_id.clone(), slot);
-        self.members.insert(slot, member);
+        self.members.push(member);
     }
 
     /// Adds a member carried over from a consumer group (online downgrade, Kafka's
@@ -169,8 +158,7 @@ impl ClassicGroup {
 
     /// Removes a member record and undoes its counts.
     pub(crate) fn take_member(&mut self, member_id: &str) -> Option<ClassicGroupMember> {
-        let slot = self.member_slots.remove(&ByBytes(member_id))?;
-        let member = self.members.remove(&slot)?;
+        let member = self.members.remove(member_id)?;
         self.forget_protocols(&member.supported_protocols);
         if member.awaiting_join.is_some() {
             self.num_awaiting_join -= 1;

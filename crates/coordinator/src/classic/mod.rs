@@ -7,6 +7,7 @@ mod invariants;
 pub(crate) mod join_group;
 pub(crate) mod leave_group;
 mod member;
+mod members;
 pub(crate) mod rebalance;
 mod record;
 mod state;
