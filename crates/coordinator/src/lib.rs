@@ -97,6 +97,7 @@ mod error;
 mod group_config;
 mod group_type;
 pub mod hashed;
+pub mod id_map;
 mod invariants;
 mod migration;
 mod offsets;

@@ -4,6 +4,7 @@
 use super::assignor::{GroupAssignment, MemberAssignment};
 use super::reconcile::{MemberState, Progress};
 use super::uuid::Uuid;
+use crate::id_map::IdMap;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -99,7 +100,8 @@ pub struct ConsumerGroup {
     pub group_epoch: i32,
     /// The group epoch the target assignment was computed for.
     pub assignment_epoch: i32,
-    pub members: BTreeMap<String, ConsumerGroupMember>,
+    /// By member id, in id order (see [`IdMap`]).
+    pub members: IdMap<ConsumerGroupMember>,
     /// Member epoch -> how many members are STABLE at it (kept by `put_member` and
     /// `remove_member`, the only writers of `members`). The group is Stable when every member
     /// is STABLE at the assignment epoch: [`ConsumerGroup::state`] reads that here, where it
@@ -115,7 +117,7 @@ pub struct ConsumerGroup {
     /// Instance id -> member id.
     pub static_members: BTreeMap<String, String>,
     /// Member id -> its target assignment.
-    pub target: BTreeMap<String, MemberAssignment>,
+    pub target: IdMap<MemberAssignment>,
     /// The subscribed topics' metadata as last computed (name -> id, partitions).
     pub subscription_metadata: BTreeMap<String, (Uuid, i32)>,
     /// (topic, partition) -> the epoch of the member that holds it (assigned or pending
@@ -166,12 +168,12 @@ impl ConsumerGroup {
             group_id: String::from(group_id),
             group_epoch: 0,
             assignment_epoch: 0,
-            members: BTreeMap::new(),
+            members: IdMap::new(),
             stable_by_epoch: BTreeMap::new(),
             classic_members: 0,
             classic_protocols: BTreeMap::new(),
             static_members: BTreeMap::new(),
-            target: BTreeMap::new(),
+            target: IdMap::new(),
             subscription_metadata: BTreeMap::new(),
             partition_epochs: BTreeMap::new(),
             unloaded: false,
