@@ -183,6 +183,50 @@ impl<V> FromIterator<(String, V)> for IdMap<V> {
     }
 }
 
+/// A set of ids, found by their hashes, listed sorted (a classic group's members pending a
+/// JoinGroup or a SyncGroup): each member is put in and taken out once a rebalance and looked
+/// up at its requests, and the set is listed only by views and when the sync timer expires.
+/// An ordered set went down the tree at each of those, following each compared id's pointer.
+#[derive(Clone, Debug, Default)]
+pub struct IdSet {
+    ids: HashedMap<String, ()>,
+}
+
+impl IdSet {
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.ids.contains_key(&ByBytes(id))
+    }
+
+    /// Whether it was not there.
+    pub fn insert(&mut self, id: String) -> bool {
+        self.ids.insert(id, ()).is_none()
+    }
+
+    /// Whether it was there.
+    pub fn remove(&mut self, id: &str) -> bool {
+        self.ids.remove(&ByBytes(id)).is_some()
+    }
+
+    pub fn clear(&mut self) {
+        self.ids = HashedMap::default();
+    }
+
+    /// The ids in byte order (as an ordered set lists them; never in the table's order).
+    pub fn sorted(&self) -> Vec<&String> {
+        let mut ids = self.ids.keys();
+        ids.sort_unstable_by(|a, b| name_order(a, b));
+        ids
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +284,34 @@ mod tests {
                     assert_eq!(map.get(k), Some(v));
                 }
                 assert_eq!(format!("{map:?}"), format!("{model:?}"));
+            }
+        }
+    }
+
+    /// The set against a `BTreeSet`: the same answers, and listed in the same order.
+    #[test]
+    fn the_set_agrees_with_an_ordered_set() {
+        let mut rng = Rng::new(8);
+        let mut set = IdSet::default();
+        let mut model: alloc::collections::BTreeSet<String> = Default::default();
+        for step in 0..10_000 {
+            let id = match rng.upto(2) {
+                0 => format!("consumer-{}", rng.upto(200)),
+                1 => format!("consumer-{}-é", rng.upto(200)),
+                _ => format!("c{}", rng.upto(200)),
+            };
+            match rng.upto(5) {
+                0..=1 => assert_eq!(set.insert(id.clone()), model.insert(id)),
+                2..=3 => assert_eq!(set.remove(&id), model.remove(&id)),
+                4 if step % 500 == 0 => {
+                    set.clear();
+                    model.clear();
+                }
+                _ => assert_eq!(set.contains(&id), model.contains(&id)),
+            }
+            assert_eq!((set.len(), set.is_empty()), (model.len(), model.is_empty()));
+            if step % 97 == 0 {
+                assert!(set.sorted().into_iter().eq(model.iter()));
             }
         }
     }

@@ -4,8 +4,9 @@
 use super::member::ClassicGroupMember;
 use super::members::Members;
 use super::state::GroupState;
+use crate::id_map::IdSet;
 use crate::protocol::JoinGroupRequestProtocol;
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -31,11 +32,11 @@ pub struct ClassicGroup {
     /// Members in insertion order (Kafka uses a hash map; `docs/src/reference/classic-protocol.md#determinism`).
     members: Members,
     pub(crate) static_members: BTreeMap<String, String>,
-    pub(crate) pending_join_members: BTreeSet<String>,
+    pub(crate) pending_join_members: IdSet,
     pub(crate) num_awaiting_join: usize,
     /// protocol name -> number of members listing it.
     pub(crate) supported_protocols: BTreeMap<String, usize>,
-    pub(crate) pending_sync_members: BTreeSet<String>,
+    pub(crate) pending_sync_members: IdSet,
     pub(crate) new_member_added: bool,
     pub(crate) join_timer: Option<JoinTimer>,
     /// The generation the sync timer was armed for.
@@ -57,10 +58,10 @@ impl ClassicGroup {
             leader_id: None,
             members: Members::default(),
             static_members: BTreeMap::new(),
-            pending_join_members: BTreeSet::new(),
+            pending_join_members: IdSet::default(),
             num_awaiting_join: 0,
             supported_protocols: BTreeMap::new(),
-            pending_sync_members: BTreeSet::new(),
+            pending_sync_members: IdSet::default(),
             new_member_added: false,
             join_timer: None,
             sync_timer_generation: None,
@@ -98,10 +99,7 @@ impl ClassicGroup {
     /// member into the sync phase without looking each up again by its id.
     pub(crate) fn members_and_pending_sync(
         &mut self,
-    ) -> (
-        impl Iterator<Item = &mut ClassicGroupMember>,
-        &mut BTreeSet<String>,
-    ) {
+    ) -> (impl Iterator<Item = &mut ClassicGroupMember>, &mut IdSet) {
         (self.members.iter_mut(), &mut self.pending_sync_members)
     }
     pub fn member_ids(&self) -> Vec<String> {

@@ -658,7 +658,12 @@ impl ClassicGroup {
         {
             return;
         }
-        let missing: Vec<String> = self.pending_sync_members.iter().cloned().collect();
+        let missing: Vec<String> = self
+            .pending_sync_members
+            .sorted()
+            .into_iter()
+            .cloned()
+            .collect();
         if missing.is_empty() {
             return;
         }
