@@ -83,6 +83,7 @@ fn the_simulators_engine_names_nothing_of_what_the_page_shows() {
         "ledger.rs",
         "trace.rs",
         "trace_store.rs",
+        "trace_store/bodies.rs",
         "refusal.rs",
         "world_view.rs",
         "config.rs",

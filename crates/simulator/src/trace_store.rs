@@ -18,10 +18,11 @@ use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use bodies::{Bodies, KeptRequest, KeptResponse, kept, put};
 use group_coordinator::consumer_group::reconcile::MemberState as ConsumerMemberState;
 use group_coordinator::event::EventKind;
 use group_coordinator::hashed::HashedMap;
-use group_coordinator::{Api, ErrorCode, Request, Response, TimerKey, TimerKeyRef};
+use group_coordinator::{Api, ErrorCode, TimerKey, TimerKeyRef};
 
 /// A name of the run (a consumer's, a member id), by its place in [`Names::list`].
 type NameId = u32;
@@ -215,6 +216,20 @@ impl Names {
         }
     }
 
+    /// [`Names::id_of`] of a name that is likely one of `guesses` (names already numbered):
+    /// compared with each first, it is found without hashing it.
+    fn id_among(&mut self, name: &str, guesses: [NameId; 3]) -> NameId {
+        let known = |id: NameId| {
+            self.list
+                .get(id as usize)
+                .is_some_and(|n| n.len() == name.len() && n.as_bytes() == name.as_bytes())
+        };
+        match guesses.into_iter().find(|&id| known(id)) {
+            Some(id) => id,
+            None => self.id_of(name),
+        }
+    }
+
     /// Adds a name not in the table yet.
     fn insert(&mut self, name: Rc<str>) -> NameId {
         let id = self.list.len() as NameId;
@@ -238,20 +253,6 @@ impl Names {
 
 fn coordinator(event: EventKind) -> TraceKind {
     TraceKind::Coordinator { event }
-}
-
-/// The requests and responses the trace keeps (JoinGroup, SyncGroup, LeaveGroup and the
-/// consumer protocol's heartbeats), and the partitions of its `Assigned` entries, in the order
-/// recorded.
-#[derive(Clone, Debug, Default)]
-struct Bodies {
-    requests: Vec<Rc<Request>>,
-    responses: Vec<Rc<Response>>,
-    /// Each `Assigned` entry's lists: a header of their lengths, `(assigned, added)` and
-    /// `(revoked, 0)`, then their partitions as (topic's name, partition). Boxed whole, an
-    /// eager rebalance's entry (ten partitions in each list) took about 800 bytes natively;
-    /// here 256.
-    partitions: Vec<(NameId, i32)>,
 }
 
 impl Packed {
@@ -323,27 +324,6 @@ fn read_partitions(kept: &[(NameId, i32)], names: &Names, at: u32) -> [Box<[Tp]>
         from += n;
         list
     })
-}
-
-/// Puts `body` at `at` (an entry recorded again in a replay keeps its place) or at the end.
-fn put<T>(list: &mut Vec<Rc<T>>, body: Option<Rc<T>>, at: Option<u32>) -> u32 {
-    let Some(body) = body else {
-        return NO_BODY;
-    };
-    match at.filter(|&i| i != NO_BODY && (i as usize) < list.len()) {
-        Some(i) => {
-            list[i as usize] = body;
-            i
-        }
-        None => {
-            list.push(body);
-            (list.len() - 1) as u32
-        }
-    }
-}
-
-fn body<T>(list: &[Rc<T>], at: u32) -> Option<Rc<T>> {
-    (at != NO_BODY).then(|| list[at as usize].clone())
 }
 
 /// The recorded trace: appended to, never changed. Stored in fixed-size chunks so a long run
@@ -437,15 +417,24 @@ impl Trace {
                 member_id,
                 request,
                 consumer_protocol,
-            } => Packed::RequestSent {
-                consumer: self.names.id(&consumer),
-                member_id: self.names.id(&member_id),
-                correlation_id,
-                generation_id,
-                request: put(&mut self.bodies.requests, request, kept_at),
-                api,
-                consumer_protocol,
-            },
+            } => {
+                let (consumer, member_id) = (self.names.id(&consumer), self.names.id(&member_id));
+                let kept = request.map(|r| {
+                    KeptRequest::of(r, &mut self.names, [consumer, member_id, self.bodies.group])
+                });
+                if let Some(KeptRequest::Heartbeat(h)) = &kept {
+                    self.bodies.group = h.group_id;
+                }
+                Packed::RequestSent {
+                    consumer,
+                    member_id,
+                    correlation_id,
+                    generation_id,
+                    request: put(&mut self.bodies.requests, kept, kept_at),
+                    api,
+                    consumer_protocol,
+                }
+            }
             TraceKind::RequestDelivered {
                 consumer,
                 api,
@@ -466,7 +455,11 @@ impl Trace {
             } if error == error_code.name() => Packed::ResponseSent {
                 consumer: self.names.id(&consumer),
                 correlation_id,
-                response: put(&mut self.bodies.responses, response, kept_at),
+                response: put(
+                    &mut self.bodies.responses,
+                    response.map(|r| KeptResponse::of(r, &mut self.names)),
+                    kept_at,
+                ),
                 error_code,
                 api,
             },
@@ -569,7 +562,7 @@ impl Trace {
                 correlation_id,
                 generation_id,
                 member_id: names.get(member_id),
-                request: body(&self.bodies.requests, request),
+                request: kept(&self.bodies.requests, request).map(|r| r.read(names)),
                 consumer_protocol,
             },
             &Packed::RequestDelivered {
@@ -593,7 +586,7 @@ impl Trace {
                 correlation_id,
                 error_code,
                 error: error_code.name(),
-                response: body(&self.bodies.responses, response),
+                response: kept(&self.bodies.responses, response).map(|r| r.read(names)),
             },
             &Packed::ResponseDelivered {
                 consumer,
@@ -764,5 +757,6 @@ impl Trace {
     }
 }
 
+mod bodies;
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,11 @@
 use super::*;
 use crate::trace::{Lifecycle, MemberState};
 use alloc::format;
-use group_coordinator::protocol::{HeartbeatRequest, HeartbeatResponse};
+use group_coordinator::protocol::{
+    ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse, HeartbeatRequest,
+    HeartbeatResponse,
+};
+use group_coordinator::{Request, Response};
 
 fn name(s: &str) -> Rc<str> {
     Rc::from(s)
@@ -12,6 +16,54 @@ fn name(s: &str) -> Rc<str> {
 /// An entry as a reader sees it: its JSON (entries have no `PartialEq`).
 fn seen(e: &TraceEvent) -> String {
     serde_json::to_string(e).unwrap()
+}
+
+fn steady(tag: i32) -> ConsumerGroupHeartbeatRequest {
+    ConsumerGroupHeartbeatRequest {
+        api_version: 1,
+        correlation_id: tag,
+        client_id: "consumer-a".into(),
+        group_id: "g".into(),
+        member_id: "m-1".into(),
+        member_epoch: tag + 7,
+        rebalance_timeout_ms: -1,
+        subscribed_topic_names: None,
+        topic_partitions: None,
+        ..Default::default()
+    }
+}
+
+fn answer(tag: i32) -> ConsumerGroupHeartbeatResponse {
+    ConsumerGroupHeartbeatResponse {
+        api_version: 1,
+        correlation_id: tag,
+        member_epoch: tag + 7,
+        heartbeat_interval_ms: 5_000,
+        ..Default::default()
+    }
+}
+
+fn cgh_sent(consumer: &Rc<str>, tag: i32, r: ConsumerGroupHeartbeatRequest) -> TraceKind {
+    TraceKind::RequestSent {
+        consumer: consumer.clone(),
+        api: MessageApi::ConsumerGroupHeartbeat,
+        correlation_id: tag,
+        generation_id: tag + 7,
+        member_id: name("m-1"),
+        request: Some(Rc::new(Request::ConsumerGroupHeartbeat(r))),
+        consumer_protocol: true,
+    }
+}
+
+fn cgh_answered(consumer: &Rc<str>, tag: i32, r: ConsumerGroupHeartbeatResponse) -> TraceKind {
+    TraceKind::ResponseSent {
+        consumer: consumer.clone(),
+        api: MessageApi::ConsumerGroupHeartbeat,
+        correlation_id: tag,
+        error_code: r.error_code,
+        error: r.error_code.name(),
+        response: Some(Rc::new(Response::ConsumerGroupHeartbeat(r))),
+    }
 }
 
 /// Entries of every packed kind, and some kept whole, with bodies of `tag`.
@@ -95,6 +147,79 @@ fn entries(tag: i32) -> Vec<TraceKind> {
             consumer: b.clone(),
             reason: "a reason",
         },
+        // Consumer-group heartbeats: steady ones (kept packed; optional ids absent, present,
+        // empty; ids not among the entry's names) and ones kept whole (a subscription, a
+        // pattern, partitions; an answer with an assignment or an error message).
+        cgh_sent(&a, tag, steady(tag)),
+        cgh_sent(
+            &b,
+            tag + 2,
+            ConsumerGroupHeartbeatRequest {
+                instance_id: Some("i-1".into()),
+                rack_id: Some(String::new()),
+                server_assignor: Some("uniform".into()),
+                client_id: "another client".into(),
+                group_id: "another group".into(),
+                ..steady(tag + 2)
+            }
+        ),
+        cgh_sent(
+            &a,
+            tag + 3,
+            ConsumerGroupHeartbeatRequest {
+                subscribed_topic_names: Some(alloc::vec!["t".into()]),
+                ..steady(tag + 3)
+            }
+        ),
+        cgh_sent(
+            &a,
+            tag + 4,
+            ConsumerGroupHeartbeatRequest {
+                subscribed_topic_regex: Some(String::new()),
+                ..steady(tag + 4)
+            }
+        ),
+        cgh_sent(
+            &a,
+            tag + 5,
+            ConsumerGroupHeartbeatRequest {
+                topic_partitions: Some(Vec::new()),
+                ..steady(tag + 5)
+            }
+        ),
+        cgh_answered(
+            &a,
+            tag,
+            ConsumerGroupHeartbeatResponse {
+                member_id: Some("m-1".into()),
+                ..answer(tag)
+            }
+        ),
+        cgh_answered(
+            &b,
+            tag + 2,
+            ConsumerGroupHeartbeatResponse {
+                error_code: ErrorCode::FencedMemberEpoch,
+                throttle_time_ms: 3,
+                ..answer(tag + 2)
+            }
+        ),
+        cgh_answered(
+            &a,
+            tag + 3,
+            ConsumerGroupHeartbeatResponse {
+                assignment: Some(Default::default()),
+                ..answer(tag + 3)
+            }
+        ),
+        cgh_answered(
+            &a,
+            tag + 4,
+            ConsumerGroupHeartbeatResponse {
+                error_message: Some("why".into()),
+                ..answer(tag + 4)
+            }
+        ),
         // Lists of different lengths over two topics (the partitions differ with `tag`), and
         // none at all.
         TraceKind::Assigned {
@@ -192,10 +317,28 @@ fn every_entry_reads_back_as_it_was_recorded() {
     assert!(trace.get(expected.len()).is_none());
     assert_eq!(read_from(&trace, 5), expected[5..]);
     // Each name once, whichever allocation it came in: the consumers, "m-1", "", the topics
-    // "t" and "u", "g", "m-2".
-    assert_eq!(trace.names.list.len(), 8);
-    assert_eq!(trace.bodies.requests.len(), 2);
-    assert_eq!(trace.bodies.responses.len(), 2);
+    // "t" and "u", "g", "m-2", and the ids only the heartbeats name: "i-1", "uniform",
+    // "another client", "another group".
+    assert_eq!(trace.names.list.len(), 12);
+    // Per half, a Heartbeat's and five consumer-group heartbeats, two of them packed; a
+    // Heartbeat's answer and four consumer-group ones, two of them packed.
+    let packed = |requests: usize, responses: usize| (requests, responses);
+    let requests = &trace.bodies.requests;
+    let responses = &trace.bodies.responses;
+    assert_eq!(
+        packed(
+            requests
+                .iter()
+                .filter(|r| matches!(r, KeptRequest::Heartbeat(_)))
+                .count(),
+            responses
+                .iter()
+                .filter(|r| matches!(r, KeptResponse::Heartbeat(_)))
+                .count(),
+        ),
+        (4, 4)
+    );
+    assert_eq!((requests.len(), responses.len()), (12, 10));
 }
 
 fn read_from(trace: &Trace, from: usize) -> Vec<String> {
@@ -237,7 +380,7 @@ fn a_replay_writes_over_its_entries_and_their_bodies_and_a_fork_drops_the_future
     assert_eq!(read(&trace), first);
     assert_eq!(record(&mut trace, entries(20)), second);
     assert_eq!(read(&trace), all);
-    assert_eq!(trace.bodies.requests.len(), 2);
+    assert_eq!(trace.bodies.requests.len(), 12);
     // Each half keeps its Assigned entries' partitions: two headers and six partitions each.
     let half = 2 * 2 + 6;
     assert_eq!(trace.bodies.partitions.len(), 2 * half);
@@ -245,8 +388,8 @@ fn a_replay_writes_over_its_entries_and_their_bodies_and_a_fork_drops_the_future
     trace.rewind(first.len());
     trace.forget_future();
     assert_eq!(read(&trace), first);
-    assert_eq!(trace.bodies.requests.len(), 1);
-    assert_eq!(trace.bodies.responses.len(), 1);
+    assert_eq!(trace.bodies.requests.len(), 6);
+    assert_eq!(trace.bodies.responses.len(), 5);
     assert_eq!(trace.bodies.partitions.len(), half);
     let third = record(&mut trace, entries(30));
     assert_eq!(read(&trace)[first.len()..], third);
