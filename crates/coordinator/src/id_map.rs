@@ -4,12 +4,13 @@
 //!
 //! In an ordered map each lookup goes down the tree comparing the id with a key at each step,
 //! and each comparison follows that key's pointer to its bytes: at 1,000 members, a cache miss
-//! per step (measured: a tenth of an hour of 1,000 consumer-protocol consumers in wasm was the
-//! members map's searches, and making each comparison cheaper saved nothing). Here the entries
-//! are one vector in id order, and a hash table ([`HashedMap`]) gives an id's place in it:
-//! a lookup is a hash and one comparison. A new id is put in its place in the order and the
-//! places after it renumbered, which costs a walk of the entries; ids come and go far less
-//! often than they are looked up (a join, a leave, against a heartbeat every few seconds).
+//! per step. Measured in wasm, an hour of 1,000 consumer-protocol consumers without its trace:
+//! 5.27-5.39 s with the ordered map, 4.76-5.07 s with this one; making each comparison of the
+//! ordered map cheaper, tried first, saved nothing. Here the entries are one vector in id
+//! order, and a hash table ([`HashedMap`]) gives an id's place in it: a lookup is a hash and
+//! one comparison. A new id is put in its place in the order and the places after it
+//! renumbered, which costs a walk of the entries; ids come and go far less often than they are
+//! looked up (a join, a leave, against a heartbeat every few seconds).
 //!
 //! Ordered as `str` orders (byte order), so whatever lists the entries lists them as before.
 

@@ -1,7 +1,7 @@
 //! A member of a classic group (Kafka's `ClassicGroupMember`, `docs/src/reference/classic-protocol.md#model`).
 
 use crate::classic_rpc::{ParkedJoin, ParkedSync};
-use crate::ctx::NO_SLOT;
+use crate::ctx::{Ctx, NO_SLOT};
 use crate::protocol::{Bytes, JoinGroupRequestProtocol};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -31,6 +31,12 @@ pub struct ClassicGroupMember {
 }
 
 impl ClassicGroupMember {
+    /// (Re)arms the member's session: its heartbeat timer fires its session timeout from now.
+    pub(crate) fn arm_session(&self, ctx: &mut Ctx, group_id: &str) {
+        let timeout = i64::from(self.session_timeout_ms);
+        ctx.schedule_session(group_id, &self.member_id, timeout, &self.session_slot);
+    }
+
     /// A member carried over from a consumer group (online downgrade): known, not new, with
     /// nothing parked; its assignment is set by the conversion.
     pub(crate) fn converted(

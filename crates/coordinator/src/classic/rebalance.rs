@@ -98,13 +98,7 @@ impl ClassicGroup {
     /// [`Self::refresh_session`] of a member already found (by [`Self::validate_member`]).
     pub(crate) fn refresh_session_of(&self, ctx: &mut Ctx, member: Option<&ClassicGroupMember>) {
         if let Some(member) = member {
-            let timeout = i64::from(member.session_timeout_ms);
-            ctx.schedule_session(
-                &self.group_id,
-                &member.member_id,
-                timeout,
-                &member.session_slot,
-            );
+            member.arm_session(ctx, &self.group_id);
         }
     }
 
@@ -448,13 +442,7 @@ impl ClassicGroup {
                     protocol_name.clone(),
                     assignment,
                 ));
-                let session_timeout = i64::from(member.session_timeout_ms);
-                ctx.schedule_session(
-                    &group_id,
-                    &member.member_id,
-                    session_timeout,
-                    &member.session_slot,
-                );
+                member.arm_session(ctx, &group_id);
             }
         }
     }
@@ -529,8 +517,7 @@ impl ClassicGroup {
                     },
                 ));
             }
-            let session_timeout = i64::from(m.session_timeout_ms);
-            ctx.schedule_session(&group_id, &m.member_id, session_timeout, &m.session_slot);
+            m.arm_session(ctx, &group_id);
             m.is_new = false;
             pending_sync.insert(m.member_id.clone());
         }
