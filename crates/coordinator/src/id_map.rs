@@ -221,10 +221,10 @@ impl IdSet {
     }
 
     /// The ids in byte order (as an ordered set lists them; never in the table's order).
-    pub fn sorted(&self) -> Vec<&String> {
+    pub fn sorted(&self) -> impl Iterator<Item = &String> {
         let mut ids = self.ids.keys();
         ids.sort_unstable_by(|a, b| name_order(a, b));
-        ids
+        ids.into_iter()
     }
 }
 
@@ -312,7 +312,7 @@ mod tests {
             }
             assert_eq!((set.len(), set.is_empty()), (model.len(), model.is_empty()));
             if step % 97 == 0 {
-                assert!(set.sorted().into_iter().eq(model.iter()));
+                assert!(set.sorted().eq(model.iter()));
             }
         }
     }

@@ -18,7 +18,7 @@ use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
-use bodies::{Bodies, KeptRequest, KeptResponse, kept, put};
+use bodies::Bodies;
 use group_coordinator::consumer_group::reconcile::MemberState as ConsumerMemberState;
 use group_coordinator::event::EventKind;
 use group_coordinator::hashed::HashedMap;
@@ -219,11 +219,7 @@ impl Names {
     /// [`Names::id_of`] of a name that is likely one of `guesses` (names already numbered):
     /// compared with each first, it is found without hashing it.
     fn id_among(&mut self, name: &str, guesses: [NameId; 3]) -> NameId {
-        let known = |id: NameId| {
-            self.list
-                .get(id as usize)
-                .is_some_and(|n| n.len() == name.len() && n.as_bytes() == name.as_bytes())
-        };
+        let known = |id: NameId| self.list.get(id as usize).is_some_and(|n| **n == *name);
         match guesses.into_iter().find(|&id| known(id)) {
             Some(id) => id,
             None => self.id_of(name),
@@ -419,18 +415,18 @@ impl Trace {
                 consumer_protocol,
             } => {
                 let (consumer, member_id) = (self.names.id(&consumer), self.names.id(&member_id));
-                let kept = request.map(|r| {
-                    KeptRequest::of(r, &mut self.names, [consumer, member_id, self.bodies.group])
-                });
-                if let Some(KeptRequest::Heartbeat(h)) = &kept {
-                    self.bodies.group = h.group_id;
-                }
+                let request = self.bodies.keep_request(
+                    request,
+                    &mut self.names,
+                    [consumer, member_id],
+                    kept_at,
+                );
                 Packed::RequestSent {
                     consumer,
                     member_id,
                     correlation_id,
                     generation_id,
-                    request: put(&mut self.bodies.requests, kept, kept_at),
+                    request,
                     api,
                     consumer_protocol,
                 }
@@ -455,11 +451,9 @@ impl Trace {
             } if error == error_code.name() => Packed::ResponseSent {
                 consumer: self.names.id(&consumer),
                 correlation_id,
-                response: put(
-                    &mut self.bodies.responses,
-                    response.map(|r| KeptResponse::of(r, &mut self.names)),
-                    kept_at,
-                ),
+                response: self
+                    .bodies
+                    .keep_response(response, &mut self.names, kept_at),
                 error_code,
                 api,
             },
@@ -562,7 +556,7 @@ impl Trace {
                 correlation_id,
                 generation_id,
                 member_id: names.get(member_id),
-                request: kept(&self.bodies.requests, request).map(|r| r.read(names)),
+                request: self.bodies.request(request, names),
                 consumer_protocol,
             },
             &Packed::RequestDelivered {
@@ -586,7 +580,7 @@ impl Trace {
                 correlation_id,
                 error_code,
                 error: error_code.name(),
-                response: kept(&self.bodies.responses, response).map(|r| r.read(names)),
+                response: self.bodies.response(response, names),
             },
             &Packed::ResponseDelivered {
                 consumer,

@@ -22,12 +22,7 @@ impl ClassicGroup {
             None if members > 0 => return Err(String::from("members but no leader")),
             _ => {}
         }
-        if let Some(p) = g
-            .pending_join_members
-            .sorted()
-            .into_iter()
-            .find(|p| g.has_member(p))
-        {
+        if let Some(p) = g.pending_join_members.sorted().find(|p| g.has_member(p)) {
             return Err(format!("{p} is both pending and a member"));
         }
         let awaiting = g.members().filter(|m| m.is_awaiting_join()).count();

@@ -645,12 +645,7 @@ impl ClassicGroup {
         {
             return;
         }
-        let missing: Vec<String> = self
-            .pending_sync_members
-            .sorted()
-            .into_iter()
-            .cloned()
-            .collect();
+        let missing: Vec<String> = self.pending_sync_members.sorted().cloned().collect();
         if missing.is_empty() {
             return;
         }

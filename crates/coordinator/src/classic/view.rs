@@ -92,18 +92,8 @@ impl GroupView {
                     assignment: m.assignment().clone(),
                 })
                 .collect(),
-            pending_members: group
-                .pending_join_members
-                .sorted()
-                .into_iter()
-                .cloned()
-                .collect(),
-            pending_sync_members: group
-                .pending_sync_members
-                .sorted()
-                .into_iter()
-                .cloned()
-                .collect(),
+            pending_members: group.pending_join_members.sorted().cloned().collect(),
+            pending_sync_members: group.pending_sync_members.sorted().cloned().collect(),
             num_awaiting_join: group.num_awaiting_join,
             new_member_added: group.new_member_added,
             unloaded: group.unloaded,

@@ -343,10 +343,11 @@ impl ConsumerGroup {
                 self.unsubscribe_regex(old_regex);
             }
             if !member.subscribed_topic_regex.is_empty() {
-                *self
-                    .subscribed_regular_expressions
-                    .entry(member.subscribed_topic_regex.clone())
-                    .or_default() += 1;
+                count(
+                    &mut self.subscribed_regular_expressions,
+                    &member.subscribed_topic_regex,
+                    true,
+                );
             }
         }
         self.hold_partitions(member);
@@ -682,7 +683,7 @@ impl ConsumerGroup {
         for classic in self.members.values().filter_map(|m| m.classic.as_ref()) {
             classic_members += 1;
             for name in classic_protocol_names(classic) {
-                *classic_protocols.entry(String::from(name)).or_default() += 1;
+                count(&mut classic_protocols, name, true);
             }
         }
         if (classic_members, &classic_protocols) != (self.classic_members, &self.classic_protocols)
@@ -709,7 +710,7 @@ impl ConsumerGroup {
         let mut regexes: BTreeMap<String, usize> = BTreeMap::new();
         for m in self.members.values() {
             if !m.subscribed_topic_regex.is_empty() {
-                *regexes.entry(m.subscribed_topic_regex.clone()).or_default() += 1;
+                count(&mut regexes, &m.subscribed_topic_regex, true);
             }
         }
         if regexes != self.subscribed_regular_expressions {

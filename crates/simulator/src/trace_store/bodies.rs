@@ -26,7 +26,7 @@ pub(super) struct Bodies {
     /// here 256.
     pub(super) partitions: Vec<(NameId, i32)>,
     /// The group id of the last steady heartbeat kept (the next one's, most likely).
-    pub(super) group: NameId,
+    group: NameId,
 }
 
 impl Default for Bodies {
@@ -58,7 +58,7 @@ pub(super) struct SteadyHeartbeat {
     api_version: i16,
     correlation_id: i32,
     client_id: NameId,
-    pub(super) group_id: NameId,
+    group_id: NameId,
     member_id: NameId,
     member_epoch: i32,
     rebalance_timeout_ms: i32,
@@ -82,7 +82,7 @@ pub(super) struct SteadyAnswer {
 impl KeptRequest {
     /// `guesses`: the names its ids most likely are (its entry's consumer and member id, the
     /// last heartbeat's group), compared before any is looked up by its hash.
-    pub(super) fn of(request: Rc<Request>, names: &mut Names, guesses: [NameId; 3]) -> KeptRequest {
+    fn of(request: Rc<Request>, names: &mut Names, guesses: [NameId; 3]) -> KeptRequest {
         match &*request {
             Request::ConsumerGroupHeartbeat(r)
                 if r.subscribed_topic_names.is_none()
@@ -110,7 +110,7 @@ impl KeptRequest {
         }
     }
 
-    pub(super) fn read(&self, names: &Names) -> Rc<Request> {
+    fn read(&self, names: &Names) -> Rc<Request> {
         let h = match self {
             KeptRequest::Whole(r) => return r.clone(),
             KeptRequest::Heartbeat(h) => h,
@@ -137,7 +137,7 @@ impl KeptRequest {
 }
 
 impl KeptResponse {
-    pub(super) fn of(response: Rc<Response>, names: &mut Names) -> KeptResponse {
+    fn of(response: Rc<Response>, names: &mut Names) -> KeptResponse {
         match &*response {
             Response::ConsumerGroupHeartbeat(r)
                 if r.error_message.is_none() && r.assignment.is_none() =>
@@ -156,7 +156,7 @@ impl KeptResponse {
         }
     }
 
-    pub(super) fn read(&self, names: &Names) -> Rc<Response> {
+    fn read(&self, names: &Names) -> Rc<Response> {
         let a = match self {
             KeptResponse::Whole(r) => return r.clone(),
             KeptResponse::Heartbeat(a) => a,
@@ -177,8 +177,47 @@ impl KeptResponse {
     }
 }
 
+impl Bodies {
+    /// Keeps `request`, sent in an entry naming `entry` (its consumer and member id), at `at`
+    /// (an entry recorded again in a replay keeps its place) or at the end; returns where.
+    pub(super) fn keep_request(
+        &mut self,
+        request: Option<Rc<Request>>,
+        names: &mut Names,
+        entry: [NameId; 2],
+        at: Option<u32>,
+    ) -> u32 {
+        let kept = request.map(|r| KeptRequest::of(r, names, [entry[0], entry[1], self.group]));
+        if let Some(KeptRequest::Heartbeat(h)) = &kept {
+            self.group = h.group_id;
+        }
+        put(&mut self.requests, kept, at)
+    }
+
+    /// Keeps `response` as [`Bodies::keep_request`] keeps a request.
+    pub(super) fn keep_response(
+        &mut self,
+        response: Option<Rc<Response>>,
+        names: &mut Names,
+        at: Option<u32>,
+    ) -> u32 {
+        let kept = response.map(|r| KeptResponse::of(r, names));
+        put(&mut self.responses, kept, at)
+    }
+
+    /// The request kept at `at`, if any, as it was sent.
+    pub(super) fn request(&self, at: u32, names: &Names) -> Option<Rc<Request>> {
+        kept(&self.requests, at).map(|r| r.read(names))
+    }
+
+    /// The response kept at `at`, if any, as it was sent.
+    pub(super) fn response(&self, at: u32, names: &Names) -> Option<Rc<Response>> {
+        kept(&self.responses, at).map(|r| r.read(names))
+    }
+}
+
 /// Puts `body` at `at` (an entry recorded again in a replay keeps its place) or at the end.
-pub(super) fn put<T>(list: &mut Vec<T>, body: Option<T>, at: Option<u32>) -> u32 {
+fn put<T>(list: &mut Vec<T>, body: Option<T>, at: Option<u32>) -> u32 {
     let Some(body) = body else {
         return NO_BODY;
     };
@@ -195,6 +234,6 @@ pub(super) fn put<T>(list: &mut Vec<T>, body: Option<T>, at: Option<u32>) -> u32
 }
 
 /// The body kept at `at`, if any.
-pub(super) fn kept<T>(list: &[T], at: u32) -> Option<&T> {
+fn kept<T>(list: &[T], at: u32) -> Option<&T> {
     (at != NO_BODY).then(|| &list[at as usize])
 }

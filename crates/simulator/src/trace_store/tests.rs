@@ -3,6 +3,7 @@
 use super::*;
 use crate::trace::{Lifecycle, MemberState};
 use alloc::format;
+use bodies::{KeptRequest, KeptResponse};
 use group_coordinator::protocol::{
     ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse, HeartbeatRequest,
     HeartbeatResponse,
