@@ -60,6 +60,7 @@ fn the_simulators_engine_names_nothing_of_what_the_page_shows() {
     let src = "crates/simulator/src";
     let views = [
         "player",
+        "step_list",
         "frame",
         "index",
         "timeline",
@@ -84,6 +85,7 @@ fn the_simulators_engine_names_nothing_of_what_the_page_shows() {
         "trace.rs",
         "trace_store.rs",
         "trace_store/bodies.rs",
+        "trace_store/weight.rs",
         "refusal.rs",
         "world_view.rs",
         "config.rs",

@@ -105,6 +105,11 @@ pub struct AssignmentTable {
 }
 
 impl AssignmentIndex {
+    /// About the bytes it holds (an assignment taken: one per consumer per rebalance).
+    pub(crate) fn bytes(&self) -> usize {
+        self.taken.capacity() * core::mem::size_of::<Taken>()
+    }
+
     /// Indexes the trace's entries not indexed yet.
     pub fn catch_up(&mut self, trace: &Trace) {
         if trace.len() <= self.indexed {
@@ -176,6 +181,7 @@ impl AssignmentIndex {
         }
         self.taken
             .truncate(self.taken.partition_point(|t| t.index < len));
+        self.taken.shrink_to_fit();
         self.leaders
             .truncate(self.leaders.partition_point(|l| l.0 < len));
         self.names.retain(|_, seen| {

@@ -9,7 +9,7 @@ pub use crate::consumer_row::ConsumerRow;
 use crate::index::client_of;
 pub use crate::index::{RowWindow, ViewIndex};
 use crate::narration::short_ids;
-use crate::player::{GroupAfter, PlayStop, Player, StepRecord};
+use crate::player::{GroupAfter, PlayStop, Player, Steps};
 use crate::simulation::Simulation;
 use crate::timeline::TimelineWindow;
 use crate::trace::{Lang, Tp, Trace, TraceKind};
@@ -665,12 +665,12 @@ impl Player {
 }
 
 /// The step (0-based) whose entries hold trace entry `index`, if a step taken does.
-fn around(steps: &[StepRecord], index: usize) -> Option<usize> {
+fn around(steps: Steps, index: usize) -> Option<usize> {
     let k = steps.partition_point(|st| st.end <= index);
     (k < steps.len() && steps[k].first <= index).then_some(k)
 }
 
-fn step_window(trace: &Trace, steps: &[StepRecord], r: StepsRequest, lang: Lang) -> StepWindow {
+fn step_window(trace: &Trace, steps: Steps, r: StepsRequest, lang: Lang) -> StepWindow {
     let total = steps.len();
     let latest = total.saturating_sub(r.span);
     let from = match (r.from, r.around) {
@@ -686,8 +686,8 @@ fn step_window(trace: &Trace, steps: &[StepRecord], r: StepsRequest, lang: Lang)
         (None, None) => latest,
     };
     let to = total.min(from + r.span);
-    let rows = steps[from..to]
-        .iter()
+    let rows = steps
+        .range(from..to)
         .enumerate()
         .map(|(k, st)| StepRow {
             step: from + k + 1,

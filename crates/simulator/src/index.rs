@@ -44,6 +44,14 @@ pub struct ViewIndex {
 }
 
 impl ViewIndex {
+    /// About the bytes the indexes hold.
+    pub fn bytes(&self) -> usize {
+        self.timeline.bytes()
+            + self.assignments.bytes()
+            + (self.notes.capacity() + self.consumer_transitions.capacity())
+                * core::mem::size_of::<usize>()
+    }
+
     /// Indexes the trace's entries not indexed yet.
     pub fn catch_up(&mut self, trace: &Trace) {
         self.timeline.catch_up(trace);

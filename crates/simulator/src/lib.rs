@@ -52,6 +52,7 @@ mod moments;
 mod ownership;
 mod refusal;
 mod simulation;
+mod step_list;
 mod timeline;
 mod trace_store;
 mod upcoming;

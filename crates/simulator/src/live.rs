@@ -16,7 +16,7 @@
 //! default id). The scenario's group (the one the views show) is the first group a request
 //! names; the run is rebuilt then, with the inputs before it (nothing of that group's).
 
-use crate::player::{Player, TimedAction};
+use crate::player::{PlayStop, Player, TimedAction};
 use crate::refusal::Refusal;
 use crate::scenario::{Action, MAX_TIME_MS, Scenario, ScenarioError, Setting, Text};
 use crate::trace::TraceKind;
@@ -281,6 +281,12 @@ impl Follower {
         self.inputs += 1;
         if let Err(e) = self.run_on(player) {
             self.refuse(&e.to_string());
+            return false;
+        }
+        if player.play_stop() == Some(PlayStop::RecordFull) {
+            self.refuse(
+                "the run has recorded as much as one run may keep (its memory is full): following stops here",
+            );
             return false;
         }
         self.following();

@@ -21,11 +21,14 @@ use crate::index::{ViewIndex, client_of};
 pub use crate::moments::{Moment, StepMark};
 use crate::scenario::{Action, Scenario, ScenarioError};
 use crate::simulation::Simulation;
+use crate::step_list::StepList;
+pub use crate::step_list::Steps;
 use crate::trace::TraceKind;
 use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::mem::size_of;
 use group_coordinator::GroupState;
 use group_coordinator::consumer_group::ConsumerGroupState;
 use group_coordinator::event::EventKind;
@@ -57,6 +60,15 @@ pub fn world_bytes(scenario: &Scenario) -> usize {
 pub fn max_checkpoints(scenario: &Scenario) -> usize {
     (CHECKPOINT_BUDGET_BYTES / world_bytes(scenario)).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS)
 }
+/// What one run may record (its steps' records, trace and indexes, by
+/// [`Player::recorded_bytes`]' estimate) before playing stops ([`PlayStop::RecordFull`]); its
+/// checkpoints take up to [`CHECKPOINT_BUDGET_BYTES`] more. A wasm module addresses 4 GiB at
+/// most, and a run that fills it traps: the page could only be reloaded. An hour of 1,000 consumers records about 1.5 GB; 1,000 consumers on 100,000
+/// partitions, about 2 GB in half an hour (their commits are large). Measured in wasm with this
+/// budget, the module's memory peaks at about 3 GiB: the rest is the allocator's and the
+/// run's working memory.
+pub const RECORD_BUDGET_BYTES: usize = 2 << 30;
+
 /// The first spacing between checkpoints, in steps.
 pub const FIRST_SPACING: usize = 64;
 /// Members and delayed operations are recorded per step only for groups up to this size (a
@@ -81,6 +93,9 @@ pub enum PlayStop {
     PlayOnLimit,
     /// Nothing is left to happen.
     NothingLeft,
+    /// The run has recorded what one run may ([`RECORD_BUDGET_BYTES`]): it goes no further.
+    /// Going back, and acting in the past (which drops the known future), still work.
+    RecordFull,
 }
 
 /// An action the user took, applied after `step` steps.
@@ -223,7 +238,7 @@ pub struct Player {
     actions: Vec<TimedAction>,
     /// Every step's record known: those taken (`..cursor`) and, after going back, the known
     /// future (until a fork drops it).
-    steps: Vec<StepRecord>,
+    steps: StepList,
     cursor: usize,
     told: Told,
     /// Sorted by step; the one of step 0 is always kept.
@@ -247,6 +262,11 @@ pub struct Player {
     /// Where the user's first action's entries begin in the trace: from there on the run is no
     /// longer the scenario as scripted (its notes may no longer apply).
     diverged_at: Option<usize>,
+    /// What the steps' marks and moments hold, beyond their records (see
+    /// [`Player::recorded_bytes`]).
+    marks_bytes: usize,
+    /// What the run may record ([`RECORD_BUDGET_BYTES`] unless set otherwise).
+    record_budget: usize,
 }
 
 impl Player {
@@ -262,7 +282,7 @@ impl Player {
         let mut player = Player {
             sim: Simulation::new(scenario)?,
             actions,
-            steps: Vec::new(),
+            steps: StepList::default(),
             cursor: 0,
             told: Told::default(),
             checkpoints: Vec::new(),
@@ -275,11 +295,42 @@ impl Player {
             index: ViewIndex::default(),
             with_transition: Vec::new(),
             diverged_at: None,
+            marks_bytes: 0,
+            record_budget: RECORD_BUDGET_BYTES,
         };
         player.apply_actions_at(0)?;
         player.checkpoint();
         player.index.catch_up(player.sim.trace());
         Ok(player)
+    }
+
+    /// About the bytes the run has recorded: its steps' records, its trace and the views'
+    /// indexes, which grow with every step (the checkpoints are bounded on their own, by
+    /// [`CHECKPOINT_BUDGET_BYTES`]). The lists count by their capacity: that memory is taken
+    /// whether or not it is filled yet.
+    pub fn recorded_bytes(&self) -> usize {
+        self.steps.bytes()
+            + self.marks_bytes
+            + self.with_transition.capacity() * size_of::<usize>()
+            + self.sim.trace().kept_bytes()
+            + self.index.bytes()
+    }
+
+    /// Sets what the run may record before playing stops ([`PlayStop::RecordFull`]): for a host
+    /// with more or less room than a wasm module's, and for tests.
+    pub fn set_record_budget(&mut self, bytes: usize) {
+        self.record_budget = bytes;
+    }
+
+    /// At the end of what is known, with the run's record full: no step further.
+    fn record_full(&self) -> bool {
+        self.cursor == self.steps.len() && self.recorded_bytes() >= self.record_budget
+    }
+
+    /// What a step's marks and moment hold beyond its record.
+    fn marks_bytes_of(step: &StepRecord) -> usize {
+        step.marks.capacity() * size_of::<StepMark>()
+            + step.moment.as_ref().map_or(0, |_| size_of::<Moment>())
     }
 
     /// Steps taken so far.
@@ -292,13 +343,13 @@ impl Player {
     }
 
     /// One record per step taken (index k = the (k+1)-th step).
-    pub fn steps(&self) -> &[StepRecord] {
-        &self.steps[..self.cursor]
+    pub fn steps(&self) -> Steps<'_> {
+        self.steps.view(self.cursor)
     }
 
     /// Every step's record known: those taken and, after going back, the known future.
-    pub fn known_steps(&self) -> &[StepRecord] {
-        &self.steps
+    pub fn known_steps(&self) -> Steps<'_> {
+        self.steps.view(usize::MAX)
     }
 
     pub fn actions(&self) -> &[TimedAction] {
@@ -325,6 +376,9 @@ impl Player {
     pub fn play_stop(&self) -> Option<PlayStop> {
         if self.finished {
             return Some(PlayStop::NothingLeft);
+        }
+        if self.record_full() {
+            return Some(PlayStop::RecordFull);
         }
         let Some(next) = self.sim.next_event_time() else {
             return Some(PlayStop::NothingLeft);
@@ -367,6 +421,9 @@ impl Player {
     /// One step: the next delivered message, fired timer or script action, then the user's
     /// actions at the new step. False at the end (nothing left to happen).
     pub fn forward(&mut self) -> Result<bool, ScenarioError> {
+        if self.record_full() {
+            return Ok(false);
+        }
         drop(self.discarded.pop());
         let first = self.sim.trace().len();
         let Some(_) = self.sim.step() else {
@@ -379,7 +436,7 @@ impl Player {
             let (members, delayed) = self.details();
             let end = self.sim.trace().len();
             let (marks, moment) = Moment::of_entries(&self.sim, first, end);
-            self.steps.push(StepRecord {
+            let step = StepRecord {
                 first,
                 end,
                 at_ms,
@@ -393,7 +450,9 @@ impl Player {
                 marks,
                 moment: moment.map(Box::new),
                 transition: StepTransition::of_entries(&self.sim, first, end),
-            });
+            };
+            self.marks_bytes += Self::marks_bytes_of(&step);
+            self.steps.push(step);
             self.note_transition(self.cursor);
         }
         // (A step of the known future: its record is kept from the first time.)
@@ -459,11 +518,11 @@ impl Player {
         max_steps: usize,
         bounded: bool,
     ) -> Result<Option<usize>, ScenarioError> {
-        if let Some(k) = self
-            .steps
-            .get(after..)
-            .and_then(|s| s.iter().position(&wanted))
-        {
+        let known = self
+            .known_steps()
+            .range(after..usize::MAX)
+            .position(&wanted);
+        if let Some(k) = known {
             let step = after + k + 1;
             self.seek(step)?;
             return Ok(Some(step));
@@ -483,11 +542,10 @@ impl Player {
     /// The known steps' moments from step `from` (1-based) on: `(step, moment)`.
     pub fn moments_from(&self, from: usize) -> impl Iterator<Item = (usize, &Moment)> {
         let skip = from.saturating_sub(1);
-        self.steps
-            .iter()
+        self.known_steps()
+            .range(skip..usize::MAX)
             .enumerate()
-            .skip(skip)
-            .filter_map(|(k, r)| r.moment.as_deref().map(|m| (k + 1, m)))
+            .filter_map(move |(k, r)| r.moment.as_deref().map(|m| (skip + k + 1, m)))
     }
 
     /// Goes to the next moment after the cursor (from the known steps, or stepping on at most
@@ -501,7 +559,12 @@ impl Player {
         let is_moment = |r: &StepRecord| r.moment.is_some();
         if !forward {
             let before = self.cursor.saturating_sub(1);
-            let Some(k) = self.steps[..before].iter().rposition(is_moment) else {
+            let Some(k) = self
+                .known_steps()
+                .prefix(before)
+                .iter()
+                .rposition(is_moment)
+            else {
                 return Ok(None);
             };
             self.seek(k + 1)?;
@@ -530,7 +593,11 @@ impl Player {
         });
         self.sim.w.trace.forget_future();
         self.index.truncate(first);
-        self.steps.truncate(cursor);
+        if self.steps.len() > cursor {
+            // The dropped future's room is given back (what a run records is bounded).
+            self.steps.truncate(cursor);
+            self.marks_bytes = self.known_steps().iter().map(Self::marks_bytes_of).sum();
+        }
         self.with_transition
             .truncate(self.with_transition.partition_point(|&k| k < cursor));
         self.told.read(&self.sim, first);
@@ -634,10 +701,13 @@ impl Player {
         let (marks, moment) = Moment::of_entries(&self.sim, first, end);
         let transition = StepTransition::of_entries(&self.sim, first, end);
         if let Some(record) = self.steps.get_mut(i) {
+            let before = Self::marks_bytes_of(record);
             record.end = end;
             record.marks = marks;
             record.moment = moment.map(Box::new);
             record.transition = transition;
+            self.marks_bytes =
+                self.marks_bytes.saturating_sub(before) + Self::marks_bytes_of(record);
         }
         self.note_transition(i);
     }
@@ -656,7 +726,7 @@ impl Player {
     pub fn last_transition(&self) -> Option<StepTransition> {
         let taken = self.with_transition.partition_point(|&k| k < self.cursor);
         let k = *self.with_transition[..taken].last()?;
-        self.steps[k].transition
+        self.known_steps()[k].transition
     }
 
     /// The views' indexes (over every entry recorded; read them for the trace's length).

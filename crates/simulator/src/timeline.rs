@@ -176,6 +176,12 @@ pub struct TimelineIndex {
 }
 
 impl TimelineIndex {
+    /// The bytes its lists hold (the bars and marks: one per message, one per mark).
+    pub(crate) fn bytes(&self) -> usize {
+        self.bars.capacity() * core::mem::size_of::<BarRecord>()
+            + self.marks.capacity() * core::mem::size_of::<MarkRecord>()
+    }
+
     /// Indexes the trace's entries not indexed yet (a trace cut back by a fork must be
     /// [`truncate`](Self::truncate)d first).
     pub fn catch_up(&mut self, trace: &Trace) {
@@ -197,6 +203,9 @@ impl TimelineIndex {
             .truncate(self.bars.partition_point(|b| b.sent.index < len));
         self.marks
             .truncate(self.marks.partition_point(|m| m.at.index < len));
+        // (A fork gives back the room of the future it dropped: a run's record is bounded.)
+        self.bars.shrink_to_fit();
+        self.marks.shrink_to_fit();
         self.lanes
             .truncate(self.lanes.partition_point(|l| l.1 < len));
         let kept = self.lanes.len();

@@ -19,6 +19,7 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 use bodies::Bodies;
+use core::mem::size_of;
 use group_coordinator::consumer_group::reconcile::MemberState as ConsumerMemberState;
 use group_coordinator::event::EventKind;
 use group_coordinator::hashed::HashedMap;
@@ -342,9 +343,16 @@ pub struct Trace {
     /// Entries are counted, not kept (`Simulation::keep_trace(false)`): a run wanted for its
     /// metrics only, whose millions of entries would otherwise fill the memory.
     counted_only: bool,
+    /// Entries stored boxed whole ([`Packed::Whole`]).
+    whole: usize,
 }
 
 const CHUNK: usize = 1 << 14;
+
+/// About the bytes of an entry boxed whole: its [`TraceKind`] and the strings it names.
+const WHOLE_BYTES: usize = size_of::<TraceKind>() + 96;
+/// About the bytes of a name in the trace's table: its text, its `Rc`, its place in the map.
+const NAME_BYTES: usize = 96;
 
 impl Trace {
     pub fn len(&self) -> usize {
@@ -391,6 +399,9 @@ impl Trace {
             return;
         }
         let entry = self.pack(kind, None);
+        if let Packed::Whole(_) = entry {
+            self.whole += 1;
+        }
         if self.chunks.last().is_none_or(|c| c.len() == CHUNK) {
             self.chunks.push(Vec::with_capacity(CHUNK));
         }
@@ -690,6 +701,7 @@ impl Trace {
         self.bodies = Bodies::default();
         self.names = Names::default();
         self.stored = self.len;
+        self.whole = 0;
         self.counted_only = true;
     }
 
@@ -698,9 +710,23 @@ impl Trace {
         self.counted_only
     }
 
+    /// About the bytes the trace holds: its entries (whole chunks: they are allocated whole),
+    /// the entries boxed whole, the names and the bodies ([`weight`]). What a run may keep is
+    /// bounded by this (`crate::player::RECORD_BUDGET_BYTES`): a module's memory is 4 GiB at
+    /// most, and an hour of 1,000 consumers keeps about a gigabyte.
+    pub fn kept_bytes(&self) -> usize {
+        self.chunks.len() * CHUNK * size_of::<Stored>()
+            + self.whole * WHOLE_BYTES
+            + self.names.list.len() * NAME_BYTES
+            + self.bodies.bytes()
+    }
+
     /// Drops the known future (the run forked: it will not happen), and the bodies only it
     /// kept (bodies are kept in the order of their entries).
     pub fn forget_future(&mut self) {
+        if self.stored == self.len {
+            return;
+        }
         self.chunks.truncate(self.len.div_ceil(CHUNK));
         if let Some(last) = self.chunks.last_mut() {
             last.truncate(self.len - (self.len - 1) / CHUNK * CHUNK);
@@ -731,6 +757,15 @@ impl Trace {
         self.bodies.requests.truncate(requests.unwrap_or(0));
         self.bodies.responses.truncate(responses.unwrap_or(0));
         self.bodies.partitions.truncate(partitions.unwrap_or(0));
+        // What is left is counted again (a fork, at a reader's action: rare), and the lists
+        // give back their room.
+        self.bodies.recount();
+        self.whole = self
+            .chunks
+            .iter()
+            .flatten()
+            .filter(|s| matches!(s.entry, Packed::Whole(_)))
+            .count();
     }
 
     /// Entries from `from` on, in order.
@@ -754,3 +789,4 @@ impl Trace {
 mod bodies;
 #[cfg(test)]
 mod tests;
+mod weight;

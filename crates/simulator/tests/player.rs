@@ -268,8 +268,9 @@ fn a_loaded_group_is_recorded_in_the_state_it_was_loaded_in() {
     let t = p.steps()[at - 1].transition.expect("a change of state");
     assert_eq!((t.from, t.to), (None, GroupState::Stable));
     // And the unload before it was one.
-    let unload = p.steps()[..at - 1]
-        .iter()
+    let unload = p
+        .steps()
+        .range(0..at - 1)
         .rev()
         .find_map(|s| s.transition)
         .expect("the unload");

@@ -9,7 +9,7 @@ use crate::to_js;
 #[cfg(feature = "live")]
 use group_simulator::Follower;
 use group_simulator::frame::FrameRequest;
-use group_simulator::player::TimedAction;
+use group_simulator::player::{RECORD_BUDGET_BYTES, TimedAction};
 use group_simulator::{Action, Scenario};
 use wasm_bindgen::prelude::*;
 
@@ -175,7 +175,7 @@ impl Player {
     /// The step records taken so far (what the step table's rows are made of).
     #[wasm_bindgen(unchecked_return_type = "StepRecord[]")]
     pub fn steps(&self) -> Result<JsValue, JsValue> {
-        to_js(self.inner.steps())
+        to_js(&self.inner.steps())
     }
 
     /// Trace entries from `fromIndex` (default 0), without their narration.
@@ -214,10 +214,32 @@ impl Player {
     }
 
     /// Whether playing stops here, and why: `"scenarioEnd"`, `"atRest"` (after your action),
-    /// `"playOnLimit"` (6 minutes past your last action), `"nothingLeft"`; `null` to play on.
+    /// `"playOnLimit"` (6 minutes past your last action), `"nothingLeft"`, `"recordFull"` (the
+    /// run has recorded what one run may keep in the module's memory, about 2 GB: it goes no
+    /// further; going back and acting in the past still work); `null` to play on.
     #[wasm_bindgen(js_name = playStop, unchecked_return_type = "PlayStop | null")]
     pub fn play_stop(&self) -> Result<JsValue, JsValue> {
         to_js(&self.inner.play_stop())
+    }
+
+    /// About how many bytes the run has recorded: its steps, its trace and the views' indexes
+    /// (its checkpoints are bounded apart). Playing stops when this reaches the run's budget.
+    #[wasm_bindgen(js_name = recordedBytes)]
+    pub fn recorded_bytes(&self) -> f64 {
+        self.inner.recorded_bytes() as f64
+    }
+
+    /// Sets what the run may record (`recordedBytes`) before playing stops with `"recordFull"`:
+    /// by default about 2 GB (2147483648), what leaves a module's 4 GiB room for the rest. A host
+    /// that keeps several runs, or has less memory to give, sets less; more is refused.
+    #[wasm_bindgen(js_name = setRecordBudget)]
+    pub fn set_record_budget(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] bytes: JsValue,
+    ) -> Result<(), JsValue> {
+        let bytes = args::whole("bytes", &bytes, 0.0, RECORD_BUDGET_BYTES as f64)?;
+        self.inner.set_record_budget(bytes as usize);
+        Ok(())
     }
 
     /// Your actions, with the steps they were taken at.

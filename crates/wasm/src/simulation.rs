@@ -4,6 +4,7 @@
 use crate::args::{self, Items, range_error};
 use crate::to_js;
 use group_simulator::builtin;
+use group_simulator::player::RECORD_BUDGET_BYTES;
 use group_simulator::trace::{Trace, TraceEvent};
 use group_simulator::{Action, Scenario, ScenarioError};
 use serde::Serialize;
@@ -57,6 +58,7 @@ impl Simulation {
     /// and returns that entry, or `null` when nothing is left to happen.
     #[wasm_bindgen(unchecked_return_type = "TraceEvent | null")]
     pub fn step(&mut self) -> Result<JsValue, JsValue> {
+        self.trace_room()?;
         match self.inner.step() {
             Some(i) => match self.inner.trace().get(i) {
                 Some(e) => to_js(&e.narrated()),
@@ -75,15 +77,17 @@ impl Simulation {
     /// of 57 µs per step of a 50-consumer group). (Named apart from `Coordinator.advance(nowMs)`,
     /// which moves a clock and fires timers.)
     #[wasm_bindgen(js_name = stepTime)]
-    pub fn step_time(&mut self) -> Option<f64> {
-        self.inner.step()?;
-        Some(self.inner.now() as f64)
+    pub fn step_time(&mut self) -> Result<Option<f64>, JsValue> {
+        self.trace_room()?;
+        Ok(self.inner.step().map(|_| self.inner.now() as f64))
     }
 
     /// Processes the events up to `tMs` and moves the clock there, at most `maxEvents` of them
     /// (default and most [`RUN_UNTIL_MAX_EVENTS`]) so that no call runs for long whatever the
     /// target: returns the time reached, which is below `tMs` when the budget ran out first (call
-    /// again to go on).
+    /// again to go on). Like `step` and `stepTime`, it throws a `RangeError` once the trace holds
+    /// what one run may keep in the module's memory (about 2 GB: some 50 million entries, seven
+    /// hours of 1,000 consumers); `keepTrace(false)` goes on without it.
     #[wasm_bindgen(js_name = runUntil)]
     pub fn run_until(
         &mut self,
@@ -102,8 +106,26 @@ impl Simulation {
                 self.inner.now()
             )));
         }
+        self.trace_room()?;
         crate::heap::ahead(|| self.inner.run_until_at_most(t, max_events));
         Ok(self.inner.now() as f64)
+    }
+
+    /// Refuses to go on when the trace holds what one run may keep in the module's memory
+    /// ([`RECORD_BUDGET_BYTES`]): a run that filled the module's 4 GiB would trap, and every
+    /// object of the module with it. Nothing is lost: what was recorded can still be read.
+    fn trace_room(&self) -> Result<(), JsValue> {
+        let trace = self.inner.trace();
+        if trace.kept_bytes() < RECORD_BUDGET_BYTES {
+            return Ok(());
+        }
+        Err(range_error(&format!(
+            "the trace holds {} entries, about {} MB: as much as one run may keep in the \
+             module's memory. keepTrace(false) goes on counting them only (the metrics stay), or \
+             run a shorter scenario",
+            trace.len(),
+            trace.kept_bytes() >> 20
+        )))
     }
 
     pub fn now(&self) -> f64 {

@@ -1599,7 +1599,7 @@ export interface PartitionTime {
 export type PauseKind = "processing" | "gc";
 
 /** Why playing stops here. */
-export type PlayStop = "scenarioEnd" | "atRest" | "playOnLimit" | "nothingLeft";
+export type PlayStop = "scenarioEnd" | "atRest" | "playOnLimit" | "nothingLeft" | "recordFull";
 
 /**
  * The rebalance protocol a consumer follows (KIP-429): the highest one every configured

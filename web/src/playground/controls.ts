@@ -310,11 +310,12 @@ export class ControlsView {
   }
 
   /** Runs what the user asked for; a refusal is said on the message line, and what was done
-   * before stays done. */
+   * before stays done. (The line is cleared first: what `f` says, such as why a step could
+   * not be taken, stays.) */
   safely(f: () => void): void {
     try {
-      f();
       this.clear();
+      f();
       this.draw();
     } catch (err) {
       if (err instanceof NeedsModule && this.store.needsModule) this.store.needsModule(err, () => this.safely(f));

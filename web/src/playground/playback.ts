@@ -53,7 +53,13 @@ export class Playback {
   }
 
   stepOnce(): void {
-    this.move(() => this.store.run.forward());
+    let taken = 1;
+    this.move(() => {
+      taken = this.store.run.forward();
+    });
+    // A step that could not be taken says why (the run's record is full, nothing is left).
+    const why = taken === 0 ? this.store.run.playStop() : null;
+    if (why) this.onHalt(why);
   }
 
   goto(step: number): void {

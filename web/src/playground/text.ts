@@ -369,6 +369,10 @@ const T = {
     zh: '一条连接按顺序送达：这条链路上更早的消息会先到达。',
   },
   nothingLeft: { en: 'Stopped: nothing is left to happen.', zh: '已停止：不会再发生任何事。' },
+  recordFull: {
+    en: 'Stopped: this run has recorded as much as the page can keep (about 2 GB). Everything so far stays: scrub back, or act in the past to fork it. To see further, shorten the scenario or use fewer consumers or partitions.',
+    zh: '已停止：这次运行记录的内容已达到页面能保存的上限（约 2 GB）。已有的一切都保留：可以拖动回看，或在过去的某一步操作以分叉。若要看得更远，请缩短场景，或减少消费者或分区。',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type TextKey = keyof typeof T;

@@ -10,9 +10,10 @@
 //! the request made its consumer copy it to write the next one. Reading one back makes the same
 //! request or response again: nothing a reader sees changes.
 
-use super::{NO_BODY, NO_NAME, NameId, Names};
+use super::{NO_BODY, NO_NAME, NameId, Names, weight};
 use alloc::rc::Rc;
 use alloc::vec::Vec;
+use core::mem::size_of;
 use group_coordinator::protocol::{ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse};
 use group_coordinator::{ErrorCode, Request, Response};
 
@@ -27,6 +28,8 @@ pub(super) struct Bodies {
     pub(super) partitions: Vec<(NameId, i32)>,
     /// The group id of the last steady heartbeat kept (the next one's, most likely).
     group: NameId,
+    /// About the bytes the bodies kept whole hold ([`super::weight`]).
+    pub(super) whole_bytes: usize,
 }
 
 impl Default for Bodies {
@@ -36,6 +39,7 @@ impl Default for Bodies {
             responses: Vec::new(),
             partitions: Vec::new(),
             group: NO_NAME,
+            whole_bytes: 0,
         }
     }
 }
@@ -188,8 +192,12 @@ impl Bodies {
         at: Option<u32>,
     ) -> u32 {
         let kept = request.map(|r| KeptRequest::of(r, names, [entry[0], entry[1], self.group]));
-        if let Some(KeptRequest::Heartbeat(h)) = &kept {
-            self.group = h.group_id;
+        match &kept {
+            Some(KeptRequest::Heartbeat(h)) => self.group = h.group_id,
+            Some(KeptRequest::Whole(r)) if is_new(at, self.requests.len()) => {
+                self.whole_bytes += weight::request(r);
+            }
+            _ => {}
         }
         put(&mut self.requests, kept, at)
     }
@@ -202,6 +210,11 @@ impl Bodies {
         at: Option<u32>,
     ) -> u32 {
         let kept = response.map(|r| KeptResponse::of(r, names));
+        if let Some(KeptResponse::Whole(r)) = &kept
+            && is_new(at, self.responses.len())
+        {
+            self.whole_bytes += weight::response(r);
+        }
         put(&mut self.responses, kept, at)
     }
 
@@ -214,6 +227,36 @@ impl Bodies {
     pub(super) fn response(&self, at: u32, names: &Names) -> Option<Rc<Response>> {
         kept(&self.responses, at).map(|r| r.read(names))
     }
+
+    /// About the bytes the bodies hold: their lists, and what those kept whole hold.
+    pub(super) fn bytes(&self) -> usize {
+        self.requests.capacity() * size_of::<KeptRequest>()
+            + self.responses.capacity() * size_of::<KeptResponse>()
+            + self.partitions.capacity() * size_of::<(NameId, i32)>()
+            + self.whole_bytes
+    }
+
+    /// Counts [`Bodies::whole_bytes`] again, and gives back the lists' room (the known future's
+    /// bodies were dropped).
+    pub(super) fn recount(&mut self) {
+        self.requests.shrink_to_fit();
+        self.responses.shrink_to_fit();
+        self.partitions.shrink_to_fit();
+        let requests = self.requests.iter().map(|r| match r {
+            KeptRequest::Whole(r) => weight::request(r),
+            KeptRequest::Heartbeat(_) => 0,
+        });
+        let responses = self.responses.iter().map(|r| match r {
+            KeptResponse::Whole(r) => weight::response(r),
+            KeptResponse::Heartbeat(_) => 0,
+        });
+        self.whole_bytes = requests.chain(responses).sum();
+    }
+}
+
+/// Whether a body put at `at` is a new one (not one of a replay, recorded over itself).
+fn is_new(at: Option<u32>, len: usize) -> bool {
+    at.is_none_or(|i| i == NO_BODY || i as usize >= len)
 }
 
 /// Puts `body` at `at` (an entry recorded again in a replay keeps its place) or at the end.

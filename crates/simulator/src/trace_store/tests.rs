@@ -412,3 +412,54 @@ fn a_counted_trace_keeps_nothing() {
     assert!(trace.get(0).is_none() && trace.iter().next().is_none());
     assert!(trace.names.list.is_empty() && trace.bodies.requests.is_empty());
 }
+
+/// What the trace counts it holds follows its bodies: a SyncGroup answer of a large assignment
+/// weighs at least that assignment, a replay counts nothing twice, and a fork counts only what
+/// is left.
+#[test]
+fn kept_bytes_follow_the_bodies_through_replays_and_forks() {
+    let consumer = name("consumer-a");
+    let synced = |tag: i32, bytes: usize| TraceKind::ResponseSent {
+        consumer: consumer.clone(),
+        api: MessageApi::SyncGroup,
+        correlation_id: tag,
+        error_code: ErrorCode::None,
+        error: ErrorCode::None.name(),
+        response: Some(Rc::new(Response::SyncGroup(
+            group_coordinator::protocol::SyncGroupResponse {
+                correlation_id: tag,
+                assignment: alloc::vec![7u8; bytes].into(),
+                ..Default::default()
+            },
+        ))),
+    };
+    let mut trace = Trace::default();
+    trace.push(0, synced(1, 10));
+    let small = trace.bodies.whole_bytes;
+    assert!(small > 10, "{small}");
+    assert!(trace.kept_bytes() >= small + CHUNK * size_of::<Stored>());
+    trace.push(1, synced(2, 100_000));
+    let both = trace.bodies.whole_bytes;
+    assert!(both - small >= 100_000, "{both} - {small}");
+    // Replayed: written over itself, counted once.
+    trace.rewind(1);
+    trace.push(1, synced(2, 100_000));
+    assert_eq!(trace.bodies.whole_bytes, both);
+    // Forked after the first: the large one is dropped, and so is its count.
+    trace.rewind(1);
+    trace.forget_future();
+    assert_eq!(trace.bodies.whole_bytes, small);
+    // An entry kept whole counts too, and a fork counts again what is left.
+    let before = trace.kept_bytes();
+    trace.push(
+        2,
+        TraceKind::Lifecycle {
+            consumer: consumer.clone(),
+            what: Lifecycle::Started,
+        },
+    );
+    assert_eq!(trace.kept_bytes(), before + WHOLE_BYTES);
+    trace.rewind(1);
+    trace.forget_future();
+    assert_eq!(trace.kept_bytes(), before);
+}

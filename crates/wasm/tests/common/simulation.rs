@@ -72,7 +72,10 @@ pub fn step_time_entries_and_narration_match_step_and_trace() {
     let mut advanced = built_in("leave-while-completing-rebalance");
     for _ in 0..300 {
         let event = rust(&stepped.step().unwrap());
-        assert_eq!(Some(event["atMs"].as_f64().unwrap()), advanced.step_time());
+        assert_eq!(
+            Some(event["atMs"].as_f64().unwrap()),
+            advanced.step_time().unwrap()
+        );
     }
     assert_eq!(advanced.trace_hash(), stepped.trace_hash());
     let narrated = rust(&stepped.trace(Some(5.0.into())).unwrap());
@@ -241,9 +244,52 @@ pub fn the_player_travels_in_time() {
     assert_eq!(m.cursor(), at);
 }
 
+/// A run that has recorded its budget stops playing, says why, and keeps what it recorded; a
+/// budget past what a module can hold, or not a number, is refused.
+pub fn a_full_record_stops_the_player() {
+    use group_coordinator_wasm::Player;
+    let mut p = Player::new(scenario("leave-while-stable".into()).unwrap(), None).unwrap();
+    assert_eq!(rust(&p.play_stop().unwrap()), json!(null));
+    // Past 50 steps, the next list to grow fills this budget.
+    assert_eq!(p.forward(Some(50.0.into()), None).unwrap(), 50);
+    let budget = p.recorded_bytes() + 1.0;
+    p.set_record_budget(budget.into()).unwrap();
+    let mut taken = 50;
+    loop {
+        let n = p.forward(Some(500.0.into()), Some(true.into())).unwrap();
+        taken += n;
+        if n < 500 {
+            break;
+        }
+    }
+    assert_eq!(rust(&p.play_stop().unwrap()), json!("recordFull"));
+    assert!(p.recorded_bytes() >= budget);
+    assert_eq!(p.cursor(), taken);
+    assert!(taken > 50 && !p.finished(), "{taken}");
+    assert_eq!(p.forward(None, None).unwrap(), 0, "not one step more");
+    // What was recorded stays: back, then forward again to where it stopped.
+    assert_eq!(p.seek(10.0.into()).unwrap(), 10);
+    assert_eq!(rust(&p.play_stop().unwrap()), json!(null));
+    assert_eq!(p.seek((taken as f64).into()).unwrap(), taken);
+    assert_eq!(rust(&p.play_stop().unwrap()), json!("recordFull"));
+    for bad in [
+        json!(-1),
+        json!(1.5),
+        json!("1000"),
+        json!(5_000_000_000u64),
+    ] {
+        assert!(p.set_record_budget(js(&bad)).is_err(), "{bad}");
+    }
+}
+
 #[macro_export]
 macro_rules! simulation_tests {
     () => {
+        #[wasm_bindgen_test]
+        fn player_record_full() {
+            common::simulation::a_full_record_stops_the_player();
+        }
+
         #[wasm_bindgen_test]
         fn player_travels_in_time() {
             common::simulation::the_player_travels_in_time();
