@@ -713,7 +713,7 @@ impl Trace {
     /// About the bytes the trace holds: its entries (whole chunks: they are allocated whole),
     /// the entries boxed whole, the names and the bodies ([`weight`]). What a run may keep is
     /// bounded by this (`crate::player::RECORD_BUDGET_BYTES`): a module's memory is 4 GiB at
-    /// most, and an hour of 1,000 consumers keeps about a gigabyte.
+    /// most, and an hour of 1,000 consumers restarting one by one keeps about a gigabyte.
     pub fn kept_bytes(&self) -> usize {
         self.chunks.len() * CHUNK * size_of::<Stored>()
             + self.whole * WHOLE_BYTES
