@@ -157,9 +157,10 @@ test('a 50-consumer, 500-partition group plays at full speed (frame times measur
       `simulated to ${simulated}${ended ? ' (the end)' : ''}`,
   );
   // Max speed does as many steps as a frame's budget allows, so a fast machine reaches the
-  // scenario's end (600 simulated s) in fewer frames: 4 s of play, or 10 frames to the end (the
-  // simulator got faster: 17 frames reached the end on 2026-12-05).
-  expectEq(frames.length > (ended ? 10 : 50), true, `frames were drawn (${frames.length}${ended ? ', to the end' : ''})`);
+  // scenario's end (600 simulated s) in fewer frames, counted from 500 ms after Play: 4 s of
+  // play, or a few frames to the end. How many says how fast the machine was, not whether play
+  // is drawn frame by frame (17 frames on 2026-12-05; 9 to 23 on 2026-12-07, the same build).
+  expectEq(frames.length > (ended ? 3 : 50), true, `frames were drawn (${frames.length}${ended ? ', to the end' : ''})`);
   await page.screenshot({ path: new URL('large-group.png', out).pathname, fullPage: true });
 });
 

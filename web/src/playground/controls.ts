@@ -310,12 +310,13 @@ export class ControlsView {
   }
 
   /** Runs what the user asked for; a refusal is said on the message line, and what was done
-   * before stays done. (The line is cleared first: what `f` says, such as why a step could
-   * not be taken, stays.) */
+   * before stays done. A success clears the line, unless `f` said something itself (why a step
+   * could not be taken). */
   safely(f: () => void): void {
+    const said = this.message.count;
     try {
-      this.clear();
       f();
+      if (this.message.count === said) this.clear();
       this.draw();
     } catch (err) {
       if (err instanceof NeedsModule && this.store.needsModule) this.store.needsModule(err, () => this.safely(f));
