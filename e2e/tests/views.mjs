@@ -416,3 +416,38 @@ test('the ownership chart is drawn at the width it is shown at when first opened
     .evaluate((c) => [c.width / Math.min(2, devicePixelRatio || 1), c.getBoundingClientRect().width]);
   expectEq(Math.abs(drawn - shown) <= 1, true, `drawn ${drawn} px wide, shown ${shown} px`);
 });
+
+test('a run that has recorded what the page can keep stops and says so in each language; what was recorded stays and a fork goes on', async ({
+  page,
+}) => {
+  for (const lang of ['en', 'zh']) {
+    await page.goto(`${server.url}?lang=${lang}&scenario=large-group-50`);
+    await page.waitForSelector('body[data-wasm="ready"]');
+    // The model's budget is about 2 GB (hours of 1,000 consumers); a few MB is reached in a few
+    // thousand steps of 50.
+    await page.evaluate(() => window.playgroundTest.setRecordBudget(4_000_000));
+    await page.locator('#speed').evaluate((el) => {
+      el.value = el.max;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.click('#play');
+    await page.waitForFunction(() => !window.playgroundTest.playing, null, { timeout: 20_000 });
+    const said = lang === 'en' ? 'recorded as much as the page can keep' : '已达到页面能保存的上限';
+    expectEq((await page.textContent('#pg-message')).includes(said), true, `${lang}: the stop says why`);
+    const full = await stepNo(page);
+    expectEq(full > 100, true, `${lang}: played ${full} steps first`);
+    // Step: no step further, and the reason again.
+    await page.click('#step');
+    expectEq(await stepNo(page), full, `${lang}: Step takes no step past a full record`);
+    expectEq((await page.textContent('#pg-message')).includes(said), true, `${lang}: Step says why`);
+    // What was recorded stays: back, and forward again over the known steps.
+    await page.evaluate((step) => window.playgroundTest.goto(step), Math.floor(full / 2));
+    expectEq(await stepNo(page), Math.floor(full / 2), `${lang}: back to the middle`);
+    await page.click('#step');
+    expectEq(await stepNo(page), Math.floor(full / 2) + 1, `${lang}: a known step is taken again`);
+    // Acting in the past forks the run and gives back its future's room: playing goes on.
+    await page.evaluate(() => window.playgroundTest.act({ type: 'crash', consumer: 'c0' }));
+    await page.click('#step');
+    expectEq(await stepNo(page), Math.floor(full / 2) + 2, `${lang}: the fork steps on`);
+  }
+});

@@ -301,5 +301,8 @@ export class RecordedPlayer {
     throw new NeedsModule('the group as a scenario');
   }
 
+  /** A recording is already made: there is nothing more to bound. */
+  setRecordBudget(_bytes: number): void {}
+
   free(): void {}
 }

@@ -37,6 +37,7 @@ export type PlayerLike = Pick<
   | 'entries'
   | 'follow'
   | 'importGroup'
+  | 'setRecordBudget'
   | 'free'
 >;
 
@@ -242,6 +243,12 @@ export class Run {
   /** The raw trace entries from `from` (tests and exports read them; the views do not). */
   entries(from = 0) {
     return this.player.entries(from);
+  }
+
+  /** What the run may record before playing stops with `recordFull` (the model's default is
+   * about 2 GB; tests set less to reach it). */
+  setRecordBudget(bytes: number): void {
+    this.player.setRecordBudget(bytes);
   }
 
   free(): void {

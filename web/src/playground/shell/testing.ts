@@ -16,6 +16,8 @@ export interface PlaygroundTest {
   act(action: Action): void;
   /** The run's trace entries (what the model recorded, for checking what was sent). */
   entries(): TraceEntry[];
+  /** What the run may record before playing stops (`Player.setRecordBudget`). */
+  setRecordBudget(bytes: number): void;
   /** Script time per frame while playing, the frames' timestamps, and where frame time went. */
   readonly frameTimes: number[];
   readonly frameStamps: number[];
@@ -38,6 +40,7 @@ export function testSurface(store: Store, playback: Playback, act: (action: Acti
     stop: () => playback.stop(),
     act,
     entries: () => store.run.entries(),
+    setRecordBudget: (bytes) => store.run.setRecordBudget(bytes),
     frameTimes: playback.frameTimes,
     frameStamps: playback.frameStamps,
     parts: store.parts,
