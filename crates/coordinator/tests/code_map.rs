@@ -86,6 +86,7 @@ fn the_simulators_engine_names_nothing_of_what_the_page_shows() {
         "trace_store.rs",
         "trace_store/bodies.rs",
         "trace_store/weight.rs",
+        "chunked.rs",
         "refusal.rs",
         "world_view.rs",
         "config.rs",

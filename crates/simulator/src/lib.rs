@@ -39,6 +39,7 @@ mod action_log;
 mod action_reader;
 mod assignments;
 mod by_correlation;
+mod chunked;
 mod config;
 mod consumer;
 mod consumer_row;

@@ -13,6 +13,7 @@
 //! [`Trace::iter_from`] unpack an entry into the same [`TraceEvent`] that was recorded: nothing a
 //! reader sees changes.
 
+use crate::chunked::Chunked;
 use crate::trace::{MemberState, MessageApi, Tp, TraceEvent, TraceKind};
 use alloc::boxed::Box;
 use alloc::rc::Rc;
@@ -333,7 +334,7 @@ fn read_partitions(kept: &[(NameId, i32)], names: &Names, at: u32) -> [Box<[Tp]>
 /// checkpoint without losing them. Only [`Trace::forget_future`] (a fork) drops them.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    chunks: Vec<Vec<Stored>>,
+    chunks: Chunked<Stored, CHUNK>,
     names: Names,
     bodies: Bodies,
     /// Entries recorded so far (what the trace is).
@@ -391,10 +392,11 @@ impl Trace {
         if self.len < self.stored {
             // Recording the known future again: the same entry, written over itself, its body
             // in the same place.
-            let (chunk, i) = (self.len / CHUNK, self.len % CHUNK);
-            let kept_at = self.chunks[chunk][i].entry.kept_at();
+            let kept_at = self.chunks.get(self.len).and_then(|s| s.entry.kept_at());
             let entry = self.pack(kind, kept_at);
-            self.chunks[chunk][i] = Stored { at_ms, entry };
+            if let Some(stored) = self.chunks.get_mut(self.len) {
+                *stored = Stored { at_ms, entry };
+            }
             self.len += 1;
             return;
         }
@@ -402,14 +404,9 @@ impl Trace {
         if let Packed::Whole(_) = entry {
             self.whole += 1;
         }
-        if self.chunks.last().is_none_or(|c| c.len() == CHUNK) {
-            self.chunks.push(Vec::with_capacity(CHUNK));
-        }
-        if let Some(chunk) = self.chunks.last_mut() {
-            chunk.push(Stored { at_ms, entry });
-            self.len += 1;
-            self.stored += 1;
-        }
+        self.chunks.push(Stored { at_ms, entry });
+        self.len += 1;
+        self.stored += 1;
     }
 
     /// `kind` packed; `kept_at`: where the entry it is recorded over (a replay's) kept its body
@@ -676,7 +673,7 @@ impl Trace {
         if index >= self.len {
             return None;
         }
-        self.chunks.get(index / CHUNK)?.get(index % CHUNK)
+        self.chunks.get(index)
     }
 
     /// Entry `index`, as it was recorded.
@@ -697,7 +694,7 @@ impl Trace {
 
     /// Keeps no entry from now on, and drops the ones kept: [`Trace::len`] still counts them.
     pub fn count_only(&mut self) {
-        self.chunks = Vec::new();
+        self.chunks = Chunked::default();
         self.bodies = Bodies::default();
         self.names = Names::default();
         self.stored = self.len;
@@ -715,7 +712,7 @@ impl Trace {
     /// bounded by this (`crate::player::RECORD_BUDGET_BYTES`): a module's memory is 4 GiB at
     /// most, and an hour of 1,000 consumers restarting one by one keeps about a gigabyte.
     pub fn kept_bytes(&self) -> usize {
-        self.chunks.len() * CHUNK * size_of::<Stored>()
+        self.chunks.bytes()
             + self.whole * WHOLE_BYTES
             + self.names.list.len() * NAME_BYTES
             + self.bodies.bytes()
@@ -727,10 +724,7 @@ impl Trace {
         if self.stored == self.len {
             return;
         }
-        self.chunks.truncate(self.len.div_ceil(CHUNK));
-        if let Some(last) = self.chunks.last_mut() {
-            last.truncate(self.len - (self.len - 1) / CHUNK * CHUNK);
-        }
+        self.chunks.truncate(self.len);
         self.stored = self.len;
         // Nothing to look for in a list that is empty.
         let mut requests = self.bodies.requests.is_empty().then_some(0);
@@ -762,21 +756,15 @@ impl Trace {
         self.bodies.recount();
         self.whole = self
             .chunks
-            .iter()
-            .flatten()
+            .range(0..self.len)
             .filter(|s| matches!(s.entry, Packed::Whole(_)))
             .count();
     }
 
     /// Entries from `from` on, in order.
     pub fn iter_from(&self, from: usize) -> impl Iterator<Item = TraceEvent> + '_ {
-        let (chunk, offset) = (from / CHUNK, from % CHUNK);
         self.chunks
-            .iter()
-            .skip(chunk)
-            .enumerate()
-            .flat_map(move |(i, c)| c.iter().skip(if i == 0 { offset } else { 0 }))
-            .take(self.len.saturating_sub(from))
+            .range(from..self.len)
             .enumerate()
             .map(move |(i, stored)| self.unpack(from + i, stored))
     }
