@@ -67,7 +67,17 @@ impl Consumer {
         );
     }
 
-    pub(super) fn subscription(&self, strategy: Strategy) -> Subscription {
+    /// The subscription's bytes for `strategy`. The consumer's topic list is lent to the
+    /// subscription written (and taken back), not copied: a JoinGroup's only use of it.
+    fn encoded_subscription(&mut self, strategy: Strategy) -> group_coordinator::protocol::Bytes {
+        let topics = core::mem::take(&mut self.topics);
+        let mut subscription = self.subscription(strategy, topics);
+        let bytes = subscription.encode();
+        self.topics = core::mem::take(&mut subscription.topics);
+        bytes
+    }
+
+    fn subscription(&self, strategy: Strategy, topics: Vec<String>) -> Subscription {
         let owned = to_topic_partitions(&self.owned);
         let user_data = match strategy {
             Strategy::Sticky => self
@@ -87,7 +97,7 @@ impl Consumer {
         };
         Subscription {
             version: 3,
-            topics: self.topics.clone(),
+            topics,
             user_data,
             owned_partitions: owned,
             generation_id: self.generation.generation_id,
@@ -97,15 +107,15 @@ impl Consumer {
 
     pub(super) fn send_join_group(&mut self, w: &mut World) {
         let correlation_id = w.next_correlation_id();
-        let protocols = self
-            .config
-            .partition_assignment_strategy
+        let strategies = core::mem::take(&mut self.config.partition_assignment_strategy);
+        let protocols = strategies
             .iter()
             .map(|s| JoinGroupRequestProtocol {
                 name: s.name().to_string(),
-                metadata: self.subscription(*s).encode(),
+                metadata: self.encoded_subscription(*s),
             })
             .collect();
+        self.config.partition_assignment_strategy = strategies;
         let request = Request::JoinGroup(JoinGroupRequest {
             api_version: JOIN_GROUP_VERSION,
             correlation_id,
