@@ -393,17 +393,21 @@ impl<'a> Prepared<'a> {
                 .members
                 .iter()
                 .map(|m| {
-                    m.owned_partitions
-                        .iter()
-                        .flat_map(|tp| {
-                            let topic = self.topics.binary_search(&&*tp.topic).ok();
-                            tp.partitions.iter().filter_map(move |&p| {
-                                let t = topic?;
-                                let p = usize::try_from(p).ok().filter(|&p| p < self.counts[t])?;
-                                Some(self.offsets[t] + p)
-                            })
+                    let mut claims = Vec::with_capacity(
+                        m.owned_partitions
+                            .iter()
+                            .map(|tp| tp.partitions.len())
+                            .sum(),
+                    );
+                    claims.extend(m.owned_partitions.iter().flat_map(|tp| {
+                        let topic = self.topics.binary_search(&&*tp.topic).ok();
+                        tp.partitions.iter().filter_map(move |&p| {
+                            let t = topic?;
+                            let p = usize::try_from(p).ok().filter(|&p| p < self.counts[t])?;
+                            Some(self.offsets[t] + p)
                         })
-                        .collect()
+                    }));
+                    claims
                 })
                 .collect()
         })

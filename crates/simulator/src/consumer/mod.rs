@@ -319,10 +319,22 @@ pub fn to_topic_partitions(owned: &BTreeSet<Tp>) -> Vec<TopicPartitions> {
     for (topic, p) in owned {
         match out.last_mut() {
             Some(tp) if *tp.topic == **topic => tp.partitions.push(*p),
-            _ => out.push(TopicPartitions {
-                topic: Arc::from(&**topic),
-                partitions: alloc::vec![*p],
-            }),
+            _ => {
+                // The topic's list sized for its partitions (pushed one by one from one, ten
+                // partitions took four allocations).
+                let of_topic = |(t, _): &&Tp| Rc::ptr_eq(t, topic) || **t == **topic;
+                let mut partitions = Vec::with_capacity(
+                    owned
+                        .range((topic.clone(), *p)..)
+                        .take_while(of_topic)
+                        .count(),
+                );
+                partitions.push(*p);
+                out.push(TopicPartitions {
+                    topic: Arc::from(&**topic),
+                    partitions,
+                });
+            }
         }
     }
     out

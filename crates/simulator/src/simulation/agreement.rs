@@ -66,11 +66,13 @@ impl Simulation {
         // Checked at every Stable for every member: the decoded assignment's partitions,
         // sorted, against `owned` (in the same (name, partition) order), without copying a name.
         let decoded = Assignment::decode(member.assignment().as_slice()).unwrap_or_default();
-        let mut expected: Vec<(&str, i32)> = decoded
-            .assigned_partitions
-            .iter()
-            .flat_map(|tp| tp.partitions.iter().map(|p| (&*tp.topic, *p)))
-            .collect();
+        let mut expected: Vec<(&str, i32)> = Vec::with_capacity(c.owned.len());
+        expected.extend(
+            decoded
+                .assigned_partitions
+                .iter()
+                .flat_map(|tp| tp.partitions.iter().map(|p| (&*tp.topic, *p))),
+        );
         expected.sort_unstable();
         expected.dedup();
         let same = expected.len() == c.owned.len()
