@@ -225,12 +225,18 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
     }
 
     /// The first timer's place (the lanes' fronts are current: see [`Self::tidy`]).
+    /// (A plain loop: asked before every event of a run, 1.6 million times in eight simulated
+    /// minutes of 1,000 consumers, the chain of iterators it was took twice the instructions.)
     fn first(&self) -> Option<At> {
-        let fronts = self.lanes.iter().filter_map(|(_, places)| places.front());
-        fronts
-            .map(|(at, _)| *at)
-            .chain(self.others.keys().next().copied())
-            .min()
+        let mut first = self.others.first_key_value().map(|(at, _)| *at);
+        for (_, places) in &self.lanes {
+            if let Some(&(at, _)) = places.front()
+                && first.is_none_or(|f| at < f)
+            {
+                first = Some(at);
+            }
+        }
+        first
     }
 
     /// The earliest deadline.
