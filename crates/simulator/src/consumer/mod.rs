@@ -305,6 +305,19 @@ impl Consumer {
     }
 }
 
+/// Whether `assignment` names exactly the partitions of `owned`, in their order (topics and
+/// their partitions ascending, as the assignors give them; in another order it is not taken for
+/// the same, and the caller builds its set).
+fn names_exactly(assignment: &Assignment, owned: &BTreeSet<Tp>) -> bool {
+    let mut owned = owned.iter();
+    assignment
+        .assigned_partitions
+        .iter()
+        .flat_map(|tp| tp.partitions.iter().map(move |p| (&*tp.topic, *p)))
+        .all(|(topic, p)| owned.next().is_some_and(|(t, q)| *q == p && **t == *topic))
+        && owned.next().is_none()
+}
+
 /// The partitions a classic assignment names, by the world's shared topic names.
 fn partitions_of(w: &mut World, assignment: &Assignment) -> BTreeSet<Tp> {
     ordered::set(assignment.assigned_partitions.iter().flat_map(|tp| {
@@ -338,4 +351,43 @@ pub fn to_topic_partitions(owned: &BTreeSet<Tp>) -> Vec<TopicPartitions> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assignment(lists: &[(&str, &[i32])]) -> Assignment {
+        Assignment {
+            version: 3,
+            assigned_partitions: lists
+                .iter()
+                .map(|(topic, partitions)| TopicPartitions {
+                    topic: Arc::from(*topic),
+                    partitions: partitions.to_vec(),
+                })
+                .collect(),
+            user_data: None,
+        }
+    }
+
+    #[test]
+    fn an_assignment_names_exactly_what_is_owned_only_in_the_same_order() {
+        let owned: BTreeSet<Tp> = [("a", 0), ("a", 2), ("b", 1)]
+            .into_iter()
+            .map(|(t, p)| (Rc::from(t), p))
+            .collect();
+        let same = |lists: &[(&str, &[i32])]| names_exactly(&assignment(lists), &owned);
+        assert!(same(&[("a", &[0, 2]), ("b", &[1])]));
+        // The same partitions in another order: built as a set instead.
+        assert!(!same(&[("b", &[1]), ("a", &[0, 2])]));
+        assert!(!same(&[("a", &[2, 0]), ("b", &[1])]));
+        // One more, one less, one twice, another.
+        assert!(!same(&[("a", &[0, 2]), ("b", &[1, 2])]));
+        assert!(!same(&[("a", &[0, 2])]));
+        assert!(!same(&[("a", &[0, 2, 2]), ("b", &[1])]));
+        assert!(!same(&[("a", &[0, 1]), ("b", &[1])]));
+        assert!(!same(&[]));
+        assert!(names_exactly(&assignment(&[]), &BTreeSet::new()));
+    }
 }
