@@ -14,9 +14,10 @@ use group_simulator::builtin::large_group;
 use std::time::Instant;
 
 fn main() {
-    // `<consumers> [classic|consumer] [trace|metrics]` runs one size, or one size and protocol,
-    // or only the run that keeps its trace or only the one that does not (one run to profile).
-    // (cargo adds `--bench`.)
+    // `<consumers> [classic|consumer] [trace|metrics] [minutes]` runs one size, or one size and
+    // protocol, or only the run that keeps its trace or only the one that does not (one run to
+    // profile), for the hour or only its first minutes (a run short enough to count its
+    // instructions under valgrind: see bench/README.md). (cargo adds `--bench`.)
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
@@ -24,6 +25,10 @@ fn main() {
     let filter: Option<usize> = args.first().and_then(|a| a.parse().ok());
     let protocol_filter = args.get(1);
     let kept_filter = args.get(2).map(|k| k == "trace");
+    let until: i64 = match args.get(3) {
+        Some(m) => m.parse::<i64>().expect("minutes") * 60_000,
+        None => 3_600_000,
+    };
     // `<scenario.json>...`: each scenario file run to its end without its trace, as the page's
     // comparisons run them (`bench/wasm-your-group.mjs --write DIR` writes its options' files):
     // the same run natively, to profile.
@@ -55,7 +60,7 @@ fn main() {
         let mut sim = Simulation::new(scenario).expect("valid");
         sim.keep_trace(kept);
         let start = Instant::now();
-        sim.run_until(3_600_000);
+        sim.run_until(until);
         let wall = start.elapsed().as_secs_f64();
         let m = sim.metrics();
         assert_eq!(
@@ -72,7 +77,7 @@ fn main() {
         println!(
             "BENCH native {n}-{protocol}{} {:.0} {} (wall {:.2} s, {} rebalances, {} messages)",
             if kept { "" } else { "-metrics-only" },
-            3_600.0 / wall,
+            until as f64 / 1_000.0 / wall,
             sim.trace().len(),
             wall,
             m.rebalances,
