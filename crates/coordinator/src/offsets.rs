@@ -162,6 +162,17 @@ impl GroupOffsets {
             .flat_map(|(topic, partitions)| partitions.iter().map(move |(p, o)| (&**topic, p, o)))
     }
 
+    /// The offsets of the topics `take` accepts, each topic asked once (not once per partition).
+    pub(crate) fn of_topics(
+        &self,
+        mut take: impl FnMut(&str) -> bool,
+    ) -> impl Iterator<Item = &OffsetAndMetadata> {
+        self.by_topic
+            .iter()
+            .filter(move |(topic, _)| take(topic))
+            .flat_map(|(_, partitions)| partitions.values())
+    }
+
     pub(crate) fn values(&self) -> impl Iterator<Item = &OffsetAndMetadata> {
         self.by_topic.values().flat_map(Partitions::values)
     }

@@ -34,10 +34,11 @@ fn plan(ctx: &mut Ctx, group: &ConsumerGroup) {
     let retention = retention_ms(ctx);
     let subscribed = group.subscribed_topic_counts(None, None);
     let earliest = match ctx.offsets.get(&group.group_id) {
+        // (Each topic looked up once: planned at every epoch, 1,000 members joining one by one
+        // walked 10,000 offsets a thousand times, a name lookup each.)
         Some(offsets) if !offsets.is_empty() => offsets
-            .iter()
-            .filter(|(topic, _, _)| !subscribed.contains_key(*topic))
-            .map(|(_, _, o)| expires_at(o, retention))
+            .of_topics(|topic| !subscribed.contains_key(topic))
+            .map(|o| expires_at(o, retention))
             .min(),
         _ if group.members.is_empty() => Some(ctx.now),
         _ => None,
