@@ -5,11 +5,14 @@ use crate::chunked::{Chunked, Iter};
 use crate::player::StepRecord;
 use core::ops::{Index, Range};
 
-/// Every step's record known, in step order (512 KB a chunk natively).
-pub(crate) type StepList = Chunked<StepRecord, { 1 << 12 }>;
+/// Records a chunk (512 KB natively).
+const CHUNK: usize = 1 << 12;
+
+/// Every step's record known, in step order.
+pub(crate) type StepList = Chunked<StepRecord, CHUNK>;
 
 /// The records of a range of steps, in order.
-pub type StepIter<'a> = Iter<'a, StepRecord, { 1 << 12 }>;
+pub type StepIter<'a> = Iter<'a, StepRecord, CHUNK>;
 
 impl StepList {
     /// The first `len` records (all of them if there are fewer).

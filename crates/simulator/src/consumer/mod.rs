@@ -308,7 +308,7 @@ impl Consumer {
 /// Whether `assignment` names exactly the partitions of `owned`, in their order (topics and
 /// their partitions ascending, as the assignors give them; in another order it is not taken for
 /// the same, and the caller builds its set).
-fn names_exactly(assignment: &Assignment, owned: &BTreeSet<Tp>) -> bool {
+pub(crate) fn names_exactly(assignment: &Assignment, owned: &BTreeSet<Tp>) -> bool {
     let mut owned = owned.iter();
     assignment
         .assigned_partitions
@@ -335,11 +335,11 @@ pub fn to_topic_partitions(owned: &BTreeSet<Tp>) -> Vec<TopicPartitions> {
             _ => {
                 // The topic's list sized for its partitions (pushed one by one from one, ten
                 // partitions took four allocations).
-                let of_topic = |(t, _): &&Tp| Rc::ptr_eq(t, topic) || **t == **topic;
+                // (`Rc`'s equality compares the pointers first.)
                 let mut partitions = Vec::with_capacity(
                     owned
                         .range((topic.clone(), *p)..)
-                        .take_while(of_topic)
+                        .take_while(|(t, _)| t == topic)
                         .count(),
                 );
                 partitions.push(*p);
