@@ -708,9 +708,10 @@ impl Trace {
     }
 
     /// About the bytes the trace holds: its entries (whole chunks: they are allocated whole),
-    /// the entries boxed whole, the names and the bodies ([`weight`]). What a run may keep is
-    /// bounded by this (`crate::player::RECORD_BUDGET_BYTES`): a module's memory is 4 GiB at
-    /// most, and an hour of 1,000 consumers restarting one by one keeps about a gigabyte.
+    /// the entries boxed whole, the names and the bodies (`trace_store/weight.rs`). What a run
+    /// may keep is bounded by this (`crate::player::RECORD_BUDGET_BYTES`): a module's memory is
+    /// 4 GiB at most, and an hour of 1,000 consumers restarting one by one keeps about a
+    /// gigabyte.
     pub fn kept_bytes(&self) -> usize {
         self.chunks.bytes()
             + self.whole * WHOLE_BYTES
