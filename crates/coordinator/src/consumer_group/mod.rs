@@ -11,6 +11,7 @@ mod failover;
 pub mod group;
 mod groups;
 pub mod heartbeat;
+pub mod partitions;
 pub mod reconcile;
 mod regex;
 pub mod uuid;

@@ -19,13 +19,12 @@ pub use dense::GroupAssignment;
 
 use super::uuid::Uuid;
 use alloc::borrow::Cow;
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// One topic's partitions assigned to one member, ascending.
-pub type Partitions = BTreeSet<i32>;
+pub use super::partitions::Partitions;
 /// A member's assignment: topic id -> partitions (topics ascending).
 pub type MemberAssignment = BTreeMap<Uuid, Partitions>;
 
