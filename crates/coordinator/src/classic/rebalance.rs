@@ -492,6 +492,9 @@ impl ClassicGroup {
         let (protocol_type, protocol_name) =
             (self.protocol_type.clone(), self.protocol_name.clone());
         let mut unparked = 0;
+        // One answer per parked JoinGroup, in a buffer that may be new (a timer's answers are
+        // handed over with theirs): made at its size, not grown through reallocations.
+        ctx.out.reserve(self.num_awaiting_join);
         let (members, pending_sync) = self.members_and_pending_sync();
         for m in members {
             if let Some(parked) = m.awaiting_join.take() {
