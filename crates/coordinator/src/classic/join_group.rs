@@ -10,6 +10,7 @@ use crate::ctx::Ctx;
 use crate::event::{Cause, EventKind, RemovalReason};
 use crate::protocol::{JoinGroupRequest, JoinGroupResponse, JoinGroupResponseMember};
 use crate::{ErrorCode, Groups};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -40,13 +41,13 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
         return;
     };
     let new = NewMember {
-        member_id: req.member_id.clone(),
+        member_id: Cow::Borrowed(&req.member_id),
         group_instance_id: if req.api_version >= 5 {
-            req.group_instance_id.clone()
+            req.group_instance_id.as_deref()
         } else {
             None
         },
-        client_id: req.client_id.clone(),
+        client_id: &req.client_id,
         // JoinGroup v0 has no rebalance timeout: the session timeout serves as both.
         rebalance_timeout_ms: if req.api_version == 0 {
             req.session_timeout_ms
@@ -54,8 +55,8 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
             req.rebalance_timeout_ms
         },
         session_timeout_ms: req.session_timeout_ms,
-        protocol_type: req.protocol_type.clone(),
-        protocols: req.protocols.clone(),
+        protocol_type: &req.protocol_type,
+        protocols: &req.protocols,
     };
     if !accept_joining_member(group, &req.member_id, ctx.config.group_max_size) {
         // The last members to (re)join a full group are sent away (KIP-389).
@@ -73,7 +74,7 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &JoinGroupRequest)
     if is_unknown_member {
         join_new_member(ctx, group, new, parked);
     } else {
-        join_existing_member(ctx, group, new, parked);
+        join_existing_member(ctx, group, &req.member_id, new, parked);
     }
 }
 
@@ -94,32 +95,37 @@ fn accept_joining_member(group: &ClassicGroup, member_id: &str, group_max_size: 
     }
 }
 
-fn protocol_names(new: &NewMember) -> Vec<&str> {
+fn protocol_names<'a>(new: &NewMember<'a>) -> Vec<&'a str> {
     new.protocols.iter().map(|p| p.name.as_str()).collect()
 }
 
 /// `docs/src/reference/classic-protocol.md#join-new-member`.
-fn join_new_member(ctx: &mut Ctx, group: &mut ClassicGroup, new: NewMember, parked: ParkedJoin) {
+fn join_new_member(
+    ctx: &mut Ctx,
+    group: &mut ClassicGroup,
+    new: NewMember<'_>,
+    parked: ParkedJoin,
+) {
     if group.state() == GroupState::Dead {
         return ctx
             .out
             .push(join_error(parked, ErrorCode::CoordinatorNotAvailable, ""));
     }
-    if !group.supports_protocols(&new.protocol_type, &protocol_names(&new)) {
+    if !group.supports_protocols(new.protocol_type, &protocol_names(&new)) {
         return ctx
             .out
             .push(join_error(parked, ErrorCode::InconsistentGroupProtocol, ""));
     }
-    let prefix = new.group_instance_id.as_deref().unwrap_or(&new.client_id);
+    let prefix = new.group_instance_id.unwrap_or(new.client_id);
     let new_member_id = ctx.member_ids.next(prefix);
     let new = NewMember {
-        member_id: new_member_id.clone(),
+        member_id: Cow::Owned(new_member_id.clone()),
         ..new
     };
-    match new.group_instance_id.clone() {
-        Some(instance) => match group.static_member_id(&instance).map(String::from) {
+    match new.group_instance_id {
+        Some(instance) => match group.static_member_id(instance).map(String::from) {
             Some(old_member_id) => {
-                replace_static_member(ctx, group, &instance, &old_member_id, new, parked)
+                replace_static_member(ctx, group, instance, &old_member_id, new, parked)
             }
             None => group.add_member(ctx, new, parked),
         },
@@ -148,20 +154,20 @@ fn join_new_member(ctx: &mut Ctx, group: &mut ClassicGroup, new: NewMember, park
 fn join_existing_member(
     ctx: &mut Ctx,
     group: &mut ClassicGroup,
-    new: NewMember,
+    member_id: &str,
+    new: NewMember<'_>,
     parked: ParkedJoin,
 ) {
-    let member_id = new.member_id.clone();
     let fail = |ctx: &mut Ctx, error: ErrorCode| {
-        ctx.out.push(join_error(parked, error, &member_id));
+        ctx.out.push(join_error(parked, error, member_id));
     };
     if group.state() == GroupState::Dead {
         return fail(ctx, ErrorCode::CoordinatorNotAvailable);
     }
-    if !group.supports_protocols(&new.protocol_type, &protocol_names(&new)) {
+    if !group.supports_protocols(new.protocol_type, &protocol_names(&new)) {
         return fail(ctx, ErrorCode::InconsistentGroupProtocol);
     }
-    if group.is_pending_member(&member_id) {
+    if group.is_pending_member(member_id) {
         if new.group_instance_id.is_some() {
             // Kafka throws IllegalStateException here (pending members are always dynamic),
             // which reaches the client as UNKNOWN_SERVER_ERROR.
@@ -169,18 +175,18 @@ fn join_existing_member(
         }
         return group.add_member(ctx, new, parked);
     }
-    let member = match group.validate_member(&member_id, new.group_instance_id.as_deref()) {
+    let member = match group.validate_member(member_id, new.group_instance_id) {
         Ok(Some(member)) => member,
         Ok(None) => return fail(ctx, ErrorCode::UnknownMemberId),
         Err(error) => return fail(ctx, error),
     };
-    let unchanged = member.matches(&new.protocols);
-    let is_leader = group.is_leader(&member_id);
+    let unchanged = member.matches(new.protocols);
+    let is_leader = group.is_leader(member_id);
     match group.state() {
         GroupState::PreparingRebalance => {
             group.update_member(
                 ctx,
-                &member_id,
+                member_id,
                 new.protocols,
                 new.rebalance_timeout_ms,
                 new.session_timeout_ms,
@@ -206,7 +212,7 @@ fn join_existing_member(
                     protocol_type: group.protocol_type.clone(),
                     protocol_name: group.protocol_name.clone(),
                     leader: group.leader_id.clone().unwrap_or_default(),
-                    member_id,
+                    member_id: String::from(member_id),
                     members,
                     ..JoinGroupResponse::default()
                 },
@@ -217,16 +223,16 @@ fn join_existing_member(
             // followers rebalance when their protocols or metadata changed.
             let cause = if is_leader && group.state() == GroupState::Stable && unchanged {
                 Cause::LeaderRejoined {
-                    member_id: member_id.clone(),
+                    member_id: String::from(member_id),
                 }
             } else {
                 Cause::MetadataChanged {
-                    member_id: member_id.clone(),
+                    member_id: String::from(member_id),
                 }
             };
             group.update_member(
                 ctx,
-                &member_id,
+                member_id,
                 new.protocols,
                 new.rebalance_timeout_ms,
                 new.session_timeout_ms,
@@ -257,7 +263,7 @@ fn replace_static_member(
     group: &mut ClassicGroup,
     instance: &str,
     old_member_id: &str,
-    new: NewMember,
+    new: NewMember<'_>,
     parked: ParkedJoin,
 ) {
     let current_leader = group.leader_id.clone();
@@ -265,7 +271,7 @@ fn replace_static_member(
         return;
     };
     group.replace_member_id(ctx, instance, old_member_id, &new.member_id);
-    let new_member_id = new.member_id.clone();
+    let new_member_id = new.member_id.into_owned();
     group.refresh_session(ctx, &new_member_id);
     group.update_member(
         ctx,
@@ -322,7 +328,7 @@ fn replace_static_member(
                     group.update_member(
                         ctx,
                         &new_member_id,
-                        old.supported_protocols.clone(),
+                        &old.supported_protocols,
                         old.rebalance_timeout_ms,
                         old.session_timeout_ms,
                         None,

@@ -14,20 +14,23 @@ use crate::protocol::{
 };
 use crate::timer::TimerKey;
 use crate::{Api, ErrorCode};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::Cell;
 
-/// What a new member record is made from (the JoinGroup request, normalised by version).
+/// What a new member record is made from: the JoinGroup request, normalised by version, lent
+/// (a member that rejoins, most JoinGroups, keeps its own strings; only a new member's are
+/// copied).
 #[derive(Clone, Debug)]
-pub(crate) struct NewMember {
-    pub member_id: String,
-    pub group_instance_id: Option<String>,
-    pub client_id: String,
+pub(crate) struct NewMember<'a> {
+    pub member_id: Cow<'a, str>,
+    pub group_instance_id: Option<&'a str>,
+    pub client_id: &'a str,
     pub rebalance_timeout_ms: i32,
     pub session_timeout_ms: i32,
-    pub protocol_type: String,
-    pub protocols: Vec<JoinGroupRequestProtocol>,
+    pub protocol_type: &'a str,
+    pub protocols: &'a [JoinGroupRequestProtocol],
 }
 
 impl ClassicGroup {
@@ -161,7 +164,7 @@ impl ClassicGroup {
     }
 
     /// `addMemberAndRebalance` (`docs/src/reference/classic-protocol.md#add-member`).
-    pub(crate) fn add_member(&mut self, ctx: &mut Ctx, new: NewMember, parked: ParkedJoin) {
+    pub(crate) fn add_member(&mut self, ctx: &mut Ctx, new: NewMember<'_>, parked: ParkedJoin) {
         // Kafka 4.0 flags every member added during a rebalance that started from Empty;
         // Kafka 3.x only during the very first rebalance of the group (generation 0).
         let initial = match ctx.config.flavour {
@@ -173,11 +176,12 @@ impl ClassicGroup {
         if initial {
             self.new_member_added = true;
         }
-        let member_id = new.member_id.clone();
+        let member_id = new.member_id.into_owned();
+        let group_instance_id = new.group_instance_id.map(String::from);
         if self.num_members() == 0 {
-            self.protocol_type = Some(new.protocol_type.clone());
+            self.protocol_type = Some(String::from(new.protocol_type));
         }
-        if let Some(instance) = &new.group_instance_id {
+        if let Some(instance) = &group_instance_id {
             self.static_members
                 .insert(instance.clone(), member_id.clone());
         }
@@ -192,13 +196,13 @@ impl ClassicGroup {
         }
         self.insert_member(ClassicGroupMember {
             member_id: member_id.clone(),
-            group_instance_id: new.group_instance_id.clone(),
-            client_id: new.client_id,
+            group_instance_id: group_instance_id.clone(),
+            client_id: String::from(new.client_id),
             client_host: String::from("/127.0.0.1"),
             rebalance_timeout_ms: new.rebalance_timeout_ms,
             session_timeout_ms: new.session_timeout_ms,
-            protocol_type: new.protocol_type,
-            supported_protocols: new.protocols,
+            protocol_type: String::from(new.protocol_type),
+            supported_protocols: new.protocols.to_vec(),
             assignment: Bytes::new(),
             awaiting_join: None,
             awaiting_sync: None,
@@ -209,7 +213,7 @@ impl ClassicGroup {
             &self.group_id,
             EventKind::MemberAdded {
                 member_id: member_id.clone(),
-                group_instance_id: new.group_instance_id,
+                group_instance_id,
             },
         );
         if self.leader_id.is_none() {
@@ -232,7 +236,7 @@ impl ClassicGroup {
         &mut self,
         ctx: &mut Ctx,
         member_id: &str,
-        protocols: Vec<JoinGroupRequestProtocol>,
+        protocols: &[JoinGroupRequestProtocol],
         rebalance_timeout_ms: i32,
         session_timeout_ms: i32,
         parked: Option<ParkedJoin>,
@@ -240,12 +244,25 @@ impl ClassicGroup {
         let Some(m) = self.member_mut(member_id) else {
             return;
         };
-        // The member's protocols are counted again: the old ones taken out, the new ones in.
-        let old = core::mem::replace(&mut m.supported_protocols, protocols);
         m.rebalance_timeout_ms = rebalance_timeout_ms;
         m.session_timeout_ms = session_timeout_ms;
-        self.forget_protocols(&old);
-        self.count_protocols(member_id);
+        let same_names = m.supported_protocols.len() == protocols.len()
+            && m.supported_protocols
+                .iter()
+                .zip(protocols)
+                .all(|(was, now)| was.name == now.name);
+        if same_names {
+            // A rejoin names the same protocols with new metadata (its owned partitions, its
+            // generation): the counts, kept by name, stand; only the metadata is replaced.
+            for (was, now) in m.supported_protocols.iter_mut().zip(protocols) {
+                was.metadata = now.metadata.clone();
+            }
+        } else {
+            // The member's protocols are counted again: the old ones out, the new ones in.
+            let old = core::mem::replace(&mut m.supported_protocols, protocols.to_vec());
+            self.forget_protocols(&old);
+            self.count_protocols(member_id);
+        }
         if let Some(parked) = parked {
             self.park_join(ctx, member_id, parked);
         }

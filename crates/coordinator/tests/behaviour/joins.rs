@@ -178,3 +178,51 @@ fn group_max_size_in_stable_rejects_new_members_but_not_known_ones() {
     );
     assert_eq!(h.join_now(join(&m[1]).v(3)).error_code, ErrorCode::None);
 }
+
+/// A JoinGroup of `member` naming `names`, each with `metadata`.
+fn rejoin(member: &str, names: &[&str], metadata: &[u8]) -> Join {
+    let mut j = join(member).v(3).rebalance(10_000).session(10_000);
+    j.req.protocols = names
+        .iter()
+        .map(|n| JoinGroupRequestProtocol {
+            name: (*n).into(),
+            metadata: Bytes::from(metadata),
+        })
+        .collect();
+    j
+}
+
+#[test]
+fn a_rejoin_replaces_the_members_protocols_and_their_votes() {
+    let mut h = profile_j();
+    let m = three_stable(&mut h);
+    // Everyone rejoins preferring roundrobin: the vote moves, the leader sees the new metadata.
+    let leader = h.join_parked(rejoin(&m[0], &["roundrobin", "range"], &[1]));
+    h.join_parked(rejoin(&m[1], &["roundrobin", "range"], &[1]));
+    let (_, out) = h.join(rejoin(&m[2], &["roundrobin", "range"], &[1]));
+    let r = join_answer(&out, leader).unwrap();
+    assert_eq!(h.view().protocol_name.as_deref(), Some("roundrobin"));
+    assert!(r.members.iter().all(|x| x.metadata.as_slice() == [1]));
+    for x in &m {
+        h.sync_now(x, 2, &[]);
+    }
+    // The same protocols with new metadata: the new metadata is what the leader is given.
+    let leader = h.join_parked(rejoin(&m[0], &["roundrobin", "range"], &[2]));
+    h.join_parked(rejoin(&m[1], &["roundrobin", "range"], &[2]));
+    let (_, out) = h.join(rejoin(&m[2], &["roundrobin", "range"], &[2]));
+    let r = join_answer(&out, leader).unwrap();
+    assert_eq!(r.generation_id, 3);
+    assert!(r.members.iter().all(|x| x.metadata.as_slice() == [2]));
+    for x in &m {
+        h.sync_now(x, 3, &[]);
+    }
+    // One member drops roundrobin: it is no longer every member's, so range is chosen.
+    let leader = h.join_parked(rejoin(&m[0], &["roundrobin", "range"], &[3]));
+    h.join_parked(rejoin(&m[1], &["roundrobin", "range"], &[3]));
+    let (_, out) = h.join(rejoin(&m[2], &["range"], &[3]));
+    assert_eq!(join_answer(&out, leader).unwrap().generation_id, 4);
+    assert_eq!(h.view().protocol_name.as_deref(), Some("range"));
+    // And a member naming only roundrobin now is refused: range is the one all others share.
+    let r = h.join_now(rejoin("", &["roundrobin"], &[]));
+    assert_eq!(r.error_code, ErrorCode::InconsistentGroupProtocol);
+}
