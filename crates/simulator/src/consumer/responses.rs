@@ -272,20 +272,21 @@ impl Consumer {
         }
         waiting.extend(added.iter().cloned());
         self.own_when_assigned(w, group_generation, waiting);
-        self.owned = assigned.clone();
-        self.owned_generation = generation;
-        self.last_assignment = Some((assignment.assigned_partitions.clone(), generation));
         let revoked_any = !revoked.is_empty();
         // (Its lists made only if the trace keeps them: a comparison's run counts it.)
         w.record_with(|| TraceKind::Assigned {
             consumer: self.name.clone(),
             generation_id: generation,
-            assigned: assigned.into_iter().collect(),
+            assigned: assigned.iter().cloned().collect(),
             added: added.into(),
             revoked: revoked.into(),
             listener_ms,
             consumer_protocol: false,
         });
+        // (Moved in, not copied: the set and the assignment are this call's own.)
+        self.owned = assigned;
+        self.owned_generation = generation;
+        self.last_assignment = Some((assignment.assigned_partitions, generation));
         w.agreement_checks.push(self.index);
         if revoked_any && self.config.rebalance_protocol() == RebalanceProtocol::Cooperative {
             self.request_rejoin(w, "need to revoke partitions and re-join");
