@@ -207,6 +207,8 @@ impl Subscription {
             ..Subscription::default()
         };
         let n = r.count("topics")?;
+        // (`count` has checked that `n` topics fit in the bytes left.)
+        s.topics.reserve(n);
         for i in 0..n {
             s.topics.push(r.string(format_args!("topics[{i}]"))?);
         }

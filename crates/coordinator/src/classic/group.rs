@@ -210,13 +210,17 @@ impl ClassicGroup {
     }
 
     /// `supportsProtocols` (`docs/src/reference/classic-protocol.md#protocol-compatibility`).
-    pub(crate) fn supports_protocols(&self, protocol_type: &str, names: &[&str]) -> bool {
+    pub(crate) fn supports_protocols(
+        &self,
+        protocol_type: &str,
+        protocols: &[JoinGroupRequestProtocol],
+    ) -> bool {
         if self.state == GroupState::Empty {
-            return !protocol_type.is_empty() && !names.is_empty();
+            return !protocol_type.is_empty() && !protocols.is_empty();
         }
         self.protocol_type.as_deref() == Some(protocol_type)
-            && names.iter().any(|name| {
-                self.supported_protocols.get(*name).copied().unwrap_or(0) == self.members.len()
+            && protocols.iter().any(|p| {
+                self.supported_protocols.get(&p.name).copied().unwrap_or(0) == self.members.len()
             })
     }
 

@@ -95,10 +95,6 @@ fn accept_joining_member(group: &ClassicGroup, member_id: &str, group_max_size: 
     }
 }
 
-fn protocol_names<'a>(new: &NewMember<'a>) -> Vec<&'a str> {
-    new.protocols.iter().map(|p| p.name.as_str()).collect()
-}
-
 /// `docs/src/reference/classic-protocol.md#join-new-member`.
 fn join_new_member(
     ctx: &mut Ctx,
@@ -111,7 +107,7 @@ fn join_new_member(
             .out
             .push(join_error(parked, ErrorCode::CoordinatorNotAvailable, ""));
     }
-    if !group.supports_protocols(new.protocol_type, &protocol_names(&new)) {
+    if !group.supports_protocols(new.protocol_type, new.protocols) {
         return ctx
             .out
             .push(join_error(parked, ErrorCode::InconsistentGroupProtocol, ""));
@@ -164,7 +160,7 @@ fn join_existing_member(
     if group.state() == GroupState::Dead {
         return fail(ctx, ErrorCode::CoordinatorNotAvailable);
     }
-    if !group.supports_protocols(new.protocol_type, &protocol_names(&new)) {
+    if !group.supports_protocols(new.protocol_type, new.protocols) {
         return fail(ctx, ErrorCode::InconsistentGroupProtocol);
     }
     if group.is_pending_member(member_id) {
