@@ -603,7 +603,11 @@ impl ClassicGroup {
     /// Writes the group record. Records whose failure Kafka does not handle (the empty-group
     /// records) always succeed; see [`ClassicGroup::try_persist_record`].
     pub(crate) fn persist_record(&self, ctx: &mut Ctx) {
-        let record = self.record(ctx);
+        let (key, previous) = match ctx.records.remove_entry(&self.group_id) {
+            Some((key, previous)) => (key, Some(previous)),
+            None => (self.group_id.clone(), None),
+        };
+        let record = self.record(ctx, previous);
         ctx.emit(
             &self.group_id,
             EventKind::GroupRecordPersisted {
@@ -611,7 +615,7 @@ impl ClassicGroup {
                 members: record.members.len(),
             },
         );
-        ctx.records.insert(self.group_id.clone(), record);
+        ctx.records.insert(key, record);
     }
 
     /// Writes the group record where Kafka handles a failed write (the leader's SyncGroup, a

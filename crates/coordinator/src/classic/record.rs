@@ -35,28 +35,48 @@ pub struct GroupRecordMember {
 }
 
 impl ClassicGroup {
-    /// The group record as Kafka writes it (`GroupMetadataValue`).
-    pub(crate) fn record(&self, ctx: &Ctx) -> GroupRecord {
+    /// The group record as Kafka writes it (`GroupMetadataValue`). `previous` is the record it
+    /// replaces, if any: a member found at the same place with the same id and client keeps its
+    /// strings from there (every rebalance writes the record again, and most members stay as
+    /// they were: copying their ids was three allocations per member per write).
+    pub(crate) fn record(&self, ctx: &Ctx, previous: Option<GroupRecord>) -> GroupRecord {
         let protocol = self.protocol_name.clone().unwrap_or_default();
+        let mut previous = previous.map(|r| r.members).unwrap_or_default().into_iter();
+        let mut members = Vec::with_capacity(self.num_members());
+        for m in self.members() {
+            let kept = previous.next().filter(|r| {
+                r.member_id == m.member_id
+                    && r.client_id == m.client_id
+                    && r.client_host == m.client_host
+                    && r.group_instance_id == m.group_instance_id
+            });
+            let (member_id, group_instance_id, client_id, client_host) = match kept {
+                Some(r) => (r.member_id, r.group_instance_id, r.client_id, r.client_host),
+                None => (
+                    m.member_id.clone(),
+                    m.group_instance_id.clone(),
+                    m.client_id.clone(),
+                    m.client_host.clone(),
+                ),
+            };
+            members.push(GroupRecordMember {
+                member_id,
+                group_instance_id,
+                client_id,
+                client_host,
+                rebalance_timeout_ms: m.rebalance_timeout_ms,
+                session_timeout_ms: m.session_timeout_ms,
+                subscription: m.metadata(&protocol),
+                assignment: m.assignment.clone(),
+            });
+        }
         GroupRecord {
             protocol_type: self.protocol_type.clone(),
             generation: self.generation_id,
             protocol: self.protocol_name.clone(),
             leader: self.leader_id.clone(),
             current_state_timestamp_ms: ctx.now,
-            members: self
-                .members()
-                .map(|m| GroupRecordMember {
-                    member_id: m.member_id.clone(),
-                    group_instance_id: m.group_instance_id.clone(),
-                    client_id: m.client_id.clone(),
-                    client_host: m.client_host.clone(),
-                    rebalance_timeout_ms: m.rebalance_timeout_ms,
-                    session_timeout_ms: m.session_timeout_ms,
-                    subscription: m.metadata(&protocol),
-                    assignment: m.assignment.clone(),
-                })
-                .collect(),
+            members,
         }
     }
 

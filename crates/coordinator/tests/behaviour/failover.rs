@@ -132,3 +132,46 @@ fn failover_mid_rebalance_goes_back_to_the_last_written_generation() {
         ErrorCode::IllegalGeneration
     );
 }
+
+#[test]
+fn each_record_names_the_members_of_its_generation() {
+    let mut h = profile_j();
+    let m = three_stable(&mut h);
+    let clients = |h: &H| -> Vec<(String, String)> {
+        let r = h.c.last_record(G).unwrap();
+        r.members
+            .iter()
+            .map(|x| (x.member_id.clone(), x.client_id.clone()))
+            .collect()
+    };
+    let client = |id: &str| (id.to_string(), "client".to_string());
+    assert_eq!(clients(&h), m.iter().map(|x| client(x)).collect::<Vec<_>>());
+    // The second member leaves, a member with another client id comes: the record written at
+    // generation 2 lists the members of generation 2, in their order.
+    h.leave(&[(&m[1], None)]);
+    let id = h.join_parked(
+        join("")
+            .v(3)
+            .client("other")
+            .rebalance(10_000)
+            .session(10_000),
+    );
+    h.join_parked(join(&m[0]).v(3).rebalance(10_000).session(10_000));
+    let (_, out) = h.join(join(&m[2]).v(3).rebalance(10_000).session(10_000));
+    let newcomer = join_answer(&out, id).unwrap().member_id;
+    assert_eq!(h.generation(), 2);
+    for x in [&m[0], &m[2], &newcomer] {
+        h.sync_now(x, 2, &[]);
+    }
+    assert_eq!(
+        clients(&h),
+        vec![
+            client(&m[0]),
+            client(&m[2]),
+            (newcomer.clone(), "other".to_string())
+        ]
+    );
+    h.c.unload(G).unwrap();
+    h.c.load(G).unwrap();
+    assert_eq!(h.member_ids(), vec![m[0].clone(), m[2].clone(), newcomer]);
+}
