@@ -138,6 +138,8 @@ pub struct Consumer {
     /// over by the next (`requests::rewritable`).
     sent_heartbeat: Option<Rc<Request>>,
     sent_commit: Option<Rc<Request>>,
+    /// The JoinGroup last sent, written over by the next (see `requests::rewritable`).
+    sent_join: Option<Rc<Request>>,
     join: Option<i32>,
     sync: Option<i32>,
     heartbeat: Option<i32>,
@@ -261,6 +263,7 @@ impl Consumer {
             in_flight: BTreeMap::new(),
             sent_heartbeat: None,
             sent_commit: None,
+            sent_join: None,
             join: None,
             sync: None,
             heartbeat: None,

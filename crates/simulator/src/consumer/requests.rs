@@ -108,35 +108,59 @@ impl Consumer {
     pub(super) fn send_join_group(&mut self, w: &mut World) {
         let correlation_id = w.next_correlation_id();
         let strategies = core::mem::take(&mut self.config.partition_assignment_strategy);
-        let protocols = strategies
-            .iter()
-            .map(|s| JoinGroupRequestProtocol {
-                name: s.name().to_string(),
-                metadata: self.encoded_subscription(*s),
-            })
-            .collect();
-        self.config.partition_assignment_strategy = strategies;
-        let request = Request::JoinGroup(JoinGroupRequest {
-            api_version: JOIN_GROUP_VERSION,
-            correlation_id,
-            client_id: self.spec.name.clone(),
-            group_id: w.group_id.clone(),
-            session_timeout_ms: self.config.session_timeout_ms as i32,
-            rebalance_timeout_ms: self.config.max_poll_interval_ms as i32,
-            member_id: self.generation.member_id.clone(),
-            group_instance_id: self.config.group_instance_id.clone(),
-            protocol_type: "consumer".to_string(),
-            protocols,
-            reason: Some(String::from(if self.rejoin_reason.is_empty() {
+        // The last JoinGroup written over (a member rejoins with the same ids and protocol
+        // names at every rebalance; only the subscriptions' bytes are new).
+        let fresh = Request::JoinGroup(JoinGroupRequest::default());
+        let mut shared = rewritable(&mut self.sent_join, fresh);
+        if let Request::JoinGroup(r) = Rc::make_mut(&mut shared) {
+            r.api_version = JOIN_GROUP_VERSION;
+            r.correlation_id = correlation_id;
+            r.client_id.clone_from(&self.spec.name);
+            r.group_id.clone_from(&w.group_id);
+            r.session_timeout_ms = self.config.session_timeout_ms as i32;
+            r.rebalance_timeout_ms = self.config.max_poll_interval_ms as i32;
+            r.member_id.clone_from(&self.generation.member_id);
+            r.group_instance_id
+                .clone_from(&self.config.group_instance_id);
+            if r.protocol_type != "consumer" {
+                r.protocol_type = String::from("consumer");
+            }
+            r.protocols.truncate(strategies.len());
+            for (i, s) in strategies.iter().enumerate() {
+                let metadata = self.encoded_subscription(*s);
+                match r.protocols.get_mut(i) {
+                    Some(p) => {
+                        if p.name != s.name() {
+                            p.name = s.name().to_string();
+                        }
+                        p.metadata = metadata;
+                    }
+                    None => r.protocols.push(JoinGroupRequestProtocol {
+                        name: s.name().to_string(),
+                        metadata,
+                    }),
+                }
+            }
+            let reason = if self.rejoin_reason.is_empty() {
                 "need to join the group"
             } else {
                 self.rejoin_reason
-            })),
-        });
+            };
+            match &mut r.reason {
+                Some(r) if r == reason => {}
+                Some(r) => {
+                    r.clear();
+                    r.push_str(reason);
+                }
+                None => r.reason = Some(String::from(reason)),
+            }
+        }
+        self.config.partition_assignment_strategy = strategies;
+        self.sent_join = Some(shared.clone());
         self.set_state(w, MemberState::PreparingRebalance);
         self.heartbeat_enabled = false;
         let timeout = self.config.join_request_timeout_ms();
-        self.join = Some(self.send(w, MessageApi::JoinGroup, request, timeout));
+        self.join = Some(self.send_shared(w, MessageApi::JoinGroup, shared, timeout));
     }
 
     pub(super) fn send_sync_group(
@@ -373,6 +397,7 @@ mod tests {
     use alloc::rc::Rc;
     use alloc::vec::Vec;
     use group_coordinator::Request;
+    use group_coordinator::assignor::Strategy;
     use group_coordinator::protocol::{ConsumerGroupHeartbeatRequest, HeartbeatRequest};
 
     /// The request on the wire with `correlation_id`, taken off it (so that only the consumer
@@ -450,6 +475,53 @@ mod tests {
         assert_eq!(second.correlation_id(), second_id);
         let third = take_sent(&mut sim, third_id);
         assert_eq!(committed(&third), [("c", [0, 1].to_vec())]);
+    }
+
+    /// A JoinGroup written over the last one says what a new one would: another rejoin reason,
+    /// fewer strategies and another member id replace what was there; one still held elsewhere
+    /// is copied, not changed.
+    #[test]
+    fn a_join_group_written_over_the_last_one_says_what_a_new_one_would() {
+        let mut sim = Simulation::new(large_group(2, 3, 3_600_000)).expect("valid");
+        sim.run_until(20_000);
+        let send = |sim: &mut Simulation| -> Rc<Request> {
+            sim.consumers[0].send_join_group(&mut sim.w);
+            let id = sim.consumers[0].join.expect("sent");
+            take_sent(sim, id)
+        };
+        let join = |r: &Request| match r {
+            Request::JoinGroup(j) => j.clone(),
+            other => panic!("a JoinGroup: {other:?}"),
+        };
+        let strategies = [Strategy::Range, Strategy::CooperativeSticky].to_vec();
+        sim.consumers[0].config.partition_assignment_strategy = strategies.clone();
+        let first = join(&send(&mut sim));
+        assert_eq!(first.protocols.len(), strategies.len());
+        assert_eq!(first.reason.as_deref(), Some("need to join the group"));
+
+        sim.consumers[0].rejoin_reason = "group is already rebalancing";
+        sim.consumers[0].config.partition_assignment_strategy = strategies[1..].to_vec();
+        let new_id = alloc::string::String::from("another-member-id");
+        Rc::make_mut(&mut sim.consumers[0].generation).member_id = new_id.clone();
+        let second = send(&mut sim);
+        let j = join(&second);
+        assert_eq!(j.reason.as_deref(), Some("group is already rebalancing"));
+        assert_eq!(j.member_id, new_id);
+        assert_eq!(j.correlation_id, second.correlation_id());
+        let names: Vec<&str> = j.protocols.iter().map(|p| p.name.as_str()).collect();
+        let wanted: Vec<&str> = strategies[1..].iter().map(|s| s.name()).collect();
+        assert_eq!(names, wanted);
+        assert_eq!(
+            (&j.client_id, &j.group_id, &j.protocol_type),
+            (&first.client_id, &first.group_id, &first.protocol_type)
+        );
+
+        // Held elsewhere (as the trace holds a body it keeps): the next JoinGroup leaves it be.
+        sim.consumers[0].rejoin_reason = "";
+        let third = join(&send(&mut sim));
+        assert_eq!(join(&second), j);
+        assert_eq!(third.reason.as_deref(), Some("need to join the group"));
+        assert_eq!(third.member_id, new_id);
     }
 
     /// The last request is written over only by one of its kind (a consumer restarted with the
