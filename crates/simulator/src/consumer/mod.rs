@@ -138,8 +138,10 @@ pub struct Consumer {
     /// over by the next (`requests::rewritable`).
     sent_heartbeat: Option<Rc<Request>>,
     sent_commit: Option<Rc<Request>>,
-    /// The JoinGroup last sent, written over by the next (see `requests::rewritable`).
+    /// The JoinGroup and SyncGroup last sent, written over by the next (see
+    /// `requests::rewritable`).
     sent_join: Option<Rc<Request>>,
+    sent_sync: Option<Rc<Request>>,
     join: Option<i32>,
     sync: Option<i32>,
     heartbeat: Option<i32>,
@@ -264,6 +266,7 @@ impl Consumer {
             sent_heartbeat: None,
             sent_commit: None,
             sent_join: None,
+            sent_sync: None,
             join: None,
             sync: None,
             heartbeat: None,

@@ -169,20 +169,26 @@ impl Consumer {
         assignments: Vec<SyncGroupRequestAssignment>,
     ) {
         let correlation_id = w.next_correlation_id();
-        let request = Request::SyncGroup(SyncGroupRequest {
-            api_version: SYNC_GROUP_VERSION,
-            correlation_id,
-            client_id: self.spec.name.clone(),
-            group_id: w.group_id.clone(),
-            generation_id: self.generation.generation_id,
-            member_id: self.generation.member_id.clone(),
-            group_instance_id: self.config.group_instance_id.clone(),
-            protocol_type: Some("consumer".to_string()),
-            protocol_name: self.generation.protocol_name.clone(),
-            assignments,
-        });
+        let fresh = Request::SyncGroup(SyncGroupRequest::default());
+        let mut shared = rewritable(&mut self.sent_sync, fresh);
+        if let Request::SyncGroup(r) = Rc::make_mut(&mut shared) {
+            r.api_version = SYNC_GROUP_VERSION;
+            r.correlation_id = correlation_id;
+            r.client_id.clone_from(&self.spec.name);
+            r.group_id.clone_from(&w.group_id);
+            r.generation_id = self.generation.generation_id;
+            r.member_id.clone_from(&self.generation.member_id);
+            r.group_instance_id
+                .clone_from(&self.config.group_instance_id);
+            if r.protocol_type.as_deref() != Some("consumer") {
+                r.protocol_type = Some(String::from("consumer"));
+            }
+            r.protocol_name.clone_from(&self.generation.protocol_name);
+            r.assignments = assignments;
+        }
+        self.sent_sync = Some(shared.clone());
         let timeout = self.config.request_timeout_ms;
-        self.sync = Some(self.send(w, MessageApi::SyncGroup, request, timeout));
+        self.sync = Some(self.send_shared(w, MessageApi::SyncGroup, shared, timeout));
     }
 
     pub(super) fn send_heartbeat(&mut self, w: &mut World) {
@@ -522,6 +528,39 @@ mod tests {
         assert_eq!(join(&second), j);
         assert_eq!(third.reason.as_deref(), Some("need to join the group"));
         assert_eq!(third.member_id, new_id);
+    }
+
+    /// A SyncGroup written over the last one carries this generation's assignments only (a
+    /// follower after the leader sends none).
+    #[test]
+    fn a_sync_group_written_over_the_last_one_carries_only_its_own_assignments() {
+        use group_coordinator::protocol::SyncGroupRequestAssignment;
+        let mut sim = Simulation::new(large_group(2, 3, 3_600_000)).expect("valid");
+        sim.run_until(20_000);
+        let mut send = |assignments: Vec<SyncGroupRequestAssignment>| {
+            sim.consumers[0].send_sync_group(&mut sim.w, assignments);
+            let id = sim.consumers[0].sync.expect("sent");
+            match &*take_sent(&mut sim, id) {
+                Request::SyncGroup(r) => r.clone(),
+                other => panic!("a SyncGroup: {other:?}"),
+            }
+        };
+        let leader = send(
+            [SyncGroupRequestAssignment {
+                member_id: "m".into(),
+                assignment: group_coordinator::protocol::Bytes::from(&[1u8][..]),
+            }]
+            .to_vec(),
+        );
+        assert_eq!(leader.assignments.len(), 1);
+        let follower = send(Vec::new());
+        assert!(follower.assignments.is_empty());
+        assert_eq!(follower.protocol_type.as_deref(), Some("consumer"));
+        assert_eq!(
+            (&follower.member_id, &follower.protocol_name),
+            (&leader.member_id, &leader.protocol_name)
+        );
+        assert_ne!(follower.correlation_id, leader.correlation_id);
     }
 
     /// The last request is written over only by one of its kind (a consumer restarted with the
