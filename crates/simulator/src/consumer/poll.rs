@@ -166,12 +166,41 @@ impl Consumer {
     }
 
     pub(super) fn set_generation(&mut self, w: &mut World, generation: Generation) {
-        self.group_incarnation = w.group_incarnation;
-        if *self.member_id != *generation.member_id {
-            self.member_id = Rc::from(generation.member_id.as_str());
-        }
-        w.client_generations[self.index] = (w.group_incarnation, generation.generation_id);
+        self.note_generation(w, generation.generation_id, &generation.member_id);
         self.generation = Rc::new(generation);
+    }
+
+    /// What follows a new generation beside the generation itself: the group's incarnation,
+    /// the member id shared with the trace, the world's record of the client's generation.
+    fn note_generation(&mut self, w: &mut World, generation_id: i32, member_id: &str) {
+        self.group_incarnation = w.group_incarnation;
+        if *self.member_id != *member_id {
+            self.member_id = Rc::from(member_id);
+        }
+        w.client_generations[self.index] = (w.group_incarnation, generation_id);
+    }
+
+    /// [`Consumer::set_generation`] from borrowed parts, written over the current generation
+    /// where nothing else holds it (each JoinGroup answer of each rebalance: the member id and
+    /// protocol are most often the ones it had, and copying them was two allocations and a
+    /// third for the `Rc`).
+    pub(super) fn write_generation(
+        &mut self,
+        w: &mut World,
+        generation_id: i32,
+        member_id: &str,
+        protocol_name: Option<&str>,
+    ) {
+        self.note_generation(w, generation_id, member_id);
+        let g = Rc::make_mut(&mut self.generation);
+        g.generation_id = generation_id;
+        if g.member_id != member_id {
+            g.member_id.clear();
+            g.member_id.push_str(member_id);
+        }
+        if g.protocol_name.as_deref() != protocol_name {
+            g.protocol_name = protocol_name.map(String::from);
+        }
     }
 
     pub(super) fn set_state(&mut self, w: &mut World, to: MemberState) {

@@ -93,19 +93,14 @@ impl Consumer {
     ) {
         self.join = None;
         let unchanged = sent.generation == self.generation;
+        // (Its share of the generation let go: the new one is written over the old in place.)
+        drop(sent);
         match r.error_code {
             ErrorCode::None => {
                 if self.state != MemberState::PreparingRebalance {
                     return;
                 }
-                self.set_generation(
-                    w,
-                    Generation {
-                        generation_id: r.generation_id,
-                        member_id: r.member_id.clone(),
-                        protocol_name: r.protocol_name.clone(),
-                    },
-                );
+                self.write_generation(w, r.generation_id, &r.member_id, r.protocol_name.as_deref());
                 self.set_state(w, MemberState::CompletingRebalance);
                 self.enable_heartbeat(w);
                 self.is_leader = r.leader == r.member_id;
