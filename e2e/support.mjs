@@ -160,6 +160,20 @@ export const misfits = (page, selector, noScroll) =>
           if (svg?.viewBox.baseVal?.width) px *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
           if (px < 9) out.push(`${name(e)} "${e.textContent.trim().slice(0, 20)}" is ${px.toFixed(1)} px`);
         }
+        // A state's name is broken only between its words ("Preparing|Rebalance"), never inside
+        // one ("PreparingR|ebalance"): each Latin word of its text on one line.
+        if (e.classList.contains('state')) {
+          for (const n of e.childNodes) {
+            if (n.nodeType !== 3) continue;
+            for (const word of n.textContent.matchAll(/[A-Za-z_]+/g)) {
+              const range = document.createRange();
+              range.setStart(n, word.index);
+              range.setEnd(n, word.index + word[0].length);
+              const lines = new Set([...range.getClientRects()].filter((q) => q.width).map((q) => Math.round(q.top)));
+              if (lines.size > 1) out.push(`${name(e)} breaks the word "${word[0]}" over ${lines.size} lines`);
+            }
+          }
+        }
         if (noScroll && /auto|scroll/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
           out.push(`${name(e)} scrolls (${e.scrollHeight} in ${e.clientHeight})`);
       }

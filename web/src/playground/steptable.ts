@@ -16,6 +16,13 @@ import { generationLabel, stepPaging, t } from './text.ts';
 /** Members listed per row before the rest are counted (a 50-member group would fill the row). */
 const MEMBERS_SHOWN = 8;
 
+/** A state's label with a break opportunity between its words ("Preparing|Rebalance"): the
+ * state column of an embed is narrow, and a name written as one word was otherwise broken
+ * wherever the column ended ("PreparingR|ebalance"). */
+export function breakableLabel(label: string): (string | ReturnType<typeof html>)[] {
+  return label.split(/(?<=[a-z])(?=[A-Z])/).flatMap((word, i) => (i === 0 ? [word] : [html`<wbr />`, word]));
+}
+
 function actor(a: StepActor, lang: Lang): string {
   switch (a.type) {
     case 'consumer':
@@ -77,7 +84,8 @@ export class StepTableView {
           (l) =>
             html`<div class=${l.note ? 'line t-narration' : 'line'} data-index=${l.index} @click=${() => this.onSelect(l.index)}>${l.text}</div>`,
         )}</td>
-        <td role="cell"><span class=${`state state-${state}`} data-state=${state}>${label}</span> ${generationLabel(st.generationId, lang, !!st.consumerState)}</td>
+        <td role="cell"><span class=${`state state-${state}`} data-state=${state}>${breakableLabel(label)}</span>
+          <span class="gen">${generationLabel(st.generationId, lang, !!st.consumerState)}</span></td>
         <td role="cell" class="members" title=${st.members.length > MEMBERS_SHOWN ? st.members.join(', ') : ''}>${members}</td>
         <td role="cell" class="mono">${st.delayed.join(', ')}</td>
       </tr>`;
