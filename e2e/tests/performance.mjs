@@ -12,27 +12,34 @@ test('a 50-consumer, 500-partition group plays at full speed (frame times measur
     el.value = el.max;
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await page.click('#play');
-  await page.waitForTimeout(500);
-  // Frame times over 4 s of play (or to the scenario's end, 600 simulated s, if it comes
-  // first), measured with no tracing running (tracing costs CPU on a 2-core machine); the trace
-  // below is for the breakdown only.
-  await page.evaluate(() => {
+  // Frame times over 4 s of play after its first 500 ms (or to the scenario's end, 600 simulated
+  // s, if it comes first: then from Play, as a fast machine reaches the end within those 500 ms),
+  // measured with no tracing running (tracing costs CPU on a 2-core machine); the trace below is
+  // for the breakdown only.
+  const playedAt = await page.evaluate(() => {
     window.playgroundTest.frameTimes.length = 0;
     window.playgroundTest.frameStamps.length = 0;
+    return performance.now();
   });
+  await page.click('#play');
   await page
-    .waitForFunction(() => !window.playgroundTest.playing, null, { timeout: 4000 })
+    .waitForFunction(() => !window.playgroundTest.playing, null, { timeout: 4500 })
     .catch(() => {
       /* still playing */
     });
   const ended = await page.evaluate(() => !window.playgroundTest.playing);
-  const frames = await page.evaluate(() => [...window.playgroundTest.frameTimes]);
-  const stamps = await page.evaluate(() => [...window.playgroundTest.frameStamps]);
+  let frames = await page.evaluate(() => [...window.playgroundTest.frameTimes]);
+  let stamps = await page.evaluate(() => [...window.playgroundTest.frameStamps]);
   // The frame that reaches the end redraws everything, as a pause does: measured apart.
   if (ended) {
     frames.pop();
     stamps.pop();
+  }
+  // The first 500 ms (the code still warming up) are left out when play lasted longer.
+  if (stamps.length && stamps.at(-1) - playedAt > 1000) {
+    const warm = stamps.map((t) => t - playedAt >= 500);
+    frames = frames.filter((_, i) => warm[i]);
+    stamps = stamps.filter((_, i) => warm[i]);
   }
   const simulated = await page.textContent('#sim-time');
   // Pausing draws the tables a large group does not draw while playing; each step after that
@@ -138,7 +145,7 @@ test('a 50-consumer, 500-partition group plays at full speed (frame times measur
     JSON.stringify(round(await page.evaluate(() => window.playgroundTest.partsMax))),
   );
   /** The q-quantile of a sorted list, as text. */
-  const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
+  const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1) : 'n/a');
   const sorted = [...frames].sort((a, b) => a - b);
   const p = (q) => quantile(sorted, q);
   const over = frames.filter((f) => f > 16).length;
@@ -153,13 +160,15 @@ test('a 50-consumer, 500-partition group plays at full speed (frame times measur
   );
   console.log(
     `  measure: large-group-50 load (look-ahead then goes on in idle time) ${loadMs} ms; script time per frame over ${frames.length} frames: ` +
-      `median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${sorted.at(-1).toFixed(1)} ms, ${over} over 16 ms; ` +
+      `median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${p(1)} ms, ${over} over 16 ms; ` +
       `simulated to ${simulated}${ended ? ' (the end)' : ''}`,
   );
   // Max speed does as many steps as a frame's budget allows, so a fast machine reaches the
-  // scenario's end (600 simulated s) in fewer frames, counted from 500 ms after Play: 4 s of
-  // play, or a few frames to the end. How many says how fast the machine was, not whether play
-  // is drawn frame by frame (17 frames on 2026-12-05; 9 to 23 on 2026-12-07, the same build).
+  // scenario's end (600 simulated s) in fewer frames: 4 s of play, or a few frames to the end.
+  // How many says how fast the machine and the simulator were, not whether play is drawn frame
+  // by frame (17 frames on 2026-12-05; 9 to 23 on 2026-12-07, counted from 500 ms after Play;
+  // on the evening of 2026-12-07 the end came within those 500 ms, so they are counted from
+  // Play when it does).
   expectEq(frames.length > (ended ? 3 : 50), true, `frames were drawn (${frames.length}${ended ? ', to the end' : ''})`);
   await page.screenshot({ path: new URL('large-group.png', out).pathname, fullPage: true });
 });

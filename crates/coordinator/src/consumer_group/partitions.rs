@@ -25,11 +25,6 @@ impl Partitions {
         Partitions(Vec::new())
     }
 
-    /// Takes a list already ascending and distinct; `None` when it is not.
-    pub fn from_sorted(v: Vec<i32>) -> Option<Self> {
-        v.is_sorted_by(|a, b| a < b).then_some(Partitions(v))
-    }
-
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -317,13 +312,6 @@ mod tests {
                 assert!(pe.iter().eq(se.iter()));
             }
         }
-    }
-
-    #[test]
-    fn from_sorted_refuses_a_list_out_of_order() {
-        assert!(Partitions::from_sorted(alloc::vec![0, 1, 5]).is_some());
-        assert!(Partitions::from_sorted(alloc::vec![0, 5, 1]).is_none());
-        assert!(Partitions::from_sorted(alloc::vec![1, 1]).is_none());
     }
 
     #[cfg(feature = "serde")]
