@@ -19,7 +19,8 @@ use core::borrow::Borrow;
 use core::fmt;
 use core::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// A hash table ([`hashbrown`], without its randomly seeded hasher: [`WordHash`] is fixed).
+/// A hash table ([`hashbrown`], without its randomly seeded hasher: this module's `WordHash`
+/// is fixed).
 #[derive(Clone)]
 pub struct HashedMap<K, V> {
     table: hashbrown::HashMap<K, V, BuildHasherDefault<WordHash>>,
@@ -85,7 +86,7 @@ impl<K: Hash + Eq, V> HashedMap<K, V> {
 }
 
 /// A string key to look up by: it hashes as the `str` it holds, and is compared eight bytes at a
-/// time ([`same_bytes`]) where `==` on strings is `memcmp`, which wasm does byte by byte (a
+/// time (`compare::same_bytes`) where `==` on strings is `memcmp`, which wasm does byte by byte (a
 /// member id is tens of bytes, looked up at every Heartbeat and OffsetCommit).
 #[derive(Clone, Copy, Debug)]
 pub struct ByBytes<'a>(pub &'a str);
