@@ -105,6 +105,22 @@ impl Consumer {
         }
     }
 
+    /// Writes who sends (client id, group, member id, instance id) over a request's fields,
+    /// keeping their buffers: every request a rewritten one (see [`rewritable`]).
+    fn write_identity(
+        &self,
+        w: &World,
+        client_id: &mut String,
+        group_id: &mut String,
+        member_id: &mut String,
+        group_instance_id: &mut Option<String>,
+    ) {
+        client_id.clone_from(&self.spec.name);
+        group_id.clone_from(&w.group_id);
+        member_id.clone_from(&self.generation.member_id);
+        group_instance_id.clone_from(&self.config.group_instance_id);
+    }
+
     pub(super) fn send_join_group(&mut self, w: &mut World) {
         let correlation_id = w.next_correlation_id();
         let strategies = core::mem::take(&mut self.config.partition_assignment_strategy);
@@ -115,13 +131,15 @@ impl Consumer {
         if let Request::JoinGroup(r) = Rc::make_mut(&mut shared) {
             r.api_version = JOIN_GROUP_VERSION;
             r.correlation_id = correlation_id;
-            r.client_id.clone_from(&self.spec.name);
-            r.group_id.clone_from(&w.group_id);
+            self.write_identity(
+                w,
+                &mut r.client_id,
+                &mut r.group_id,
+                &mut r.member_id,
+                &mut r.group_instance_id,
+            );
             r.session_timeout_ms = self.config.session_timeout_ms as i32;
             r.rebalance_timeout_ms = self.config.max_poll_interval_ms as i32;
-            r.member_id.clone_from(&self.generation.member_id);
-            r.group_instance_id
-                .clone_from(&self.config.group_instance_id);
             if r.protocol_type != "consumer" {
                 r.protocol_type = String::from("consumer");
             }
@@ -146,13 +164,8 @@ impl Consumer {
             } else {
                 self.rejoin_reason
             };
-            match &mut r.reason {
-                Some(r) if r == reason => {}
-                Some(r) => {
-                    r.clear();
-                    r.push_str(reason);
-                }
-                None => r.reason = Some(String::from(reason)),
+            if r.reason.as_deref() != Some(reason) {
+                r.reason = Some(String::from(reason));
             }
         }
         self.config.partition_assignment_strategy = strategies;
@@ -174,12 +187,14 @@ impl Consumer {
         if let Request::SyncGroup(r) = Rc::make_mut(&mut shared) {
             r.api_version = SYNC_GROUP_VERSION;
             r.correlation_id = correlation_id;
-            r.client_id.clone_from(&self.spec.name);
-            r.group_id.clone_from(&w.group_id);
+            self.write_identity(
+                w,
+                &mut r.client_id,
+                &mut r.group_id,
+                &mut r.member_id,
+                &mut r.group_instance_id,
+            );
             r.generation_id = self.generation.generation_id;
-            r.member_id.clone_from(&self.generation.member_id);
-            r.group_instance_id
-                .clone_from(&self.config.group_instance_id);
             if r.protocol_type.as_deref() != Some("consumer") {
                 r.protocol_type = Some(String::from("consumer"));
             }
@@ -198,12 +213,14 @@ impl Consumer {
         if let Request::Heartbeat(r) = Rc::make_mut(&mut shared) {
             r.api_version = HEARTBEAT_VERSION;
             r.correlation_id = correlation_id;
-            r.client_id.clone_from(&self.spec.name);
-            r.group_id.clone_from(&w.group_id);
+            self.write_identity(
+                w,
+                &mut r.client_id,
+                &mut r.group_id,
+                &mut r.member_id,
+                &mut r.group_instance_id,
+            );
             r.generation_id = self.generation.generation_id;
-            r.member_id.clone_from(&self.generation.member_id);
-            r.group_instance_id
-                .clone_from(&self.config.group_instance_id);
         }
         self.sent_heartbeat = Some(shared.clone());
         self.last_heartbeat_sent = w.now;
@@ -220,12 +237,14 @@ impl Consumer {
         if let Request::OffsetCommit(r) = Rc::make_mut(&mut shared) {
             r.api_version = OFFSET_COMMIT_VERSION;
             r.correlation_id = correlation_id;
-            r.client_id.clone_from(&self.spec.name);
-            r.group_id.clone_from(&w.group_id);
+            self.write_identity(
+                w,
+                &mut r.client_id,
+                &mut r.group_id,
+                &mut r.member_id,
+                &mut r.group_instance_id,
+            );
             r.generation_id_or_member_epoch = self.generation.generation_id;
-            r.member_id.clone_from(&self.generation.member_id);
-            r.group_instance_id
-                .clone_from(&self.config.group_instance_id);
             r.retention_time_ms = -1;
             // The topics in order, each with its partitions (`owned` is sorted by topic); the
             // lists of the last commit are written over.
