@@ -25,7 +25,7 @@ use group_coordinator::consumer_protocol::{
 };
 use group_coordinator::ordered;
 use group_coordinator::protocol::{
-    HeartbeatRequest, JoinGroupRequest, JoinGroupRequestProtocol, JoinGroupResponse,
+    Bytes, HeartbeatRequest, JoinGroupRequest, JoinGroupRequestProtocol, JoinGroupResponse,
     LeaveGroupRequest, MemberIdentity, OffsetCommitRequest, OffsetCommitRequestPartition,
     OffsetCommitRequestTopic, SyncGroupRequest, SyncGroupRequestAssignment,
 };
@@ -132,7 +132,7 @@ pub struct Consumer {
     /// the generation it came with (`StickyAssignor.onAssignment`), `None` before the first.
     /// Kept across a generation reset, as the Java assignor object keeps it; a restarted
     /// process starts without it.
-    last_assignment: Option<(Vec<TopicPartitions>, i32)>,
+    last_assignment: Option<LastAssignment>,
     in_flight: BTreeMap<i32, InFlight>,
     /// The last heartbeat (Heartbeat or ConsumerGroupHeartbeat) and OffsetCommit sent, written
     /// over by the next (`requests::rewritable`).
@@ -311,13 +311,40 @@ impl Consumer {
     }
 }
 
-/// Whether `assignment` names exactly the partitions of `owned`, in their order (topics and
+/// The last classic assignment a consumer took (`onJoinComplete`): its partitions as decoded,
+/// the generation it came with, and the bytes they were decoded from.
+#[derive(Clone, Debug)]
+struct LastAssignment {
+    partitions: Vec<TopicPartitions>,
+    generation: i32,
+    bytes: Bytes,
+}
+
+impl Consumer {
+    /// The partitions `bytes` decode to, when they are the bytes of the last assignment this
+    /// consumer took: its own decoding of them, kept. (The agreement check compares what the
+    /// coordinator holds for a member with what it owns at every Stable; for the usual member,
+    /// which holds what it was last given, this spares decoding the same bytes again.)
+    pub(crate) fn decoded_assignment(&self, bytes: &Bytes) -> Option<&[TopicPartitions]> {
+        self.last_assignment
+            .as_ref()
+            .filter(|last| last.bytes == *bytes)
+            .map(|last| last.partitions.as_slice())
+    }
+
+    /// As a restarted process: no assignment taken yet (so a check decodes the coordinator's).
+    #[cfg(test)]
+    pub(crate) fn forget_last_assignment(&mut self) {
+        self.last_assignment = None;
+    }
+}
+
+/// Whether `assigned` names exactly the partitions of `owned`, in their order (topics and
 /// their partitions ascending, as the assignors give them; in another order it is not taken for
 /// the same, and the caller builds its set).
-pub(crate) fn names_exactly(assignment: &Assignment, owned: &BTreeSet<Tp>) -> bool {
+pub(crate) fn names_exactly(assigned: &[TopicPartitions], owned: &BTreeSet<Tp>) -> bool {
     let mut owned = owned.iter();
-    assignment
-        .assigned_partitions
+    assigned
         .iter()
         .flat_map(|tp| tp.partitions.iter().map(move |p| (&*tp.topic, *p)))
         .all(|(topic, p)| owned.next().is_some_and(|(t, q)| *q == p && **t == *topic))
@@ -383,7 +410,9 @@ mod tests {
             .into_iter()
             .map(|(t, p)| (Rc::from(t), p))
             .collect();
-        let same = |lists: &[(&str, &[i32])]| names_exactly(&assignment(lists), &owned);
+        let same = |lists: &[(&str, &[i32])]| {
+            names_exactly(&assignment(lists).assigned_partitions, &owned)
+        };
         assert!(same(&[("a", &[0, 2]), ("b", &[1])]));
         // The same partitions in another order: built as a set instead.
         assert!(!same(&[("b", &[1]), ("a", &[0, 2])]));
@@ -394,6 +423,6 @@ mod tests {
         assert!(!same(&[("a", &[0, 2, 2]), ("b", &[1])]));
         assert!(!same(&[("a", &[0, 1]), ("b", &[1])]));
         assert!(!same(&[]));
-        assert!(names_exactly(&assignment(&[]), &BTreeSet::new()));
+        assert!(names_exactly(&[], &BTreeSet::new()));
     }
 }

@@ -80,16 +80,13 @@ impl Consumer {
     fn subscription(&self, strategy: Strategy, topics: Vec<String>) -> Subscription {
         let owned = to_topic_partitions(&self.owned);
         let user_data = match strategy {
-            Strategy::Sticky => self
-                .last_assignment
-                .as_ref()
-                .map(|(assignment, generation)| {
-                    StickyUserData {
-                        previous_assignment: assignment.clone(),
-                        generation: Some(*generation),
-                    }
-                    .encode()
-                }),
+            Strategy::Sticky => self.last_assignment.as_ref().map(|last| {
+                StickyUserData {
+                    previous_assignment: last.partitions.clone(),
+                    generation: Some(last.generation),
+                }
+                .encode()
+            }),
             Strategy::CooperativeSticky => {
                 Some(encode_cooperative_user_data(self.generation.generation_id))
             }

@@ -159,7 +159,7 @@ impl Consumer {
         &mut self,
         w: &mut World,
         error: ErrorCode,
-        assignment: &[u8],
+        assignment: &Bytes,
         sent: InFlight,
     ) {
         let unchanged = sent.generation == self.generation;
@@ -198,7 +198,7 @@ impl Consumer {
 
     /// `onJoinComplete`: take the assignment; cooperative members revoke what moved away and
     /// rejoin so the withheld partitions can be given out.
-    pub(super) fn on_join_complete(&mut self, w: &mut World, bytes: &[u8]) {
+    pub(super) fn on_join_complete(&mut self, w: &mut World, bytes: &Bytes) {
         self.needs_join_prepare = true;
         let assignment = match Assignment::decode(bytes) {
             Ok(a) => a,
@@ -226,14 +226,15 @@ impl Consumer {
         }
         // Most members of a rebalance keep what they own (one member restarted, the rest stay
         // put): their set is then the one they hold, not built again partition by partition.
-        let (assigned, revoked, added) = if super::names_exactly(&assignment, &self.owned) {
-            (self.owned.clone(), Vec::new(), Vec::new())
-        } else {
-            let assigned = super::partitions_of(w, &assignment);
-            let revoked: Vec<Tp> = self.owned.difference(&assigned).cloned().collect();
-            let added: Vec<Tp> = assigned.difference(&self.owned).cloned().collect();
-            (assigned, revoked, added)
-        };
+        let (assigned, revoked, added) =
+            if super::names_exactly(&assignment.assigned_partitions, &self.owned) {
+                (self.owned.clone(), Vec::new(), Vec::new())
+            } else {
+                let assigned = super::partitions_of(w, &assignment);
+                let revoked: Vec<Tp> = self.owned.difference(&assigned).cloned().collect();
+                let added: Vec<Tp> = assigned.difference(&self.owned).cloned().collect();
+                (assigned, revoked, added)
+            };
         for tp in &revoked {
             self.owned.remove(tp);
             if !self.forget_pending(tp) {
@@ -281,7 +282,11 @@ impl Consumer {
         // (Moved in, not copied: the set and the assignment are this call's own.)
         self.owned = assigned;
         self.owned_generation = generation;
-        self.last_assignment = Some((assignment.assigned_partitions, generation));
+        self.last_assignment = Some(super::LastAssignment {
+            partitions: assignment.assigned_partitions,
+            generation,
+            bytes: bytes.clone(),
+        });
         w.agreement_checks.push(self.index);
         if revoked_any && self.config.rebalance_protocol() == RebalanceProtocol::Cooperative {
             self.request_rejoin(w, "need to revoke partitions and re-join");

@@ -65,15 +65,22 @@ impl Simulation {
         };
         // Checked at every Stable for every member: the decoded assignment's partitions,
         // sorted, against `owned` (in the same (name, partition) order), without copying a name.
-        let decoded = Assignment::decode(member.assignment().as_slice()).unwrap_or_default();
+        // The bytes the member last took are decoded already: its own decoding of them is kept.
+        let decoded;
+        let assigned = match c.decoded_assignment(member.assignment()) {
+            Some(kept) => kept,
+            None => {
+                decoded = Assignment::decode(member.assignment().as_slice()).unwrap_or_default();
+                &decoded.assigned_partitions
+            }
+        };
         // The usual case, the assignment in order: nothing to sort.
-        if crate::consumer::names_exactly(&decoded, &c.owned) {
+        if crate::consumer::names_exactly(assigned, &c.owned) {
             return;
         }
         let mut expected: Vec<(&str, i32)> = Vec::with_capacity(c.owned.len());
         expected.extend(
-            decoded
-                .assigned_partitions
+            assigned
                 .iter()
                 .flat_map(|tp| tp.partitions.iter().map(|p| (&*tp.topic, *p))),
         );
@@ -205,13 +212,22 @@ mod tests {
         }
     }
 
-    /// The one violation consumer 0's check finds after `change`.
-    fn violation_after(sim: &Simulation, change: impl FnOnce(&mut Simulation)) -> String {
-        let mut changed = sim.clone();
-        change(&mut changed);
-        changed.check_agreement(0);
-        assert_eq!(changed.metrics().invariant_violations, 1);
-        last_violation(&changed).expect("a violation")
+    /// The one violation consumer 0's check finds after `change`: the same whether the check
+    /// reads the consumer's kept decoding of its assignment or decodes the coordinator's bytes.
+    fn violation_after(sim: &Simulation, change: impl Fn(&mut Simulation)) -> String {
+        let found = |forget: bool| {
+            let mut changed = sim.clone();
+            change(&mut changed);
+            if forget {
+                changed.consumers[0].forget_last_assignment();
+            }
+            changed.check_agreement(0);
+            assert_eq!(changed.metrics().invariant_violations, 1);
+            last_violation(&changed).expect("a violation")
+        };
+        let message = found(false);
+        assert_eq!(found(true), message);
+        message
     }
 
     #[test]
@@ -248,7 +264,7 @@ mod tests {
             .expect("another member holds a partition of the same topic");
         let message = violation_after(&sim, |s| {
             s.consumers[0].owned.remove(&mine);
-            s.consumers[0].owned.insert(same_topic);
+            s.consumers[0].owned.insert(same_topic.clone());
         });
         assert!(message.contains("owns 2 partitions"), "{message}");
 
