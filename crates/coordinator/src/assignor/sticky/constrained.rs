@@ -22,8 +22,12 @@ pub(super) fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<B
     let mut revoked: Vec<usize> = vec![usize::MAX; total];
     let mut under_min: Vec<usize> = Vec::new();
     let mut at_min: Vec<usize> = Vec::new();
+    // One buffer each for every member's kept claims, in turn (not two new lists per member at
+    // every rebalance).
+    let mut own: Vec<usize> = Vec::new();
+    let mut keyed: Vec<(i32, usize, usize)> = Vec::new();
     for (i, owned) in claims.owned.iter().enumerate() {
-        let mut own: Vec<usize> = Vec::with_capacity(owned.len());
+        own.clear();
         for &gp in owned {
             if racks.mismatch(i, gp) {
                 revoked[gp] = i;
@@ -33,16 +37,14 @@ pub(super) fn constrained(d: &Dense, claims: &Claims, racks: &Racks) -> Result<B
         }
         // By partition number, then topic (KAFKA-16277: spread topics evenly); topic indices
         // follow name order.
-        let mut keyed: Vec<(i32, usize, usize)> = own
-            .iter()
-            .map(|&gp| {
-                let (t, p) = d.partition_of(gp);
-                (p, t, gp)
-            })
-            .collect();
+        keyed.clear();
+        keyed.extend(own.iter().map(|&gp| {
+            let (t, p) = d.partition_of(gp);
+            (p, t, gp)
+        }));
         keyed.sort_unstable();
         own.clear();
-        own.extend(keyed.into_iter().map(|(_, _, gp)| gp));
+        own.extend(keyed.iter().map(|&(_, _, gp)| gp));
         let keep = if own.len() < min_quota {
             under_min.push(i);
             own.len()

@@ -342,7 +342,8 @@ pub(super) fn general(d: &Dense, claims: &Claims, racks: &Racks) -> Built {
         let Some(generation) = generation else {
             continue;
         };
-        for &gp in &claims.raw[i] {
+        // (Everything it claimed, before conflicts: Kafka re-reads the member data.)
+        for &gp in d.owned(i) {
             match prev.get(&gp) {
                 Some(&(_, g)) if generation <= g => {}
                 _ => {

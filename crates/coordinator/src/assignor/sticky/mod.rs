@@ -169,9 +169,6 @@ impl<'a> Racks<'a> {
 struct Claims {
     /// Per dense member: the partitions it keeps claiming (in its claim order).
     owned: Vec<Vec<usize>>,
-    /// Per dense member: everything it claimed, before conflicts (the previous-owner hints
-    /// come from these, as Kafka re-reads the member data).
-    raw: Vec<Vec<usize>>,
     multiple_owners: BTreeSet<usize>,
     generations: Vec<i32>,
     has_generation: Vec<bool>,
@@ -186,7 +183,6 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
     let mut owned: Vec<Vec<usize>> = (0..n)
         .map(|i| Vec::with_capacity(d.owned(i).len()))
         .collect();
-    let raw: Vec<Vec<usize>> = (0..n).map(|i| d.owned(i).to_vec()).collect();
     let mut multiple_owners = BTreeSet::new();
     // partition -> the member whose claim currently stands (usize::MAX = none yet)
     let mut previous_owner: Vec<usize> = vec![usize::MAX; d.total];
@@ -227,7 +223,6 @@ fn resolve_claims(input: &AssignmentInput, d: &Dense) -> Claims {
     }
     Claims {
         owned,
-        raw,
         multiple_owners,
         generations,
         has_generation,
