@@ -68,18 +68,40 @@ impl Consumer {
     }
 
     /// The subscription's bytes for `strategy`. The consumer's topic list is lent to the
-    /// subscription written (and taken back), not copied: a JoinGroup's only use of it.
+    /// subscription written (and taken back), not copied: a JoinGroup's only use of it. So is,
+    /// as its owned partitions, the last assignment taken when the consumer owns exactly that
+    /// (as most members of a rebalance do): otherwise the list is built from what it owns.
     fn encoded_subscription(&mut self, strategy: Strategy) -> group_coordinator::protocol::Bytes {
-        let topics = core::mem::take(&mut self.topics);
-        let mut subscription = self.subscription(strategy, topics);
+        let user_data = self.user_data(strategy);
+        let lent = self
+            .last_assignment
+            .as_mut()
+            .filter(|last| super::names_exactly(&last.partitions, &self.owned));
+        let is_lent = lent.is_some();
+        let owned_partitions = match lent {
+            Some(last) => core::mem::take(&mut last.partitions),
+            None => to_topic_partitions(&self.owned),
+        };
+        let mut subscription = Subscription {
+            version: 3,
+            topics: core::mem::take(&mut self.topics),
+            user_data,
+            owned_partitions,
+            generation_id: self.generation.generation_id,
+            rack_id: self.config.client_rack.clone(),
+        };
         let bytes = subscription.encode();
         self.topics = core::mem::take(&mut subscription.topics);
+        if is_lent && let Some(last) = self.last_assignment.as_mut() {
+            last.partitions = subscription.owned_partitions;
+        }
         bytes
     }
 
-    fn subscription(&self, strategy: Strategy, topics: Vec<String>) -> Subscription {
-        let owned = to_topic_partitions(&self.owned);
-        let user_data = match strategy {
+    /// The subscription's user data for `strategy`: the eager sticky assignor's memory, or the
+    /// cooperative one's generation.
+    fn user_data(&self, strategy: Strategy) -> Option<group_coordinator::protocol::Bytes> {
+        match strategy {
             Strategy::Sticky => self.last_assignment.as_ref().map(|last| {
                 StickyUserData {
                     previous_assignment: last.partitions.clone(),
@@ -91,14 +113,6 @@ impl Consumer {
                 Some(encode_cooperative_user_data(self.generation.generation_id))
             }
             Strategy::Range | Strategy::RoundRobin => None,
-        };
-        Subscription {
-            version: 3,
-            topics,
-            user_data,
-            owned_partitions: owned,
-            generation_id: self.generation.generation_id,
-            rack_id: self.config.client_rack.clone(),
         }
     }
 
@@ -544,6 +558,60 @@ mod tests {
         assert_eq!(join(&second), j);
         assert_eq!(third.reason.as_deref(), Some("need to join the group"));
         assert_eq!(third.member_id, new_id);
+    }
+
+    /// A JoinGroup's subscription names what the consumer owns, whether that is the last
+    /// assignment it took (whose list is lent to the subscription) or not; and the eager sticky
+    /// memory it sends back stays the last assignment either way.
+    #[test]
+    fn a_subscription_names_what_is_owned_and_the_sticky_memory_stays() {
+        use group_coordinator::consumer_protocol::{StickyUserData, Subscription};
+        let mut sim = Simulation::new(large_group(2, 3, 3_600_000)).expect("valid");
+        sim.run_until(20_000);
+        sim.consumers[0].config.partition_assignment_strategy = [Strategy::Sticky].to_vec();
+        let subscription = |sim: &mut Simulation| {
+            sim.consumers[0].send_join_group(&mut sim.w);
+            let id = sim.consumers[0].join.expect("sent");
+            let Request::JoinGroup(j) = &*take_sent(sim, id) else {
+                panic!("a JoinGroup")
+            };
+            let s = Subscription::decode(&j.protocols[0].metadata).expect("decodes");
+            let owned: Vec<(alloc::string::String, i32)> = s
+                .owned_partitions
+                .iter()
+                .flat_map(|tp| {
+                    tp.partitions
+                        .iter()
+                        .map(|&p| (alloc::string::String::from(&*tp.topic), p))
+                })
+                .collect();
+            let memory = StickyUserData::decode(s.user_data.as_ref().expect("sticky memory"))
+                .expect("decodes")
+                .previous_assignment;
+            (owned, memory)
+        };
+        let owns = |sim: &Simulation| -> Vec<(alloc::string::String, i32)> {
+            sim.consumers[0]
+                .owned
+                .iter()
+                .map(|(t, p)| (alloc::string::String::from(&**t), *p))
+                .collect()
+        };
+        let taken = owns(&sim);
+        assert!(!taken.is_empty());
+        let (owned, memory) = subscription(&mut sim);
+        assert_eq!(owned, taken);
+        // Sent again: the lent list came back.
+        assert_eq!(subscription(&mut sim), (owned, memory.clone()));
+
+        // One partition fewer than the last assignment: the subscription says so, the memory
+        // does not change.
+        let first = sim.consumers[0].owned.iter().next().cloned().expect("owns");
+        sim.consumers[0].owned.remove(&first);
+        let (owned, after) = subscription(&mut sim);
+        assert_eq!(owned, owns(&sim));
+        assert_eq!(owned.len() + 1, taken.len());
+        assert_eq!(after, memory);
     }
 
     /// A SyncGroup written over the last one carries this generation's assignments only (a
