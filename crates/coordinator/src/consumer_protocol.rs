@@ -453,10 +453,15 @@ impl<'a> Reader<'a> {
             // Straight into the shared name (through a `String` it was two allocations).
             let topic = alloc::sync::Arc::from(self.str(format_args!("{what}[{i}].topic"))?);
             let m = self.count_of(format_args!("{what}[{i}].partitions"), 4)?;
-            let mut partitions = Vec::with_capacity(m);
-            for j in 0..m {
-                partitions.push(self.i32(format_args!("{what}[{i}].partitions[{j}]"))?);
-            }
+            // (The count fits in the bytes left: read in one piece, not number by number.)
+            let Some(raw) = self.bytes.get(self.at..self.at + 4 * m) else {
+                return self.fail(format!("truncated: {what}[{i}].partitions"));
+            };
+            self.at += 4 * m;
+            let partitions = raw
+                .chunks_exact(4)
+                .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
             out.push(TopicPartitions { topic, partitions });
         }
         Ok(out)

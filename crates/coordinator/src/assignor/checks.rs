@@ -2,7 +2,7 @@
 //! (the definition of `AbstractStickyAssignorTest`), the cooperative "nothing revoked and
 //! assigned in the same round" rule, and `isSticky`.
 
-use super::{AssignmentInput, AssignmentOutput, KafkaQuirk, Strategy};
+use super::{AssignmentInput, AssignmentOutput, DenseAssignment, KafkaQuirk, Prepared, Strategy};
 use crate::consumer_protocol::TopicPartitions;
 use alloc::collections::BTreeSet;
 use alloc::format;
@@ -222,6 +222,51 @@ pub fn check_as_kafka(
     (valid, moved_at_once)
 }
 
+/// [`check_as_kafka`] on an assignment still in dense form, for the usual case of one that
+/// passes: `Some` with the count of partitions moved at once (cooperative-sticky; 0 for the
+/// others) when each partition goes to one member, subscribed to its topic, and every
+/// partition is assigned (or, cooperative, withheld from a new owner). `None` when anything is
+/// not so: the caller then checks the named output, which finds the first error in order and
+/// excuses Kafka's own flaws. (The named check ranks every member id and topic name again; a
+/// dense assignment's partitions exist and every input member has a list, by construction.)
+pub(crate) fn check_dense(
+    strategy: Strategy,
+    p: &Prepared,
+    assignment: &DenseAssignment,
+) -> Option<usize> {
+    const NONE: u32 = u32::MAX;
+    let mut assignee = alloc::vec![NONE; p.total];
+    for m in 0..p.input.members.len() {
+        let topics = p.member_topics(m);
+        for &gp in assignment.member(m) {
+            let to = assignee.get_mut(gp)?;
+            if *to != NONE || topics.binary_search(&p.topic_of(gp)).is_err() {
+                return None;
+            }
+            *to = m as u32;
+        }
+    }
+    if strategy != Strategy::CooperativeSticky {
+        return (!assignee.contains(&NONE)).then_some(0);
+    }
+    // Who owned each partition in the input (the last claim wins, as in the named check).
+    let mut owner = alloc::vec![NONE; p.total];
+    for (m, claims) in p.owned().iter().enumerate() {
+        for &gp in claims {
+            owner[gp] = m as u32;
+        }
+    }
+    let mut moved = 0;
+    for (&to, &from) in assignee.iter().zip(&owner) {
+        match (to, from) {
+            (NONE, NONE) => return None,
+            (NONE, _) | (_, NONE) => {}
+            (to, from) => moved += usize::from(to != from),
+        }
+    }
+    Some(moved)
+}
+
 fn as_kafka(
     strategy: Strategy,
     input: &AssignmentInput,
@@ -411,4 +456,70 @@ pub fn is_sticky(input: &AssignmentInput, output: &AssignmentOutput) -> bool {
         .map(|((t, _), from, to)| (t, from, to))
         .collect();
     !moves.iter().any(|&(t, a, b)| moves.contains(&(t, b, a)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assignor::{MemberSubscription, prepare};
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    /// Topics t (4 partitions) and u (2); A and B subscribe to t, C to u. A owned t-2.
+    fn input() -> AssignmentInput {
+        let member = |id: &str, topic: &str| MemberSubscription {
+            member_id: id.to_string(),
+            topics: vec![topic.to_string()],
+            ..MemberSubscription::default()
+        };
+        let mut a = member("A", "t");
+        a.owned_partitions = vec![TopicPartitions {
+            topic: "t".into(),
+            partitions: vec![2],
+        }];
+        AssignmentInput {
+            topics: [("t".to_string(), 4), ("u".to_string(), 2)].into(),
+            members: vec![a, member("B", "t"), member("C", "u")],
+            ..AssignmentInput::default()
+        }
+    }
+
+    /// The dense check's verdict on `lists` (dense partitions: t-0..3 are 0..3, u-0..1 are 4, 5),
+    /// and the named check's on the same assignment named.
+    fn verdicts(strategy: Strategy, lists: &[&[usize]]) -> (Option<usize>, (bool, usize)) {
+        let input = input();
+        let p = prepare(&input).expect("valid input");
+        let dense = DenseAssignment::from_lists(lists.iter().map(|l| l.to_vec()).collect(), None);
+        let fast = check_dense(strategy, &p, &dense);
+        let output = p.output(dense);
+        let (valid, moved) = check_as_kafka(strategy, &input, &output, &[]);
+        (fast, (valid.is_ok(), moved))
+    }
+
+    #[test]
+    fn the_dense_check_passes_only_what_the_named_check_passes() {
+        use Strategy::{CooperativeSticky, Range};
+        // Valid: the same verdict and count.
+        assert_eq!(verdicts(Range, &[&[0, 1], &[2, 3], &[4, 5]]), (Some(0), (true, 0)));
+        // t-2 moves from A to B at once: counted.
+        assert_eq!(
+            verdicts(CooperativeSticky, &[&[0, 1], &[2, 3], &[4, 5]]),
+            (Some(1), (true, 1))
+        );
+        // t-2 withheld (A owned it): complete for cooperative-sticky, not for range.
+        assert_eq!(
+            verdicts(CooperativeSticky, &[&[0, 1], &[3], &[4, 5]]),
+            (Some(0), (true, 0))
+        );
+        assert_eq!(verdicts(Range, &[&[0, 1], &[3], &[4, 5]]), (None, (false, 0)));
+        // t-3 nobody's, and nobody owned it: incomplete for both.
+        for strategy in [Range, CooperativeSticky] {
+            assert_eq!(verdicts(strategy, &[&[0, 1], &[2], &[4, 5]]).0, None);
+            assert!(!verdicts(strategy, &[&[0, 1], &[2], &[4, 5]]).1.0);
+        }
+        // t-1 twice, and t-0 to C (which subscribes to u only): refused, and the named check
+        // says why.
+        assert_eq!(verdicts(Range, &[&[0, 1], &[1, 2, 3], &[4, 5]]), (None, (false, 0)));
+        assert_eq!(verdicts(Range, &[&[1], &[2, 3], &[0, 4, 5]]), (None, (false, 0)));
+    }
 }

@@ -125,6 +125,14 @@ fn sticky_family_over_random_histories_is_valid_or_exactly_kafkas_flaw() {
                     };
                     assert_eq!(moved_at_once, moved);
                 }
+                // The leader's step gives the same output, flaws and verdict, whether its
+                // assignment is checked by number (it passes) or by name (it does not).
+                let checked = assign_checked(strategy, &i).unwrap();
+                assert_eq!((&checked.output, &checked.quirks), (&out, &quirks));
+                assert_eq!(
+                    (checked.valid, checked.moved_at_once),
+                    check_as_kafka(strategy, &i, &out, &quirks)
+                );
                 let flawed = quirks
                     .iter()
                     .any(|q| matches!(q, KafkaQuirk::PreviousOwnerNotSubscribed { .. }));

@@ -77,21 +77,25 @@ impl Consumer {
                 .filter(|(t, _)| subscribed.contains(t))
                 .map(|(t, n)| (t.clone(), *n)),
         ));
-        let (output, quirks) = match assignor::assign_explained(strategy, &input) {
-            Ok(o) => o,
+        let assignor::Checked {
+            output,
+            quirks,
+            valid,
+            moved_at_once,
+        } = match assignor::assign_checked(strategy, &input) {
+            Ok(checked) => checked,
             Err(e) => {
                 w.violation(format!("the {protocol} assignor refused its input: {e}"));
                 return Vec::new();
             }
         };
         // Kafka's own flaws on this input are shown, not flagged: they are Kafka's behaviour.
-        for quirk in quirks.iter().cloned() {
+        for quirk in quirks {
             w.record(TraceKind::AssignorQuirk {
                 consumer: self.name.clone(),
                 quirk,
             });
         }
-        let (valid, moved_at_once) = assignor::check_as_kafka(strategy, &input, &output, &quirks);
         if let Err(e) = valid {
             w.violation(format!("the {protocol} assignment is invalid: {e}"));
         }
