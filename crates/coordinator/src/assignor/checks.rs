@@ -500,7 +500,10 @@ mod tests {
     fn the_dense_check_passes_only_what_the_named_check_passes() {
         use Strategy::{CooperativeSticky, Range};
         // Valid: the same verdict and count.
-        assert_eq!(verdicts(Range, &[&[0, 1], &[2, 3], &[4, 5]]), (Some(0), (true, 0)));
+        assert_eq!(
+            verdicts(Range, &[&[0, 1], &[2, 3], &[4, 5]]),
+            (Some(0), (true, 0))
+        );
         // t-2 moves from A to B at once: counted.
         assert_eq!(
             verdicts(CooperativeSticky, &[&[0, 1], &[2, 3], &[4, 5]]),
@@ -511,7 +514,10 @@ mod tests {
             verdicts(CooperativeSticky, &[&[0, 1], &[3], &[4, 5]]),
             (Some(0), (true, 0))
         );
-        assert_eq!(verdicts(Range, &[&[0, 1], &[3], &[4, 5]]), (None, (false, 0)));
+        assert_eq!(
+            verdicts(Range, &[&[0, 1], &[3], &[4, 5]]),
+            (None, (false, 0))
+        );
         // t-3 nobody's, and nobody owned it: incomplete for both.
         for strategy in [Range, CooperativeSticky] {
             assert_eq!(verdicts(strategy, &[&[0, 1], &[2], &[4, 5]]).0, None);
@@ -519,7 +525,13 @@ mod tests {
         }
         // t-1 twice, and t-0 to C (which subscribes to u only): refused, and the named check
         // says why.
-        assert_eq!(verdicts(Range, &[&[0, 1], &[1, 2, 3], &[4, 5]]), (None, (false, 0)));
-        assert_eq!(verdicts(Range, &[&[1], &[2, 3], &[0, 4, 5]]), (None, (false, 0)));
+        assert_eq!(
+            verdicts(Range, &[&[0, 1], &[1, 2, 3], &[4, 5]]),
+            (None, (false, 0))
+        );
+        assert_eq!(
+            verdicts(Range, &[&[1], &[2, 3], &[0, 4, 5]]),
+            (None, (false, 0))
+        );
     }
 }

@@ -5,7 +5,6 @@ use crate::classic_rpc::{ParkedSync, sync_response};
 use crate::config::Flavour;
 use crate::ctx::Ctx;
 use crate::event::Cause;
-use crate::hashed::HashedMap;
 use crate::protocol::{Bytes, SyncGroupRequest};
 use crate::{ErrorCode, Groups};
 use alloc::string::String;
@@ -68,17 +67,17 @@ pub(crate) fn handle(ctx: &mut Ctx, groups: &mut Groups, req: &SyncGroupRequest)
             if !group.is_leader(&req.member_id) {
                 return;
             }
-            // The leader's list, plus empty bytes for every member it left out (found by the
-            // id's hash: an ordered map of the ids was a twentieth of a 300-member rebalance).
-            let mut assignments: HashedMap<&str, &Bytes> = HashedMap::default();
-            for a in &req.assignments {
-                assignments.insert(&a.member_id, &a.assignment);
-            }
+            // The leader's list, and empty bytes for every member it left out (a member the
+            // list names twice gets the later). Each named member is found by its id's hash,
+            // once: an ordered map of the ids was a twentieth of a 300-member rebalance, and a
+            // map of the list, then a lookup per member, hashed every id twice.
             for member in group.members_mut() {
-                member.assignment = assignments
-                    .get(member.member_id.as_str())
-                    .map(|b| (*b).clone())
-                    .unwrap_or_default();
+                member.assignment = Bytes::new();
+            }
+            for a in &req.assignments {
+                if let Some(member) = group.member_mut(&a.member_id) {
+                    member.assignment = a.assignment.clone();
+                }
             }
             match group.try_persist_record(ctx) {
                 Ok(()) => {

@@ -192,3 +192,33 @@ fn kafka3_sync_in_stable_refreshes_the_session() {
         assert_eq!(after != before, refreshed, "{flavour:?}");
     }
 }
+
+/// The leader's SyncGroup gives each member what it names for it: the later of two entries for
+/// one member, empty bytes to a member it leaves out (here the leader itself), and nothing to an
+/// id that is not a member.
+#[test]
+fn the_leaders_sync_gives_each_member_its_entry_or_nothing() {
+    let mut h = profile_j();
+    let l = h.join_parked(join("").instance("leader-instance-id"));
+    let f = h.join_parked(join("").instance("follower-instance-id"));
+    let out = h.advance(3000);
+    let lr = join_answer(&out, l).expect("leader answered");
+    let fr = join_answer(&out, f).expect("follower answered");
+    assert_eq!(lr.leader, lr.member_id);
+    let (lid, fid) = (lr.member_id.clone(), fr.member_id.clone());
+    let mut sync = |id: &str, instance: &str, assignments: &[(&str, &[u8])]| {
+        let (correlation_id, out) = h.sync_with(id, 1, Some(instance), assignments);
+        sync_answer(&out, correlation_id).expect("answered")
+    };
+    let r = sync(
+        &lid,
+        "leader-instance-id",
+        &[(&fid, &[2]), ("nobody", &[9]), (&fid, &[3])],
+    );
+    assert_eq!(r.error_code, ErrorCode::None);
+    assert_eq!(r.assignment.as_slice(), &[] as &[u8]);
+    let r = sync(&fid, "follower-instance-id", &[]);
+    assert_eq!(r.assignment.as_slice(), &[3]);
+    assert_eq!(h.state(), GroupState::Stable);
+    assert!(h.view().members.iter().all(|m| m.member_id != "nobody"));
+}
