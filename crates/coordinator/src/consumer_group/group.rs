@@ -2,6 +2,7 @@
 //! derived from them (`docs/src/reference/consumer-group-protocol.md#epochs`).
 
 use super::assignor::{GroupAssignment, MemberAssignment};
+use super::partition_epochs::PartitionEpochs;
 use super::reconcile::{MemberState, Progress};
 use super::uuid::Uuid;
 use crate::id_map::IdMap;
@@ -122,7 +123,7 @@ pub struct ConsumerGroup {
     pub subscription_metadata: BTreeMap<String, (Uuid, i32)>,
     /// (topic, partition) -> the epoch of the member that holds it (assigned or pending
     /// revocation). Absent: free (−1).
-    partition_epochs: BTreeMap<(Uuid, i32), i32>,
+    partition_epochs: PartitionEpochs,
     /// The coordinator has unloaded the group's partition (a failover under way): the group
     /// is kept as its records keep it, without timers, and answers NOT_COORDINATOR.
     pub unloaded: bool,
@@ -175,7 +176,7 @@ impl ConsumerGroup {
             static_members: BTreeMap::new(),
             target: IdMap::new(),
             subscription_metadata: BTreeMap::new(),
-            partition_epochs: BTreeMap::new(),
+            partition_epochs: PartitionEpochs::default(),
             unloaded: false,
             topics_version: 0,
             subscribed_regular_expressions: BTreeMap::new(),
@@ -199,10 +200,7 @@ impl ConsumerGroup {
 
     /// The epoch of the partition's holder; −1 when free.
     pub fn partition_epoch(&self, topic: &Uuid, partition: i32) -> i32 {
-        self.partition_epochs
-            .get(&(*topic, partition))
-            .copied()
-            .unwrap_or(-1)
+        self.partition_epochs.get(topic, partition).unwrap_or(-1)
     }
 
     /// How many members speak the classic protocol.
@@ -499,12 +497,7 @@ impl ConsumerGroup {
         for set in [&*m.progress.assigned, &*m.progress.pending_revocation] {
             for (t, ps) in set {
                 for p in ps {
-                    match self.partition_epochs.get_mut(&(*t, *p)) {
-                        Some(held) => *held = epoch,
-                        None => {
-                            self.partition_epochs.insert((*t, *p), epoch);
-                        }
-                    }
+                    self.partition_epochs.insert((*t, *p), epoch);
                 }
             }
         }
@@ -732,8 +725,8 @@ impl ConsumerGroup {
         let in_step = held.len() == self.partition_epochs.len()
             && held
                 .iter()
-                .zip(&self.partition_epochs)
-                .all(|(&((t, p), epoch, _), (k, e))| (topics[t], p) == *k && epoch == *e);
+                .zip(self.partition_epochs.iter())
+                .all(|(&((t, p), epoch, _), (k, e))| (topics[t], p) == k && epoch == e);
         if !in_step {
             return Err(alloc::format!(
                 "{}: partition epochs out of step with the members",

@@ -11,6 +11,7 @@ mod failover;
 pub mod group;
 mod groups;
 pub mod heartbeat;
+mod partition_epochs;
 pub mod partitions;
 pub mod reconcile;
 mod regex;
