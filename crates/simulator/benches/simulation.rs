@@ -22,6 +22,16 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
+    // `<scenario.json>...`: each scenario file run to its end without its trace, as the page's
+    // comparisons run them (`bench/wasm-your-group.mjs --write DIR` writes its options' files):
+    // the same run natively, to profile. (Read before the other arguments: a fourth file is not
+    // a number of minutes.)
+    if args.first().is_some_and(|a| a.ends_with(".json")) {
+        for path in &args {
+            run_file(path);
+        }
+        return;
+    }
     let filter: Option<usize> = args.first().and_then(|a| a.parse().ok());
     let protocol_filter = args.get(1);
     let kept_filter = args.get(2).map(|k| k == "trace");
@@ -29,15 +39,6 @@ fn main() {
         Some(m) => m.parse::<i64>().expect("minutes") * 60_000,
         None => 3_600_000,
     };
-    // `<scenario.json>...`: each scenario file run to its end without its trace, as the page's
-    // comparisons run them (`bench/wasm-your-group.mjs --write DIR` writes its options' files):
-    // the same run natively, to profile.
-    if args.first().is_some_and(|a| a.ends_with(".json")) {
-        for path in &args {
-            run_file(path);
-        }
-        return;
-    }
     for (n, protocol, kept) in [10usize, 100, 1_000].into_iter().flat_map(|n| {
         [
             (n, "classic", true),
