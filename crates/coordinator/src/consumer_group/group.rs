@@ -626,51 +626,26 @@ impl ConsumerGroup {
                 self.stable_by_epoch
             ));
         }
-        // Every (partition, epoch, holder), sorted by partition (stable: a partition's holders
-        // in the members' order). Checked after every membership move: a sorted list, not a
-        // map, and sorted by counting (`ordered::by_partition`), the topics by their rank.
-        let mut topics: Vec<Uuid> = Vec::new();
-        for m in self.members.values() {
-            for set in [&m.progress.assigned, &m.progress.pending_revocation] {
-                for t in set.keys() {
-                    if let Err(at) = topics.binary_search(t) {
-                        topics.insert(at, *t);
-                    }
-                }
-            }
-        }
-        let mut held: Vec<((usize, i32), i32, &str)> =
-            Vec::with_capacity(self.partition_epochs.len());
-        for m in self.members.values() {
-            if m.progress.member_epoch > self.assignment_epoch {
-                return Err(alloc::format!(
-                    "{}: member {} at epoch {} > assignment epoch {}",
-                    self.group_id,
-                    m.member_id,
-                    m.progress.member_epoch,
-                    self.assignment_epoch
-                ));
-            }
-            for set in [&*m.progress.assigned, &*m.progress.pending_revocation] {
-                for (t, ps) in set {
-                    let t = topics.binary_search(t).unwrap_or_default();
-                    held.extend(
-                        ps.iter()
-                            .map(|p| ((t, *p), m.progress.member_epoch, m.member_id.as_str())),
-                    );
-                }
-            }
-        }
-        let held = crate::ordered::by_partition(held, topics.len(), |&(key, _, _)| key);
-        if let Some(pair) = held.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-            let ((t, p), _, other) = pair[0];
-            let t = topics[t];
-            return Err(alloc::format!(
-                "{}: partition {t}-{p} held by {other} and {}",
-                self.group_id,
-                pair[1].2
-            ));
-        }
+        // The usual case, in one walk: the partition epochs are exactly the members' holdings,
+        // each partition held once, and no member is past the assignment epoch. Otherwise the
+        // holdings are sorted to find what is wrong (checked at every change of state: the
+        // sorted list took most of the check).
+        let holdings = self.members.values().flat_map(|m| {
+            [&*m.progress.assigned, &*m.progress.pending_revocation]
+                .into_iter()
+                .flatten()
+                .map(|(t, ps)| (t, ps.as_slice(), m.progress.member_epoch))
+        });
+        let in_step = self
+            .members
+            .values()
+            .all(|m| m.progress.member_epoch <= self.assignment_epoch)
+            && self.partition_epochs.are_exactly(holdings);
+        let held = if in_step {
+            None
+        } else {
+            Some(self.sorted_holdings()?)
+        };
         let mut classic_protocols: BTreeMap<String, usize> = BTreeMap::new();
         let mut classic_members = 0;
         for classic in self.members.values().filter_map(|m| m.classic.as_ref()) {
@@ -722,11 +697,13 @@ impl ConsumerGroup {
                 self.group_id
             ));
         }
-        let in_step = held.len() == self.partition_epochs.len()
-            && held
-                .iter()
-                .zip(self.partition_epochs.iter())
-                .all(|(&((t, p), epoch, _), (k, e))| (topics[t], p) == k && epoch == e);
+        let in_step = held.is_none_or(|(topics, held)| {
+            held.len() == self.partition_epochs.len()
+                && held
+                    .iter()
+                    .zip(self.partition_epochs.iter())
+                    .all(|(&((t, p), epoch, _), (k, e))| (topics[t], p) == k && epoch == e)
+        });
         if !in_step {
             return Err(alloc::format!(
                 "{}: partition epochs out of step with the members",
@@ -735,7 +712,61 @@ impl ConsumerGroup {
         }
         Ok(())
     }
+
+    /// The members' holdings as (partition by topic rank, epoch, holder), sorted by partition (a
+    /// partition's holders in the members' order), with the topics ranked; or the first member
+    /// past the assignment epoch, or the first partition held twice.
+    fn sorted_holdings(&self) -> Result<(Vec<Uuid>, Vec<Holding<'_>>), String> {
+        // Every (partition, epoch, holder), sorted by partition (stable: a partition's holders
+        // in the members' order). Checked after every membership move: a sorted list, not a
+        // map, and sorted by counting (`ordered::by_partition`), the topics by their rank.
+        let mut topics: Vec<Uuid> = Vec::new();
+        for m in self.members.values() {
+            for set in [&m.progress.assigned, &m.progress.pending_revocation] {
+                for t in set.keys() {
+                    if let Err(at) = topics.binary_search(t) {
+                        topics.insert(at, *t);
+                    }
+                }
+            }
+        }
+        let mut held: Vec<Holding> = Vec::with_capacity(self.partition_epochs.len());
+        for m in self.members.values() {
+            if m.progress.member_epoch > self.assignment_epoch {
+                return Err(alloc::format!(
+                    "{}: member {} at epoch {} > assignment epoch {}",
+                    self.group_id,
+                    m.member_id,
+                    m.progress.member_epoch,
+                    self.assignment_epoch
+                ));
+            }
+            for set in [&*m.progress.assigned, &*m.progress.pending_revocation] {
+                for (t, ps) in set {
+                    let t = topics.binary_search(t).unwrap_or_default();
+                    held.extend(
+                        ps.iter()
+                            .map(|p| ((t, *p), m.progress.member_epoch, m.member_id.as_str())),
+                    );
+                }
+            }
+        }
+        let held = crate::ordered::by_partition(held, topics.len(), |&(key, _, _)| key);
+        if let Some(pair) = held.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            let ((t, p), _, other) = pair[0];
+            let t = topics[t];
+            return Err(alloc::format!(
+                "{}: partition {t}-{p} held by {other} and {}",
+                self.group_id,
+                pair[1].2
+            ));
+        }
+        Ok((topics, held))
+    }
 }
+
+/// A partition held (its topic's rank, its number), at an epoch, by a member.
+type Holding<'a> = ((usize, i32), i32, &'a str);
 
 /// Counts `name` in (`true`) or out of `counts`: a name is copied only when it comes in, and
 /// a count that reaches 0 goes.

@@ -75,6 +75,41 @@ impl PartitionEpochs {
     }
 }
 
+impl PartitionEpochs {
+    /// Whether exactly the partitions `holdings` list are held, each listed once, at the epoch
+    /// listed with it: `holdings` gives each holder's (topic, partitions, epoch). One walk of
+    /// the holdings, each looked up in its topic's list: the group's invariant check asks at
+    /// every change of state, and a sorted list of the holdings compared with these was most of
+    /// that check. (`false` says only that something differs: the check then looks for what.)
+    pub(crate) fn are_exactly<'h>(
+        &self,
+        holdings: impl IntoIterator<Item = (&'h Uuid, &'h [i32], i32)>,
+    ) -> bool {
+        let mut seen: BTreeMap<Uuid, Vec<bool>> = self
+            .topics
+            .iter()
+            .map(|(t, list)| (*t, alloc::vec![false; list.len()]))
+            .collect();
+        let mut listed = 0;
+        for (topic, partitions, epoch) in holdings {
+            let (Some(list), Some(seen)) = (self.topics.get(topic), seen.get_mut(topic)) else {
+                return false;
+            };
+            for &p in partitions {
+                let at = usize::try_from(p).unwrap_or(usize::MAX);
+                match (list.get(at), seen.get_mut(at)) {
+                    (Some(&held), Some(once)) if held == epoch && held != FREE && !*once => {
+                        *once = true;
+                        listed += 1;
+                    }
+                    _ => return false,
+                }
+            }
+        }
+        listed == self.held
+    }
+}
+
 /// Equal when the same partitions are held at the same epochs (however long the lists grew).
 impl PartialEq for PartitionEpochs {
     fn eq(&self, other: &Self) -> bool {
@@ -130,5 +165,40 @@ mod tests {
         assert_eq!(grown, PartitionEpochs::default());
         grown.insert((Uuid::from_u128(1), 0), 4);
         assert_ne!(grown, PartitionEpochs::default());
+    }
+
+    /// The holdings that are exactly what is kept, and each way of not being so.
+    #[test]
+    fn holdings_are_exactly_what_is_kept_or_not() {
+        let (t, u) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let mut kept = PartitionEpochs::default();
+        for (key, epoch) in [((t, 0), 3), ((t, 1), 3), ((t, 4), 5), ((u, 0), 5)] {
+            kept.insert(key, epoch);
+        }
+        let are = |holdings: &[(&Uuid, &[i32], i32)]| kept.are_exactly(holdings.iter().copied());
+        assert!(are(&[(&t, &[0, 1], 3), (&t, &[4], 5), (&u, &[0], 5)]));
+        // In any order.
+        assert!(are(&[(&u, &[0], 5), (&t, &[4], 5), (&t, &[1, 0], 3)]));
+        // One missing; one twice (by two holders, or listed twice by one); another epoch; a
+        // partition kept free; a topic not kept; a negative partition.
+        assert!(!are(&[(&t, &[0, 1], 3), (&t, &[4], 5)]));
+        assert!(!are(&[
+            (&t, &[0, 1], 3),
+            (&t, &[4], 5),
+            (&u, &[0], 5),
+            (&t, &[1], 3)
+        ]));
+        assert!(!are(&[(&t, &[0, 1, 1], 3), (&t, &[4], 5), (&u, &[0], 5)]));
+        assert!(!are(&[(&t, &[0, 1], 3), (&t, &[4], 3), (&u, &[0], 5)]));
+        assert!(!are(&[(&t, &[0, 1, 2], 3), (&t, &[4], 5), (&u, &[0], 5)]));
+        let v = Uuid::from_u128(3);
+        assert!(!are(&[
+            (&t, &[0, 1], 3),
+            (&t, &[4], 5),
+            (&u, &[0], 5),
+            (&v, &[0], 5)
+        ]));
+        assert!(!are(&[(&t, &[0, 1, -1], 3), (&t, &[4], 5), (&u, &[0], 5)]));
+        assert!(PartitionEpochs::default().are_exactly([]));
     }
 }

@@ -194,6 +194,14 @@ fn the_invariant_check_finds_a_partition_held_twice_and_epochs_out_of_step() {
         );
     }
 
+    // A member past the assignment epoch (its partitions' epochs following it).
+    let mut ahead = group.clone();
+    ahead.put_member(member("b", 6, &[(1, 2)], &[(2, 0)]));
+    assert_eq!(
+        ahead.check_invariants(),
+        Err(String::from("g: member b at epoch 6 > assignment epoch 5"))
+    );
+
     let out_of_step = "g: partition epochs out of step with the members";
     let mut wrong_epoch = group.clone();
     wrong_epoch.partition_epochs.insert((t1, 2), 3);
