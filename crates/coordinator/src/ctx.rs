@@ -121,13 +121,23 @@ impl Ctx {
     }
 
     pub fn cancel(&mut self, key: &TimerKey) {
-        if self.timers.cancel(key)
+        self.cancel_ref(key.borrowed());
+    }
+
+    /// [`Self::cancel`] by a borrowed key: nothing is copied to cancel a timer that is not
+    /// armed, and the key of one that is goes into its event (a classic member of a consumer
+    /// group cancels its join or sync timer at each JoinGroup and SyncGroup; building a key of
+    /// two ids to cancel was most of a cancellation).
+    pub fn cancel_ref(&mut self, key: TimerKeyRef<'_>) {
+        if let Some(key) = self.timers.cancel(&key)
             && (self.heartbeat_timer_events || !matches!(key, TimerKey::Heartbeat(..)))
         {
-            self.emit(
-                key.group_id(),
-                EventKind::TimerCancelled { key: key.clone() },
-            );
+            let group_id = String::from(key.group_id());
+            self.events.push(Event {
+                at_ms: self.now,
+                group_id,
+                kind: EventKind::TimerCancelled { key },
+            });
         }
     }
 

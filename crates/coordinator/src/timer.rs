@@ -201,15 +201,11 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
         key
     }
 
-    /// Cancels the timer of `key`; true if there was one.
-    pub fn cancel(&mut self, key: &K) -> bool {
-        match self.by_key.remove(key) {
-            Some(slot) => {
-                self.disarm(slot);
-                true
-            }
-            None => false,
-        }
+    /// Cancels the timer of `key` (a `K`, or any form of it that hashes and compares as one: a
+    /// [`TimerKeyRef`] for a [`TimerKey`]); the key it was armed with, if there was one.
+    pub fn cancel<Q: Hash + hashbrown::Equivalent<K> + ?Sized>(&mut self, key: &Q) -> Option<K> {
+        let slot = self.by_key.remove(key)?;
+        self.disarm(slot)
     }
 
     /// The deadline of `key`'s timer (`key` a `K`, or any form of it that hashes and compares
@@ -220,7 +216,7 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
             .map(|&slot| self.slots[slot as usize].at.0)
     }
 
-    pub fn contains(&self, key: &K) -> bool {
+    pub fn contains<Q: Hash + hashbrown::Equivalent<K> + ?Sized>(&self, key: &Q) -> bool {
         self.by_key.contains_key(key)
     }
 
@@ -374,7 +370,7 @@ mod tests {
                     let had = by_key.remove(&key).inspect(|at| {
                         by_at.remove(at);
                     });
-                    assert_eq!(t.cancel(&key), had.is_some());
+                    assert_eq!(t.cancel(&key).is_some(), had.is_some());
                 }
                 6 => now += rng.upto(tick),
                 _ => {
@@ -418,8 +414,8 @@ mod tests {
     fn cancel_removes() {
         let mut t = TimerQueue::default();
         t.schedule(&1, 0, 3);
-        assert!(t.cancel(&1));
-        assert!(!t.cancel(&1));
+        assert_eq!(t.cancel(&1), Some(1));
+        assert_eq!(t.cancel(&1), None);
         assert_eq!(t.next_deadline(), None);
     }
 
@@ -456,6 +452,14 @@ mod tests {
             t.deadline(&TimerKeyRef::ConsumerRebalance("g", "m")),
             Some(105)
         );
+        // Cancelled by its borrowed form: the key it was armed with comes back, once.
+        let rebalance = TimerKeyRef::ConsumerRebalance("g", "m");
+        assert_eq!(
+            t.cancel(&rebalance).map(|k| k.borrowed() == rebalance),
+            Some(true)
+        );
+        assert!(!t.contains(&rebalance));
+        assert_eq!(t.cancel(&rebalance), None);
         // Equality itself (apart from the hash): the same kind and the same ids, compared
         // whole, for ids around the eight-byte reads.
         for (i, a) in keys.iter().enumerate() {

@@ -30,7 +30,7 @@ use crate::protocol::{
     HeartbeatRequest, HeartbeatResponse, JoinGroupRequest, JoinGroupResponse, LeaveGroupRequest,
     MemberResponse, SyncGroupRequest,
 };
-use crate::timer::TimerKey;
+use crate::timer::{TimerKey, TimerKeyRef};
 use crate::{ErrorCode, Groups, Response};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -68,8 +68,11 @@ fn key(kind: fn(String, String) -> TimerKey, group_id: &str, member_id: &str) ->
 
 /// `scheduleConsumerGroupJoinTimeoutIfAbsent`.
 fn schedule_join_timeout(ctx: &mut Ctx, group_id: &str, member: &ConsumerGroupMember) {
-    let join = key(TimerKey::ConsumerJoin, group_id, &member.member_id);
-    if !ctx.timers.contains(&join) {
+    if !ctx
+        .timers
+        .contains(&TimerKeyRef::ConsumerJoin(group_id, &member.member_id))
+    {
+        let join = key(TimerKey::ConsumerJoin, group_id, &member.member_id);
         ctx.schedule(join, i64::from(member.rebalance_timeout_ms));
     }
 }
@@ -216,7 +219,7 @@ impl ConsumerGroups {
             member_id: member_id.clone(),
             ..JoinGroupResponse::default()
         };
-        ctx.cancel(&key(TimerKey::ConsumerJoin, &r.group_id, &member_id));
+        ctx.cancel_ref(TimerKeyRef::ConsumerJoin(&r.group_id, &member_id));
         if let Some(old) = downgrade {
             if let Some(group) = self.groups.remove(&r.group_id) {
                 let converted =
@@ -300,7 +303,7 @@ impl ConsumerGroups {
             &self.topics,
         );
         let session = session_timeout(member);
-        ctx.cancel(&key(TimerKey::ConsumerSync, &r.group_id, &r.member_id));
+        ctx.cancel_ref(TimerKeyRef::ConsumerSync(&r.group_id, &r.member_id));
         ctx.schedule(
             key(TimerKey::ConsumerSession, &r.group_id, &r.member_id),
             session,
@@ -404,11 +407,11 @@ impl ConsumerGroups {
 /// `cancelTimers`: every timer of the member.
 pub(crate) fn cancel_timers(ctx: &mut Ctx, group_id: &str, member_id: &str) {
     for kind in [
-        TimerKey::ConsumerSession,
-        TimerKey::ConsumerRebalance,
-        TimerKey::ConsumerJoin,
-        TimerKey::ConsumerSync,
+        TimerKeyRef::ConsumerSession,
+        TimerKeyRef::ConsumerRebalance,
+        TimerKeyRef::ConsumerJoin,
+        TimerKeyRef::ConsumerSync,
     ] {
-        ctx.cancel(&key(kind, group_id, member_id));
+        ctx.cancel_ref(kind(group_id, member_id));
     }
 }
