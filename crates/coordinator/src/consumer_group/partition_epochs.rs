@@ -2,7 +2,7 @@
 //! `ConsumerGroup.currentPartitionEpoch`): a partition is free for a new owner only once the
 //! member holding it (assigned, or pending revocation) has let it go.
 //!
-//! Per topic, a list by partition number, −1 where the partition is free: every member update
+//! Per topic, a list by partition number, with a mark where the partition is free: every member update
 //! that holds or releases partitions (each rebalance's new epoch, for every member) writes
 //! them, and an ordered map of (topic id, partition) pairs cost a search with id comparisons per
 //! partition (measured: most of a 300-member protocol upgrade's member updates). Kafka keeps a
@@ -13,8 +13,10 @@ use super::uuid::Uuid;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-/// A free partition's place in its topic's list.
-const FREE: i32 = -1;
+/// A free partition's place in its topic's list: below every epoch a holder can have (a member
+/// leaving holds at −1, a static member away at −2; the public answer for a free partition is
+/// −1, as Kafka's).
+const FREE: i32 = i32::MIN;
 
 /// (topic id, partition) -> the holder's epoch; absent: free.
 #[derive(Clone, Debug, Default)]
@@ -136,7 +138,8 @@ mod tests {
         };
         for step in 0..5_000 {
             let key = (Uuid::from_u128(u128::from(next(3))), next(12) as i32 - 1);
-            let epoch = next(9) as i32;
+            // (From −2: a leaving member's epochs are held too.)
+            let epoch = next(9) as i32 - 2;
             if next(3) == 0 {
                 let expected = if key.1 < 0 { None } else { map.remove(&key) };
                 assert_eq!(ours.remove(&key), expected, "step {step}");
