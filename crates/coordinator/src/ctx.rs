@@ -49,9 +49,15 @@ pub(crate) struct Ctx {
 
 impl Ctx {
     pub fn emit(&mut self, group_id: &str, kind: EventKind) {
+        self.emit_for(String::from(group_id), kind);
+    }
+
+    /// [`Self::emit`] with the group's id already owned (a timer event's, copied from its key
+    /// before the key moves into the event).
+    fn emit_for(&mut self, group_id: String, kind: EventKind) {
         self.events.push(Event {
             at_ms: self.now,
-            group_id: String::from(group_id),
+            group_id,
             kind,
         });
     }
@@ -65,14 +71,14 @@ impl Ctx {
         let deadline = self.deadline(delay_ms);
         self.timers.schedule(&key, self.now, deadline);
         // (The key moves into its event: a re-armed heartbeat timer copies no key.)
-        self.events.push(Event {
-            at_ms: self.now,
-            group_id: String::from(key.group_id()),
-            kind: EventKind::TimerScheduled {
+        let group_id = String::from(key.group_id());
+        self.emit_for(
+            group_id,
+            EventKind::TimerScheduled {
                 key,
                 deadline_ms: deadline,
             },
-        });
+        );
     }
 
     /// (Re)arms a classic member's heartbeat timer. Without heartbeat-timer events (the
@@ -133,11 +139,7 @@ impl Ctx {
             && (self.heartbeat_timer_events || !matches!(key, TimerKey::Heartbeat(..)))
         {
             let group_id = String::from(key.group_id());
-            self.events.push(Event {
-                at_ms: self.now,
-                group_id,
-                kind: EventKind::TimerCancelled { key },
-            });
+            self.emit_for(group_id, EventKind::TimerCancelled { key });
         }
     }
 

@@ -76,12 +76,10 @@ impl Consumer {
         let lent = self
             .last_assignment
             .as_mut()
-            .filter(|last| super::names_exactly(&last.partitions, &self.owned));
+            .filter(|last| super::names_exactly(&last.partitions, &self.owned))
+            .map(|last| core::mem::take(&mut last.partitions));
         let is_lent = lent.is_some();
-        let owned_partitions = match lent {
-            Some(last) => core::mem::take(&mut last.partitions),
-            None => to_topic_partitions(&self.owned),
-        };
+        let owned_partitions = lent.unwrap_or_else(|| to_topic_partitions(&self.owned));
         let mut subscription = Subscription {
             version: 3,
             topics: core::mem::take(&mut self.topics),
