@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describeMembers } from '../e2e/describe-members.mjs';
 import { importGroup, initSync, Simulation } from '../web/pkg/group_coordinator_wasm.js';
-import { runToEnd } from '../web/src/playground/runs.ts';
+import { COMPARE_APPLICATION, runToEnd } from '../web/src/playground/runs.ts';
 import { whatIfs } from '../web/src/playground/what-if.ts';
 
 initSync({ module: readFileSync(new URL('../web/pkg/group_coordinator_wasm_bg.wasm', import.meta.url)) });
@@ -23,6 +23,9 @@ const sizes = process.argv.slice(2).filter((_, i) => writeAt < 0 || (i + 2 !== w
 const consumers = Number(sizes[0] ?? 300);
 const partitions = Number(sizes[1] ?? consumers * 8);
 const base = importGroup(describeMembers(consumers, partitions));
+// With the application's listener time the page compares with by default (its compare panel's
+// fields), as the page's "Your group" adds it to every run.
+base.application = { ...(base.application ?? {}), ...COMPARE_APPLICATION };
 const options = whatIfs(base, { order: 'listed', gapMs: 10_000, downMs: 5_000 });
 
 // As a comparison's worker runs it (web/src/playground/compare-worker.ts).

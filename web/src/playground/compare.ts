@@ -10,7 +10,7 @@ import type { Lang } from '../common/i18n.ts';
 import { type CompareHandle, type CompareJob, runJobs } from './compare-pool.ts';
 import { element } from './element.ts';
 import { METRICS, type MetricKey, metricValue } from './metrics-text.ts';
-import { runToEnd } from './runs.ts';
+import { COMPARE_APPLICATION, runToEnd } from './runs.ts';
 import { applyDiff, parseSetting, type SettingsDiff } from './settings.ts';
 import { t } from './text.ts';
 
@@ -181,9 +181,9 @@ export class CompareView {
    * costs a real application (eager pays the revoke for every partition, cooperative for the
    * partitions that move). */
   private readonly app: Record<(typeof APP_FIELDS)[number], HTMLInputElement> = {
-    revokeMsPerPartition: numberField('compare-revoke', 0, null, 1, 200),
-    assignMsPerPartition: numberField('compare-assign', 0, null, 1, 100),
-    processingJitterMs: numberField('compare-jitter', 0, null, 1, 30),
+    revokeMsPerPartition: numberField('compare-revoke', 0, null, 1, COMPARE_APPLICATION.revokeMsPerPartition),
+    assignMsPerPartition: numberField('compare-assign', 0, null, 1, COMPARE_APPLICATION.assignMsPerPartition),
+    processingJitterMs: numberField('compare-jitter', 0, null, 1, COMPARE_APPLICATION.processingJitterMs),
   };
   private readonly out = element<HTMLDivElement>(html`<div id="compare-out" role="status"></div>`);
 

@@ -3,6 +3,11 @@
 
 import type { Metrics, Scenario, Simulation } from '../../pkg/group_coordinator_wasm.js';
 
+/** The application's listener and poll timing a comparison starts from (the compare panel's
+ * fields, which "Your group" uses too): what a rebalance costs a real application, eager paying
+ * the revoke for every partition it owned, cooperative for the partitions that move. */
+export const COMPARE_APPLICATION = { revokeMsPerPartition: 200, assignMsPerPartition: 100, processingJitterMs: 30 } as const;
+
 /** Runs a scenario to its end in at most `calls` bounded calls (`runUntil` processes at most
  * its event budget per call, so that a long or busy scenario cannot freeze the page it runs
  * on: one call on the main thread; a worker may take as many as it needs); throws, naming how
