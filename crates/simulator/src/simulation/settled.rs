@@ -4,7 +4,7 @@
 //! unsettled: what the metrics' time-to-settle and the player's stops read.
 
 use super::Simulation;
-use crate::consumer::Life;
+use crate::consumer::{Consumer, Life};
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use group_coordinator::GroupState;
@@ -66,16 +66,31 @@ impl Simulation {
                 .iter()
                 .filter(|c| c.life == Life::Running && !c.is_external())
         };
-        // First the states alone: while a rebalance completes this is asked at every member's
+        // This is asked after every event that moves a partition: while a rebalance's
+        // listener takes partitions one by one, every member is Stable already and only the
+        // count of owned partitions is short. One member's subscription is a lower bound on
+        // the partitions wanted, so a short count answers before the walk over the members.
+        let owned = self.w.ledger.owned_count() as i64;
+        if let Some(first) = running().next()
+            && owned < self.partitions_subscribed(core::iter::once(first))
+        {
+            return false;
+        }
+        // Then the states alone: while a rebalance completes this is asked at every member's
         // step, and fails at the first member not there yet.
         if running().any(|c| {
             c.state != crate::trace::MemberState::Stable || c.rejoin_needed || c.epoch() != epoch
         }) {
             return false;
         }
+        owned == self.partitions_subscribed(running())
+    }
+
+    /// How many partitions the topics `consumers` subscribe to have, together.
+    fn partitions_subscribed<'a>(&'a self, consumers: impl Iterator<Item = &'a Consumer>) -> i64 {
         let mut subscribed: BTreeSet<&str> = BTreeSet::new();
         let mut last: Option<&[String]> = None;
-        for c in running() {
+        for c in consumers {
             // A pattern subscribes to every topic it matches now, whether or not the
             // coordinator (or a classic client) has resolved it yet.
             match &c.pattern {
@@ -94,19 +109,12 @@ impl Simulation {
                 }
             }
         }
-        self.all_subscribed_owned(&subscribed)
-    }
-
-    /// Every partition of the subscribed topics is owned by someone.
-    fn all_subscribed_owned(&self, subscribed: &BTreeSet<&str>) -> bool {
-        let wanted: i64 = self
-            .w
+        self.w
             .topics
             .iter()
             .filter(|(t, _)| subscribed.contains(t.as_str()))
             .map(|(_, n)| i64::from(*n))
-            .sum();
-        self.w.ledger.owned_count() as i64 == wanted
+            .sum()
     }
 
     pub(super) fn update_settled(&mut self) {
@@ -132,5 +140,70 @@ impl Simulation {
 
     pub(crate) fn unsettled_until_now(&self) -> i64 {
         self.unsettled_ms + self.unsettled_since.map_or(0, |s| self.w.now - s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Simulation;
+    use crate::builtin::large_group;
+    use crate::consumer::Life;
+    use alloc::collections::BTreeSet;
+    use alloc::string::ToString;
+    use group_coordinator::GroupState;
+
+    /// Settled as the metrics define it, written out plainly: the group Stable, every running
+    /// consumer Stable at its generation with nothing to do, and exactly the partitions of
+    /// the topics they subscribe to, together, owned.
+    fn settled_by_definition(sim: &Simulation) -> bool {
+        let Some(group) = sim.coordinator.group(&sim.w.group_id) else {
+            return false;
+        };
+        if group.state() != GroupState::Stable || !sim.coordinator_available {
+            return false;
+        }
+        let running: alloc::vec::Vec<_> = sim
+            .consumers
+            .iter()
+            .filter(|c| c.life == Life::Running)
+            .collect();
+        let all_stable = running.iter().all(|c| {
+            c.state == crate::trace::MemberState::Stable
+                && !c.rejoin_needed
+                && c.epoch() == group.generation_id()
+        });
+        let topics: BTreeSet<&str> = running
+            .iter()
+            .flat_map(|c| c.topics.iter().map(|t| t.as_str()))
+            .collect();
+        let wanted: i64 = topics.iter().map(|t| i64::from(sim.w.topics[*t])).sum();
+        all_stable && sim.w.ledger.owned_count() as i64 == wanted
+    }
+
+    /// Event by event through a rolling restart whose listener takes each partition in turn
+    /// (every member Stable while the owned count climbs), with the first member subscribed
+    /// to one topic and the others to two (its subscription is less than the group's):
+    /// `is_settled` answers as the definition at every step, and both answers occur.
+    #[test]
+    fn settled_is_the_definition_at_every_event() {
+        let mut scenario = large_group(4, 3, 120_000);
+        scenario.application.assign_ms_per_partition = 50;
+        scenario.application.revoke_ms_per_partition = 20;
+        scenario.consumers[0].topics = alloc::vec!["t0".to_string()];
+        let mut sim = Simulation::new(scenario).expect("valid");
+        let (mut settled, mut short) = (0, 0);
+        while sim.now() < 120_000 && sim.step().is_some() {
+            let expected = settled_by_definition(&sim);
+            assert_eq!(sim.is_settled(), expected, "at {} ms", sim.now());
+            settled += usize::from(expected);
+            // Every member Stable with partitions still to take: the case the lower bound answers.
+            let stable = sim
+                .consumers
+                .iter()
+                .filter(|c| c.life == Life::Running)
+                .all(|c| c.state == crate::trace::MemberState::Stable);
+            short += usize::from(stable && !expected);
+        }
+        assert!(settled > 0 && short > 0, "settled {settled}, short {short}");
     }
 }
