@@ -25,6 +25,44 @@ export interface JobAnswer {
   job: number;
   metrics?: Metrics;
   error?: string;
+  /** How long the run took in the worker, in ms. */
+  ms?: number;
+}
+
+/** The order the workers take the runs in. Runs of one column (one scenario, other seeds)
+ * take about as long as each other, and columns differ by several times (a static group's run
+ * against an eager one's), so: first each column's first run, to learn what its runs cost;
+ * then the runs of the costliest columns first, so that the last runs to start are the short
+ * ones and no worker finishes long before the others. (Column by column, a comparison of 300
+ * consumers ended on one worker running a long column's last seed alone.) */
+export class RunOrder {
+  private readonly pending: number[];
+  private readonly cost = new Map<number, number>();
+
+  constructor(private readonly jobs: readonly Pick<CompareJob, 'column' | 'index'>[]) {
+    const first = (j: number) => (jobs[j].index === 0 ? 0 : 1);
+    this.pending = jobs.map((_, j) => j).sort((a, b) => first(a) - first(b) || a - b);
+  }
+
+  /** The next run to hand out, if any is left. */
+  next(): number | undefined {
+    if (this.pending.length === 0) return undefined;
+    const head = this.pending[0];
+    if (this.jobs[head].index === 0) return this.pending.shift();
+    // A column not measured yet (its first run still under way) counts as the costliest.
+    const known = [...this.cost.values()];
+    const unknown = known.length ? Math.max(...known) : 0;
+    const cost = (j: number) => this.cost.get(this.jobs[j].column) ?? unknown;
+    let best = 0;
+    for (let k = 1; k < this.pending.length; k++) if (cost(this.pending[k]) > cost(this.pending[best])) best = k;
+    return this.pending.splice(best, 1)[0];
+  }
+
+  /** A run finished in `ms`: its column's runs are taken to cost that much. */
+  finished(job: number, ms: number): void {
+    const column = this.jobs[job].column;
+    if (!this.cost.has(column)) this.cost.set(column, ms);
+  }
 }
 
 export interface CompareCallbacks {
@@ -119,10 +157,11 @@ export function runJobs(jobs: CompareJob[], cb: CompareCallbacks, fallback: (s: 
   // Each worker's run under way.
   const busy = new Map<Worker, number>();
   let answered = false;
+  const order = new RunOrder(jobs);
   const give = (w: Worker) => {
     if (stopped) return;
-    if (next >= jobs.length) return;
-    const job = next++;
+    const job = order.next();
+    if (job === undefined) return;
     busy.set(w, job);
     w.postMessage({ job, scenario: jobs[job].scenario } satisfies JobRequest);
   };
@@ -131,11 +170,12 @@ export function runJobs(jobs: CompareJob[], cb: CompareCallbacks, fallback: (s: 
       if (stopped) return;
       answered = true;
       busy.delete(w);
-      const { job, metrics, error } = e.data;
+      const { job, metrics, error, ms } = e.data;
       if (error !== undefined || !metrics) {
         fail(error ?? 'the run gave no metrics');
         return;
       }
+      order.finished(job, ms ?? 0);
       finishOne(jobs[job], metrics);
       give(w);
     });

@@ -15,8 +15,11 @@ scope.onmessage = (e) => {
   ready.then(
     () => {
       try {
-        // Off the main thread, a run takes as many of its bounded calls as it needs.
-        scope.postMessage({ job, metrics: runToEnd((s) => new Simulation(s), scenario, Number.POSITIVE_INFINITY) });
+        // Off the main thread, a run takes as many of its bounded calls as it needs. Its time
+        // tells the pool what the column's other runs will cost (RunOrder).
+        const start = performance.now();
+        const metrics = runToEnd((s) => new Simulation(s), scenario, Number.POSITIVE_INFINITY);
+        scope.postMessage({ job, metrics, ms: performance.now() - start });
       } catch (err) {
         scope.postMessage({ job, error: (err as Error).message ?? String(err) });
       }
