@@ -41,15 +41,26 @@ impl ClassicGroup {
     /// they were: copying their ids was three allocations per member per write).
     pub(crate) fn record(&self, ctx: &Ctx, previous: Option<GroupRecord>) -> GroupRecord {
         let protocol = self.protocol_name.clone().unwrap_or_default();
-        let mut previous = previous.map(|r| r.members).unwrap_or_default().into_iter();
+        let mut previous = previous
+            .map(|r| r.members)
+            .unwrap_or_default()
+            .into_iter()
+            .peekable();
         let mut members = Vec::with_capacity(self.num_members());
         for m in self.members() {
-            let kept = previous.next().filter(|r| {
+            let same = |r: &GroupRecordMember| {
                 r.member_id == m.member_id
                     && r.client_id == m.client_id
                     && r.client_host == m.client_host
                     && r.group_instance_id == m.group_instance_id
-            });
+            };
+            // A member gone since (a rolling restart's leaver) moves everyone after it up by
+            // one place: its entry is skipped, not every later member's strings copied.
+            let kept = match previous.next() {
+                Some(r) if same(&r) => Some(r),
+                Some(_) => previous.next_if(same),
+                None => None,
+            };
             let (member_id, group_instance_id, client_id, client_host) = match kept {
                 Some(r) => (r.member_id, r.group_instance_id, r.client_id, r.client_host),
                 None => (

@@ -175,3 +175,87 @@ fn each_record_names_the_members_of_its_generation() {
     h.c.load(G).unwrap();
     assert_eq!(h.member_ids(), vec![m[0].clone(), m[2].clone(), newcomer]);
 }
+
+/// A member in the middle of the group leaves (a rolling restart's leaver): the next record is
+/// written with every member after it one place up (record.rs keeps their strings from the
+/// record it replaces, skipping the leaver's entry), and a failover restores exactly the group
+/// that was Stable: the same members in order, with their clients, timeouts and assignments.
+#[test]
+fn the_record_after_a_member_in_the_middle_left_restores_the_group() {
+    let mut h = profile_j();
+    let clients = ["client-a", "client-b", "client-c", "client-d"];
+    let member = |id: &str, client: &str| {
+        join(id)
+            .v(3)
+            .client(client)
+            .rebalance(10_000)
+            .session(10_000)
+    };
+    let ids: Vec<i32> = clients
+        .iter()
+        .map(|c| h.join_parked(member("", c)))
+        .collect();
+    h.advance(3000);
+    let out = h.advance(3000);
+    let m: Vec<String> = ids
+        .iter()
+        .map(|id| join_answer(&out, *id).unwrap().member_id)
+        .collect();
+    let everyone: Vec<(&str, &[u8])> = m
+        .iter()
+        .zip([b"0", b"1", b"2", b"3"])
+        .map(|(x, a)| (x.as_str(), &a[..]))
+        .collect();
+    h.sync_now(&m[0], 1, &everyone);
+    for x in &m[1..] {
+        h.sync_now(x, 1, &[]);
+    }
+    h.leave(&[(&m[1], None)]);
+    h.join_parked(member(&m[0], clients[0]));
+    h.join_parked(member(&m[2], clients[2]));
+    let (_, out) = h.join(member(&m[3], clients[3]));
+    assert_eq!(out.len(), 3, "the third rejoin completes the join: {out:?}");
+    let rest: [(&str, &[u8]); 3] = [(&m[0], b"a"), (&m[2], b"c"), (&m[3], b"d")];
+    h.sync_now(&m[0], 2, &rest);
+    for x in [&m[2], &m[3]] {
+        h.sync_now(x, 2, &[]);
+    }
+    let stable = h.view();
+    assert_eq!(
+        (stable.state, stable.generation_id),
+        (GroupState::Stable, 2)
+    );
+    h.c.unload(G).unwrap();
+    h.c.load(G).unwrap();
+    let loaded = h.view();
+    assert_eq!(
+        (loaded.state, loaded.generation_id),
+        (GroupState::Stable, 2)
+    );
+    let described = |v: &group_coordinator::GroupView| -> Vec<(String, String, i32, i32, Vec<u8>)> {
+        v.members
+            .iter()
+            .map(|x| {
+                (
+                    x.member_id.clone(),
+                    x.client_id.clone(),
+                    x.session_timeout_ms,
+                    x.rebalance_timeout_ms,
+                    x.assignment.as_slice().to_vec(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(described(&loaded), described(&stable));
+    assert_eq!(
+        described(&loaded)
+            .iter()
+            .map(|x| (x.1.as_str(), x.4.clone()))
+            .collect::<Vec<_>>(),
+        [
+            ("client-a", b"a".to_vec()),
+            ("client-c", b"c".to_vec()),
+            ("client-d", b"d".to_vec())
+        ]
+    );
+}
