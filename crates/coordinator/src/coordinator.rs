@@ -112,6 +112,7 @@ impl Coordinator {
                 group_configs: BTreeMap::new(),
                 heartbeat_timer_events: true,
                 heartbeat_key: TimerKey::Heartbeat(String::new(), String::new()),
+                timer_events_counted: None,
             },
             groups: BTreeMap::new(),
             consumer: ConsumerGroups::default(),
@@ -419,6 +420,24 @@ impl Coordinator {
     /// expiry and its event are the same.
     pub fn emit_heartbeat_timer_events(&mut self, emit: bool) {
         self.ctx.heartbeat_timer_events = emit;
+    }
+
+    /// Whether timers armed and cancelled (`TimerScheduled`, `TimerCancelled`) are only
+    /// counted, not made into events: a caller that keeps no log of events but its length (the
+    /// simulator's metrics-only run) saves making and dropping an event, its group id and its
+    /// key, at most heartbeats. [`Coordinator::take_timer_events_counted`] gives the count.
+    /// The timers are the same either way.
+    pub fn count_timer_events(&mut self, count: bool) {
+        self.ctx.timer_events_counted = count.then_some(0);
+    }
+
+    /// How many timer events were counted instead of made since last asked (see
+    /// [`Coordinator::count_timer_events`]).
+    pub fn take_timer_events_counted(&mut self) -> u64 {
+        self.ctx
+            .timer_events_counted
+            .as_mut()
+            .map_or(0, core::mem::take)
     }
 
     /// IncrementalAlterConfigs of a GROUP resource (KIP-848 group configs): applied unless

@@ -45,6 +45,9 @@ pub(crate) struct Ctx {
     /// A heartbeat timer's key written over at each re-arm without events (see
     /// [`Ctx::schedule_heartbeat`]).
     pub heartbeat_key: TimerKey,
+    /// Timers armed and cancelled are counted here instead of made into events, when the
+    /// caller keeps no log of events (see [`crate::Coordinator::count_timer_events`]).
+    pub timer_events_counted: Option<u64>,
 }
 
 impl Ctx {
@@ -71,14 +74,45 @@ impl Ctx {
         let deadline = self.deadline(delay_ms);
         self.timers.schedule(&key, self.now, deadline);
         // (The key moves into its event: a re-armed heartbeat timer copies no key.)
-        let group_id = String::from(key.group_id());
-        self.emit_for(
-            group_id,
-            EventKind::TimerScheduled {
-                key,
-                deadline_ms: deadline,
-            },
-        );
+        self.timer_event(|| {
+            (
+                String::from(key.group_id()),
+                EventKind::TimerScheduled {
+                    key,
+                    deadline_ms: deadline,
+                },
+            )
+        });
+    }
+
+    /// [`Self::schedule`] by a borrowed key: copied once when the timer is new, and for its
+    /// event only if events are made (a consumer group member's session is re-armed at every
+    /// heartbeat).
+    pub fn schedule_ref(&mut self, key: TimerKeyRef<'_>, delay_ms: i64) {
+        let deadline = self.deadline(delay_ms);
+        self.timers
+            .schedule_by(&key, TimerKeyRef::to_key, self.now, deadline);
+        self.timer_event(|| {
+            (
+                String::from(key.ids().0),
+                EventKind::TimerScheduled {
+                    key: key.to_key(),
+                    deadline_ms: deadline,
+                },
+            )
+        });
+    }
+
+    /// A timer armed or cancelled: its event (group id and kind, made by `make`), or only
+    /// counted when the caller keeps no events.
+    fn timer_event(&mut self, make: impl FnOnce() -> (String, EventKind)) {
+        match &mut self.timer_events_counted {
+            Some(count) => *count += 1,
+            None => {
+                let (group_id, kind) = make();
+                self.emit_for(group_id, kind);
+            }
+        }
     }
 
     /// (Re)arms a classic member's heartbeat timer. Without heartbeat-timer events (the
@@ -138,8 +172,12 @@ impl Ctx {
         if let Some(key) = self.timers.cancel(&key)
             && (self.heartbeat_timer_events || !matches!(key, TimerKey::Heartbeat(..)))
         {
-            let group_id = String::from(key.group_id());
-            self.emit_for(group_id, EventKind::TimerCancelled { key });
+            self.timer_event(|| {
+                (
+                    String::from(key.group_id()),
+                    EventKind::TimerCancelled { key },
+                )
+            });
         }
     }
 

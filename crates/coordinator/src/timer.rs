@@ -84,6 +84,19 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
     /// [`Self::schedule`], also giving the slot the timer is in: a caller that keeps it re-arms
     /// the same timer with [`Self::rearm_in`], without finding its key by the key's hash.
     pub fn schedule_in_slot(&mut self, key: &K, now: i64, deadline: i64) -> (u64, u32) {
+        self.schedule_by(key, K::clone, now, deadline)
+    }
+
+    /// [`Self::schedule_in_slot`] by any form of the key (a [`TimerKeyRef`] for a
+    /// [`TimerKey`]), made into a `K` by `owned` only when no timer has it yet: re-arming, the
+    /// work of every heartbeat, copies nothing.
+    pub fn schedule_by<Q: Hash + hashbrown::Equivalent<K> + ?Sized>(
+        &mut self,
+        key: &Q,
+        owned: impl Fn(&Q) -> K,
+        now: i64,
+        deadline: i64,
+    ) -> (u64, u32) {
         let slot = match self.by_key.get(key) {
             // Re-armed: the key stays where it is.
             Some(&slot) => {
@@ -92,7 +105,7 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
             }
             None => {
                 let fresh = Slot {
-                    key: Some(key.clone()),
+                    key: Some(owned(key)),
                     at: (deadline, 0),
                     in_lane: false,
                 };
@@ -106,7 +119,7 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
                         (self.slots.len() - 1) as u32
                     }
                 };
-                self.by_key.insert(key.clone(), slot);
+                self.by_key.insert(owned(key), slot);
                 slot
             }
         };
@@ -552,8 +565,28 @@ impl PartialEq for TimerKey {
 }
 
 impl<'a> TimerKeyRef<'a> {
+    /// The key with its ids copied.
+    pub fn to_key(&self) -> TimerKey {
+        use alloc::string::ToString;
+        match *self {
+            TimerKeyRef::Join(g) => TimerKey::Join(g.to_string()),
+            TimerKeyRef::Sync(g) => TimerKey::Sync(g.to_string()),
+            TimerKeyRef::Heartbeat(g, m) => TimerKey::Heartbeat(g.to_string(), m.to_string()),
+            TimerKeyRef::OffsetsExpiration(g) => TimerKey::OffsetsExpiration(g.to_string()),
+            TimerKeyRef::ConsumerSession(g, m) => {
+                TimerKey::ConsumerSession(g.to_string(), m.to_string())
+            }
+            TimerKeyRef::ConsumerRebalance(g, m) => {
+                TimerKey::ConsumerRebalance(g.to_string(), m.to_string())
+            }
+            TimerKeyRef::ConsumerJoin(g, m) => TimerKey::ConsumerJoin(g.to_string(), m.to_string()),
+            TimerKeyRef::ConsumerSync(g, m) => TimerKey::ConsumerSync(g.to_string(), m.to_string()),
+            TimerKeyRef::ConsumerRegexRefresh(g) => TimerKey::ConsumerRegexRefresh(g.to_string()),
+        }
+    }
+
     /// Its group's id and its member's ("" for a key of the group alone).
-    fn ids(&self) -> (&'a str, &'a str) {
+    pub(crate) fn ids(&self) -> (&'a str, &'a str) {
         match *self {
             TimerKeyRef::Join(g)
             | TimerKeyRef::Sync(g)

@@ -378,8 +378,16 @@ impl Trace {
 
     /// One more entry, counted only.
     fn count_one(&mut self) {
-        self.len += 1;
-        self.stored = self.len;
+        self.count_more(1);
+    }
+
+    /// Counts `n` entries made and dropped elsewhere (a metrics-only run's coordinator timer
+    /// events: see `Simulation::keep_trace`). Only while entries are counted only.
+    pub fn count_more(&mut self, n: u64) {
+        if self.counted_only && n > 0 {
+            self.len += usize::try_from(n).unwrap_or(usize::MAX);
+            self.stored = self.len;
+        }
     }
 
     /// Records `kind` at `at_ms`, as entry [`Trace::len`].

@@ -30,7 +30,7 @@ use crate::protocol::{
     HeartbeatRequest, HeartbeatResponse, JoinGroupRequest, JoinGroupResponse, LeaveGroupRequest,
     MemberResponse, SyncGroupRequest,
 };
-use crate::timer::{TimerKey, TimerKeyRef};
+use crate::timer::TimerKeyRef;
 use crate::{ErrorCode, Groups, Response};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -62,18 +62,14 @@ fn since_v3(instance_id: &Option<String>, api_version: i16) -> Option<&str> {
     instance_id.as_deref().filter(|_| api_version >= 3)
 }
 
-fn key(kind: fn(String, String) -> TimerKey, group_id: &str, member_id: &str) -> TimerKey {
-    kind(group_id.to_string(), member_id.to_string())
-}
-
 /// `scheduleConsumerGroupJoinTimeoutIfAbsent`.
 fn schedule_join_timeout(ctx: &mut Ctx, group_id: &str, member: &ConsumerGroupMember) {
     if !ctx
         .timers
         .contains(&TimerKeyRef::ConsumerJoin(group_id, &member.member_id))
     {
-        let join = key(TimerKey::ConsumerJoin, group_id, &member.member_id);
-        ctx.schedule(join, i64::from(member.rebalance_timeout_ms));
+        let join = TimerKeyRef::ConsumerJoin(group_id, &member.member_id);
+        ctx.schedule_ref(join, i64::from(member.rebalance_timeout_ms));
     }
 }
 
@@ -230,12 +226,12 @@ impl ConsumerGroups {
         }
         let session = session_timeout(&updated);
         group.put_member(updated);
-        ctx.schedule(
-            key(TimerKey::ConsumerSession, &r.group_id, &member_id),
+        ctx.schedule_ref(
+            TimerKeyRef::ConsumerSession(&r.group_id, &member_id),
             session,
         );
-        ctx.schedule(
-            key(TimerKey::ConsumerSync, &r.group_id, &member_id),
+        ctx.schedule_ref(
+            TimerKeyRef::ConsumerSync(&r.group_id, &member_id),
             i64::from(r.rebalance_timeout_ms),
         );
         Ok(response)
@@ -304,8 +300,8 @@ impl ConsumerGroups {
         );
         let session = session_timeout(member);
         ctx.cancel_ref(TimerKeyRef::ConsumerSync(&r.group_id, &r.member_id));
-        ctx.schedule(
-            key(TimerKey::ConsumerSession, &r.group_id, &r.member_id),
+        ctx.schedule_ref(
+            TimerKeyRef::ConsumerSession(&r.group_id, &r.member_id),
             session,
         );
         answer(ctx, ErrorCode::None, assignment);
@@ -321,8 +317,8 @@ impl ConsumerGroups {
                     Err(code) => code,
                     Ok(m) if r.generation_id != m.member_epoch() => ErrorCode::IllegalGeneration,
                     Ok(m) => {
-                        ctx.schedule(
-                            key(TimerKey::ConsumerSession, &r.group_id, &r.member_id),
+                        ctx.schedule_ref(
+                            TimerKeyRef::ConsumerSession(&r.group_id, &r.member_id),
                             session_timeout(m),
                         );
                         let rejoin = m.member_epoch() < group.group_epoch

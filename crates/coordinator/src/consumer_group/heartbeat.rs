@@ -15,7 +15,7 @@ use crate::protocol::{
     ConsumerGroupHeartbeatAssignment, ConsumerGroupHeartbeatRequest,
     ConsumerGroupHeartbeatResponse, TopicIdPartitions,
 };
-use crate::timer::TimerKey;
+use crate::timer::{TimerKey, TimerKeyRef};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -136,9 +136,10 @@ fn answer(
     epoch: i32,
     assignment: Option<ConsumerGroupHeartbeatAssignment>,
 ) -> ConsumerGroupHeartbeatResponse {
-    ctx.schedule(
-        TimerKey::ConsumerSession(r.group_id.clone(), member_id.clone()),
-        ctx.consumer_session_timeout_ms(&r.group_id),
+    let session = ctx.consumer_session_timeout_ms(&r.group_id);
+    ctx.schedule_ref(
+        TimerKeyRef::ConsumerSession(&r.group_id, &member_id),
+        session,
     );
     ConsumerGroupHeartbeatResponse {
         member_id: Some(member_id),

@@ -146,3 +146,40 @@ fn two_members() -> World {
     assert_eq!(w.state(), ConsumerGroupState::Stable);
     w
 }
+
+/// Timer events counted instead of made (`count_timer_events`, a metrics-only simulation): the
+/// same timers at the same deadlines, every other event as before, and the count is the
+/// number of `TimerScheduled` and `TimerCancelled` events the same requests make otherwise.
+#[test]
+fn timer_events_counted_are_the_same_timers() {
+    use group_coordinator::event::EventKind;
+    let play = |count: bool| {
+        let mut w = World::new();
+        w.c.count_timer_events(count);
+        w.join("m1");
+        w.join("m2");
+        w.beat("m1", 1, None);
+        w.now = 2_000;
+        w.beat("m1", 1, Some(&[(foo(), &[0, 1, 2]), (bar(), &[0, 1])]));
+        w.beat("m2", 2, Some(&[]));
+        w.now = 50_000;
+        w.c.advance(w.now).unwrap();
+        let counted = w.c.take_timer_events_counted();
+        (w.c.timers(), w.c.drain_events(), counted)
+    };
+    let (made_timers, made, none) = play(false);
+    let (counted_timers, others, counted) = play(true);
+    assert_eq!(none, 0, "nothing counted while events are made");
+    assert_eq!(counted_timers, made_timers);
+    let is_timer = |k: &EventKind| {
+        matches!(
+            k,
+            EventKind::TimerScheduled { .. } | EventKind::TimerCancelled { .. }
+        )
+    };
+    let timer_events = made.iter().filter(|e| is_timer(&e.kind)).count();
+    assert!(timer_events > 4, "{timer_events} timer events");
+    assert_eq!(counted, timer_events as u64);
+    let rest: Vec<_> = made.into_iter().filter(|e| !is_timer(&e.kind)).collect();
+    assert_eq!(others, rest);
+}

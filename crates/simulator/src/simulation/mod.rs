@@ -200,6 +200,9 @@ impl Simulation {
     pub fn keep_trace(&mut self, keep: bool) {
         if !keep {
             self.w.trace.count_only();
+            // The coordinator's timer events too: counted where they would have been made
+            // (`after_coordinator`), so that the count is the kept trace's length.
+            self.coordinator.count_timer_events(true);
         }
     }
 
@@ -488,6 +491,9 @@ impl Simulation {
     fn after_coordinator(&mut self, responses: &mut Vec<Response>) {
         let mut events = core::mem::take(&mut self.events);
         self.coordinator.drain_events_into(&mut events);
+        self.w
+            .trace
+            .count_more(self.coordinator.take_timer_events_counted());
         let (mut moved, mut state_moved) = (false, false);
         for e in events.drain(..) {
             match &e.kind {
@@ -566,7 +572,10 @@ impl Simulation {
                 e.kind,
                 EventKind::StateChanged { .. } | EventKind::ConsumerGroupStateChanged { .. }
             );
-            self.w.record(TraceKind::Coordinator { event: e.kind });
+            // (A metrics-only run counts the event and drops it: a schedule, a cancel, a
+            // persisted record at every heartbeat and commit is most of what the core says.)
+            let event = e.kind;
+            self.w.record_with(|| TraceKind::Coordinator { event });
         }
         self.events = events;
         let check = self
