@@ -226,3 +226,44 @@ fn a_rejoin_replaces_the_members_protocols_and_their_votes() {
     let r = h.join_now(rejoin("", &["roundrobin"], &[]));
     assert_eq!(r.error_code, ErrorCode::InconsistentGroupProtocol);
 }
+
+/// A static member's Heartbeat is validated as Kafka's `validateMember` does, each way: its
+/// own id and instance pass; another member's id with its instance, or an id replaced since,
+/// is FENCED_INSTANCE_ID; an instance nobody has is UNKNOWN_MEMBER_ID; a dynamic check of a
+/// static member's id (no instance) passes. (The coordinator answers the first from the member
+/// found by its id; the others read the instance's mapping.)
+#[test]
+fn a_static_members_heartbeat_is_validated_each_way() {
+    let mut h = profile_j();
+    let (l, f) = h.static2(10_000, 10_000);
+    let leader = Some("leader-instance-id");
+    let follower = Some("follower-instance-id");
+    assert_eq!(h.heartbeat_with(&l, 1, leader), ErrorCode::None);
+    assert_eq!(h.heartbeat_with(&f, 1, follower), ErrorCode::None);
+    assert_eq!(h.heartbeat_with(&f, 1, leader), ErrorCode::FencedInstanceId);
+    assert_eq!(
+        h.heartbeat_with(&l, 1, follower),
+        ErrorCode::FencedInstanceId
+    );
+    assert_eq!(
+        h.heartbeat_with(&l, 1, Some("nobody")),
+        ErrorCode::UnknownMemberId
+    );
+    assert_eq!(h.heartbeat_with(&l, 1, None), ErrorCode::None);
+    // The follower restarts: it joins with no member id and its instance, and is given a new
+    // id in the old one's place; the old id is fenced from then on.
+    let r = h.join_now(
+        join("")
+            .instance("follower-instance-id")
+            .protocols(&["range", "roundrobin"])
+            .rebalance(10_000)
+            .session(10_000),
+    );
+    assert_eq!(r.error_code, ErrorCode::None);
+    assert_ne!(r.member_id, f);
+    assert_eq!(
+        h.heartbeat_with(&f, 1, follower),
+        ErrorCode::FencedInstanceId
+    );
+    assert_eq!(h.heartbeat_with(&r.member_id, 1, follower), ErrorCode::None);
+}
