@@ -344,11 +344,24 @@ impl Consumer {
 /// the same, and the caller builds its set).
 pub(crate) fn names_exactly(assigned: &[TopicPartitions], owned: &BTreeSet<Tp>) -> bool {
     let mut owned = owned.iter();
-    assigned
-        .iter()
-        .flat_map(|tp| tp.partitions.iter().map(move |p| (&*tp.topic, *p)))
-        .all(|(topic, p)| owned.next().is_some_and(|(t, q)| *q == p && **t == *topic))
-        && owned.next().is_none()
+    assigned.iter().all(|tp| {
+        // Each topic's name is compared once, at its first partition (a string comparison is
+        // byte by byte in wasm); its other partitions are the owned entries that follow under
+        // the same shared name.
+        let mut name: Option<&Rc<str>> = None;
+        tp.partitions.iter().all(|&p| {
+            owned.next().is_some_and(|(t, q)| {
+                *q == p
+                    && match name {
+                        Some(n) => Rc::ptr_eq(n, t) || **t == *tp.topic,
+                        None => {
+                            name = Some(t);
+                            **t == *tp.topic
+                        }
+                    }
+            })
+        })
+    }) && owned.next().is_none()
 }
 
 /// The partitions a classic assignment names, by the world's shared topic names.
@@ -422,6 +435,8 @@ mod tests {
         assert!(!same(&[("a", &[0, 2])]));
         assert!(!same(&[("a", &[0, 2, 2]), ("b", &[1])]));
         assert!(!same(&[("a", &[0, 1]), ("b", &[1])]));
+        // A topic's later partition runs into the next topic's (its name compared there too).
+        assert!(!same(&[("a", &[0, 2, 1])]));
         assert!(!same(&[]));
         assert!(names_exactly(&[], &BTreeSet::new()));
     }
