@@ -154,7 +154,6 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
     /// Puts the timer of `slot` (out of any place) in its place for `deadline`, armed at `now`:
     /// at the end of its delay's lane, else in the ordered map. Returns its sequence number.
     fn place(&mut self, slot: u32, now: i64, deadline: i64) -> u64 {
-        self.first_known.set(None);
         let sequence = self.next_sequence;
         self.next_sequence += 1;
         let at = (deadline, sequence);
@@ -185,7 +184,6 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
 
     /// The timer of `slot` leaves its place: a lane's becomes stale, the map's is removed.
     fn leave_place(&mut self, slot: u32) {
-        self.first_known.set(None);
         let s = &self.slots[slot as usize];
         if s.in_lane {
             self.stale += 1;
@@ -196,6 +194,8 @@ impl<K: Ord + Clone + Hash> TimerQueue<K> {
 
     /// Drops the stale places at the lanes' fronts (so a front is a timer), and every stale
     /// place once they outnumber the timers (so the lanes stay as long as what they hold).
+    /// Every change of a place (`place`, `disarm`) ends here, so the first place known is
+    /// forgotten here.
     fn tidy(&mut self) {
         self.first_known.set(None);
         let slots = &self.slots;

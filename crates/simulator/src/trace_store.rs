@@ -385,7 +385,9 @@ impl Trace {
     /// events: see `Simulation::keep_trace`). Only while entries are counted only.
     pub fn count_more(&mut self, n: u64) {
         if self.counted_only && n > 0 {
-            self.len += usize::try_from(n).unwrap_or(usize::MAX);
+            self.len = self
+                .len
+                .saturating_add(usize::try_from(n).unwrap_or(usize::MAX));
             self.stored = self.len;
         }
     }

@@ -64,11 +64,8 @@ fn since_v3(instance_id: &Option<String>, api_version: i16) -> Option<&str> {
 
 /// `scheduleConsumerGroupJoinTimeoutIfAbsent`.
 fn schedule_join_timeout(ctx: &mut Ctx, group_id: &str, member: &ConsumerGroupMember) {
-    if !ctx
-        .timers
-        .contains(&TimerKeyRef::ConsumerJoin(group_id, &member.member_id))
-    {
-        let join = TimerKeyRef::ConsumerJoin(group_id, &member.member_id);
+    let join = TimerKeyRef::ConsumerJoin(group_id, &member.member_id);
+    if !ctx.timers.contains(&join) {
         ctx.schedule_ref(join, i64::from(member.rebalance_timeout_ms));
     }
 }

@@ -191,16 +191,7 @@ fn the_record_after_a_member_in_the_middle_left_restores_the_group() {
             .rebalance(10_000)
             .session(10_000)
     };
-    let ids: Vec<i32> = clients
-        .iter()
-        .map(|c| h.join_parked(member("", c)))
-        .collect();
-    h.advance(3000);
-    let out = h.advance(3000);
-    let m: Vec<String> = ids
-        .iter()
-        .map(|id| join_answer(&out, *id).unwrap().member_id)
-        .collect();
+    let m = first_generation(&mut h, clients.iter().map(|c| member("", c)));
     let everyone: Vec<(&str, &[u8])> = m
         .iter()
         .zip([b"0", b"1", b"2", b"3"])

@@ -94,15 +94,10 @@ fn seed_6_2_leave_during_the_initial_delay_waits_for_the_window() {
 #[test]
 fn seed_6_3_leave_while_completing_rebalance_fails_parked_syncs_and_drops_the_leavers() {
     let mut h = profile_j();
-    let ids: Vec<i32> = (0..3)
-        .map(|_| h.join_parked(join("").v(3).rebalance(10_000).session(10_000)))
-        .collect();
-    h.advance(3000);
-    let out = h.advance(3000);
-    let m: Vec<String> = ids
-        .iter()
-        .map(|id| join_answer(&out, *id).unwrap().member_id)
-        .collect();
+    let m = first_generation(
+        &mut h,
+        (0..3).map(|_| join("").v(3).rebalance(10_000).session(10_000)),
+    );
     let (b_sync, _) = h.sync(&m[1], 1, &[]);
     let (c_sync, _) = h.sync(&m[2], 1, &[]);
     h.events();

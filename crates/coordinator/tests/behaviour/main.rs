@@ -27,17 +27,24 @@ fn kafka3(mut h: H) -> H {
     h
 }
 
-/// Three dynamic members A (leader), B, C at generation 1, Stable.
-fn three_stable(h: &mut H) -> Vec<String> {
-    let ids: Vec<i32> = (0..3)
-        .map(|_| h.join_parked(join("").v(3).rebalance(10_000).session(10_000)))
-        .collect();
+/// `joins` parked into an empty group (profile J) and answered when the initial delay has
+/// passed (twice 3 s: the new members extend it once): their member ids, in order, at
+/// generation 1 (CompletingRebalance).
+fn first_generation(h: &mut H, joins: impl IntoIterator<Item = Join>) -> Vec<String> {
+    let ids: Vec<i32> = joins.into_iter().map(|j| h.join_parked(j)).collect();
     h.advance(3000);
     let out = h.advance(3000);
-    let members: Vec<String> = ids
-        .iter()
+    ids.iter()
         .map(|id| join_answer(&out, *id).unwrap().member_id)
-        .collect();
+        .collect()
+}
+
+/// Three dynamic members A (leader), B, C at generation 1, Stable.
+fn three_stable(h: &mut H) -> Vec<String> {
+    let members = first_generation(
+        h,
+        (0..3).map(|_| join("").v(3).rebalance(10_000).session(10_000)),
+    );
     h.sync_now(&members[0], 1, &[]);
     for m in &members[1..] {
         h.sync_now(m, 1, &[]);

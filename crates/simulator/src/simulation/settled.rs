@@ -66,9 +66,9 @@ impl Simulation {
                 .iter()
                 .filter(|c| c.life == Life::Running && !c.is_external())
         };
-        // This is asked after every event that moves a partition: while a rebalance's
-        // listener takes partitions one by one, every member is Stable already and only the
-        // count of owned partitions is short. One member's subscription is a lower bound on
+        // This is asked after every event that moves a partition: while the members'
+        // listeners (`onPartitionsAssigned`) return one after another, every member is Stable
+        // already and only the count of owned partitions is short. One member's subscription is a lower bound on
         // the partitions wanted, so a short count answers before the walk over the members.
         let owned = self.w.ledger.owned_count() as i64;
         if let Some(first) = running().next()
@@ -180,8 +180,8 @@ mod tests {
         all_stable && sim.w.ledger.owned_count() as i64 == wanted
     }
 
-    /// Event by event through a rolling restart whose listener takes each partition in turn
-    /// (every member Stable while the owned count climbs), with the first member subscribed
+    /// Event by event through a rolling restart whose listeners take time (every member
+    /// Stable while the owned count climbs as each listener returns), with the first member subscribed
     /// to one topic and the others to two (its subscription is less than the group's):
     /// `is_settled` answers as the definition at every step, and both answers occur.
     #[test]
